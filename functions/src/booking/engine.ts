@@ -1,0 +1,516 @@
+import { type CancellationReason, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { BatchGetCommand, GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { unmarshall } from '@aws-sdk/util-dynamodb';
+import type { TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import type { Store } from '#db/client.ts';
+import { index, key, ttlAt } from '#db/keys.ts';
+import type { Clock, IdGenerator } from '#platform/clock.ts';
+import { DomainError, StoreBusyError } from '#platform/errors.ts';
+import { DEFAULT_RETRY, isTransientStoreError, type RetryPolicy, withRetry } from '#platform/retry.ts';
+import type { BookingRecord, SessionRecord } from '#sessions/model.ts';
+import { assertCanCancel, assertCanJoin } from './rules.ts';
+import { encodeEntry, planRelease, type WaitlistEntry, waitlistIndex } from './waitlist.ts';
+
+type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+
+export interface Player {
+  userId: string;
+  name: string;
+  pictureUrl: string;
+}
+
+export interface JoinRequest {
+  sessionId: string;
+  player: Player;
+  partySize: number;
+  idempotencyKey?: string;
+}
+
+export interface JoinOutcome {
+  sessionId: string;
+  status: 'accepted' | 'waiting';
+}
+
+export interface CancelRequest {
+  sessionId: string;
+  userId: string;
+  idempotencyKey?: string;
+  /** Admins remove players at any time; players are bound by the cancellation rules. */
+  byAdmin?: boolean;
+}
+
+export interface CancelOutcome {
+  sessionId: string;
+  cancelled: true;
+  promoted: boolean;
+}
+
+/** Why a place was freed; it becomes the notification kind of each promoted player. */
+export type ReleaseReason = 'cancellation' | 'capacityRaised' | 'playerRemoved';
+
+/**
+ * A join whose winning path changed between read and write (a seat freed or filled); it is
+ * decided again from a fresh read. Counted against the same bounded retry budget.
+ */
+class ContentionError extends Error {
+  override name = 'ContentionError';
+}
+
+const IDEMPOTENCY_TTL_SECONDS = 24 * 3600;
+const OUTBOX_TTL_SECONDS = 30 * 24 * 3600;
+/** Retries under logical contention (index or counter moved) plus injected transient faults. */
+const CONTENDED_RETRY: RetryPolicy = { attempts: 30, baseDelayMs: 10, maxDelayMs: 300 };
+
+export interface BookingEngineDeps {
+  store: Store;
+  clock: Clock;
+  ids: IdGenerator;
+  retry?: RetryPolicy;
+}
+
+/**
+ * The booking engine: every change to a session's seats and waitlist goes through here, as
+ * one DynamoDB transaction guarded by conditions on the session item. See DESIGN §4.
+ */
+export class BookingEngine {
+  private readonly store: Store;
+  private readonly clock: Clock;
+  private readonly ids: IdGenerator;
+  private readonly retry: RetryPolicy;
+
+  constructor(deps: BookingEngineDeps) {
+    this.store = deps.store;
+    this.clock = deps.clock;
+    this.ids = deps.ids;
+    this.retry = deps.retry ?? CONTENDED_RETRY;
+  }
+
+  /**
+   * Reserve a place, or a place on the waitlist. Normal path: one consistent read and one
+   * transaction (two if the seat path lost a race), so at most three DynamoDB calls.
+   */
+  async join(request: JoinRequest): Promise<JoinOutcome> {
+    const retryable = (e: unknown) => e instanceof ContentionError || isTransientStoreError(e);
+    try {
+      return await withRetry(() => this.attemptJoin(request), retryable, this.retry);
+    } catch (error) {
+      if (retryable(error)) throw new StoreBusyError();
+      throw error;
+    }
+  }
+
+  private async attemptJoin(request: JoinRequest): Promise<JoinOutcome> {
+    const session = await this.readSession(request.sessionId);
+    const now = this.clock.now();
+    assertCanJoin(session, now);
+
+    const fitsNow = session.waitlist.length === 0 && session.remaining >= request.partySize;
+    const first: JoinOutcome['status'] = fitsNow ? 'accepted' : 'waiting';
+    try {
+      return await this.writeJoin(session, request, first, now);
+    } catch (error) {
+      if (!(error instanceof ContentionError)) throw error;
+      // The seat state moved between read and write: the other path is now the right one.
+      return await this.writeJoin(session, request, first === 'accepted' ? 'waiting' : 'accepted', now);
+    }
+  }
+
+  private async writeJoin(
+    session: SessionRecord,
+    request: JoinRequest,
+    status: JoinOutcome['status'],
+    now: Date,
+  ): Promise<JoinOutcome> {
+    const nowIso = now.toISOString();
+    const { player, partySize } = request;
+    const outcome: JoinOutcome = { sessionId: session.id, status };
+
+    const sessionUpdate: TransactItem =
+      status === 'accepted'
+        ? {
+            Update: {
+              TableName: this.store.tableName,
+              Key: key.session(session.id),
+              UpdateExpression: 'SET remaining = remaining - :party, acceptedCount = acceptedCount + :party, updatedAt = :now',
+              ConditionExpression: 'remaining >= :party AND size(waitlist) = :zero AND bookingClosed = :false',
+              ExpressionAttributeValues: { ':party': partySize, ':zero': 0, ':false': false, ':now': nowIso },
+              ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+            },
+          }
+        : {
+            Update: {
+              TableName: this.store.tableName,
+              Key: key.session(session.id),
+              UpdateExpression: 'SET waitlist = list_append(waitlist, :entry), waitingCount = waitingCount + :one, updatedAt = :now',
+              ConditionExpression: '(remaining < :party OR size(waitlist) > :zero) AND bookingClosed = :false',
+              ExpressionAttributeValues: {
+                ':entry': [encodeEntry({ userId: player.userId, partySize })],
+                ':one': 1,
+                ':party': partySize,
+                ':zero': 0,
+                ':false': false,
+                ':now': nowIso,
+              },
+              ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+            },
+          };
+
+    const booking: BookingRecord = {
+      type: 'booking',
+      sessionId: session.id,
+      userId: player.userId,
+      teamId: session.teamId,
+      userName: player.name,
+      pictureUrl: player.pictureUrl,
+      status,
+      partySize,
+      bookedAt: nowIso,
+      ...(status === 'accepted' ? { acceptedAt: nowIso } : {}),
+      attendance: null,
+      startsAt: session.startsAt,
+    };
+
+    const items: TransactItem[] = [
+      sessionUpdate,
+      {
+        Put: {
+          TableName: this.store.tableName,
+          Item: {
+            ...key.booking(session.id, player.userId),
+            ...index.bookingsOfUser(player.userId, session.startsAt, session.id),
+            ...booking,
+          },
+          ConditionExpression: 'attribute_not_exists(PK) OR #status = :cancelled',
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: { ':cancelled': 'cancelled' },
+        },
+      },
+      // Blocked players never book; team-only sessions need a membership.
+      {
+        ConditionCheck: {
+          TableName: this.store.tableName,
+          Key: key.teamMember(session.teamId, player.userId),
+          ConditionExpression: session.isPublic
+            ? 'attribute_not_exists(PK) OR blocked = :false'
+            : 'attribute_exists(PK) AND blocked = :false',
+          ExpressionAttributeValues: { ':false': false },
+          ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+        },
+      },
+    ];
+    const idem = this.idempotencyPut(player.userId, 'join', request.idempotencyKey, session.id, outcome, now);
+    if (idem) items.push(idem);
+
+    try {
+      await this.store.doc.send(new TransactWriteCommand({ TransactItems: items }));
+      return outcome;
+    } catch (error) {
+      if (!(error instanceof TransactionCanceledException)) throw error;
+      const reasons = error.CancellationReasons ?? [];
+      if (idem && failed(reasons[3])) {
+        return this.replay<JoinOutcome>(player.userId, 'join', request.idempotencyKey!, session.id);
+      }
+      if (failed(reasons[1])) throw new DomainError('ALREADY_BOOKED');
+      if (failed(reasons[2])) {
+        const member = itemOf(reasons[2]);
+        throw new DomainError(member?.blocked ? 'MEMBER_BLOCKED' : 'TEAM_ONLY');
+      }
+      if (failed(reasons[0])) {
+        const current = itemOf(reasons[0]) as SessionRecord | undefined;
+        if (!current) throw new DomainError('SESSION_NOT_FOUND');
+        if (current.bookingClosed) throw new DomainError('BOOKING_CLOSED');
+        throw new ContentionError();
+      }
+      throw error;
+    }
+  }
+
+  /** Cancel a booking; a freed place promotes the waitlist head in the same transaction. */
+  async cancel(request: CancelRequest): Promise<CancelOutcome> {
+    return this.contended(async () => {
+      const { session, booking } = await this.readSessionAndBooking(request.sessionId, request.userId);
+      if (!booking || booking.status === 'cancelled') {
+        if (request.idempotencyKey) {
+          const replayed = await this.findReplay<CancelOutcome>(request.userId, 'cancel', request.idempotencyKey, session.id);
+          if (replayed) return replayed;
+        }
+        throw new DomainError('BOOKING_NOT_FOUND');
+      }
+      const now = this.clock.now();
+      if (!request.byAdmin) assertCanCancel(session, booking, now);
+      if (booking.attendance && request.byAdmin) throw new DomainError('ALREADY_CHECKED_IN');
+
+      const nowIso = now.toISOString();
+      const items: TransactItem[] = [
+        {
+          Update: {
+            TableName: this.store.tableName,
+            Key: key.booking(session.id, booking.userId),
+            UpdateExpression: 'SET #status = :cancelled, cancelledAt = :now',
+            ConditionExpression: '#status = :was AND (attribute_not_exists(attendance) OR attendance = :null)',
+            ExpressionAttributeNames: { '#status': 'status' },
+            ExpressionAttributeValues: { ':cancelled': 'cancelled', ':now': nowIso, ':was': booking.status, ':null': null },
+          },
+        },
+      ];
+
+      let promoted: WaitlistEntry[] = [];
+      if (booking.status === 'waiting') {
+        const at = waitlistIndex(session.waitlist, booking.userId);
+        if (at < 0) throw new ContentionError();
+        items.push({
+          Update: {
+            TableName: this.store.tableName,
+            Key: key.session(session.id),
+            UpdateExpression: `REMOVE waitlist[${at}] SET waitingCount = waitingCount - :one, updatedAt = :now`,
+            ConditionExpression: `waitlist[${at}] = :entry`,
+            ExpressionAttributeValues: { ':entry': session.waitlist[at], ':one': 1, ':now': nowIso },
+          },
+        });
+      } else {
+        const release = this.releaseItems(session, booking.partySize, 0, 'cancellation', now);
+        promoted = release.promoted;
+        items.push(...release.items);
+      }
+
+      const outcome: CancelOutcome = { sessionId: session.id, cancelled: true, promoted: promoted.length > 0 };
+      const idem = this.idempotencyPut(request.userId, 'cancel', request.idempotencyKey, session.id, outcome, now);
+      if (idem) items.push(idem);
+      await this.transact(items);
+      return outcome;
+    });
+  }
+
+  /**
+   * Change a session's capacity. Raising it promotes waiting players in order; lowering it
+   * below the places already taken is refused.
+   */
+  async changeCapacity(sessionId: string, capacity: number): Promise<{ promoted: number }> {
+    return this.contended(async () => {
+      const session = await this.readSession(sessionId);
+      if (capacity < session.acceptedCount) throw new DomainError('CAPACITY_BELOW_ACCEPTED');
+      const now = this.clock.now();
+      const release = this.releaseItems(session, capacity - session.capacity, capacity, 'capacityRaised', now);
+      await this.transact(release.items);
+      return { promoted: release.promoted.length };
+    });
+  }
+
+  /** Mark a booked player attended or absent; marking again with the same value changes nothing. */
+  async checkIn(sessionId: string, userId: string, attendance: 'attended' | 'absent'): Promise<void> {
+    const now = this.clock.now().toISOString();
+    await withRetry(
+      () =>
+        this.store.doc.send(
+          new TransactWriteCommand({
+            TransactItems: [
+              {
+                Update: {
+                  TableName: this.store.tableName,
+                  Key: key.booking(sessionId, userId),
+                  UpdateExpression: 'SET attendance = :attendance, checkedInAt = if_not_exists(checkedInAt, :now)',
+                  ConditionExpression: '#status = :accepted',
+                  ExpressionAttributeNames: { '#status': 'status' },
+                  ExpressionAttributeValues: { ':attendance': attendance, ':accepted': 'accepted', ':now': now },
+                },
+              },
+            ],
+          }),
+        ),
+      isTransientStoreError,
+      DEFAULT_RETRY,
+    ).catch((error: unknown) => {
+      if (error instanceof TransactionCanceledException) throw new DomainError('BOOKING_NOT_FOUND');
+      throw error;
+    });
+  }
+
+  /**
+   * The session update (and promotions) for `freedSeats` places coming free. The conditions
+   * pin the seat state that was read, so two releases never promote the same head and a
+   * player who joined the waitlist meanwhile is never skipped.
+   */
+  private releaseItems(
+    session: SessionRecord,
+    freedSeats: number,
+    newCapacity: number,
+    reason: ReleaseReason,
+    now: Date,
+  ): { items: TransactItem[]; promoted: WaitlistEntry[] } {
+    if (session.remaining + freedSeats < 0) throw new DomainError('CAPACITY_BELOW_ACCEPTED');
+    const plan = planRelease(session.waitlist, session.remaining, freedSeats);
+    const promotedSeats = plan.promoted.reduce((sum, e) => sum + e.partySize, 0);
+    const nowIso = now.toISOString();
+    const capacityChange = reason === 'capacityRaised';
+
+    const removes = plan.promoted.map((_, i) => `waitlist[${i}]`);
+    const heads = Object.fromEntries(plan.promoted.map((e, i) => [`:head${i}`, encodeEntry(e)]));
+    const headConditions = plan.promoted.map((_, i) => `waitlist[${i}] = :head${i}`);
+
+    const sessionUpdate: TransactItem = {
+      Update: {
+        TableName: this.store.tableName,
+        Key: key.session(session.id),
+        UpdateExpression: [
+          'SET remaining = :remainingAfter, acceptedCount = :acceptedAfter, waitingCount = :waitingAfter, updatedAt = :now',
+          capacityChange ? ', #capacity = :capacity' : '',
+          removes.length ? ` REMOVE ${removes.join(', ')}` : '',
+        ].join(''),
+        ConditionExpression: ['remaining = :remainingBefore', 'size(waitlist) = :waitingBefore', '#capacity = :capacityBefore', ...headConditions].join(
+          ' AND ',
+        ),
+        ExpressionAttributeNames: { '#capacity': 'capacity' },
+        ExpressionAttributeValues: {
+          ':remainingAfter': plan.remainingAfter,
+          ':acceptedAfter': session.acceptedCount - (capacityChange ? 0 : freedSeats) + promotedSeats,
+          ':waitingAfter': session.waitlist.length - plan.promoted.length,
+          ':remainingBefore': session.remaining,
+          ':waitingBefore': session.waitlist.length,
+          ':capacityBefore': session.capacity,
+          ':now': nowIso,
+          ...(capacityChange ? { ':capacity': newCapacity } : {}),
+          ...heads,
+        },
+      },
+    };
+
+    const promotions = plan.promoted.flatMap((entry): TransactItem[] => {
+      const outboxId = this.ids();
+      return [
+        {
+          Update: {
+            TableName: this.store.tableName,
+            Key: key.booking(session.id, entry.userId),
+            UpdateExpression: 'SET #status = :accepted, acceptedAt = :now, promotedAt = :now',
+            ConditionExpression: '#status = :waiting',
+            ExpressionAttributeNames: { '#status': 'status' },
+            ExpressionAttributeValues: { ':accepted': 'accepted', ':waiting': 'waiting', ':now': nowIso },
+          },
+        },
+        {
+          Put: {
+            TableName: this.store.tableName,
+            Item: {
+              ...key.outbox(outboxId),
+              ...index.pendingOutbox(nowIso, outboxId),
+              type: 'outbox',
+              id: outboxId,
+              kind: 'promoted',
+              reason,
+              userId: entry.userId,
+              sessionId: session.id,
+              createdAt: nowIso,
+              ttl: ttlAt(now, OUTBOX_TTL_SECONDS),
+            },
+            ConditionExpression: 'attribute_not_exists(PK)',
+          },
+        },
+      ];
+    });
+
+    return { items: [sessionUpdate, ...promotions], promoted: plan.promoted };
+  }
+
+  private idempotencyPut(
+    userId: string,
+    operation: string,
+    idempotencyKey: string | undefined,
+    requestFingerprint: string,
+    response: unknown,
+    now: Date,
+  ): TransactItem | null {
+    if (!idempotencyKey) return null;
+    return {
+      Put: {
+        TableName: this.store.tableName,
+        Item: {
+          ...key.idempotency(`${userId}:${operation}`, idempotencyKey),
+          type: 'idempotency',
+          fingerprint: requestFingerprint,
+          response,
+          createdAt: now.toISOString(),
+          ttl: ttlAt(now, IDEMPOTENCY_TTL_SECONDS),
+        },
+        ConditionExpression: 'attribute_not_exists(PK)',
+      },
+    };
+  }
+
+  private async findReplay<T>(userId: string, operation: string, idempotencyKey: string, fingerprint: string): Promise<T | null> {
+    const { Item } = await this.store.doc.send(
+      new GetCommand({
+        TableName: this.store.tableName,
+        Key: key.idempotency(`${userId}:${operation}`, idempotencyKey),
+        ConsistentRead: true,
+      }),
+    );
+    if (!Item) return null;
+    if (Item.fingerprint !== fingerprint) throw new DomainError('IDEMPOTENCY_KEY_REUSED');
+    return Item.response as T;
+  }
+
+  private async replay<T>(userId: string, operation: string, idempotencyKey: string, fingerprint: string): Promise<T> {
+    const replayed = await this.findReplay<T>(userId, operation, idempotencyKey, fingerprint);
+    if (!replayed) throw new ContentionError();
+    return replayed;
+  }
+
+  /** Runs read-decide-write until its conditions hold, within a bounded, jittered budget. */
+  private async contended<T>(operation: () => Promise<T>): Promise<T> {
+    const retryable = (e: unknown) => e instanceof ContentionError || isTransientStoreError(e);
+    try {
+      return await withRetry(operation, retryable, this.retry);
+    } catch (error) {
+      if (retryable(error)) throw new StoreBusyError();
+      throw error;
+    }
+  }
+
+  /** A transaction whose condition failures mean "the state moved": decide again. */
+  private async transact(items: TransactItem[]): Promise<void> {
+    try {
+      await this.store.doc.send(new TransactWriteCommand({ TransactItems: items }));
+    } catch (error) {
+      if (error instanceof TransactionCanceledException && !isTransientStoreError(error)) {
+        throw new ContentionError();
+      }
+      throw error;
+    }
+  }
+
+  private async readSession(sessionId: string): Promise<SessionRecord> {
+    const { Item } = await this.store.doc.send(
+      new GetCommand({ TableName: this.store.tableName, Key: key.session(sessionId), ConsistentRead: true }),
+    );
+    if (!Item) throw new DomainError('SESSION_NOT_FOUND');
+    return Item as SessionRecord;
+  }
+
+  private async readSessionAndBooking(
+    sessionId: string,
+    userId: string,
+  ): Promise<{ session: SessionRecord; booking: BookingRecord | undefined }> {
+    const sessionKey = key.session(sessionId);
+    const bookingKey = key.booking(sessionId, userId);
+    const { Responses, UnprocessedKeys } = await this.store.doc.send(
+      new BatchGetCommand({
+        RequestItems: { [this.store.tableName]: { Keys: [sessionKey, bookingKey], ConsistentRead: true } },
+      }),
+    );
+    if (UnprocessedKeys && Object.keys(UnprocessedKeys).length > 0) throw new ContentionError();
+    const items = Responses?.[this.store.tableName] ?? [];
+    const session = items.find((i) => i.SK === sessionKey.SK) as SessionRecord | undefined;
+    if (!session) throw new DomainError('SESSION_NOT_FOUND');
+    const booking = items.find((i) => i.SK === bookingKey.SK) as BookingRecord | undefined;
+    return { session, booking };
+  }
+}
+
+function failed(reason: CancellationReason | undefined): boolean {
+  return reason?.Code === 'ConditionalCheckFailed';
+}
+
+function itemOf(reason: CancellationReason | undefined): Record<string, unknown> | undefined {
+  return reason?.Item ? unmarshall(reason.Item) : undefined;
+}
+

@@ -1,0 +1,80 @@
+/**
+ * The only module that knows the single-table key formats. See TABLE.md for the access
+ * pattern each key serves. Instants in sort keys are ISO-8601 UTC strings, which sort as time.
+ */
+
+export const key = {
+  user: (userId: string) => ({ PK: `USER#${userId}`, SK: 'PROFILE' }),
+  emailCode: (userId: string) => ({ PK: `USER#${userId}`, SK: 'EMAILCODE' }),
+  emailClaim: (email: string) => ({ PK: `EMAIL#${email.toLowerCase()}`, SK: 'EMAIL' }),
+
+  team: (teamId: string) => ({ PK: `TEAM#${teamId}`, SK: 'TEAM' }),
+  teamMember: (teamId: string, userId: string) => ({ PK: `TEAM#${teamId}`, SK: `MEMBER#${userId}` }),
+
+  session: (sessionId: string) => ({ PK: `SESSION#${sessionId}`, SK: 'SESSION' }),
+  booking: (sessionId: string, userId: string) => ({ PK: `SESSION#${sessionId}`, SK: `BOOKING#${userId}` }),
+
+  idempotency: (scope: string, idempotencyKey: string) => ({ PK: `IDEM#${scope}#${idempotencyKey}`, SK: 'IDEM' }),
+  outbox: (outboxId: string) => ({ PK: `OUTBOX#${outboxId}`, SK: 'OUTBOX' }),
+} as const;
+
+/** Prefixes used in `begins_with` conditions on a partition's sort key. */
+export const prefix = {
+  booking: 'BOOKING#',
+  member: 'MEMBER#',
+} as const;
+
+/** Secondary index keys, one function per access pattern. */
+export const index = {
+  /** GSI1: all teams by name (team filter lists). */
+  teamsByName: (teamName: string, teamId: string) => ({ GSI1PK: 'TEAMS', GSI1SK: `${teamName}#${teamId}` }),
+  allTeamsPartition: 'TEAMS',
+
+  /** GSI1: sessions of a Taipei month by start time (browse). */
+  sessionsByMonth: (month: string, startsAt: string, sessionId: string) => ({
+    GSI1PK: `SESSIONS#${month}`,
+    GSI1SK: `${startsAt}#${sessionId}`,
+  }),
+  monthPartition: (month: string) => `SESSIONS#${month}`,
+
+  /** GSI2: sessions of one region in a Taipei month by start time (browse with a region filter). */
+  sessionsByRegionMonth: (region: string, month: string, startsAt: string, sessionId: string) => ({
+    GSI2PK: `REGION#${region}#${month}`,
+    GSI2SK: `${startsAt}#${sessionId}`,
+  }),
+  regionMonthPartition: (region: string, month: string) => `REGION#${region}#${month}`,
+
+  /** GSI3: a team's sessions by start time (team filter, admin session lists). */
+  sessionsOfTeam: (teamId: string, startsAt: string, sessionId: string) => ({
+    GSI3PK: `TEAM#${teamId}#SESSIONS`,
+    GSI3SK: `${startsAt}#${sessionId}`,
+  }),
+  teamSessionsPartition: (teamId: string) => `TEAM#${teamId}#SESSIONS`,
+
+  /** GSI1: a player's bookings by session start (upcoming list and history). */
+  bookingsOfUser: (userId: string, startsAt: string, sessionId: string) => ({
+    GSI1PK: `USER#${userId}#BOOKINGS`,
+    GSI1SK: `${startsAt}#${sessionId}`,
+  }),
+  userBookingsPartition: (userId: string) => `USER#${userId}#BOOKINGS`,
+
+  /** GSI2: the teams a player belongs to. */
+  teamsOfUser: (userId: string, teamId: string) => ({ GSI2PK: `USER#${userId}#TEAMS`, GSI2SK: `TEAM#${teamId}` }),
+  userTeamsPartition: (userId: string) => `USER#${userId}#TEAMS`,
+
+  /** GSI1: notification records not yet delivered, oldest first (sparse: removed once sent). */
+  pendingOutbox: (createdAt: string, outboxId: string) => ({ GSI1PK: 'OUTBOX#PENDING', GSI1SK: `${createdAt}#${outboxId}` }),
+  pendingOutboxPartition: 'OUTBOX#PENDING',
+} as const;
+
+/** All three browse indexes of a session item; `month` is the Taipei month of its start. */
+export function sessionIndexKeys(s: { id: string; region: string; teamId: string; startsAt: string; month: string }) {
+  return {
+    ...index.sessionsByMonth(s.month, s.startsAt, s.id),
+    ...index.sessionsByRegionMonth(s.region, s.month, s.startsAt, s.id),
+    ...index.sessionsOfTeam(s.teamId, s.startsAt, s.id),
+  };
+}
+
+/** Seconds-since-epoch for DynamoDB's TTL attribute. */
+export const ttlAt = (instant: Date, afterSeconds: number) => Math.floor(instant.getTime() / 1000) + afterSeconds;

@@ -1,0 +1,133 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import type { Server } from 'node:http';
+import { join, resolve } from 'node:path';
+import { serve } from '@hono/node-server';
+import { Hono } from 'hono';
+import { idTokenVerifier } from '#auth/id-token.ts';
+import { TokenService } from '#auth/tokens.ts';
+import { ensureTable } from '#db/bootstrap.ts';
+import { createDocumentClient, type Store } from '#db/client.ts';
+import { CaptureEmailSender } from '#notify/email.ts';
+import { type Clock, randomId, systemClock } from '#platform/clock.ts';
+import { createMemberApi } from '#src/member-api.ts';
+import type { AppDeps } from '#src/deps.ts';
+import { createDevPage, createLineCapture } from './captures.ts';
+import { createDevIdentityProvider, devIdpIssuers, devIdpJwks } from './dev-idp.ts';
+import { freePort, startDynamoLocal } from './dynamo-local.ts';
+import { seedDemoData } from './seed.ts';
+import { spa } from './static.ts';
+
+export const LOCAL_LINE_CHANNEL_ID = '1650000000';
+export const LOCAL_GOOGLE_CLIENT_ID = 'local-google-client.apps.googleusercontent.com';
+
+const repoRoot = resolve(import.meta.dirname, '../../..');
+
+export interface LocalStackOptions {
+  port?: number;
+  /** Persist DynamoDB Local here; in memory when absent. */
+  dataDir?: string;
+  /** Use an already running DynamoDB Local instead of starting one. */
+  dynamoEndpoint?: string;
+  tableName?: string;
+  seed?: boolean;
+  clock?: Clock;
+  /** Serve the built apps from liff-app/dist and admin-app/dist. */
+  serveApps?: boolean;
+  quiet?: boolean;
+}
+
+export interface LocalStack {
+  origin: string;
+  store: Store;
+  deps: AppDeps;
+  emails: CaptureEmailSender;
+  line: ReturnType<typeof createLineCapture>;
+  issueIdToken: (request: { sub: string; name: string; provider: 'line' | 'google' }) => Promise<string>;
+  close(): Promise<void>;
+}
+
+/** Secret for member and admin tokens, kept beside the local data so logins survive restarts. */
+function localSecret(dataDir: string | undefined): string {
+  if (!dataDir) return randomBytes(32).toString('hex');
+  const file = join(dataDir, 'local-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('hex');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+/** The whole product on one origin: APIs under /api, apps at / and /admin/, dev tools under /dev. */
+export async function startLocalStack(options: LocalStackOptions = {}): Promise<LocalStack> {
+  const port = options.port ?? (await freePort());
+  const origin = `http://localhost:${port}`;
+  const dynamo = options.dynamoEndpoint ? null : await startDynamoLocal({ path: options.dataDir ? join(options.dataDir, 'dynamodb') : undefined });
+  const endpoint = options.dynamoEndpoint ?? dynamo!.endpoint;
+  const tableName = options.tableName ?? 'shuttle';
+  const doc = createDocumentClient({ region: 'local', endpoint });
+  await ensureTable(doc, tableName);
+  const store: Store = { doc, tableName };
+  const clock = options.clock ?? systemClock;
+  const secret = localSecret(options.dataDir);
+
+  const idp = await createDevIdentityProvider({
+    origin,
+    lineChannelId: LOCAL_LINE_CHANNEL_ID,
+    googleClientId: LOCAL_GOOGLE_CLIENT_ID,
+  });
+  const issuers = devIdpIssuers(origin);
+  const jwks = devIdpJwks(origin);
+  const emails = new CaptureEmailSender();
+  const line = createLineCapture();
+
+  const deps: AppDeps = {
+    store,
+    clock,
+    ids: randomId,
+    tokens: new TokenService({ secret, memberTtlSeconds: 7 * 24 * 3600, adminTtlSeconds: 12 * 3600, now: () => clock.now() }),
+    verifyLineIdToken: idTokenVerifier({ jwksUrl: jwks.line, issuers: [issuers.line], audience: LOCAL_LINE_CHANNEL_ID, algorithms: ['ES256'] }),
+    verifyGoogleIdToken: idTokenVerifier({
+      jwksUrl: jwks.google,
+      issuers: [issuers.google],
+      audience: LOCAL_GOOGLE_CLIENT_ID,
+      algorithms: ['RS256'],
+    }),
+    mailer: emails,
+    pepper: secret,
+    validateResponses: true,
+  };
+
+  if (options.seed) await seedDemoData(store, clock.now());
+
+  const app = new Hono();
+  app.route('/', createMemberApi(deps));
+  app.route('/', idp.app);
+  app.route('/', line.app);
+  app.route('/', createDevPage(emails, line));
+  if (options.serveApps) {
+    const admin = spa(join(repoRoot, 'admin-app/dist'), '/admin', 'The admin app is not built yet: run `npm run build -w admin-app`.');
+    app.get('/admin', admin);
+    app.get('/admin/*', admin);
+    app.get('*', spa(join(repoRoot, 'liff-app/dist'), '', 'The member app is not built yet: run `npm run build -w liff-app`.'));
+  }
+
+  const server = await new Promise<Server>((ready) => {
+    const s = serve({ fetch: app.fetch, port, hostname: '0.0.0.0' }, () => ready(s as Server));
+  });
+
+  return {
+    origin,
+    store,
+    deps,
+    emails,
+    line,
+    issueIdToken: (request) => idp.issue(request),
+    close: async () => {
+      await new Promise<void>((done) => server.close(() => done()));
+      server.closeAllConnections?.();
+      doc.destroy();
+      await dynamo?.stop();
+    },
+  };
+}

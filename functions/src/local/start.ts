@@ -1,0 +1,64 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { assertJava } from './dynamo-local.ts';
+import { DEMO_PLAYER } from './seed.ts';
+import { startLocalStack } from './server.ts';
+
+/** `npm start`: the whole product locally, on one origin, with demo data. */
+
+const root = resolve(import.meta.dirname, '../../..');
+
+function newestMtime(dir: string): number {
+  if (!existsSync(dir)) return 0;
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (entry.name === 'node_modules' || entry.name === 'dist') continue;
+    const path = join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(path) : statSync(path).mtimeMs);
+  }
+  return newest;
+}
+
+/** Builds an app when its sources (or the shared package) changed since its last build. */
+function buildIfStale(workspace: string): void {
+  const dir = join(root, workspace);
+  if (!existsSync(join(dir, 'package.json')) || !existsSync(join(dir, 'index.html'))) return;
+  const built = join(dir, 'dist/index.html');
+  const sources = Math.max(newestMtime(dir), newestMtime(join(root, 'shared/src')));
+  if (existsSync(built) && statSync(built).mtimeMs >= sources) return;
+  console.log(`Building ${workspace}…`);
+  const result = spawnSync('npm', ['run', 'build', '-w', workspace], { cwd: root, stdio: 'inherit' });
+  if (result.status !== 0) throw new Error(`Building ${workspace} failed`);
+}
+
+async function main() {
+  assertJava();
+  buildIfStale('liff-app');
+  buildIfStale('admin-app');
+  const port = Number(process.env.PORT ?? 3000);
+  const stack = await startLocalStack({ port, dataDir: join(root, '.data'), seed: true, serveApps: true });
+  const { origin } = stack;
+  console.log(`
+  Shuttle is running locally (data in .data/, Ctrl+C to stop)
+
+  Member app   ${origin}/
+  Admin app    ${origin}/admin/
+  Dev captures ${origin}/dev            (emails and LINE pushes the product sent)
+  Member API   ${origin}/api/openapi.json
+  Admin API    ${origin}/api/admin/openapi.json
+
+  Demo player: sign in with "LINE" on ${origin}/login (local LIFF mock) as ${DEMO_PLAYER.name}
+`);
+  const stop = async () => {
+    await stack.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+main().catch((error: unknown) => {
+  console.error(`\nCould not start: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,127 @@
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { Language, MemberProfile, NotificationPreferences } from '@shuttle/shared';
+import type { Store } from '#db/client.ts';
+import { key } from '#db/keys.ts';
+import { DomainError } from '#platform/errors.ts';
+
+export type IdentityProvider = 'line' | 'google';
+
+/** A player as stored (key `USER#id / PROFILE`). */
+export interface UserRecord {
+  type: 'user';
+  userId: string;
+  provider: IdentityProvider;
+  providerSub: string;
+  name: string;
+  pictureUrl: string;
+  email: string | null;
+  emailVerified: boolean;
+  language: Language | null;
+  preferences: NotificationPreferences;
+  isAdmin: boolean;
+  isTeamLeader: boolean;
+  createdAt: string;
+  lastLoginAt: string;
+}
+
+export const DEFAULT_PREFERENCES: NotificationPreferences = {
+  news: true,
+  waitlist: true,
+  bookingReminder: true,
+  sessionChange: true,
+};
+
+/** User ids are derived from the identity provider and its subject, never taken from a client. */
+export const userIdFor = (provider: IdentityProvider, sub: string) => `${provider}_${sub}`;
+
+export class UserRepository {
+  constructor(private readonly store: Store) {}
+
+  /** Creates the user on first sign-in; later sign-ins refresh the name and picture. */
+  async upsertOnLogin(
+    provider: IdentityProvider,
+    identity: { sub: string; name: string; picture: string },
+    now: Date,
+  ): Promise<UserRecord> {
+    const userId = userIdFor(provider, identity.sub);
+    const { Attributes } = await this.store.doc.send(
+      new UpdateCommand({
+        TableName: this.store.tableName,
+        Key: key.user(userId),
+        UpdateExpression: [
+          'SET #type = :type, userId = :userId, provider = :provider, providerSub = :sub, #name = :name,',
+          'pictureUrl = :picture, lastLoginAt = :now, createdAt = if_not_exists(createdAt, :now),',
+          'email = if_not_exists(email, :null), emailVerified = if_not_exists(emailVerified, :false),',
+          '#language = if_not_exists(#language, :null), preferences = if_not_exists(preferences, :prefs),',
+          'isAdmin = if_not_exists(isAdmin, :false), isTeamLeader = if_not_exists(isTeamLeader, :false)',
+        ].join(' '),
+        ExpressionAttributeNames: { '#type': 'type', '#name': 'name', '#language': 'language' },
+        ExpressionAttributeValues: {
+          ':type': 'user',
+          ':userId': userId,
+          ':provider': provider,
+          ':sub': identity.sub,
+          ':name': identity.name,
+          ':picture': identity.picture,
+          ':now': now.toISOString(),
+          ':null': null,
+          ':false': false,
+          ':prefs': DEFAULT_PREFERENCES,
+        },
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return Attributes as UserRecord;
+  }
+
+  async get(userId: string): Promise<UserRecord | null> {
+    const { Item } = await this.store.doc.send(new GetCommand({ TableName: this.store.tableName, Key: key.user(userId) }));
+    return (Item as UserRecord | undefined) ?? null;
+  }
+
+  async require(userId: string): Promise<UserRecord> {
+    const user = await this.get(userId);
+    if (!user) throw new DomainError('INVALID_TOKEN');
+    return user;
+  }
+
+  async update(userId: string, changes: { language?: Language; preferences?: NotificationPreferences }): Promise<UserRecord> {
+    const sets: string[] = [];
+    const values: Record<string, unknown> = {};
+    if (changes.language) {
+      sets.push('#language = :language');
+      values[':language'] = changes.language;
+    }
+    if (changes.preferences) {
+      sets.push('preferences = :preferences');
+      values[':preferences'] = changes.preferences;
+    }
+    if (sets.length === 0) return this.require(userId);
+    const { Attributes } = await this.store.doc.send(
+      new UpdateCommand({
+        TableName: this.store.tableName,
+        Key: key.user(userId),
+        UpdateExpression: `SET ${sets.join(', ')}`,
+        ConditionExpression: 'attribute_exists(PK)',
+        ExpressionAttributeNames: changes.language ? { '#language': 'language' } : undefined,
+        ExpressionAttributeValues: values,
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return Attributes as UserRecord;
+  }
+}
+
+export function toProfile(user: UserRecord): MemberProfile {
+  return {
+    userId: '',
+    displayName: user.name,
+    pictureUrl: user.pictureUrl,
+    email: user.emailVerified ? user.email : null,
+    emailVerified: user.emailVerified,
+    language: user.language,
+    isAdmin: user.isAdmin,
+    isTeamLeader: user.isTeamLeader,
+    provider: user.provider,
+  };
+}

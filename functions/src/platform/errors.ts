@@ -1,0 +1,31 @@
+import { ERRORS, type ErrorCode } from '@shuttle/shared';
+
+/** A refusal the caller can act on; mapped to the failure envelope and status in one `onError`. */
+export class DomainError extends Error {
+  readonly code: ErrorCode;
+  readonly status: number;
+  readonly issues?: { path: string; message: string }[];
+
+  constructor(code: ErrorCode, message?: string, issues?: { path: string; message: string }[]) {
+    super(message ?? ERRORS[code].message);
+    this.name = 'DomainError';
+    this.code = code;
+    this.status = ERRORS[code].status;
+    this.issues = issues;
+  }
+}
+
+export class ValidationError extends DomainError {
+  constructor(issues: { path: string; message: string }[]) {
+    super('VALIDATION_FAILED', issues[0] ? `Invalid request: ${issues[0].path || 'body'} ${issues[0].message}` : undefined, issues);
+    this.name = 'ValidationError';
+  }
+}
+
+/** The store stayed contended or throttled past the retry budget; the caller may try again. */
+export class StoreBusyError extends DomainError {
+  constructor() {
+    super('BOOKING_FAILED');
+    this.name = 'StoreBusyError';
+  }
+}

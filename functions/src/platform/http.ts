@@ -1,0 +1,170 @@
+import { ERRORS, type RouteContract } from '@shuttle/shared';
+import { type Context, Hono } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { z } from 'zod';
+import { DomainError, ValidationError } from './errors.ts';
+
+export interface MemberCaller {
+  userId: string;
+  name: string;
+  pictureUrl: string;
+}
+
+export interface AdminCaller {
+  adminId: string;
+  email: string;
+  name: string;
+  teamIds: string[];
+  currentTeamId: string | null;
+  /** Epoch seconds the token was issued; tokens older than a password change are refused. */
+  issuedAt: number;
+}
+
+export type ApiEnv = {
+  Variables: {
+    member: MemberCaller | null;
+    admin: AdminCaller | null;
+  };
+};
+
+/** Turns a bearer token into a caller, or throws a DomainError (401). */
+export interface Authenticator {
+  member(token: string): Promise<MemberCaller>;
+  admin?(token: string): Promise<AdminCaller>;
+}
+
+export interface CallContext {
+  c: Context<ApiEnv>;
+  member: MemberCaller | null;
+  admin: AdminCaller | null;
+  idempotencyKey: string | undefined;
+}
+
+type InputOf<C> = C extends RouteContract<infer Req, z.ZodType> ? ([Req] extends [z.ZodNever] ? undefined : z.infer<Req>) : never;
+
+export type ContractHandler<C extends RouteContract> = (input: InputOf<C>, ctx: CallContext) => Promise<z.input<C['response']>>;
+
+export type ContractHandlers<R extends Record<string, RouteContract>> = { [P in keyof R]?: ContractHandler<R[P]> };
+
+const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{8,128}$/;
+
+export function success(c: Context, data: unknown, message = 'OK') {
+  return c.json({ success: true, message, timestamp: new Date().toISOString(), data });
+}
+
+export function failure(c: Context, error: DomainError) {
+  return c.json(
+    {
+      success: false,
+      message: error.message,
+      error: error.code,
+      ...(error.issues ? { issues: error.issues } : {}),
+      timestamp: new Date().toISOString(),
+    },
+    error.status as ContentfulStatusCode,
+  );
+}
+
+function zodIssues(error: z.ZodError) {
+  return error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }));
+}
+
+function bearer(c: Context): string | null {
+  const header = c.req.header('authorization');
+  if (!header) return null;
+  const match = /^Bearer\s+(.+)$/i.exec(header.trim());
+  return match?.[1] ?? '';
+}
+
+async function readInput(c: Context, contract: RouteContract): Promise<unknown> {
+  if (!contract.request) return undefined;
+  if (contract.method === 'GET') return c.req.query();
+  const text = await c.req.text();
+  if (text.trim() === '') return {};
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new ValidationError([{ path: '', message: 'Body is not valid JSON' }]);
+  }
+}
+
+export interface ContractAppOptions {
+  auth: Authenticator;
+  /** Parse every response with its schema before sending (on in tests and locally). */
+  validateResponses: boolean;
+}
+
+/**
+ * A Hono sub-app for a slice of a route table: each handler is written right after its path
+ * and receives its body already parsed by the contract's zod schema.
+ */
+export function contractRoutes<R extends Record<string, RouteContract>>(
+  routes: R,
+  handlers: ContractHandlers<R>,
+  options: ContractAppOptions,
+): Hono<ApiEnv> {
+  const app = new Hono<ApiEnv>();
+  for (const [path, handler] of Object.entries(handlers) as [string, ContractHandler<RouteContract> | undefined][]) {
+    const contract = routes[path];
+    if (!contract || !handler) continue;
+    const register = contract.method === 'GET' ? app.get.bind(app) : app.post.bind(app);
+    register(`/${path}`, async (c) => {
+      const { member, admin } = await authenticate(c, contract, options.auth);
+      const raw = await readInput(c, contract);
+      let input: unknown;
+      if (contract.request) {
+        const parsed = contract.request.safeParse(raw);
+        if (!parsed.success) throw new ValidationError(zodIssues(parsed.error));
+        input = parsed.data;
+      }
+      let idempotencyKey: string | undefined;
+      if (contract.idempotent) {
+        idempotencyKey = c.req.header('idempotency-key');
+        if (idempotencyKey !== undefined && !IDEMPOTENCY_KEY.test(idempotencyKey)) {
+          throw new ValidationError([{ path: 'Idempotency-Key', message: 'must be 8-128 letters, digits, - or _' }]);
+        }
+      }
+      const data = await handler(input as never, { c, member, admin, idempotencyKey });
+      if (options.validateResponses) {
+        const checked = contract.response.safeParse(data);
+        if (!checked.success) {
+          console.error(`Response of ${path} broke its contract`, checked.error.issues);
+          throw new DomainError('INTERNAL');
+        }
+      }
+      return success(c, data);
+    });
+  }
+  return app;
+}
+
+async function authenticate(c: Context<ApiEnv>, contract: RouteContract, auth: Authenticator) {
+  const token = bearer(c);
+  let member: MemberCaller | null = null;
+  let admin: AdminCaller | null = null;
+  if (contract.auth === 'member') {
+    if (token === null) throw new DomainError('NO_TOKEN');
+    member = await auth.member(token);
+  } else if (contract.auth === 'optionalMember' && token) {
+    member = await auth.member(token);
+  } else if (contract.auth === 'admin') {
+    if (token === null) throw new DomainError('NO_ADMIN_TOKEN');
+    if (!auth.admin) throw new DomainError('FORBIDDEN');
+    admin = await auth.admin(token);
+  }
+  c.set('member', member);
+  c.set('admin', admin);
+  return { member, admin };
+}
+
+/** The one place where errors become envelopes; nothing internal reaches the client. */
+export function installErrorHandling(app: Hono<ApiEnv>): void {
+  app.onError((error, c) => {
+    if (error instanceof DomainError) return failure(c, error);
+    console.error('Unhandled error', error);
+    return failure(c, new DomainError('INTERNAL'));
+  });
+  app.notFound((c) => failure(c, new DomainError('NOT_FOUND', `No such call: ${c.req.method} ${c.req.path}`)));
+}
+
+export const statusOf = (code: keyof typeof ERRORS) => ERRORS[code].status;

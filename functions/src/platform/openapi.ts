@@ -1,0 +1,61 @@
+import { failureEnvelope, type RouteContract, successEnvelope } from '@shuttle/shared';
+import { z } from 'zod';
+
+const jsonSchema = (schema: z.ZodType, io: 'input' | 'output') =>
+  z.toJSONSchema(schema, { target: 'openapi-3.0', io, unrepresentable: 'any' });
+
+/** OpenAPI 3.0 document generated from the same zod contracts that validate the calls. */
+export function openApiDocument(
+  title: string,
+  basePath: string,
+  routes: Record<string, RouteContract>,
+  bearerDescription: string,
+): Record<string, unknown> {
+  const paths: Record<string, unknown> = {};
+  for (const [path, contract] of Object.entries(routes)) {
+    const operation: Record<string, unknown> = {
+      operationId: path.replaceAll('/', '_'),
+      summary: contract.summary,
+      security: contract.auth === 'none' ? [] : [{ bearer: [] }],
+      responses: {
+        '200': {
+          description: 'Success envelope',
+          content: { 'application/json': { schema: jsonSchema(successEnvelope(contract.response), 'output') } },
+        },
+        default: {
+          description: 'Failure envelope (400 bad input, 401 no or invalid token, 403, 404, 409, 429, 500)',
+          content: { 'application/json': { schema: jsonSchema(failureEnvelope, 'output') } },
+        },
+      },
+    };
+    const parameters: unknown[] = [];
+    if (contract.idempotent) {
+      parameters.push({
+        name: 'Idempotency-Key',
+        in: 'header',
+        required: false,
+        description: 'A retry with the same key returns the first result and writes nothing new',
+        schema: { type: 'string', pattern: '^[A-Za-z0-9_-]{8,128}$' },
+      });
+    }
+    if (contract.request && contract.method === 'POST') {
+      operation.requestBody = {
+        required: true,
+        content: { 'application/json': { schema: jsonSchema(contract.request, 'input') } },
+      };
+    } else if (contract.request) {
+      const schema = jsonSchema(contract.request, 'input') as { properties?: Record<string, unknown>; required?: string[] };
+      for (const [name, property] of Object.entries(schema.properties ?? {})) {
+        parameters.push({ name, in: 'query', required: schema.required?.includes(name) ?? false, schema: property });
+      }
+    }
+    if (parameters.length) operation.parameters = parameters;
+    paths[`${basePath}/${path}`] = { [contract.method.toLowerCase()]: operation };
+  }
+  return {
+    openapi: '3.0.3',
+    info: { title, version: '1.0.0' },
+    paths,
+    components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: bearerDescription } } },
+  };
+}

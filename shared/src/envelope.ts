@@ -1,0 +1,26 @@
+import { z } from 'zod';
+import { ERROR_CODES } from './errors.ts';
+
+/** Success envelope of SPEC §3/§5: `{ success: true, message, timestamp, data }`. */
+export function successEnvelope<T extends z.ZodType>(data: T) {
+  return z.object({
+    success: z.literal(true),
+    message: z.string(),
+    timestamp: z.string(),
+    data,
+  });
+}
+
+export const failureEnvelope = z.object({
+  success: z.literal(false),
+  message: z.string(),
+  error: z.enum(ERROR_CODES as [string, ...string[]]).optional(),
+  issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+  timestamp: z.string(),
+});
+export type FailureEnvelope = z.infer<typeof failureEnvelope>;
+
+/** A response body is either envelope; clients parse with this and reject anything else. */
+export function envelope<T extends z.ZodType>(data: T) {
+  return z.discriminatedUnion('success', [successEnvelope(data), failureEnvelope]);
+}

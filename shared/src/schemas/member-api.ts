@@ -1,0 +1,123 @@
+import { z } from 'zod';
+import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX, SORT_ORDERS, STATUS_FILTERS, VERIFICATION_CODE_LENGTH } from '../constants.ts';
+import {
+  bookingStatus,
+  category,
+  historyItem,
+  historyStatistics,
+  id,
+  isoDate,
+  isoInstant,
+  language,
+  memberList,
+  memberProfile,
+  myBooking,
+  notificationPreferences,
+  partySize,
+  region,
+  sessionDetail,
+  sessionSummary,
+  teamNameItem,
+} from './entities.ts';
+
+/** Request and response bodies of every member call (SPEC §7). Paths are relative to `/api/`. */
+
+export const sessionListQuery = z.object({
+  status: z.enum(STATUS_FILTERS).default('all'),
+  regions: z.array(region).max(21).default([]),
+  date: isoDate.nullable().default(null),
+  categories: z.array(category).max(5).default([]),
+  sort: z.enum(SORT_ORDERS).default('none'),
+  teamId: id.nullable().default(null),
+  teamName: z.string().trim().max(50).default(''),
+  cursor: z.string().max(512).nullable().default(null),
+  limit: z.number().int().min(1).max(PAGE_SIZE_MAX).default(PAGE_SIZE_DEFAULT),
+});
+export type SessionListQuery = z.infer<typeof sessionListQuery>;
+export type SessionListQueryInput = z.input<typeof sessionListQuery>;
+
+export const sessionListPage = z.object({
+  items: z.array(sessionSummary),
+  nextCursor: z.string().nullable(),
+});
+export type SessionListPage = z.infer<typeof sessionListPage>;
+
+export const sessionRef = z.object({ sessionId: id });
+export type SessionRef = z.infer<typeof sessionRef>;
+
+export const idTokenLogin = z.object({ idToken: z.string().min(10).max(8192) });
+
+export const loginResult = z.object({
+  token: z.string(),
+  expiresAt: isoInstant,
+  user: memberProfile,
+});
+export type LoginResult = z.infer<typeof loginResult>;
+
+export const joinSessionRequest = z.object({ sessionId: id, partySize: partySize.default(1) });
+export type JoinSessionRequest = z.infer<typeof joinSessionRequest>;
+
+export const joinSessionResult = z.object({
+  sessionId: id,
+  status: bookingStatus,
+});
+export type JoinSessionResult = z.infer<typeof joinSessionResult>;
+
+export const cancelBookedRequest = z.object({ sessionId: id });
+export const cancelBookedResult = z.object({
+  sessionId: id,
+  cancelled: z.literal(true),
+  /** Whether a waiting player was promoted into the freed place. */
+  promoted: z.boolean(),
+});
+export type CancelBookedResult = z.infer<typeof cancelBookedResult>;
+
+export const bookedList = z.array(sessionSummary.extend({ myBooking }));
+export type BookedList = z.infer<typeof bookedList>;
+
+export const historyResult = z.object({
+  items: z.array(historyItem),
+  statistics: historyStatistics,
+});
+export type HistoryResult = z.infer<typeof historyResult>;
+
+export const joinTeamRequest = z.object({ teamId: id });
+
+export const amountOfAttend = z.object({
+  attended: z.number().int().nonnegative(),
+  total: z.number().int().nonnegative(),
+});
+
+export const emailStatus = z.object({
+  email: z.string().nullable(),
+  verified: z.boolean(),
+  pendingEmail: z.string().nullable(),
+  /** When another code may be requested; null when allowed now. */
+  resendAvailableAt: isoInstant.nullable(),
+  preferences: notificationPreferences,
+});
+export type EmailStatus = z.infer<typeof emailStatus>;
+
+export const sendEmailCodeRequest = z.object({
+  email: z.string().trim().min(1, 'Please enter email address').max(254).pipe(z.email('Please enter a valid email address')),
+});
+export const sendEmailCodeResult = z.object({
+  pendingEmail: z.string(),
+  expiresAt: isoInstant,
+  resendAvailableAt: isoInstant,
+});
+export type SendEmailCodeResult = z.infer<typeof sendEmailCodeResult>;
+
+export const verifyEmailCodeRequest = z.object({
+  code: z
+    .string()
+    .length(VERIFICATION_CODE_LENGTH, 'Please enter the complete verification code')
+    .regex(/^\d+$/, 'Please enter the complete verification code'),
+});
+export const verifyEmailCodeResult = z.object({ email: z.string(), verified: z.literal(true) });
+
+export const updatePreferencesRequest = notificationPreferences.partial();
+export const updateProfileRequest = z.object({ language });
+
+export const teamNameList = z.array(teamNameItem);
+export const emptyObject = z.object({}).strict();

@@ -1,0 +1,166 @@
+import * as m from './member-api.ts';
+import { memberList, memberProfile, sessionDetail } from './entities.ts';
+import { route } from './routes.ts';
+
+/** Every member call of SPEC §7, keyed by its path under `/api/`. */
+export const memberRoutes = {
+  'withoutAuth/getSessionList': route({
+    method: 'POST',
+    auth: 'none',
+    summary: 'Browse sessions with filters, sort and cursor pagination (visitor form)',
+    request: m.sessionListQuery,
+    response: m.sessionListPage,
+  }),
+  'withoutAuth/getDetail': route({
+    method: 'POST',
+    auth: 'none',
+    summary: 'Session detail (visitor form)',
+    request: m.sessionRef,
+    response: sessionDetail,
+  }),
+  'withoutAuth/getMemberList': route({
+    method: 'POST',
+    auth: 'none',
+    summary: 'Accepted players and waitlist of a session (visitor form)',
+    request: m.sessionRef,
+    response: memberList,
+  }),
+  'withoutAuth/getTeamName': route({
+    method: 'GET',
+    auth: 'none',
+    summary: 'Teams for the team filter (visitor form)',
+    request: null,
+    response: m.teamNameList,
+  }),
+  loginLine: route({
+    method: 'POST',
+    auth: 'none',
+    summary: 'Exchange a LINE ID token (from liff.getIDToken) for a member token',
+    request: m.idTokenLogin,
+    response: m.loginResult,
+  }),
+  loginGoogle: route({
+    method: 'POST',
+    auth: 'none',
+    summary: 'Exchange a Google ID token for a member token',
+    request: m.idTokenLogin,
+    response: m.loginResult,
+  }),
+  'checkState/checkAuth': route({
+    method: 'GET',
+    auth: 'member',
+    summary: 'Login status check; returns the profile',
+    request: null,
+    response: memberProfile,
+  }),
+  'checkState/sessionList/joinSession': route({
+    method: 'POST',
+    auth: 'member',
+    summary: 'Reserve a place, or a place on the waitlist when the session is full',
+    request: m.joinSessionRequest,
+    response: m.joinSessionResult,
+    idempotent: true,
+  }),
+  'checkState/sessionList/getSessionList': route({
+    method: 'POST',
+    auth: 'member',
+    summary: "Browse sessions with the caller's booking state",
+    request: m.sessionListQuery,
+    response: m.sessionListPage,
+  }),
+  'checkState/sessionList/getDetail': route({
+    method: 'POST',
+    auth: 'member',
+    summary: "Session detail with the caller's booking state",
+    request: m.sessionRef,
+    response: sessionDetail,
+  }),
+  'checkState/sessionList/getMemberList': route({
+    method: 'POST',
+    auth: 'member',
+    summary: 'Participants, marking the caller',
+    request: m.sessionRef,
+    response: memberList,
+  }),
+  'checkState/booked/getBooked': route({
+    method: 'GET',
+    auth: 'member',
+    summary: "The caller's upcoming bookings (accepted and waiting)",
+    request: null,
+    response: m.bookedList,
+  }),
+  'checkState/booked/cancelBooked': route({
+    method: 'POST',
+    auth: 'member',
+    summary: 'Cancel a booking; promotes the waitlist head when a place frees',
+    request: m.cancelBookedRequest,
+    response: m.cancelBookedResult,
+    idempotent: true,
+  }),
+  'checkState/history/getHistory': route({
+    method: 'GET',
+    auth: 'member',
+    summary: 'Past sessions with attendance and statistics',
+    request: null,
+    response: m.historyResult,
+  }),
+  'checkState/member/joinTeam': route({
+    method: 'POST',
+    auth: 'member',
+    summary: 'Join a team as a member',
+    request: m.joinTeamRequest,
+    response: m.teamNameList.element,
+  }),
+  'checkState/setting/getAmountOfAttend': route({
+    method: 'GET',
+    auth: 'member',
+    summary: 'How many sessions the caller attended',
+    request: null,
+    response: m.amountOfAttend,
+  }),
+  'checkState/setting/updateProfile': route({
+    method: 'POST',
+    auth: 'member',
+    summary: 'Save the preferred language (used for LINE pushes and emails)',
+    request: m.updateProfileRequest,
+    response: memberProfile,
+  }),
+  'checkState/static/getTeamName': route({
+    method: 'GET',
+    auth: 'member',
+    summary: 'Teams for the team filter, with is_in for the caller',
+    request: null,
+    response: m.teamNameList,
+  }),
+  'checkState/email/emailStatus': route({
+    method: 'GET',
+    auth: 'member',
+    summary: 'Email, verification state and notification preferences',
+    request: null,
+    response: m.emailStatus,
+  }),
+  'checkState/email/sendCode': route({
+    method: 'POST',
+    auth: 'member',
+    summary: 'Send a 6-digit verification code (expires in 10 minutes, resend after 60 s)',
+    request: m.sendEmailCodeRequest,
+    response: m.sendEmailCodeResult,
+  }),
+  'checkState/email/verifyCode': route({
+    method: 'POST',
+    auth: 'member',
+    summary: 'Verify the code (at most 5 wrong tries)',
+    request: m.verifyEmailCodeRequest,
+    response: m.verifyEmailCodeResult,
+  }),
+  'checkState/email/updatePreferences': route({
+    method: 'POST',
+    auth: 'member',
+    summary: 'Choose which of the four notification kinds to receive',
+    request: m.updatePreferencesRequest,
+    response: m.emailStatus,
+  }),
+} as const;
+
+export type MemberRoutes = typeof memberRoutes;
+export type MemberRoutePath = keyof MemberRoutes;
