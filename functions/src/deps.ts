@@ -36,7 +36,10 @@ export function services(deps: AppDeps) {
     users: new UserRepository(deps.store),
     emails: new EmailVerification({ store: deps.store, clock: deps.clock, mailer: deps.mailer, pepper: deps.pepper }),
     http: {
-      auth: { member: (token: string) => deps.tokens.verifyMember(token), admin: (token: string) => deps.tokens.verifyAdmin(token) },
+      auth: {
+        member: (token: string) => deps.tokens.verifyMember(token),
+        admin: (token: string) => deps.tokens.verifyAdmin(token),
+      },
       validateResponses: deps.validateResponses,
     } satisfies ContractAppOptions,
   };

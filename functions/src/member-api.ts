@@ -16,7 +16,12 @@ export function createMemberApi(deps: AppDeps): Hono<ApiEnv> {
   const s = services(deps);
   const app = new Hono<ApiEnv>().basePath(MEMBER_API_BASE);
   installErrorHandling(app);
-  const openapi = openApiDocument('Shuttle member API', MEMBER_API_BASE, memberRoutes, 'Member token from loginLine/loginGoogle');
+  const openapi = openApiDocument(
+    'Shuttle member API',
+    MEMBER_API_BASE,
+    memberRoutes,
+    'Member token from loginLine/loginGoogle',
+  );
   app.get('/openapi.json', (c) => c.json(openapi));
   app.route('/', authRoutes(s));
   app.route('/', sessionRoutes(s));

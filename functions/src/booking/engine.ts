@@ -1,7 +1,7 @@
 import { type CancellationReason, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import type { TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { BatchGetCommand, GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
-import type { TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { Store } from '#db/client.ts';
 import { index, key, ttlAt } from '#db/keys.ts';
 import type { Clock, IdGenerator } from '#platform/clock.ts';
@@ -131,7 +131,8 @@ export class BookingEngine {
             Update: {
               TableName: this.store.tableName,
               Key: key.session(session.id),
-              UpdateExpression: 'SET remaining = remaining - :party, acceptedCount = acceptedCount + :party, updatedAt = :now',
+              UpdateExpression:
+                'SET remaining = remaining - :party, acceptedCount = acceptedCount + :party, updatedAt = :now',
               ConditionExpression: 'remaining >= :party AND size(waitlist) = :zero AND bookingClosed = :false',
               ExpressionAttributeValues: { ':party': partySize, ':zero': 0, ':false': false, ':now': nowIso },
               ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
@@ -141,7 +142,8 @@ export class BookingEngine {
             Update: {
               TableName: this.store.tableName,
               Key: key.session(session.id),
-              UpdateExpression: 'SET waitlist = list_append(waitlist, :entry), waitingCount = waitingCount + :one, updatedAt = :now',
+              UpdateExpression:
+                'SET waitlist = list_append(waitlist, :entry), waitingCount = waitingCount + :one, updatedAt = :now',
               ConditionExpression: '(remaining < :party OR size(waitlist) > :zero) AND bookingClosed = :false',
               ExpressionAttributeValues: {
                 ':entry': [encodeEntry({ userId: player.userId, partySize })],
@@ -231,7 +233,12 @@ export class BookingEngine {
       const { session, booking } = await this.readSessionAndBooking(request.sessionId, request.userId);
       if (!booking || booking.status === 'cancelled') {
         if (request.idempotencyKey) {
-          const replayed = await this.findReplay<CancelOutcome>(request.userId, 'cancel', request.idempotencyKey, session.id);
+          const replayed = await this.findReplay<CancelOutcome>(
+            request.userId,
+            'cancel',
+            request.idempotencyKey,
+            session.id,
+          );
           if (replayed) return replayed;
         }
         throw new DomainError('BOOKING_NOT_FOUND');
@@ -249,7 +256,12 @@ export class BookingEngine {
             UpdateExpression: 'SET #status = :cancelled, cancelledAt = :now',
             ConditionExpression: '#status = :was AND (attribute_not_exists(attendance) OR attendance = :null)',
             ExpressionAttributeNames: { '#status': 'status' },
-            ExpressionAttributeValues: { ':cancelled': 'cancelled', ':now': nowIso, ':was': booking.status, ':null': null },
+            ExpressionAttributeValues: {
+              ':cancelled': 'cancelled',
+              ':now': nowIso,
+              ':was': booking.status,
+              ':null': null,
+            },
           },
         },
       ];
@@ -356,9 +368,12 @@ export class BookingEngine {
           capacityChange ? ', #capacity = :capacity' : '',
           removes.length ? ` REMOVE ${removes.join(', ')}` : '',
         ].join(''),
-        ConditionExpression: ['remaining = :remainingBefore', 'size(waitlist) = :waitingBefore', '#capacity = :capacityBefore', ...headConditions].join(
-          ' AND ',
-        ),
+        ConditionExpression: [
+          'remaining = :remainingBefore',
+          'size(waitlist) = :waitingBefore',
+          '#capacity = :capacityBefore',
+          ...headConditions,
+        ].join(' AND '),
         ExpressionAttributeNames: { '#capacity': 'capacity' },
         ExpressionAttributeValues: {
           ':remainingAfter': plan.remainingAfter,
@@ -436,7 +451,12 @@ export class BookingEngine {
     };
   }
 
-  private async findReplay<T>(userId: string, operation: string, idempotencyKey: string, fingerprint: string): Promise<T | null> {
+  private async findReplay<T>(
+    userId: string,
+    operation: string,
+    idempotencyKey: string,
+    fingerprint: string,
+  ): Promise<T | null> {
     const { Item } = await this.store.doc.send(
       new GetCommand({
         TableName: this.store.tableName,
@@ -513,4 +533,3 @@ function failed(reason: CancellationReason | undefined): boolean {
 function itemOf(reason: CancellationReason | undefined): Record<string, unknown> | undefined {
   return reason?.Item ? unmarshall(reason.Item) : undefined;
 }
-

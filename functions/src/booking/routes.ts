@@ -1,7 +1,7 @@
 import { type AttendanceRecord, computeHistoryStatistics, memberRoutes, sessionStatusAt } from '@shuttle/shared';
 import { contractRoutes } from '#platform/http.ts';
-import { myBookingOf } from '#sessions/routes.ts';
 import { toSummary } from '#sessions/model.ts';
+import { myBookingOf } from '#sessions/routes.ts';
 import type { Services } from '#src/deps.ts';
 
 /** How far back the history reads; statistics cover everything inside it. */

@@ -63,7 +63,10 @@ export const index = {
   userTeamsPartition: (userId: string) => `USER#${userId}#TEAMS`,
 
   /** GSI1: notification records not yet delivered, oldest first (sparse: removed once sent). */
-  pendingOutbox: (createdAt: string, outboxId: string) => ({ GSI1PK: 'OUTBOX#PENDING', GSI1SK: `${createdAt}#${outboxId}` }),
+  pendingOutbox: (createdAt: string, outboxId: string) => ({
+    GSI1PK: 'OUTBOX#PENDING',
+    GSI1SK: `${createdAt}#${outboxId}`,
+  }),
   pendingOutboxPartition: 'OUTBOX#PENDING',
 } as const;
 

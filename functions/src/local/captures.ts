@@ -42,7 +42,7 @@ export function createLineCapture() {
   return { app, requests };
 }
 
-const escape = (text: string) =>
+const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
 
 /** `/dev`: what the local product sent, for a person trying it out, and JSON for tests. */
@@ -53,11 +53,17 @@ export function createDevPage(emails: CaptureEmailSender, line: ReturnType<typeo
   app.get('/dev', (c) => {
     const emailRows = [...emails.sent]
       .reverse()
-      .map((m) => `<tr><td>${escape(m.sentAt)}</td><td>${escape(m.to)}</td><td>${escape(m.subject)}</td><td><pre>${escape(m.text)}</pre></td></tr>`)
+      .map(
+        (m) =>
+          `<tr><td>${escapeHtml(m.sentAt)}</td><td>${escapeHtml(m.to)}</td><td>${escapeHtml(m.subject)}</td><td><pre>${escapeHtml(m.text)}</pre></td></tr>`,
+      )
       .join('');
     const lineRows = [...line.requests]
       .reverse()
-      .map((r) => `<tr><td>${escape(r.receivedAt)}</td><td>${escape(`${r.method} ${r.path}`)}</td><td><pre>${escape(JSON.stringify(r.body, null, 2))}</pre></td></tr>`)
+      .map(
+        (r) =>
+          `<tr><td>${escapeHtml(r.receivedAt)}</td><td>${escapeHtml(`${r.method} ${r.path}`)}</td><td><pre>${escapeHtml(JSON.stringify(r.body, null, 2))}</pre></td></tr>`,
+      )
       .join('');
     return c.html(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Local captures</title>
 <meta http-equiv="refresh" content="10">

@@ -14,7 +14,9 @@ export interface DynamoLocal {
 export function assertJava(): void {
   const result = spawnSync('java', ['-version'], { encoding: 'utf8' });
   if (result.error || result.status !== 0) {
-    throw new Error('Java 17 or newer is needed to run DynamoDB Local. Install a JDK (e.g. `apt-get install openjdk-17-jre-headless`) and try again.');
+    throw new Error(
+      'Java 17 or newer is needed to run DynamoDB Local. Install a JDK (e.g. `apt-get install openjdk-17-jre-headless`) and try again.',
+    );
   }
   const version = /version "(\d+)/.exec(`${result.stderr}${result.stdout}`)?.[1];
   if (version && Number(version) < 17) {
@@ -29,7 +31,9 @@ export async function freePort(): Promise<number> {
     server.on('error', reject);
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }

@@ -1,7 +1,15 @@
 import { createHash } from 'node:crypto';
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { addDays, type Category, DEFAULT_CANCEL_WINDOW_MINUTES, type Region, taipeiDate, taipeiDayStart, taipeiMonth } from '@shuttle/shared';
+import {
+  addDays,
+  type Category,
+  DEFAULT_CANCEL_WINDOW_MINUTES,
+  type Region,
+  taipeiDate,
+  taipeiDayStart,
+  taipeiMonth,
+} from '@shuttle/shared';
 import { encodeEntry } from '#booking/waitlist.ts';
 import type { Store } from '#db/client.ts';
 import { index, key, sessionIndexKeys } from '#db/keys.ts';
@@ -110,10 +118,46 @@ const TEAMS: TeamPlan[] = [
 ];
 
 const NAMES = [
-  '陳怡君', '林志豪', '黃雅婷', '張家豪', '李佳穎', '王俊傑', '吳淑芬', '劉冠宇', '蔡宜蓁', '楊承翰',
-  '許雅雯', '鄭宇軒', '謝佩珊', '郭建宏', '洪詩涵', '曾柏翰', '邱靜怡', '廖哲瑋', '賴思妤', '周彥廷',
-  '徐郁婷', '蘇冠廷', '葉欣怡', '莊子豪', '呂佳蓉', '江俊宏', '何宛儒', '羅宗翰', '高婉婷', '蕭家銘',
-  '潘怡安', '簡志偉', '朱芳瑜', '鍾承恩', '彭筱涵', '游博文', '詹雅筑', '胡庭瑋', '施宜庭', '沈冠霖',
+  '陳怡君',
+  '林志豪',
+  '黃雅婷',
+  '張家豪',
+  '李佳穎',
+  '王俊傑',
+  '吳淑芬',
+  '劉冠宇',
+  '蔡宜蓁',
+  '楊承翰',
+  '許雅雯',
+  '鄭宇軒',
+  '謝佩珊',
+  '郭建宏',
+  '洪詩涵',
+  '曾柏翰',
+  '邱靜怡',
+  '廖哲瑋',
+  '賴思妤',
+  '周彥廷',
+  '徐郁婷',
+  '蘇冠廷',
+  '葉欣怡',
+  '莊子豪',
+  '呂佳蓉',
+  '江俊宏',
+  '何宛儒',
+  '羅宗翰',
+  '高婉婷',
+  '蕭家銘',
+  '潘怡安',
+  '簡志偉',
+  '朱芳瑜',
+  '鍾承恩',
+  '彭筱涵',
+  '游博文',
+  '詹雅筑',
+  '胡庭瑋',
+  '施宜庭',
+  '沈冠霖',
 ];
 
 const players = NAMES.map((name, i) => ({
@@ -131,7 +175,9 @@ const at = (date: string, hour: number) => new Date(Date.parse(taipeiDayStart(da
 
 async function putIfAbsent(store: Store, item: Record<string, unknown>) {
   try {
-    await store.doc.send(new PutCommand({ TableName: store.tableName, Item: item, ConditionExpression: 'attribute_not_exists(PK)' }));
+    await store.doc.send(
+      new PutCommand({ TableName: store.tableName, Item: item, ConditionExpression: 'attribute_not_exists(PK)' }),
+    );
   } catch (error) {
     if (!(error instanceof Error && error.name === 'ConditionalCheckFailedException')) throw error;
   }
@@ -143,7 +189,13 @@ interface PlannedSession {
   waiting: { userId: string; name: string; pictureUrl: string }[];
 }
 
-function planSession(team: TeamPlan, date: string, slot: TeamPlan['slots'][number], now: Date, demoBooks: boolean): PlannedSession {
+function planSession(
+  team: TeamPlan,
+  date: string,
+  slot: TeamPlan['slots'][number],
+  now: Date,
+  demoBooks: boolean,
+): PlannedSession {
   const [, hour, hours, courts, capacity, categories] = slot;
   const id = `demo-${team.id.slice(5)}-${date}-${hour}`;
   const startsAt = at(date, hour);
@@ -154,12 +206,18 @@ function planSession(team: TeamPlan, date: string, slot: TeamPlan['slots'][numbe
   const r = unit(id);
   // Past sessions were mostly full; open ones range from a few players to a long waitlist.
   const wanted = !open ? 0 : Math.round(capacity * (past ? 0.75 + r * 0.25 : 0.2 + r * 1.1));
-  const pool = players.filter((p) => p.userId !== DEMO_PLAYER_ID).sort((a, b) => unit(id + a.userId) - unit(id + b.userId));
+  const pool = players
+    .filter((p) => p.userId !== DEMO_PLAYER_ID)
+    .sort((a, b) => unit(id + a.userId) - unit(id + b.userId));
   const people = pool.slice(0, wanted);
   if (demoBooks) people.unshift({ userId: DEMO_PLAYER_ID, name: DEMO_PLAYER.name, pictureUrl: '' });
   const accepted = people.slice(0, capacity).map((p) => ({
     ...p,
-    attendance: past ? (unit(id + p.userId + 'a') < (p.userId === DEMO_PLAYER_ID ? 0.8 : 0.9) ? ('attended' as const) : ('absent' as const)) : null,
+    attendance: past
+      ? unit(`${id + p.userId}a`) < (p.userId === DEMO_PLAYER_ID ? 0.8 : 0.9)
+        ? ('attended' as const)
+        : ('absent' as const)
+      : null,
   }));
   const waiting = past ? [] : people.slice(capacity);
   const acceptedCount = accepted.length;
@@ -200,7 +258,11 @@ function planSession(team: TeamPlan, date: string, slot: TeamPlan['slots'][numbe
 
 async function writeSession(store: Store, plan: PlannedSession): Promise<void> {
   const { session } = plan;
-  const bookingItem = (p: { userId: string; name: string; pictureUrl: string }, status: 'accepted' | 'waiting', attendance: BookingRecord['attendance']) => {
+  const bookingItem = (
+    p: { userId: string; name: string; pictureUrl: string },
+    status: 'accepted' | 'waiting',
+    attendance: BookingRecord['attendance'],
+  ) => {
     const record: BookingRecord = {
       type: 'booking',
       sessionId: session.id,
@@ -216,7 +278,16 @@ async function writeSession(store: Store, plan: PlannedSession): Promise<void> {
       ...(attendance ? { checkedInAt: session.startsAt } : {}),
       startsAt: session.startsAt,
     };
-    return { Put: { TableName: store.tableName, Item: { ...key.booking(session.id, p.userId), ...index.bookingsOfUser(p.userId, session.startsAt, session.id), ...record } } };
+    return {
+      Put: {
+        TableName: store.tableName,
+        Item: {
+          ...key.booking(session.id, p.userId),
+          ...index.bookingsOfUser(p.userId, session.startsAt, session.id),
+          ...record,
+        },
+      },
+    };
   };
   try {
     await store.doc.send(
@@ -240,7 +311,11 @@ async function writeSession(store: Store, plan: PlannedSession): Promise<void> {
     );
   } catch (error) {
     // Already seeded on an earlier start: leave it, and any bookings made since, alone.
-    if (error instanceof TransactionCanceledException && error.CancellationReasons?.[0]?.Code === 'ConditionalCheckFailed') return;
+    if (
+      error instanceof TransactionCanceledException &&
+      error.CancellationReasons?.[0]?.Code === 'ConditionalCheckFailed'
+    )
+      return;
     throw error;
   }
 }
@@ -275,7 +350,8 @@ export async function seedDemoData(store: Store, now: Date): Promise<void> {
 
   for (const team of TEAMS) {
     const members = players.filter((p) => unit(team.id + p.userId) < 0.45);
-    if (team.id === 'team-daan-smash') members.unshift({ userId: DEMO_PLAYER_ID, name: DEMO_PLAYER.name, pictureUrl: '' });
+    if (team.id === 'team-daan-smash')
+      members.unshift({ userId: DEMO_PLAYER_ID, name: DEMO_PLAYER.name, pictureUrl: '' });
     const record: TeamRecord = {
       type: 'team',
       id: team.id,
@@ -302,7 +378,11 @@ export async function seedDemoData(store: Store, now: Date): Promise<void> {
         membership: 'member',
         joinedAt: nowIso,
       };
-      await putIfAbsent(store, { ...key.teamMember(team.id, m.userId), ...index.teamsOfUser(m.userId, team.id), ...member });
+      await putIfAbsent(store, {
+        ...key.teamMember(team.id, m.userId),
+        ...index.teamsOfUser(m.userId, team.id),
+        ...member,
+      });
     }
   }
 
@@ -335,7 +415,9 @@ export async function seedDemoData(store: Store, now: Date): Promise<void> {
 
   // The demo player's upcoming bookings: one place, one waitlist spot.
   const upcomingOpen = plans.filter(
-    (p) => Date.parse(p.session.signupOpensAt) <= now.getTime() && Date.parse(p.session.startsAt) > now.getTime() + 86_400_000,
+    (p) =>
+      Date.parse(p.session.signupOpensAt) <= now.getTime() &&
+      Date.parse(p.session.startsAt) > now.getTime() + 86_400_000,
   );
   const withRoom = upcomingOpen.find((p) => p.session.remaining > 2);
   if (withRoom) {

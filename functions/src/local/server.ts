@@ -10,8 +10,8 @@ import { ensureTable } from '#db/bootstrap.ts';
 import { createDocumentClient, type Store } from '#db/client.ts';
 import { CaptureEmailSender } from '#notify/email.ts';
 import { type Clock, randomId, systemClock } from '#platform/clock.ts';
-import { createMemberApi } from '#src/member-api.ts';
 import type { AppDeps } from '#src/deps.ts';
+import { createMemberApi } from '#src/member-api.ts';
 import { createDevPage, createLineCapture } from './captures.ts';
 import { createDevIdentityProvider, devIdpIssuers, devIdpJwks } from './dev-idp.ts';
 import { freePort, startDynamoLocal } from './dynamo-local.ts';
@@ -62,7 +62,9 @@ function localSecret(dataDir: string | undefined): string {
 export async function startLocalStack(options: LocalStackOptions = {}): Promise<LocalStack> {
   const port = options.port ?? (await freePort());
   const origin = `http://localhost:${port}`;
-  const dynamo = options.dynamoEndpoint ? null : await startDynamoLocal({ path: options.dataDir ? join(options.dataDir, 'dynamodb') : undefined });
+  const dynamo = options.dynamoEndpoint
+    ? null
+    : await startDynamoLocal({ path: options.dataDir ? join(options.dataDir, 'dynamodb') : undefined });
   const endpoint = options.dynamoEndpoint ?? dynamo!.endpoint;
   const tableName = options.tableName ?? 'shuttle';
   const doc = createDocumentClient({ region: 'local', endpoint });
@@ -85,8 +87,18 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     store,
     clock,
     ids: randomId,
-    tokens: new TokenService({ secret, memberTtlSeconds: 7 * 24 * 3600, adminTtlSeconds: 12 * 3600, now: () => clock.now() }),
-    verifyLineIdToken: idTokenVerifier({ jwksUrl: jwks.line, issuers: [issuers.line], audience: LOCAL_LINE_CHANNEL_ID, algorithms: ['ES256'] }),
+    tokens: new TokenService({
+      secret,
+      memberTtlSeconds: 7 * 24 * 3600,
+      adminTtlSeconds: 12 * 3600,
+      now: () => clock.now(),
+    }),
+    verifyLineIdToken: idTokenVerifier({
+      jwksUrl: jwks.line,
+      issuers: [issuers.line],
+      audience: LOCAL_LINE_CHANNEL_ID,
+      algorithms: ['ES256'],
+    }),
     verifyGoogleIdToken: idTokenVerifier({
       jwksUrl: jwks.google,
       issuers: [issuers.google],
@@ -105,11 +117,28 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
   app.route('/', idp.app);
   app.route('/', line.app);
   app.route('/', createDevPage(emails, line));
+  // Runtime configuration of the member app: the same build runs locally and on AWS.
+  app.get('/app-config.json', (c) =>
+    c.json({
+      apiBase: '/api',
+      liffId: 'local-liff-id',
+      liffMock: true,
+      googleClientId: LOCAL_GOOGLE_CLIENT_ID,
+      devLogin: true,
+    }),
+  );
   if (options.serveApps) {
-    const admin = spa(join(repoRoot, 'admin-app/dist'), '/admin', 'The admin app is not built yet: run `npm run build -w admin-app`.');
+    const admin = spa(
+      join(repoRoot, 'admin-app/dist'),
+      '/admin',
+      'The admin app is not built yet: run `npm run build -w admin-app`.',
+    );
     app.get('/admin', admin);
     app.get('/admin/*', admin);
-    app.get('*', spa(join(repoRoot, 'liff-app/dist'), '', 'The member app is not built yet: run `npm run build -w liff-app`.'));
+    app.get(
+      '*',
+      spa(join(repoRoot, 'liff-app/dist'), '', 'The member app is not built yet: run `npm run build -w liff-app`.'),
+    );
   }
 
   const server = await new Promise<Server>((ready) => {

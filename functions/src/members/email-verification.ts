@@ -11,9 +11,9 @@ import {
 import { translate } from '@shuttle/shared/i18n';
 import type { Store } from '#db/client.ts';
 import { key, ttlAt } from '#db/keys.ts';
+import type { EmailSender } from '#notify/email.ts';
 import type { Clock } from '#platform/clock.ts';
 import { DomainError } from '#platform/errors.ts';
-import type { EmailSender } from '#notify/email.ts';
 import { type UserRecord, UserRepository } from './users.ts';
 
 interface EmailCodeRecord {
@@ -125,7 +125,9 @@ export class EmailVerification {
     } catch (error) {
       console.error('Verification email failed', error instanceof Error ? error.message : error);
       // Nothing was delivered: drop the code so the player may ask again at once.
-      await this.deps.store.doc.send(new DeleteCommand({ TableName: this.deps.store.tableName, Key: key.emailCode(userId) }));
+      await this.deps.store.doc.send(
+        new DeleteCommand({ TableName: this.deps.store.tableName, Key: key.emailCode(userId) }),
+      );
       throw new DomainError('CODE_SEND_FAILED');
     }
     return {

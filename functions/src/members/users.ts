@@ -75,7 +75,9 @@ export class UserRepository {
   }
 
   async get(userId: string): Promise<UserRecord | null> {
-    const { Item } = await this.store.doc.send(new GetCommand({ TableName: this.store.tableName, Key: key.user(userId) }));
+    const { Item } = await this.store.doc.send(
+      new GetCommand({ TableName: this.store.tableName, Key: key.user(userId) }),
+    );
     return (Item as UserRecord | undefined) ?? null;
   }
 
@@ -85,7 +87,10 @@ export class UserRepository {
     return user;
   }
 
-  async update(userId: string, changes: { language?: Language; preferences?: NotificationPreferences }): Promise<UserRecord> {
+  async update(
+    userId: string,
+    changes: { language?: Language; preferences?: NotificationPreferences },
+  ): Promise<UserRecord> {
     const sets: string[] = [];
     const values: Record<string, unknown> = {};
     if (changes.language) {

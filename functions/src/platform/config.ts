@@ -6,8 +6,16 @@ const schema = z.object({
   AWS_REGION: z.string().default('ap-northeast-1'),
   DYNAMODB_ENDPOINT: z.url().optional(),
   JWT_SECRET: z.string().min(32),
-  MEMBER_TOKEN_TTL_SECONDS: z.coerce.number().int().positive().default(7 * 24 * 3600),
-  ADMIN_TOKEN_TTL_SECONDS: z.coerce.number().int().positive().default(12 * 3600),
+  MEMBER_TOKEN_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(7 * 24 * 3600),
+  ADMIN_TOKEN_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(12 * 3600),
   LINE_LOGIN_CHANNEL_ID: z.string().min(1),
   LINE_JWKS_URL: z.url().default('https://api.line.me/oauth2/v2.1/certs'),
   LINE_ISSUER: z.string().default('https://access.line.me'),

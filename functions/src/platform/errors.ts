@@ -17,7 +17,11 @@ export class DomainError extends Error {
 
 export class ValidationError extends DomainError {
   constructor(issues: { path: string; message: string }[]) {
-    super('VALIDATION_FAILED', issues[0] ? `Invalid request: ${issues[0].path || 'body'} ${issues[0].message}` : undefined, issues);
+    super(
+      'VALIDATION_FAILED',
+      issues[0] ? `Invalid request: ${issues[0].path || 'body'} ${issues[0].message}` : undefined,
+      issues,
+    );
     this.name = 'ValidationError';
   }
 }

@@ -40,9 +40,13 @@ export interface CallContext {
   idempotencyKey: string | undefined;
 }
 
-type InputOf<C> = C extends RouteContract<infer Req, z.ZodType> ? ([Req] extends [z.ZodNever] ? undefined : z.infer<Req>) : never;
+type InputOf<C> =
+  C extends RouteContract<infer Req, z.ZodType> ? ([Req] extends [z.ZodNever] ? undefined : z.infer<Req>) : never;
 
-export type ContractHandler<C extends RouteContract> = (input: InputOf<C>, ctx: CallContext) => Promise<z.input<C['response']>>;
+export type ContractHandler<C extends RouteContract> = (
+  input: InputOf<C>,
+  ctx: CallContext,
+) => Promise<z.input<C['response']>>;
 
 export type ContractHandlers<R extends Record<string, RouteContract>> = { [P in keyof R]?: ContractHandler<R[P]> };
 

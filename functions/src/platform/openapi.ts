@@ -44,7 +44,10 @@ export function openApiDocument(
         content: { 'application/json': { schema: jsonSchema(contract.request, 'input') } },
       };
     } else if (contract.request) {
-      const schema = jsonSchema(contract.request, 'input') as { properties?: Record<string, unknown>; required?: string[] };
+      const schema = jsonSchema(contract.request, 'input') as {
+        properties?: Record<string, unknown>;
+        required?: string[];
+      };
       for (const [name, property] of Object.entries(schema.properties ?? {})) {
         parameters.push({ name, in: 'query', required: schema.required?.includes(name) ?? false, schema: property });
       }
@@ -56,6 +59,10 @@ export function openApiDocument(
     openapi: '3.0.3',
     info: { title, version: '1.0.0' },
     paths,
-    components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: bearerDescription } } },
+    components: {
+      securitySchemes: {
+        bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: bearerDescription },
+      },
+    },
   };
 }

@@ -17,8 +17,9 @@ export function isTransientStoreError(error: unknown): boolean {
   if (error instanceof TransactionCanceledException) {
     const codes = (error.CancellationReasons ?? []).map((r) => r.Code);
     return (
-      codes.some((c) => c === 'TransactionConflict' || c === 'ThrottlingError' || c === 'ProvisionedThroughputExceeded') &&
-      !codes.includes('ConditionalCheckFailed')
+      codes.some(
+        (c) => c === 'TransactionConflict' || c === 'ThrottlingError' || c === 'ProvisionedThroughputExceeded',
+      ) && !codes.includes('ConditionalCheckFailed')
     );
   }
   return error instanceof Error && RETRYABLE_NAMES.has(error.name);

@@ -1,4 +1,4 @@
-import { type SessionListQuery, type SortOrder, type SessionStatus, sessionStatusAt } from '@shuttle/shared';
+import { type SessionListQuery, type SessionStatus, type SortOrder, sessionStatusAt } from '@shuttle/shared';
 import type { SessionRecord } from './model.ts';
 
 /** Pure filtering, ordering and cursor paging of a browse window; see repository.ts for the reads. */
@@ -58,7 +58,12 @@ export interface BrowseViewer {
   teamIds: ReadonlySet<string>;
 }
 
-export function matches(session: SessionRecord, query: SessionListQuery, now: Date, viewer: BrowseViewer | null): boolean {
+export function matches(
+  session: SessionRecord,
+  query: SessionListQuery,
+  now: Date,
+  viewer: BrowseViewer | null,
+): boolean {
   if (!session.isPublic && !viewer?.teamIds.has(session.teamId)) return false;
   if (query.status !== 'all' && sessionStatusAt(session, now) !== query.status) return false;
   if (query.regions.length > 0 && !query.regions.includes(session.region)) return false;

@@ -10,7 +10,10 @@ import type { BookingRecord, SessionRecord } from './model.ts';
 export const BROWSE_WINDOW = { pastDays: 14, futureDays: 90, endedPastDays: 30 } as const;
 
 /** The closed Taipei date range a browse reads, chosen by date filter and status tab. */
-export function browseWindow(query: Pick<SessionListQuery, 'date' | 'status'>, now: Date): { from: string; to: string } {
+export function browseWindow(
+  query: Pick<SessionListQuery, 'date' | 'status'>,
+  now: Date,
+): { from: string; to: string } {
   if (query.date) return { from: query.date, to: query.date };
   const today = taipeiDate(now);
   switch (query.status) {

@@ -9,7 +9,11 @@ import { type BookingRecord, type SessionRecord, toDetail, toSummary } from './m
 import { browseWindow } from './repository.ts';
 
 /** The caller's booking as the apps show it, or null when they hold none. */
-export function myBookingOf(session: SessionRecord, booking: BookingRecord | null | undefined, now: Date): MyBooking | null {
+export function myBookingOf(
+  session: SessionRecord,
+  booking: BookingRecord | null | undefined,
+  now: Date,
+): MyBooking | null {
   if (!booking || booking.status === 'cancelled') return null;
   const at = booking.status === 'waiting' ? waitlistIndex(session.waitlist, booking.userId) : -1;
   return {
@@ -35,7 +39,11 @@ export function sessionRoutes(s: Services) {
     if (!member) return { items: items.map((session) => toSummary(session, now)), nextCursor };
 
     const { from, to } = browseWindow(query, now);
-    const bookings = await s.sessions.bookingsOfUser(member.userId, taipeiDayStart(from), taipeiDayStart(addDays(to, 1)));
+    const bookings = await s.sessions.bookingsOfUser(
+      member.userId,
+      taipeiDayStart(from),
+      taipeiDayStart(addDays(to, 1)),
+    );
     const mine = new Map(bookings.map((b) => [b.sessionId, b]));
     return {
       items: items.map((session) => toSummary(session, now, myBookingOf(session, mine.get(session.id), now))),

@@ -1,5 +1,5 @@
-import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { Store } from '#db/client.ts';
 import { index, key } from '#db/keys.ts';
 import { queryAll } from '#db/query.ts';
@@ -37,7 +37,9 @@ export class TeamRepository {
   constructor(private readonly store: Store) {}
 
   async get(teamId: string): Promise<TeamRecord | null> {
-    const { Item } = await this.store.doc.send(new GetCommand({ TableName: this.store.tableName, Key: key.team(teamId) }));
+    const { Item } = await this.store.doc.send(
+      new GetCommand({ TableName: this.store.tableName, Key: key.team(teamId) }),
+    );
     return (Item as TeamRecord | undefined) ?? null;
   }
 
@@ -85,7 +87,11 @@ export class TeamRepository {
             {
               Put: {
                 TableName: this.store.tableName,
-                Item: { ...key.teamMember(teamId, player.userId), ...index.teamsOfUser(player.userId, teamId), ...member },
+                Item: {
+                  ...key.teamMember(teamId, player.userId),
+                  ...index.teamsOfUser(player.userId, teamId),
+                  ...member,
+                },
                 ConditionExpression: 'attribute_not_exists(PK)',
               },
             },

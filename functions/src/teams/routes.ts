@@ -26,7 +26,11 @@ export function teamRoutes(s: Services) {
         const user = await s.users.require(member!.userId);
         const existing = await s.teams.member(teamId, user.userId);
         if (existing?.blocked) throw new DomainError('MEMBER_BLOCKED');
-        await s.teams.join(teamId, { userId: user.userId, name: user.name, pictureUrl: user.pictureUrl }, s.clock.now());
+        await s.teams.join(
+          teamId,
+          { userId: user.userId, name: user.name, pictureUrl: user.pictureUrl },
+          s.clock.now(),
+        );
         const team = await s.teams.get(teamId);
         if (!team) throw new DomainError('TEAM_NOT_FOUND');
         return item(team, new Set([teamId]));

@@ -3,7 +3,11 @@ import { CATEGORIES, LANGUAGES, MAX_PARTY_SIZE, REGIONS } from '../constants.ts'
 
 export const isoInstant = z.iso.datetime({ offset: true });
 export const isoDate = z.iso.date();
-export const id = z.string().min(1).max(64).regex(/^[A-Za-z0-9_.:-]+$/, 'Invalid id');
+export const id = z
+  .string()
+  .min(1)
+  .max(64)
+  .regex(/^[A-Za-z0-9_.:-]+$/, 'Invalid id');
 
 export const region = z.enum(REGIONS);
 export const category = z.enum(CATEGORIES);
@@ -139,7 +143,9 @@ export type Statistics = z.infer<typeof statistics>;
 export const historyStatistics = statistics.extend({
   teams: z.array(teamStatistics),
   last30Days: statistics.extend({
-    days: z.array(z.object({ date: isoDate, sessions: z.number().int(), attended: z.number().int(), spent: z.number().int() })),
+    days: z.array(
+      z.object({ date: isoDate, sessions: z.number().int(), attended: z.number().int(), spent: z.number().int() }),
+    ),
   }),
 });
 export type HistoryStatistics = z.infer<typeof historyStatistics>;

@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX, SORT_ORDERS, STATUS_FILTERS, VERIFICATION_CODE_LENGTH } from '../constants.ts';
+import {
+  PAGE_SIZE_DEFAULT,
+  PAGE_SIZE_MAX,
+  SORT_ORDERS,
+  STATUS_FILTERS,
+  VERIFICATION_CODE_LENGTH,
+} from '../constants.ts';
 import {
   bookingStatus,
   category,
@@ -9,13 +15,11 @@ import {
   isoDate,
   isoInstant,
   language,
-  memberList,
   memberProfile,
   myBooking,
   notificationPreferences,
   partySize,
   region,
-  sessionDetail,
   sessionSummary,
   teamNameItem,
 } from './entities.ts';
@@ -99,7 +103,12 @@ export const emailStatus = z.object({
 export type EmailStatus = z.infer<typeof emailStatus>;
 
 export const sendEmailCodeRequest = z.object({
-  email: z.string().trim().min(1, 'Please enter email address').max(254).pipe(z.email('Please enter a valid email address')),
+  email: z
+    .string()
+    .trim()
+    .min(1, 'Please enter email address')
+    .max(254)
+    .pipe(z.email('Please enter a valid email address')),
 });
 export const sendEmailCodeResult = z.object({
   pendingEmail: z.string(),

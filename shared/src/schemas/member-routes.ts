@@ -1,5 +1,5 @@
-import * as m from './member-api.ts';
 import { memberList, memberProfile, sessionDetail } from './entities.ts';
+import * as m from './member-api.ts';
 import { route } from './routes.ts';
 
 /** Every member call of SPEC §7, keyed by its path under `/api/`. */

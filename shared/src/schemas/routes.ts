@@ -18,7 +18,9 @@ export interface RouteContract<Req extends z.ZodType = z.ZodType, Res extends z.
 export function route<Req extends z.ZodType, Res extends z.ZodType>(
   contract: RouteContract<Req, Res> & { request: Req },
 ): RouteContract<Req, Res>;
-export function route<Res extends z.ZodType>(contract: RouteContract<z.ZodNever, Res> & { request: null }): RouteContract<z.ZodNever, Res>;
+export function route<Res extends z.ZodType>(
+  contract: RouteContract<z.ZodNever, Res> & { request: null },
+): RouteContract<z.ZodNever, Res>;
 export function route(contract: RouteContract): RouteContract {
   return contract;
 }

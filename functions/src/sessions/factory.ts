@@ -1,0 +1,63 @@
+import { type Category, DEFAULT_CANCEL_WINDOW_MINUTES, type Region, taipeiMonth } from '@shuttle/shared';
+import { key, sessionIndexKeys } from '#db/keys.ts';
+import type { SessionRecord } from './model.ts';
+
+export interface NewSession {
+  id: string;
+  teamId: string;
+  teamName: string;
+  title: string;
+  venue: string;
+  address: string;
+  region: Region;
+  categories: Category[];
+  courts: number;
+  capacity: number;
+  price: number;
+  startsAt: string;
+  endsAt: string;
+  signupOpensAt: string;
+  isPublic: boolean;
+  notes?: string;
+  lineLink?: string;
+  cancelWindowMinutes?: number;
+  createdBy: string;
+}
+
+/** A new, empty session item with its keys and browse indexes, ready for a conditional Put. */
+export function newSessionItem(input: NewSession, now: Date): SessionRecord & Record<string, unknown> {
+  const record: SessionRecord = {
+    type: 'session',
+    id: input.id,
+    teamId: input.teamId,
+    teamName: input.teamName,
+    title: input.title,
+    venue: input.venue,
+    address: input.address,
+    region: input.region,
+    categories: input.categories,
+    courts: input.courts,
+    capacity: input.capacity,
+    price: input.price,
+    startsAt: input.startsAt,
+    endsAt: input.endsAt,
+    signupOpensAt: input.signupOpensAt,
+    isPublic: input.isPublic,
+    bookingClosed: false,
+    notes: input.notes ?? '',
+    lineLink: input.lineLink ?? '',
+    cancelWindowMinutes: input.cancelWindowMinutes ?? DEFAULT_CANCEL_WINDOW_MINUTES,
+    acceptedCount: 0,
+    remaining: input.capacity,
+    waitingCount: 0,
+    waitlist: [],
+    createdAt: now.toISOString(),
+    updatedAt: now.toISOString(),
+    createdBy: input.createdBy,
+  };
+  return {
+    ...key.session(input.id),
+    ...sessionIndexKeys({ ...record, month: taipeiMonth(record.startsAt) }),
+    ...record,
+  };
+}

@@ -1,0 +1,193 @@
+import { randomUUID } from 'node:crypto';
+import type { Server } from 'node:http';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { serve } from '@hono/node-server';
+import { idTokenVerifier } from '@shuttle/functions/auth/id-token.ts';
+import { TokenService } from '@shuttle/functions/auth/tokens.ts';
+import { ensureTable } from '@shuttle/functions/db/bootstrap.ts';
+import { createDocumentClient, type Store } from '@shuttle/functions/db/client.ts';
+import { index, key } from '@shuttle/functions/db/keys.ts';
+import type { AppDeps } from '@shuttle/functions/deps.ts';
+import { createDevIdentityProvider, devIdpIssuers, devIdpJwks } from '@shuttle/functions/local/dev-idp.ts';
+import { freePort } from '@shuttle/functions/local/dynamo-local.ts';
+import { LOCAL_GOOGLE_CLIENT_ID, LOCAL_LINE_CHANNEL_ID } from '@shuttle/functions/local/server.ts';
+import { createMemberApi } from '@shuttle/functions/member-api.ts';
+import { CaptureEmailSender } from '@shuttle/functions/notify/email.ts';
+import { FixedClock, randomId } from '@shuttle/functions/platform/clock.ts';
+import type { RetryPolicy } from '@shuttle/functions/platform/retry.ts';
+import { type NewSession, newSessionItem } from '@shuttle/functions/sessions/factory.ts';
+import type { TeamRecord } from '@shuttle/functions/teams/repository.ts';
+import type { Hono } from 'hono';
+import { inject } from 'vitest';
+
+/** Default "now" of API tests: a Tuesday morning in Taipei. */
+export const TEST_NOW = '2026-12-01T02:00:00.000Z';
+
+export interface ApiResponse<T = unknown> {
+  status: number;
+  body: { success: boolean; message: string; error?: string; data?: T; timestamp: string };
+}
+
+export interface CallOptions {
+  token?: string;
+  headers?: Record<string, string>;
+  method?: 'GET' | 'POST';
+  rawBody?: string;
+}
+
+export interface HarnessOptions {
+  now?: string;
+  retry?: RetryPolicy;
+  /** Wraps the document client, e.g. to inject TransactionConflict or throttling faults. */
+  wrapStore?: (store: Store) => void;
+}
+
+/**
+ * A member API on a fresh table of the run's DynamoDB Local, a dev identity provider on an
+ * ephemeral port (so ID tokens are verified over JWKS exactly as in production), a clock
+ * the test moves, and the captured emails.
+ */
+export async function createApiHarness(options: HarnessOptions = {}) {
+  const endpoint = inject('dynamoEndpoint');
+  const tableName = `test_${randomUUID().slice(0, 12)}`;
+  const doc = createDocumentClient({ region: 'local', endpoint });
+  await ensureTable(doc, tableName);
+  const store: Store = { doc, tableName };
+  options.wrapStore?.(store);
+  const clock = new FixedClock(new Date(options.now ?? TEST_NOW));
+
+  const idpPort = await freePort();
+  const idpOrigin = `http://127.0.0.1:${idpPort}`;
+  const idp = await createDevIdentityProvider({
+    origin: idpOrigin,
+    lineChannelId: LOCAL_LINE_CHANNEL_ID,
+    googleClientId: LOCAL_GOOGLE_CLIENT_ID,
+  });
+  const idpServer = serve({ fetch: idp.app.fetch, port: idpPort, hostname: '127.0.0.1' }) as Server;
+  const issuers = devIdpIssuers(idpOrigin);
+  const jwks = devIdpJwks(idpOrigin);
+  const emails = new CaptureEmailSender();
+
+  const deps: AppDeps = {
+    store,
+    clock,
+    ids: randomId,
+    tokens: new TokenService({
+      secret: 'test-secret-0123456789abcdef0123456789',
+      memberTtlSeconds: 3600,
+      adminTtlSeconds: 3600,
+      now: () => clock.now(),
+    }),
+    verifyLineIdToken: idTokenVerifier({
+      jwksUrl: jwks.line,
+      issuers: [issuers.line],
+      audience: LOCAL_LINE_CHANNEL_ID,
+      algorithms: ['ES256'],
+    }),
+    verifyGoogleIdToken: idTokenVerifier({
+      jwksUrl: jwks.google,
+      issuers: [issuers.google],
+      audience: LOCAL_GOOGLE_CLIENT_ID,
+      algorithms: ['RS256'],
+    }),
+    mailer: emails,
+    pepper: 'test-pepper',
+    validateResponses: true,
+    retry: options.retry,
+  };
+  const app: Hono = createMemberApi(deps) as unknown as Hono;
+  let httpServer: Server | null = null;
+
+  async function call<T = unknown>(path: string, body?: unknown, opts: CallOptions = {}): Promise<ApiResponse<T>> {
+    const method = opts.method ?? (body === undefined && opts.rawBody === undefined ? 'GET' : 'POST');
+    const headers: Record<string, string> = { ...(opts.headers ?? {}) };
+    if (method === 'POST') headers['content-type'] = 'application/json';
+    if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+    const res = await app.request(`/api/${path}`, {
+      method,
+      headers,
+      body: method === 'POST' ? (opts.rawBody ?? JSON.stringify(body ?? {})) : undefined,
+    });
+    return { status: res.status, body: (await res.json()) as ApiResponse<T>['body'] };
+  }
+
+  async function login(sub: string, name = sub, provider: 'line' | 'google' = 'line'): Promise<string> {
+    const idToken = await idp.issue({ sub, name, provider });
+    const res = await call<{ token: string }>(provider === 'line' ? 'loginLine' : 'loginGoogle', { idToken });
+    if (res.status !== 200 || !res.body.data) throw new Error(`login failed: ${JSON.stringify(res.body)}`);
+    return res.body.data.token;
+  }
+
+  async function putTeam(overrides: Partial<TeamRecord> = {}): Promise<TeamRecord> {
+    const team: TeamRecord = {
+      type: 'team',
+      id: overrides.id ?? `team-${randomUUID().slice(0, 8)}`,
+      name: '測試羽球隊',
+      defaultRegion: '台北市',
+      defaultPlaceName: '測試運動中心',
+      defaultLocation: '台北市大安區',
+      defaultPrice: 200,
+      defaultLine: '',
+      privateRules: '請準時到場',
+      cancelWindowMinutes: 120,
+      memberCount: 0,
+      createdAt: clock.now().toISOString(),
+      ...overrides,
+    };
+    await doc.send(
+      new PutCommand({
+        TableName: tableName,
+        Item: { ...key.team(team.id), ...index.teamsByName(team.name, team.id), ...team },
+      }),
+    );
+    return team;
+  }
+
+  /** A session starting `startsInHours` from now, open for sign-up since yesterday. */
+  async function putSession(team: TeamRecord, overrides: Partial<NewSession> & { startsInHours?: number } = {}) {
+    const now = clock.now().getTime();
+    const startsAt = new Date(now + (overrides.startsInHours ?? 48) * 3_600_000).toISOString();
+    const item = newSessionItem(
+      {
+        id: `s-${randomUUID().slice(0, 12)}`,
+        teamId: team.id,
+        teamName: team.name,
+        title: `${team.name} 歡樂場`,
+        venue: team.defaultPlaceName,
+        address: team.defaultLocation,
+        region: '台北市',
+        categories: ['casual'],
+        courts: 3,
+        capacity: 24,
+        price: 200,
+        startsAt,
+        endsAt: new Date(Date.parse(startsAt) + 2 * 3_600_000).toISOString(),
+        signupOpensAt: new Date(now - 24 * 3_600_000).toISOString(),
+        isPublic: true,
+        createdBy: 'test',
+        ...overrides,
+      },
+      clock.now(),
+    );
+    await doc.send(new PutCommand({ TableName: tableName, Item: item }));
+    return item;
+  }
+
+  /** Serves the app over real HTTP (for concurrency tests); returns the base URL. */
+  async function listen(): Promise<string> {
+    const port = await freePort();
+    httpServer = serve({ fetch: app.fetch, port, hostname: '127.0.0.1' }) as Server;
+    await new Promise((r) => httpServer!.once('listening', r));
+    return `http://127.0.0.1:${port}`;
+  }
+
+  async function close() {
+    if (httpServer) await new Promise((r) => httpServer!.close(r));
+    await new Promise((r) => idpServer.close(r));
+    doc.destroy();
+  }
+
+  return { app, deps, store, clock, emails, idp, call, login, putTeam, putSession, listen, close };
+}
+
+export type ApiHarness = Awaited<ReturnType<typeof createApiHarness>>;
