@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
 import { type SessionListQuery, sessionListQuery } from '@shuttle/shared';
+import { describe, expect, it } from 'vitest';
 import { matches, page } from '../src/sessions/browse.ts';
 import type { SessionRecord } from '../src/sessions/model.ts';
 import { browseWindow } from '../src/sessions/repository.ts';
@@ -54,8 +54,18 @@ describe('ordering', () => {
     expect(page(sessions, q(), now).items.map((s) => s.id)).toEqual(['live', 'open', 'later', 'ended']);
   });
   it('sorts by time both ways', () => {
-    expect(page(sessions, q({ sort: 'oldestFirst' }), now).items.map((s) => s.id)).toEqual(['ended', 'live', 'open', 'later']);
-    expect(page(sessions, q({ sort: 'latestFirst' }), now).items.map((s) => s.id)).toEqual(['later', 'open', 'live', 'ended']);
+    expect(page(sessions, q({ sort: 'oldestFirst' }), now).items.map((s) => s.id)).toEqual([
+      'ended',
+      'live',
+      'open',
+      'later',
+    ]);
+    expect(page(sessions, q({ sort: 'latestFirst' }), now).items.map((s) => s.id)).toEqual([
+      'later',
+      'open',
+      'live',
+      'ended',
+    ]);
   });
   it('sorts by price both ways', () => {
     expect(page(sessions, q({ sort: 'priceHighToLow' }), now).items.map((s) => s.price)).toEqual([300, 250, 150, 100]);
@@ -65,7 +75,9 @@ describe('ordering', () => {
 
 describe('cursor paging', () => {
   it('walks every session exactly once', () => {
-    const many = Array.from({ length: 23 }, (_, i) => session(`s${String(i).padStart(2, '0')}`, 10 + (i % 5), { price: 100 + (i % 3) }));
+    const many = Array.from({ length: 23 }, (_, i) =>
+      session(`s${String(i).padStart(2, '0')}`, 10 + (i % 5), { price: 100 + (i % 3) }),
+    );
     for (const sort of ['none', 'latestFirst', 'priceLowToHigh'] as const) {
       const seen: string[] = [];
       let cursor: string | null = null;

@@ -5,7 +5,11 @@ import { DomainError } from '../src/platform/errors.ts';
 import { backoffDelay, isTransientStoreError, withRetry } from '../src/platform/retry.ts';
 
 const cancelled = (...codes: string[]) =>
-  new TransactionCanceledException({ message: 'cancelled', $metadata: {}, CancellationReasons: codes.map((Code) => ({ Code })) });
+  new TransactionCanceledException({
+    message: 'cancelled',
+    $metadata: {},
+    CancellationReasons: codes.map((Code) => ({ Code })),
+  });
 
 describe('store errors', () => {
   it('retry transaction conflicts and throttling, not condition failures', () => {
@@ -40,10 +44,22 @@ describe('retry', () => {
   });
   it('returns as soon as an attempt succeeds and never retries a non-retryable error', async () => {
     let calls = 0;
-    expect(await withRetry(async () => (++calls < 3 ? Promise.reject(new Error('x')) : 'ok'), () => true, policy)).toBe('ok');
+    expect(
+      await withRetry(
+        async () => (++calls < 3 ? Promise.reject(new Error('x')) : 'ok'),
+        () => true,
+        policy,
+      ),
+    ).toBe('ok');
     expect(calls).toBe(3);
     calls = 0;
-    await expect(withRetry(async () => Promise.reject(new Error(`no ${++calls}`)), () => false, policy)).rejects.toThrow('no 1');
+    await expect(
+      withRetry(
+        async () => Promise.reject(new Error(`no ${++calls}`)),
+        () => false,
+        policy,
+      ),
+    ).rejects.toThrow('no 1');
   });
 });
 
@@ -55,12 +71,23 @@ describe('tokens', () => {
   });
   it('never accept a member token as an admin token or the other way round', async () => {
     const { token: member } = await tokens.issueMember({ userId: 'line_U1', name: 'a', pictureUrl: '' });
-    const { token: admin } = await tokens.issueAdmin({ adminId: 'a1', email: 'a@b.tw', name: 'A', teamIds: ['t'], currentTeamId: 't' });
+    const { token: admin } = await tokens.issueAdmin({
+      adminId: 'a1',
+      email: 'a@b.tw',
+      name: 'A',
+      teamIds: ['t'],
+      currentTeamId: 't',
+    });
     await expect(tokens.verifyAdmin(member)).rejects.toBeInstanceOf(DomainError);
     await expect(tokens.verifyMember(admin)).rejects.toBeInstanceOf(DomainError);
   });
   it('refuse expired tokens and tokens signed with another secret', async () => {
-    const past = new TokenService({ secret: 'x'.repeat(40), memberTtlSeconds: 60, adminTtlSeconds: 60, now: () => new Date(Date.now() - 3_600_000) });
+    const past = new TokenService({
+      secret: 'x'.repeat(40),
+      memberTtlSeconds: 60,
+      adminTtlSeconds: 60,
+      now: () => new Date(Date.now() - 3_600_000),
+    });
     const { token } = await past.issueMember({ userId: 'u', name: '', pictureUrl: '' });
     await expect(tokens.verifyMember(token)).rejects.toMatchObject({ code: 'INVALID_TOKEN' });
     const other = new TokenService({ secret: 'y'.repeat(40), memberTtlSeconds: 60, adminTtlSeconds: 60 });

@@ -1,11 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { decodeEntry, encodeEntry, planRelease, waitlistIndex } from '../src/booking/waitlist.ts';
 
-const list = (...entries: [string, number][]) => entries.map(([userId, partySize]) => encodeEntry({ userId, partySize }));
+const list = (...entries: [string, number][]) =>
+  entries.map(([userId, partySize]) => encodeEntry({ userId, partySize }));
 
 describe('waitlist entries', () => {
   it('round-trip user ids that contain separators', () => {
-    expect(decodeEntry(encodeEntry({ userId: 'google_1*2', partySize: 3 }))).toEqual({ userId: 'google_1*2', partySize: 3 });
+    expect(decodeEntry(encodeEntry({ userId: 'google_1*2', partySize: 3 }))).toEqual({
+      userId: 'google_1*2',
+      partySize: 3,
+    });
   });
   it('find a player by id', () => {
     expect(waitlistIndex(list(['a', 1], ['b', 1]), 'b')).toBe(1);
@@ -15,7 +19,10 @@ describe('waitlist entries', () => {
 
 describe('releasing seats', () => {
   it('promotes the head when one seat frees', () => {
-    expect(planRelease(list(['a', 1], ['b', 1]), 0, 1)).toEqual({ promoted: [{ userId: 'a', partySize: 1 }], remainingAfter: 0 });
+    expect(planRelease(list(['a', 1], ['b', 1]), 0, 1)).toEqual({
+      promoted: [{ userId: 'a', partySize: 1 }],
+      remainingAfter: 0,
+    });
   });
   it('promotes in order as many as fit', () => {
     const plan = planRelease(list(['a', 1], ['b', 1], ['c', 1]), 0, 2);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ERROR_CODES, LANGUAGES } from '../src/index.ts';
 import { keyPaths, NAMESPACES, resources, translate } from '../src/i18n/index.ts';
+import { ERROR_CODES, LANGUAGES } from '../src/index.ts';
 
 describe('translations', () => {
   it.each(NAMESPACES)('namespace %s has every key in all five languages', (ns) => {

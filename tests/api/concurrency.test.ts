@@ -1,0 +1,134 @@
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ApiHarness, createApiHarness } from '../support/harness.ts';
+import { expectSessionInvariants } from '../support/invariants.ts';
+
+const PLAYERS = 300;
+const CAPACITY = 24;
+
+let h: ApiHarness;
+let baseUrl: string;
+beforeAll(async () => {
+  h = await createApiHarness();
+  baseUrl = await h.listen();
+});
+afterAll(() => h.close());
+
+async function post(path: string, token: string, body: unknown) {
+  const res = await fetch(`${baseUrl}/api/${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify(body),
+  });
+  return {
+    status: res.status,
+    body: (await res.json()) as { success: boolean; data?: { status: string }; error?: string },
+  };
+}
+
+async function inBatches<T, R>(items: T[], size: number, run: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = [];
+  for (let i = 0; i < items.length; i += size) results.push(...(await Promise.all(items.slice(i, i + size).map(run))));
+  return results;
+}
+
+async function outboxItems() {
+  const { Items } = await h.store.doc.send(
+    new QueryCommand({
+      TableName: h.store.tableName,
+      IndexName: 'GSI1',
+      KeyConditionExpression: 'GSI1PK = :pk',
+      ExpressionAttributeValues: { ':pk': 'OUTBOX#PENDING' },
+    }),
+  );
+  return Items ?? [];
+}
+
+describe(`${PLAYERS} players join a session of ${CAPACITY} at once over HTTP`, () => {
+  it('seats exactly 24, queues the rest in commit order, then promotes exactly the freed places', async () => {
+    const team = await h.putTeam();
+    const session = await h.putSession(team, { capacity: CAPACITY });
+    const names = Array.from({ length: PLAYERS }, (_, i) => `Uload${String(i).padStart(4, '0')}`);
+    const tokens = await inBatches(names, 50, (sub) => h.login(sub));
+
+    const started = performance.now();
+    const joins = await Promise.all(
+      tokens.map((token) => post('checkState/sessionList/joinSession', token, { sessionId: session.id })),
+    );
+    const seconds = (performance.now() - started) / 1000;
+    console.log(`${PLAYERS} concurrent joins: ${seconds.toFixed(2)} s, ${(PLAYERS / seconds).toFixed(0)} requests/s`);
+
+    expect(
+      joins.filter((r) => r.status >= 500),
+      'no 5xx',
+    ).toEqual([]);
+    expect(joins.every((r) => r.status === 200)).toBe(true);
+    expect(joins.filter((r) => r.body.data?.status === 'accepted')).toHaveLength(CAPACITY);
+    expect(joins.filter((r) => r.body.data?.status === 'waiting')).toHaveLength(PLAYERS - CAPACITY);
+
+    const state = await expectSessionInvariants(h.store, session.id);
+    expect(state.accepted).toHaveLength(CAPACITY);
+    expect(state.waitlist).toHaveLength(PLAYERS - CAPACITY);
+    expect(new Set(state.bookings.map((b) => b.userId)).size).toBe(PLAYERS);
+
+    // Positions shown by the API are 1..276 in the waitlist's commit order.
+    const list = await h.call<{ waiting: { position: number; name: string }[] }>('withoutAuth/getMemberList', {
+      sessionId: session.id,
+    });
+    const waiting = list.body.data!.waiting;
+    expect(waiting.map((p) => p.position)).toEqual(Array.from({ length: PLAYERS - CAPACITY }, (_, i) => i + 1));
+    const nameOf = new Map(state.bookings.map((b) => [b.userId, b.userName]));
+    expect(waiting.map((p) => p.name)).toEqual(state.waitlist.map((e) => nameOf.get(e.userId)));
+
+    // Each waiting player sees their own position, equal to their place in the list.
+    const byName = new Map(names.map((n, i) => [n, tokens[i]!]));
+    for (const probe of [0, 137, PLAYERS - CAPACITY - 1]) {
+      const entry = waiting[probe]!;
+      const detail = await h.call<{ myBooking: { position: number } }>(
+        'checkState/sessionList/getDetail',
+        { sessionId: session.id },
+        { token: byName.get(entry.name)! },
+      );
+      expect(detail.body.data!.myBooking.position).toBe(probe + 1);
+    }
+
+    // 12 accepted and 10 waiting players cancel at once.
+    const acceptedIds = state.accepted.map((b) => b.userId).slice(0, 12);
+    const waitingIds = [3, 9, 40, 41, 100, 150, 200, 250, 260, 275].map((i) => state.waitlist[i]!.userId);
+    const tokenOf = (userId: string) => byName.get(userId.replace(/^line_/, ''))!;
+    const earliestStillWaiting = state.waitlist
+      .map((e) => e.userId)
+      .filter((id) => !waitingIds.includes(id))
+      .slice(0, 12);
+
+    const cancelStarted = performance.now();
+    const cancels = await Promise.all(
+      [...acceptedIds, ...waitingIds].map((userId) =>
+        post('checkState/booked/cancelBooked', tokenOf(userId), { sessionId: session.id }),
+      ),
+    );
+    const cancelSeconds = (performance.now() - cancelStarted) / 1000;
+    console.log(`22 concurrent cancellations: ${cancelSeconds.toFixed(2)} s`);
+    expect(cancels.filter((r) => r.status !== 200)).toEqual([]);
+
+    const after = await expectSessionInvariants(h.store, session.id);
+    expect(after.accepted).toHaveLength(CAPACITY);
+    const promoted = after.bookings.filter((b) => b.promotedAt);
+    expect(promoted.map((b) => b.userId).sort()).toEqual([...earliestStillWaiting].sort());
+    expect(after.waitlist).toHaveLength(PLAYERS - CAPACITY - 10 - 12);
+
+    const outbox = (await outboxItems()).filter((o) => o.sessionId === session.id);
+    expect(outbox).toHaveLength(12);
+    expect(outbox.map((o) => o.userId).sort()).toEqual([...earliestStillWaiting].sort());
+    expect(outbox.every((o) => o.kind === 'promoted')).toBe(true);
+
+    const listAfter = await h.call<{ waiting: { position: number }[]; accepted: unknown[] }>(
+      'withoutAuth/getMemberList',
+      { sessionId: session.id },
+    );
+    expect(listAfter.body.data!.accepted).toHaveLength(CAPACITY);
+    expect(listAfter.body.data!.waiting.map((p) => p.position)).toEqual(
+      Array.from({ length: PLAYERS - CAPACITY - 22 }, (_, i) => i + 1),
+    );
+  });
+});
