@@ -16,6 +16,8 @@ export const key = {
 
   idempotency: (scope: string, idempotencyKey: string) => ({ PK: `IDEM#${scope}#${idempotencyKey}`, SK: 'IDEM' }),
   outbox: (outboxId: string) => ({ PK: `OUTBOX#${outboxId}`, SK: 'OUTBOX' }),
+  /** A LINE webhook event already handled (TTL), so a redelivery is answered without acting twice. */
+  lineWebhookEvent: (webhookEventId: string) => ({ PK: `LINEEVENT#${webhookEventId}`, SK: 'LINEEVENT' }),
 } as const;
 
 /** Prefixes used in `begins_with` conditions on a partition's sort key. */

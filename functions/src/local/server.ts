@@ -8,7 +8,11 @@ import { idTokenVerifier } from '#auth/id-token.ts';
 import { TokenService } from '#auth/tokens.ts';
 import { ensureTable } from '#db/bootstrap.ts';
 import { createDocumentClient, type Store } from '#db/client.ts';
+import { createLineWebhook } from '#line/webhook.ts';
 import { CaptureEmailSender } from '#notify/email.ts';
+import { createLineMessaging } from '#notify/line.ts';
+import { startOutboxPoller } from '#notify/poller.ts';
+import { startReminderTimer } from '#notify/reminders.ts';
 import { type Clock, randomId, systemClock } from '#platform/clock.ts';
 import type { AppDeps } from '#src/deps.ts';
 import { createMemberApi } from '#src/member-api.ts';
@@ -20,6 +24,8 @@ import { spa } from './static.ts';
 
 export const LOCAL_LINE_CHANNEL_ID = '1650000000';
 export const LOCAL_GOOGLE_CLIENT_ID = 'local-google-client.apps.googleusercontent.com';
+/** Signs the local LINE webhook's requests (`x-line-signature`). */
+export const LOCAL_LINE_CHANNEL_SECRET = 'local-line-channel-secret';
 
 const repoRoot = resolve(import.meta.dirname, '../../..');
 
@@ -117,6 +123,20 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
   app.route('/', idp.app);
   app.route('/', line.app);
   app.route('/', createDevPage(emails, line));
+  // bot-sdk drops the path of its baseURL (it resolves `/v2/bot/...` against the origin), so
+  // Messaging API calls arrive at /v2/bot/* and are handed to the capture under /dev/line-api.
+  app.all('/v2/bot/*', async (c) =>
+    line.app.request(`/dev/line-api${c.req.path}`, {
+      method: c.req.method,
+      headers: c.req.raw.headers,
+      body: (await c.req.text()) || undefined,
+    }),
+  );
+  const lineMessaging = createLineMessaging({ channelAccessToken: 'local-channel-access-token', baseURL: origin });
+  app.route(
+    '/',
+    createLineWebhook({ channelSecret: LOCAL_LINE_CHANNEL_SECRET, line: lineMessaging, store, clock, appUrl: origin }),
+  );
   // Runtime configuration of the member app: the same build runs locally and on AWS.
   app.get('/app-config.json', (c) =>
     c.json({
@@ -144,6 +164,9 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
   const server = await new Promise<Server>((ready) => {
     const s = serve({ fetch: app.fetch, port, hostname: '0.0.0.0' }, () => ready(s as Server));
   });
+  // No DynamoDB stream or EventBridge locally: the notifier polls and reminders run on a timer.
+  const outboxPoller = startOutboxPoller({ store, clock, line: lineMessaging, mailer: emails, appBaseUrl: origin });
+  const reminderTimer = startReminderTimer({ store, clock });
 
   return {
     origin,
@@ -153,6 +176,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     line,
     issueIdToken: (request) => idp.issue(request),
     close: async () => {
+      await Promise.all([outboxPoller.stop(), reminderTimer.stop()]);
       await new Promise<void>((done) => server.close(() => done()));
       server.closeAllConnections?.();
       doc.destroy();
