@@ -34,7 +34,21 @@ export const ERRORS = {
   CODE_RESEND_COOLDOWN: { status: 429, message: 'Please wait before requesting another code' },
   CODE_SEND_FAILED: { status: 502, message: 'Failed to send verification code, please try again later' },
   RATE_LIMITED: { status: 429, message: 'Too many requests, please try again later' },
+  SERVICE_BUSY: { status: 503, message: 'The service is busy, please try again later' },
   INTERNAL: { status: 500, message: 'Something went wrong, please try again later' },
+  ADMIN_LOGIN_FAILED: { status: 401, message: 'Incorrect email or password' },
+  ACCOUNT_LOCKED: { status: 429, message: 'Too many failed logins, please try again in 15 minutes' },
+  TEAM_NOT_SELECTED: { status: 409, message: 'Please choose a team first' },
+  OWNER_ONLY: { status: 403, message: 'Only a team owner can do this' },
+  LAST_OWNER: { status: 409, message: 'The last owner of a team cannot be removed' },
+  ADMIN_NOT_FOUND: { status: 404, message: 'Admin not found' },
+  INVITE_INVALID: { status: 400, message: 'This invitation is invalid or has expired' },
+  EMAIL_SEND_FAILED: { status: 502, message: 'Failed to send the email, please try again later' },
+  MEMBER_NOT_FOUND: { status: 404, message: 'Member not found' },
+  VENUE_NOT_FOUND: { status: 404, message: 'Venue not found' },
+  SESSION_FULL: { status: 409, message: 'No places left; raise the capacity first' },
+  TOO_MANY_PLAYERS: { status: 409, message: 'Too many players are booked to change this session at once' },
+  SESSION_NOT_CHANGEABLE: { status: 409, message: 'A session that has started can no longer be changed or deleted' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERRORS;

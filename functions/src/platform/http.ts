@@ -3,6 +3,7 @@ import { type Context, Hono } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { z } from 'zod';
 import { DomainError, ValidationError } from './errors.ts';
+import { isTransientStoreError } from './retry.ts';
 
 export interface MemberCaller {
   userId: string;
@@ -165,6 +166,10 @@ async function authenticate(c: Context<ApiEnv>, contract: RouteContract, auth: A
 export function installErrorHandling(app: Hono<ApiEnv>): void {
   app.onError((error, c) => {
     if (error instanceof DomainError) return failure(c, error);
+    if (isTransientStoreError(error)) {
+      console.warn('Store busy', error.name);
+      return failure(c, new DomainError('SERVICE_BUSY'));
+    }
     console.error('Unhandled error', error);
     return failure(c, new DomainError('INTERNAL'));
   });

@@ -1,0 +1,168 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Fault, injectFaults } from '../support/faults.ts';
+import { type ApiHarness, createApiHarness } from '../support/harness.ts';
+import { expectSessionInvariants, readSessionState } from '../support/invariants.ts';
+
+let h: ApiHarness;
+let plan: (command: string) => Fault | null = () => null;
+let stats: { conflict: number; throttle: number };
+
+beforeAll(async () => {
+  h = await createApiHarness({
+    retry: { attempts: 30, baseDelayMs: 2, maxDelayMs: 40 },
+    wrapStore: (store) => {
+      stats = injectFaults(store, (command) => plan(command));
+    },
+  });
+});
+afterAll(() => h.close());
+
+/** Fails the first `n` calls of one command with the given fault, then lets everything through. */
+function failFirst(n: number, command: string, fault: Fault) {
+  let left = n;
+  plan = (c) => (c === command && left-- > 0 ? fault : null);
+}
+
+const join = (token: string, sessionId: string) =>
+  h.call<{ status: string }>('checkState/sessionList/joinSession', { sessionId }, { token });
+
+describe('transaction conflicts and throttling', () => {
+  it('a join survives repeated TransactionConflict and books exactly once', async () => {
+    const team = await h.putTeam();
+    const session = await h.putSession(team, { capacity: 3 });
+    const token = await h.login('Ufault1');
+    const before = stats.conflict;
+    failFirst(5, 'TransactWriteItemsCommand', 'conflict');
+    const res = await join(token, session.id);
+    expect(res.status).toBe(200);
+    expect(res.body.data!.status).toBe('accepted');
+    expect(stats.conflict - before).toBe(5);
+    const state = await expectSessionInvariants(h.store, session.id);
+    expect(state.accepted.map((b) => b.userId)).toEqual(['line_Ufault1']);
+  });
+
+  it('a join survives throttled reads and writes', async () => {
+    const team = await h.putTeam();
+    const session = await h.putSession(team, { capacity: 3 });
+    const token = await h.login('Ufault2');
+    let n = 0;
+    plan = (c) => ((c === 'GetItemCommand' || c === 'TransactWriteItemsCommand') && n++ < 4 ? 'throttle' : null);
+    const before = stats.throttle;
+    const res = await join(token, session.id);
+    expect(res.status).toBe(200);
+    expect(stats.throttle - before).toBe(4);
+    await expectSessionInvariants(h.store, session.id);
+  });
+
+  it("gives up after the bounded budget with 'Booking failed, please try again later' and writes nothing", async () => {
+    const team = await h.putTeam();
+    const session = await h.putSession(team);
+    const token = await h.login('Ufault3');
+    plan = (c) => (c === 'TransactWriteItemsCommand' ? 'conflict' : null);
+    const before = stats.conflict;
+    const res = await join(token, session.id);
+    plan = () => null;
+    expect(res.status).toBe(503);
+    expect(res.body).toMatchObject({
+      success: false,
+      error: 'BOOKING_FAILED',
+      message: 'Booking failed, please try again later',
+    });
+    expect(stats.conflict - before).toBeGreaterThanOrEqual(30);
+    expect(stats.conflict - before).toBeLessThanOrEqual(60);
+    const state = await readSessionState(h.store, session.id);
+    expect(state.bookings).toEqual([]);
+    expect(state.session.acceptedCount).toBe(0);
+  });
+
+  it('a cancel under conflicts promotes the head exactly once', async () => {
+    const team = await h.putTeam();
+    const session = await h.putSession(team, { capacity: 1 });
+    const [a, b, c] = await Promise.all(['Ufc1', 'Ufc2', 'Ufc3'].map((s) => h.login(s)));
+    for (const t of [a, b, c]) await join(t!, session.id);
+    const before = stats.conflict;
+    failFirst(4, 'TransactWriteItemsCommand', 'conflict');
+    const res = await h.call('checkState/booked/cancelBooked', { sessionId: session.id }, { token: a });
+    expect(res.status).toBe(200);
+    expect(stats.conflict - before).toBe(4);
+    const state = await expectSessionInvariants(h.store, session.id);
+    expect(state.accepted.map((x) => x.userId)).toEqual(['line_Ufc2']);
+    expect(state.waitlist.map((x) => x.userId)).toEqual(['line_Ufc3']);
+  });
+
+  it('60 concurrent joins with 30% of writes conflicting or throttled: invariants hold, no 5xx', async () => {
+    const team = await h.putTeam();
+    const session = await h.putSession(team, { capacity: 10 });
+    const tokens = await Promise.all(Array.from({ length: 60 }, (_, i) => h.login(`Uchaos${i}`)));
+    let seed = 42;
+    const random = () => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed / 2 ** 31;
+    };
+    plan = (c) => {
+      if (c !== 'TransactWriteItemsCommand' && c !== 'GetItemCommand') return null;
+      const r = random();
+      return r < 0.2 ? 'conflict' : r < 0.3 ? 'throttle' : null;
+    };
+    const before = stats.conflict + stats.throttle;
+    const results = await Promise.all(tokens.map((t) => join(t, session.id)));
+    plan = () => null;
+    expect(stats.conflict + stats.throttle - before).toBeGreaterThan(20);
+    expect(results.filter((r) => r.status !== 200).map((r) => r.body)).toEqual([]);
+    const state = await expectSessionInvariants(h.store, session.id);
+    expect(state.accepted).toHaveLength(10);
+    expect(state.waitlist).toHaveLength(50);
+  });
+});
+
+describe('DynamoDB calls per reservation', () => {
+  it('a join costs two calls whether it takes a place or a waitlist spot', async () => {
+    const team = await h.putTeam();
+    const session = await h.putSession(team, { capacity: 1 });
+    const [a, b] = await Promise.all([h.login('Ubudget1'), h.login('Ubudget2')]);
+    for (const token of [a!, b!]) {
+      const calls: string[] = [];
+      plan = (c) => {
+        calls.push(c);
+        return null;
+      };
+      expect((await join(token, session.id)).status).toBe(200);
+      plan = () => null;
+      expect(calls).toEqual(['GetItemCommand', 'TransactWriteItemsCommand']);
+    }
+  });
+
+  it('a join that loses the last seat to another player costs three', async () => {
+    const team = await h.putTeam();
+    const session = await h.putSession(team, { capacity: 1 });
+    const [a, b] = await Promise.all([h.login('Ubudget3'), h.login('Ubudget4')]);
+    const calls: string[] = [];
+    let sneaked = false;
+    plan = (c) => {
+      calls.push(c);
+      return null;
+    };
+    // Another player takes the seat between this join's read and its write.
+    h.store.doc.middlewareStack.add(
+      (next, context) => async (args) => {
+        if (!sneaked && context.commandName === 'TransactWriteItemsCommand') {
+          sneaked = true;
+          plan = () => null;
+          await join(a!, session.id);
+          plan = (c) => {
+            calls.push(c);
+            return null;
+          };
+        }
+        return next(args);
+      },
+      { step: 'initialize', name: 'sneakIn', priority: 'low' },
+    );
+    const res = await join(b!, session.id);
+    plan = () => null;
+    h.store.doc.middlewareStack.remove('sneakIn');
+    expect(res.body.data!.status).toBe('waiting');
+    expect(calls).toEqual(['GetItemCommand', 'TransactWriteItemsCommand', 'TransactWriteItemsCommand']);
+    await expectSessionInvariants(h.store, session.id);
+  });
+});
