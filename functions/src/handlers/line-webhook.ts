@@ -1,0 +1,5 @@
+import { handle } from 'hono/aws-lambda';
+import { createLineWebhook } from '#line/webhook.ts';
+import { lambdaWebhookDeps } from '#src/lambda-deps.ts';
+
+export const handler = handle(createLineWebhook(await lambdaWebhookDeps()));

@@ -1,0 +1,316 @@
+import { marshall } from '@aws-sdk/util-dynamodb';
+import { OutboxDispatcher } from '@shuttle/functions/notify/dispatcher.ts';
+import { createLineMessaging, retryKeyFor } from '@shuttle/functions/notify/line.ts';
+import { newOutboxItem, OutboxRepository } from '@shuttle/functions/notify/outbox.ts';
+import { drainPendingOutbox, startOutboxPoller } from '@shuttle/functions/notify/poller.ts';
+import { consumeOutboxStream } from '@shuttle/functions/notify/stream.ts';
+import { randomId } from '@shuttle/functions/platform/clock.ts';
+import { translate } from '@shuttle/shared/i18n';
+import type { DynamoDBStreamEvent } from 'aws-lambda';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { type ApiHarness, createApiHarness } from '../../support/harness.ts';
+import { outboxItem, pendingOutbox, player, promotion } from './fixtures.ts';
+import { type LineApiStub, startLineApiStub } from './line-api-stub.ts';
+
+const APP = 'https://shuttle.example.tw';
+const quiet = { warn: () => {}, error: () => {} };
+
+let h: ApiHarness;
+let stub: LineApiStub;
+
+const dispatcher = (options: Partial<ConstructorParameters<typeof OutboxDispatcher>[0]> = {}) =>
+  new OutboxDispatcher({
+    store: h.store,
+    clock: h.clock,
+    line: createLineMessaging({ channelAccessToken: 'test-channel-token', baseURL: stub.baseURL }),
+    mailer: h.emails,
+    appBaseUrl: APP,
+    log: quiet,
+    ...options,
+  });
+
+interface PushBody {
+  to: string;
+  messages: { type: string; text?: string; altText?: string; contents?: Record<string, unknown> }[];
+}
+const pushBodies = () => stub.pushes().map((r) => r.body as PushBody);
+
+beforeAll(async () => {
+  h = await createApiHarness();
+  stub = await startLineApiStub();
+});
+afterAll(async () => {
+  await stub.close();
+  await h.close();
+});
+beforeEach(() => {
+  stub.reset();
+  h.emails.sent.length = 0;
+});
+
+describe('delivering a promotion', () => {
+  it('pushes to the LINE user in their language, with a Flex bubble linking to the session', async () => {
+    const holder = await player(h, 'Uholder1');
+    const waiting = await player(h, 'Uwaiting1', { language: 'ja' });
+    const { session, record } = await promotion(h, holder, waiting);
+
+    expect(await dispatcher().deliver(record)).toEqual({ status: 'delivered', channels: ['line'] });
+
+    const [push] = stub.pushes();
+    expect(stub.pushes()).toHaveLength(1);
+    expect(push!.headers['x-line-retry-key']).toBe(retryKeyFor(record.id));
+    expect(push!.headers.authorization).toBe('Bearer test-channel-token');
+    const body = push!.body as PushBody;
+    expect(body.to).toBe('Uwaiting1');
+    const [text, flex] = body.messages;
+    expect(text?.type).toBe('text');
+    expect(text?.text).toContain(translate('ja', 'notifications', 'promoted.title'));
+    expect(text?.text).toContain('週四晚場');
+    expect(text?.text).toContain('大安運動中心');
+    expect(flex?.type).toBe('flex');
+    const bubble = JSON.stringify(flex?.contents);
+    expect(bubble).toContain(`${APP}/session?id=${session.id}`);
+    expect(bubble).toContain(translate('ja', 'notifications', 'viewSession'));
+    // Taipei wall-clock time: the harness clock is 10:00 in Taipei and the session starts 48 h later.
+    expect(bubble).toContain('12/3(木) 10時00分');
+  });
+
+  it('marks the record delivered and takes it out of the pending index', async () => {
+    const holder = await player(h, 'Uholder2');
+    const waiting = await player(h, 'Uwaiting2');
+    const { record } = await promotion(h, holder, waiting);
+
+    await dispatcher().deliver(record);
+
+    const stored = await outboxItem(h, record.id);
+    expect(stored).toMatchObject({ status: 'delivered', channels: ['line'], attempts: 1 });
+    expect(stored?.GSI1PK).toBeUndefined();
+    expect(stored?.GSI1SK).toBeUndefined();
+    expect(await dispatcher().deliver(record)).toEqual({ status: 'notClaimed' });
+    expect(stub.pushes()).toHaveLength(1);
+  });
+
+  it('is delivered exactly once when two dispatchers race for it', async () => {
+    const holder = await player(h, 'Uholder3');
+    const waiting = await player(h, 'Uwaiting3');
+    const { record } = await promotion(h, holder, waiting);
+    const [a, b] = [dispatcher(), dispatcher()];
+
+    const outcomes = await Promise.all([a.deliver(record), b.deliver(record), a.deliver(record), b.deliver(record)]);
+
+    expect(outcomes.filter((o) => o.status === 'delivered')).toHaveLength(1);
+    expect(outcomes.filter((o) => o.status === 'notClaimed')).toHaveLength(3);
+    expect(stub.pushes()).toHaveLength(1);
+  });
+
+  it('delivers each of many records once when two pollers drain the outbox concurrently', async () => {
+    const waiting: string[] = [];
+    for (let i = 0; i < 6; i++) {
+      const holder = await player(h, `Ubusy${i}`);
+      waiting.push(await player(h, `Uwait${i}`));
+      await promotion(h, holder, waiting[i]!);
+    }
+    const [a, b] = [dispatcher(), dispatcher()];
+
+    await Promise.all([
+      drainPendingOutbox({ store: h.store, clock: h.clock, dispatcher: a }),
+      drainPendingOutbox({ store: h.store, clock: h.clock, dispatcher: b }),
+    ]);
+
+    const recipients = pushBodies().map((p) => p.to);
+    expect(recipients.sort()).toEqual(waiting.map((w) => w.replace('line_', '')).sort());
+    expect(await pendingOutbox(h)).toEqual([]);
+  });
+});
+
+describe('retries', () => {
+  it('keeps a failed record pending and retries it after a delay with the same retry key', async () => {
+    const holder = await player(h, 'Uholder4');
+    const waiting = await player(h, 'Uwaiting4');
+    const { record } = await promotion(h, holder, waiting);
+    stub.failNext(500);
+    const d = dispatcher();
+
+    expect(await d.deliver(record)).toMatchObject({ status: 'retryLater', attempts: 1 });
+    const pending = await outboxItem(h, record.id);
+    expect(pending?.GSI1PK).toBeDefined();
+    expect(pending?.lastError).toContain('500');
+    expect(await d.deliver(record)).toEqual({ status: 'notClaimed' });
+
+    h.clock.advance(31_000);
+    expect(await d.deliver(record)).toEqual({ status: 'delivered', channels: ['line'] });
+    const keys = stub.pushes().map((r) => r.headers['x-line-retry-key']);
+    expect(keys).toEqual([retryKeyFor(record.id), retryKeyFor(record.id)]);
+  });
+
+  it('counts a push LINE already accepted (409 on the retry key) as delivered, and LINE sends it once', async () => {
+    const holder = await player(h, 'Uholder5');
+    const waiting = await player(h, 'Uwaiting5');
+    const { record } = await promotion(h, holder, waiting);
+    const before = stub.accepted();
+    stub.failNext(502, { afterAccepting: true });
+    const d = dispatcher();
+
+    expect((await d.deliver(record)).status).toBe('retryLater');
+    h.clock.advance(31_000);
+    expect(await d.deliver(record)).toEqual({ status: 'delivered', channels: ['line'] });
+
+    expect(stub.pushes()).toHaveLength(2);
+    expect(stub.accepted() - before).toBe(1);
+  });
+
+  it('gives up after the last attempt and leaves the pending index', async () => {
+    const holder = await player(h, 'Uholder6');
+    const waiting = await player(h, 'Uwaiting6');
+    const { record } = await promotion(h, holder, waiting);
+    stub.failNext(503, { times: 3 });
+    const d = dispatcher({ maxAttempts: 3, retryDelayMs: () => 1000 });
+
+    expect((await d.deliver(record)).status).toBe('retryLater');
+    h.clock.advance(1000);
+    expect((await d.deliver(record)).status).toBe('retryLater');
+    h.clock.advance(1000);
+    expect(await d.deliver(record)).toMatchObject({ status: 'failed', attempts: 3 });
+
+    const stored = await outboxItem(h, record.id);
+    expect(stored).toMatchObject({ status: 'failed', attempts: 3 });
+    expect(stored?.GSI1PK).toBeUndefined();
+    h.clock.advance(3_600_000);
+    expect(await d.deliver(record)).toEqual({ status: 'notClaimed' });
+  });
+
+  it('retries only the channel that failed', async () => {
+    const holder = await player(h, 'Uholder7');
+    const waiting = await player(h, 'Uwaiting7', { email: 'wait7@example.tw' });
+    const { record } = await promotion(h, holder, waiting);
+    h.emails.failNext = 1;
+    const d = dispatcher();
+
+    expect((await d.deliver(record)).status).toBe('retryLater');
+    expect((await outboxItem(h, record.id))?.channelsDone).toEqual(['line']);
+    h.clock.advance(31_000);
+    expect(await d.deliver(record)).toEqual({ status: 'delivered', channels: ['line', 'email'] });
+
+    expect(stub.pushes()).toHaveLength(1);
+    expect(h.emails.sent).toHaveLength(1);
+  });
+
+  it('takes over a record whose dispatcher died mid-delivery once its lease runs out', async () => {
+    const holder = await player(h, 'Uholder8');
+    const waiting = await player(h, 'Uwaiting8');
+    const { record } = await promotion(h, holder, waiting);
+    await new OutboxRepository(h.store).claim(record.id, 'crashed-dispatcher', h.clock.now(), 60_000);
+
+    expect(await dispatcher().deliver(record)).toEqual({ status: 'notClaimed' });
+    h.clock.advance(60_000);
+    expect(await dispatcher().deliver(record)).toEqual({ status: 'delivered', channels: ['line'] });
+  });
+});
+
+describe('channels and preferences', () => {
+  it('also emails a verified address, in the player language, with the session link', async () => {
+    const holder = await player(h, 'Uholder9');
+    const waiting = await player(h, 'Uwaiting9', { language: 'de', email: 'spieler@example.de' });
+    const { session, record } = await promotion(h, holder, waiting);
+
+    expect(await dispatcher().deliver(record)).toEqual({ status: 'delivered', channels: ['line', 'email'] });
+
+    const [mail] = h.emails.sent;
+    expect(mail?.to).toBe('spieler@example.de');
+    expect(mail?.subject).toContain(translate('de', 'notifications', 'promoted.title'));
+    expect(mail?.text).toContain(`${APP}/session?id=${session.id}`);
+    expect((pushBodies()[0]?.messages[0]?.text ?? '').startsWith('Sie sind dabei!')).toBe(true);
+  });
+
+  it('reaches a Google user by email only', async () => {
+    const holder = await player(h, 'Uholder10');
+    const waiting = await player(h, 'g-10', { provider: 'google', email: 'g10@example.com' });
+    const { record } = await promotion(h, holder, waiting);
+
+    expect(await dispatcher().deliver(record)).toEqual({ status: 'delivered', channels: ['email'] });
+    expect(stub.pushes()).toHaveLength(0);
+  });
+
+  it('skips a player who turned the waitlist notification off', async () => {
+    const holder = await player(h, 'Uholder11');
+    const waiting = await player(h, 'Uwaiting11', { email: 'w11@example.tw', preferences: { waitlist: false } });
+    const { record } = await promotion(h, holder, waiting);
+
+    expect(await dispatcher().deliver(record)).toEqual({ status: 'skipped', reason: 'preference waitlist is off' });
+    expect(stub.pushes()).toHaveLength(0);
+    expect(h.emails.sent).toHaveLength(0);
+    expect((await outboxItem(h, record.id))?.GSI1PK).toBeUndefined();
+  });
+
+  it('maps session changes to the session-change preference', async () => {
+    const team = await h.putTeam();
+    const session = await h.putSession(team);
+    const userId = await player(h, 'Uwaiting12', { preferences: { sessionChange: false, waitlist: true } });
+    const d = dispatcher();
+    for (const kind of ['sessionChanged', 'sessionCancelled'] as const) {
+      const item = newOutboxItem({ id: randomId(), kind, userId, sessionId: session.id, now: h.clock.now() });
+      await new OutboxRepository(h.store).putIfAbsent(item);
+      expect(await d.deliver(item)).toEqual({ status: 'skipped', reason: 'preference sessionChange is off' });
+    }
+  });
+
+  it('skips a Google user without a verified email', async () => {
+    const holder = await player(h, 'Uholder13');
+    const waiting = await player(h, 'g-13', { provider: 'google' });
+    const { record } = await promotion(h, holder, waiting);
+
+    expect(await dispatcher().deliver(record)).toEqual({ status: 'skipped', reason: 'no channel reaches this user' });
+  });
+});
+
+describe('outbox stream consumer', () => {
+  it('delivers inserted outbox items and ignores other records', async () => {
+    const holder = await player(h, 'Uholder14');
+    const waiting = await player(h, 'Uwaiting14');
+    const { record, session } = await promotion(h, holder, waiting);
+    const image = (item: object) => marshall(item, { removeUndefinedValues: true }) as never;
+    const event: DynamoDBStreamEvent = {
+      Records: [
+        { eventName: 'INSERT', dynamodb: { SequenceNumber: '1', NewImage: image(session) } },
+        { eventName: 'MODIFY', dynamodb: { SequenceNumber: '2', NewImage: image(record) } },
+        { eventName: 'INSERT', dynamodb: { SequenceNumber: '3', NewImage: image(record) } },
+      ],
+    };
+
+    expect(await consumeOutboxStream(event, dispatcher())).toEqual({ batchItemFailures: [] });
+    expect(pushBodies().map((p) => p.to)).toEqual(['Uwaiting14']);
+  });
+
+  it('reports a record whose delivery could not be attempted, for Lambda to retry', async () => {
+    const failing = { deliver: async () => Promise.reject(new Error('table unreachable')) };
+    const item = { type: 'outbox', id: 'x1', kind: 'promoted', userId: 'u', sessionId: 's', createdAt: '' };
+    const event: DynamoDBStreamEvent = {
+      Records: [{ eventName: 'INSERT', dynamodb: { SequenceNumber: '42', NewImage: marshall(item) as never } }],
+    };
+
+    expect(await consumeOutboxStream(event, failing, quiet)).toEqual({ batchItemFailures: [{ itemIdentifier: '42' }] });
+  });
+});
+
+describe('local poller', () => {
+  it('delivers a new promotion within a few ticks and stops cleanly', async () => {
+    const holder = await player(h, 'Uholder15');
+    const waiting = await player(h, 'Uwaiting15');
+    await promotion(h, holder, waiting);
+    const poller = startOutboxPoller({
+      store: h.store,
+      clock: h.clock,
+      line: createLineMessaging({ channelAccessToken: 'test-channel-token', baseURL: stub.baseURL }),
+      mailer: h.emails,
+      appBaseUrl: APP,
+      intervalMs: 20,
+      log: quiet,
+    });
+    try {
+      await expect.poll(() => pushBodies().map((p) => p.to), { timeout: 5000 }).toContain('Uwaiting15');
+    } finally {
+      await poller.stop();
+    }
+    expect(await pendingOutbox(h)).toEqual([]);
+  });
+});

@@ -1,0 +1,73 @@
+import type { Server } from 'node:http';
+import { serve } from '@hono/node-server';
+import { freePort } from '@shuttle/functions/local/dynamo-local.ts';
+import { Hono } from 'hono';
+
+export interface StubbedLineRequest {
+  method: string;
+  path: string;
+  headers: Record<string, string>;
+  body: unknown;
+}
+
+interface ForcedFailure {
+  status: number;
+  /** Accept the retry key first, as when LINE sent the push but the answer got lost. */
+  afterAccepting: boolean;
+}
+
+/**
+ * A stand-in for api.line.me on a loopback port: the real bot-sdk client is pointed at it, so
+ * tests see the exact requests that leave the process. Like LINE, it refuses a second push
+ * with an already accepted `X-Line-Retry-Key` with 409.
+ */
+export async function startLineApiStub() {
+  const requests: StubbedLineRequest[] = [];
+  const acceptedRetryKeys = new Set<string>();
+  const failures: ForcedFailure[] = [];
+
+  const app = new Hono();
+  app.all('*', async (c) => {
+    const text = await c.req.text();
+    const headers: Record<string, string> = {};
+    c.req.raw.headers.forEach((value, name) => {
+      headers[name.toLowerCase()] = value;
+    });
+    requests.push({ method: c.req.method, path: c.req.path, headers, body: text ? JSON.parse(text) : null });
+
+    const retryKey = headers['x-line-retry-key'];
+    const forced = failures.shift();
+    if (forced && !forced.afterAccepting) return c.json({ message: 'forced failure' }, forced.status as 500);
+    if (retryKey && acceptedRetryKeys.has(retryKey)) {
+      return c.json({ message: 'The retry key is already accepted' }, 409);
+    }
+    if (retryKey) acceptedRetryKeys.add(retryKey);
+    if (forced) return c.json({ message: 'forced failure after accepting' }, forced.status as 500);
+    return c.json(c.req.path.endsWith('/push') ? { sentMessages: [{ id: String(requests.length) }] } : {});
+  });
+
+  const port = await freePort();
+  const server = serve({ fetch: app.fetch, port, hostname: '127.0.0.1' }) as Server;
+  await new Promise((ready) => server.once('listening', ready));
+
+  return {
+    baseURL: `http://127.0.0.1:${port}`,
+    requests,
+    pushes: () => requests.filter((r) => r.path === '/v2/bot/message/push'),
+    replies: () => requests.filter((r) => r.path === '/v2/bot/message/reply'),
+    /** Pushes LINE actually accepted (one per retry key). */
+    accepted: () => acceptedRetryKeys.size,
+    failNext(status: number, options: { afterAccepting?: boolean; times?: number } = {}) {
+      for (let i = 0; i < (options.times ?? 1); i++) {
+        failures.push({ status, afterAccepting: options.afterAccepting ?? false });
+      }
+    },
+    reset() {
+      requests.length = 0;
+      failures.length = 0;
+    },
+    close: () => new Promise<void>((done) => server.close(() => done())),
+  };
+}
+
+export type LineApiStub = Awaited<ReturnType<typeof startLineApiStub>>;
