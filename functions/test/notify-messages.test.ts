@@ -1,0 +1,112 @@
+import { HTTPFetchError } from '@line/bot-sdk';
+import { LANGUAGES } from '@shuttle/shared';
+import { translate } from '@shuttle/shared/i18n';
+import type { DynamoDBRecord } from 'aws-lambda';
+import { describe, expect, it } from 'vitest';
+import { isValidLineSignature, lineSignature } from '#line/signature.ts';
+import { PREFERENCE_OF } from '#notify/dispatcher.ts';
+import { classifyLineFailure, retryKeyFor } from '#notify/line.ts';
+import { composeNotification, formatSessionTime } from '#notify/messages.ts';
+import { OUTBOX_KINDS } from '#notify/outbox.ts';
+import { isOutboxInsert, OUTBOX_INSERT_FILTER } from '#notify/stream-filter.ts';
+
+const session = {
+  id: 'sess 1',
+  title: '週四晚場',
+  venue: '大安運動中心',
+  startsAt: '2026-12-03T11:00:00.000Z',
+  endsAt: '2026-12-03T13:00:00.000Z',
+};
+
+describe('notification messages', () => {
+  it('shows session times in Taipei time whatever the server zone', () => {
+    // Intl puts thin spaces around the range dash.
+    expect(formatSessionTime(session.startsAt, session.endsAt, 'en').replace(/\s/g, ' ')).toBe(
+      'Thu, Dec 3, 19:00 – 21:00',
+    );
+    expect(formatSessionTime(session.startsAt, session.endsAt, 'zh-TW')).toContain('19:00');
+  });
+
+  it.each(LANGUAGES)('builds the push and the email in %s', (language) => {
+    const composed = composeNotification({ kind: 'promoted', language, session, appBaseUrl: 'https://app.tw/' });
+    expect(composed.title).toBe(translate(language, 'notifications', 'promoted.title'));
+    expect(composed.link).toBe('https://app.tw/session?id=sess%201');
+    const [text, flex] = composed.line;
+    expect(text).toEqual({ type: 'text', text: `${composed.title}\n${composed.body}` });
+    expect(flex?.type).toBe('flex');
+    expect(JSON.stringify(flex)).toContain('"uri":"https://app.tw/session?id=sess%201"');
+    expect(composed.email.text).toContain(composed.link);
+    expect(composed.email.text).toContain(translate(language, 'notifications', 'emailFooter'));
+  });
+
+  it('defaults to Traditional Chinese and keeps the Flex alt text within LINE limits', () => {
+    const long = { ...session, title: '長'.repeat(600) };
+    const composed = composeNotification({ kind: 'bookingReminder', language: null, session: long, appBaseUrl: 'x:' });
+    expect(composed.title).toBe('打球提醒');
+    const flex = composed.line[1] as { altText: string };
+    expect(flex.altText.length).toBeLessThanOrEqual(400);
+  });
+
+  it('maps every kind to the preference that governs it', () => {
+    expect(Object.keys(PREFERENCE_OF).sort()).toEqual([...OUTBOX_KINDS].sort());
+    expect(PREFERENCE_OF).toEqual({
+      promoted: 'waitlist',
+      sessionChanged: 'sessionChange',
+      sessionCancelled: 'sessionChange',
+      bookingReminder: 'bookingReminder',
+    });
+  });
+});
+
+describe('LINE retry keys', () => {
+  it('derives the same UUID from the same outbox id, a different one otherwise', () => {
+    const key = retryKeyFor('outbox-1');
+    expect(key).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(retryKeyFor('outbox-1')).toBe(key);
+    expect(retryKeyFor('outbox-2')).not.toBe(key);
+  });
+
+  it('treats 409 as already sent, other 4xx as final, 429/5xx/network as passing', () => {
+    const http = (status: number) =>
+      new HTTPFetchError(`${status}`, { status, statusText: '', headers: new Headers(), body: '' });
+    expect(classifyLineFailure(http(409))).toBe('alreadyAccepted');
+    expect(classifyLineFailure(http(400))).toBe('permanent');
+    expect(classifyLineFailure(http(403))).toBe('permanent');
+    expect(classifyLineFailure(http(429))).toBe('transient');
+    expect(classifyLineFailure(http(500))).toBe('transient');
+    expect(classifyLineFailure(new TypeError('fetch failed'))).toBe('transient');
+  });
+});
+
+describe('LINE webhook signature', () => {
+  const body = new TextEncoder().encode('{"destination":"U1","events":[]}');
+
+  it('accepts the HMAC-SHA256 of the raw body keyed by the channel secret', () => {
+    expect(isValidLineSignature(body, lineSignature(body, 'secret'), 'secret')).toBe(true);
+  });
+
+  it('refuses another secret, another body, a truncated or missing signature, and an unset secret', () => {
+    const good = lineSignature(body, 'secret');
+    expect(isValidLineSignature(body, lineSignature(body, 'other'), 'secret')).toBe(false);
+    expect(isValidLineSignature(new TextEncoder().encode('{}'), good, 'secret')).toBe(false);
+    expect(isValidLineSignature(body, good.slice(0, 20), 'secret')).toBe(false);
+    expect(isValidLineSignature(body, undefined, 'secret')).toBe(false);
+    expect(isValidLineSignature(body, lineSignature(body, ''), '')).toBe(false);
+  });
+});
+
+describe('outbox stream filter', () => {
+  it('lets only inserted outbox items through, in code as in the event source filter', () => {
+    const record = (eventName: DynamoDBRecord['eventName'], type: string): DynamoDBRecord => ({
+      eventName,
+      dynamodb: { NewImage: { type: { S: type } } },
+    });
+    expect(isOutboxInsert(record('INSERT', 'outbox'))).toBe(true);
+    expect(isOutboxInsert(record('MODIFY', 'outbox'))).toBe(false);
+    expect(isOutboxInsert(record('INSERT', 'booking'))).toBe(false);
+    expect(OUTBOX_INSERT_FILTER).toEqual({
+      eventName: ['INSERT'],
+      dynamodb: { NewImage: { type: { S: ['outbox'] } } },
+    });
+  });
+});
