@@ -166,3 +166,41 @@ describe('DynamoDB calls per reservation', () => {
     await expectSessionInvariants(h.store, session.id);
   });
 });
+
+describe('an answer lost after the transaction committed', () => {
+  it('is retried with the same ClientRequestToken: the player gets the success, the head is promoted once', async () => {
+    const team = await h.putTeam();
+    const session = await h.putSession(team, { capacity: 1 });
+    const [a, b, c] = await Promise.all(['Ulost1', 'Ulost2', 'Ulost3'].map((s) => h.login(s)));
+    for (const t of [a, b, c]) await join(t!, session.id);
+    let lose = 1;
+    const tokens: string[] = [];
+    h.store.doc.middlewareStack.add(
+      (next, context) => async (args) => {
+        if (context.commandName !== 'TransactWriteItemsCommand') return next(args);
+        tokens.push(String((args.input as { ClientRequestToken?: string }).ClientRequestToken));
+        const result = await next(args);
+        if (lose-- > 0)
+          throw Object.assign(new Error('connection reset after commit'), {
+            name: 'InternalServerError',
+            $metadata: {},
+          });
+        return result;
+      },
+      { step: 'initialize', name: 'loseAnswer' },
+    );
+    const res = await h.call<{ promoted: boolean }>(
+      'checkState/booked/cancelBooked',
+      { sessionId: session.id },
+      { token: a },
+    );
+    h.store.doc.middlewareStack.remove('loseAnswer');
+    expect(res.status).toBe(200);
+    expect(res.body.data!.promoted).toBe(true);
+    expect(tokens).toHaveLength(2);
+    expect(tokens[1]).toBe(tokens[0]);
+    const state = await expectSessionInvariants(h.store, session.id);
+    expect(state.accepted.map((x) => x.userId)).toEqual(['line_Ulost2']);
+    expect(state.waitlist.map((x) => x.userId)).toEqual(['line_Ulost3']);
+  });
+});

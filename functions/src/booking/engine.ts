@@ -1,12 +1,15 @@
+import { randomUUID } from 'node:crypto';
 import { type CancellationReason, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import type { TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
-import { BatchGetCommand, GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
+import { taipeiMonth } from '@shuttle/shared';
 import type { Store } from '#db/client.ts';
-import { index, key, ttlAt } from '#db/keys.ts';
+import { index, key, prefix, sessionIndexKeys, ttlAt } from '#db/keys.ts';
+import { queryAll } from '#db/query.ts';
 import type { Clock, IdGenerator } from '#platform/clock.ts';
-import { DomainError, StoreBusyError } from '#platform/errors.ts';
-import { DEFAULT_RETRY, isTransientStoreError, type RetryPolicy, withRetry } from '#platform/retry.ts';
+import { DomainError, StoreBusyError, ValidationError } from '#platform/errors.ts';
+import { isTransientStoreError, type RetryPolicy, withRetry } from '#platform/retry.ts';
 import type { BookingRecord, SessionRecord } from '#sessions/model.ts';
 import { assertCanCancel, assertCanJoin } from './rules.ts';
 import { encodeEntry, planRelease, type WaitlistEntry, waitlistIndex } from './waitlist.ts';
@@ -90,13 +93,7 @@ export class BookingEngine {
    * transaction (two if the seat path lost a race), so at most three DynamoDB calls.
    */
   async join(request: JoinRequest): Promise<JoinOutcome> {
-    const retryable = (e: unknown) => e instanceof ContentionError || isTransientStoreError(e);
-    try {
-      return await withRetry(() => this.attemptJoin(request), retryable, this.retry);
-    } catch (error) {
-      if (retryable(error)) throw new StoreBusyError();
-      throw error;
-    }
+    return this.contended(() => this.attemptJoin(request));
   }
 
   private async attemptJoin(request: JoinRequest): Promise<JoinOutcome> {
@@ -204,10 +201,10 @@ export class BookingEngine {
     if (idem) items.push(idem);
 
     try {
-      await this.store.doc.send(new TransactWriteCommand({ TransactItems: items }));
+      await this.transactWrite(items);
       return outcome;
     } catch (error) {
-      if (!(error instanceof TransactionCanceledException)) throw error;
+      if (!(error instanceof TransactionCanceledException) || isTransientStoreError(error)) throw error;
       const reasons = error.CancellationReasons ?? [];
       if (idem && failed(reasons[3])) {
         return this.replay<JoinOutcome>(player.userId, 'join', request.idempotencyKey!, session.id);
@@ -311,30 +308,24 @@ export class BookingEngine {
   /** Mark a booked player attended or absent; marking again with the same value changes nothing. */
   async checkIn(sessionId: string, userId: string, attendance: 'attended' | 'absent'): Promise<void> {
     const now = this.clock.now().toISOString();
-    await withRetry(
-      () =>
-        this.store.doc.send(
-          new TransactWriteCommand({
-            TransactItems: [
-              {
-                Update: {
-                  TableName: this.store.tableName,
-                  Key: key.booking(sessionId, userId),
-                  UpdateExpression: 'SET attendance = :attendance, checkedInAt = if_not_exists(checkedInAt, :now)',
-                  ConditionExpression: '#status = :accepted',
-                  ExpressionAttributeNames: { '#status': 'status' },
-                  ExpressionAttributeValues: { ':attendance': attendance, ':accepted': 'accepted', ':now': now },
-                },
-              },
-            ],
-          }),
-        ),
-      isTransientStoreError,
-      DEFAULT_RETRY,
-    ).catch((error: unknown) => {
+    try {
+      await this.transactWrite([
+        {
+          Update: {
+            TableName: this.store.tableName,
+            Key: key.booking(sessionId, userId),
+            UpdateExpression: 'SET attendance = :attendance, checkedInAt = if_not_exists(checkedInAt, :now)',
+            ConditionExpression: '#status = :accepted',
+            ExpressionAttributeNames: { '#status': 'status' },
+            ExpressionAttributeValues: { ':attendance': attendance, ':accepted': 'accepted', ':now': now },
+          },
+        },
+      ]);
+    } catch (error) {
+      if (isTransientStoreError(error)) throw new StoreBusyError();
       if (error instanceof TransactionCanceledException) throw new DomainError('BOOKING_NOT_FOUND');
       throw error;
-    });
+    }
   }
 
   /**
@@ -457,12 +448,14 @@ export class BookingEngine {
     idempotencyKey: string,
     fingerprint: string,
   ): Promise<T | null> {
-    const { Item } = await this.store.doc.send(
-      new GetCommand({
-        TableName: this.store.tableName,
-        Key: key.idempotency(`${userId}:${operation}`, idempotencyKey),
-        ConsistentRead: true,
-      }),
+    const { Item } = await this.send(() =>
+      this.store.doc.send(
+        new GetCommand({
+          TableName: this.store.tableName,
+          Key: key.idempotency(`${userId}:${operation}`, idempotencyKey),
+          ConsistentRead: true,
+        }),
+      ),
     );
     if (!Item) return null;
     if (Item.fingerprint !== fingerprint) throw new DomainError('IDEMPOTENCY_KEY_REUSED');
@@ -477,19 +470,32 @@ export class BookingEngine {
 
   /** Runs read-decide-write until its conditions hold, within a bounded, jittered budget. */
   private async contended<T>(operation: () => Promise<T>): Promise<T> {
-    const retryable = (e: unknown) => e instanceof ContentionError || isTransientStoreError(e);
     try {
-      return await withRetry(operation, retryable, this.retry);
+      return await withRetry(operation, (e) => e instanceof ContentionError, this.retry);
     } catch (error) {
-      if (retryable(error)) throw new StoreBusyError();
+      if (error instanceof ContentionError || isTransientStoreError(error)) throw new StoreBusyError();
       throw error;
     }
+  }
+
+  /**
+   * One transaction, retried on conflicts and throttling with the same ClientRequestToken:
+   * if an earlier try did commit and only its answer was lost, DynamoDB answers the retry
+   * with success instead of applying it again or failing its conditions.
+   */
+  private async transactWrite(items: TransactItem[]): Promise<void> {
+    const ClientRequestToken = randomUUID();
+    await withRetry(
+      () => this.store.doc.send(new TransactWriteCommand({ TransactItems: items, ClientRequestToken })),
+      isTransientStoreError,
+      this.retry,
+    );
   }
 
   /** A transaction whose condition failures mean "the state moved": decide again. */
   private async transact(items: TransactItem[]): Promise<void> {
     try {
-      await this.store.doc.send(new TransactWriteCommand({ TransactItems: items }));
+      await this.transactWrite(items);
     } catch (error) {
       if (error instanceof TransactionCanceledException && !isTransientStoreError(error)) {
         throw new ContentionError();
@@ -498,9 +504,367 @@ export class BookingEngine {
     }
   }
 
+  /** A single read or write, retried on throttling. */
+  private send<T>(run: () => Promise<T>): Promise<T> {
+    return withRetry(run, isTransientStoreError, this.retry);
+  }
+
+  /**
+   * Add a walk-in player at the door: accepted and attended at once, whatever the sign-up
+   * times or closing say. It takes a free place under the same conditions as a join (a place
+   * left and nobody waiting for it), so the seat invariants hold; a blocked player is refused.
+   */
+  async addWalkIn(request: WalkInRequest): Promise<WalkInOutcome> {
+    const scope = request.idempotencyScope;
+    return this.contended(async () => {
+      const session = await this.readSession(request.sessionId);
+      const now = this.clock.now();
+      const nowIso = now.toISOString();
+      const outcome: WalkInOutcome = { sessionId: session.id, userId: request.player.userId, status: 'accepted' };
+      if (session.remaining < 1 || session.waitlist.length > 0) {
+        if (request.idempotencyKey) {
+          const replayed = await this.findReplay<WalkInOutcome>(scope, 'walkIn', request.idempotencyKey, session.id);
+          if (replayed) return replayed;
+        }
+        throw new DomainError('SESSION_FULL');
+      }
+      const booking: BookingRecord = {
+        type: 'booking',
+        sessionId: session.id,
+        userId: request.player.userId,
+        teamId: session.teamId,
+        userName: request.player.name,
+        pictureUrl: request.player.pictureUrl,
+        status: 'accepted',
+        partySize: 1,
+        bookedAt: nowIso,
+        acceptedAt: nowIso,
+        attendance: 'attended',
+        checkedInAt: nowIso,
+        walkIn: true,
+        startsAt: session.startsAt,
+      };
+      const items: TransactItem[] = [
+        {
+          Update: {
+            TableName: this.store.tableName,
+            Key: key.session(session.id),
+            UpdateExpression:
+              'SET remaining = remaining - :one, acceptedCount = acceptedCount + :one, updatedAt = :now',
+            ConditionExpression: 'remaining >= :one AND size(waitlist) = :zero',
+            ExpressionAttributeValues: { ':one': 1, ':zero': 0, ':now': nowIso },
+          },
+        },
+        {
+          Put: {
+            TableName: this.store.tableName,
+            Item: {
+              ...key.booking(session.id, booking.userId),
+              ...index.bookingsOfUser(booking.userId, session.startsAt, session.id),
+              ...booking,
+              addedBy: request.addedBy,
+            },
+            ConditionExpression: 'attribute_not_exists(PK) OR #status = :cancelled',
+            ExpressionAttributeNames: { '#status': 'status' },
+            ExpressionAttributeValues: { ':cancelled': 'cancelled' },
+          },
+        },
+        {
+          ConditionCheck: {
+            TableName: this.store.tableName,
+            Key: key.teamMember(session.teamId, booking.userId),
+            ConditionExpression: 'attribute_not_exists(PK) OR blocked = :false',
+            ExpressionAttributeValues: { ':false': false },
+          },
+        },
+      ];
+      const idem = this.idempotencyPut(scope, 'walkIn', request.idempotencyKey, session.id, outcome, now);
+      if (idem) items.push(idem);
+      try {
+        await this.store.doc.send(new TransactWriteCommand({ TransactItems: items }));
+        return outcome;
+      } catch (error) {
+        if (!(error instanceof TransactionCanceledException) || isTransientStoreError(error)) throw error;
+        const reasons = error.CancellationReasons ?? [];
+        if (idem && failed(reasons[3])) {
+          return this.replay<WalkInOutcome>(scope, 'walkIn', request.idempotencyKey!, session.id);
+        }
+        if (failed(reasons[1])) throw new DomainError('ALREADY_BOOKED');
+        if (failed(reasons[2])) throw new DomainError('MEMBER_BLOCKED');
+        throw new ContentionError();
+      }
+    });
+  }
+
+  /**
+   * Delete a session that has not started. Every booked and waiting player gets one
+   * 'sessionCancelled' outbox record in the transaction that deletes the session item; their
+   * booking rows are marked cancelled after it (the session is gone, so nothing else touches them).
+   */
+  async deleteSession(sessionId: string): Promise<{ notified: number }> {
+    return this.underClosedBooking(sessionId, (session, active, now) => {
+      if (Date.parse(session.startsAt) <= now.getTime()) throw new DomainError('SESSION_NOT_CHANGEABLE');
+      const nowIso = now.toISOString();
+      const snapshot = noticeSnapshot(session);
+      return {
+        items: [
+          {
+            Delete: {
+              TableName: this.store.tableName,
+              Key: key.session(session.id),
+              ...pinnedSeatState(session),
+            },
+          },
+          ...active.map((b) => this.noticePut('sessionCancelled', b.userId, session.id, now, { session: snapshot })),
+        ],
+        result: { notified: active.length },
+        after: async () => {
+          await Promise.all(
+            active.map((b) =>
+              this.store.doc
+                .send(
+                  new UpdateCommand({
+                    TableName: this.store.tableName,
+                    Key: key.booking(session.id, b.userId),
+                    UpdateExpression: 'SET #status = :cancelled, cancelledAt = :now, cancelReason = :reason',
+                    ConditionExpression: '#status = :was',
+                    ExpressionAttributeNames: { '#status': 'status' },
+                    ExpressionAttributeValues: {
+                      ':cancelled': 'cancelled',
+                      ':now': nowIso,
+                      ':reason': 'sessionDeleted',
+                      ':was': b.status,
+                    },
+                  }),
+                )
+                .catch(ignoreConditionFailure),
+            ),
+          );
+        },
+      };
+    });
+  }
+
+  /**
+   * Change a session's venue, courts or times before it starts. A change of venue, address,
+   * region, start or end records one 'sessionChanged' outbox item per booked and waiting
+   * player in the transaction that changes the session; courts and sign-up opening change quietly.
+   */
+  async changeSession(
+    sessionId: string,
+    changes: SessionChanges,
+  ): Promise<{ session: SessionRecord; notified: number }> {
+    const quiet = await this.contended(async () => {
+      const current = await this.readSession(sessionId);
+      const now = this.clock.now();
+      const next = mergeChanges(current, changes, now);
+      if (NOTICE_FIELDS.some((f) => next[f] !== current[f])) return null;
+      try {
+        const { Attributes } = await this.store.doc.send(
+          new UpdateCommand({
+            TableName: this.store.tableName,
+            Key: key.session(sessionId),
+            UpdateExpression: 'SET courts = :courts, signupOpensAt = :opens, updatedAt = :now',
+            ConditionExpression: 'attribute_exists(PK) AND startsAt = :startsAt',
+            ExpressionAttributeValues: {
+              ':courts': next.courts,
+              ':opens': next.signupOpensAt,
+              ':now': now.toISOString(),
+              ':startsAt': current.startsAt,
+            },
+            ReturnValues: 'ALL_NEW',
+          }),
+        );
+        return { session: Attributes as SessionRecord, notified: 0 };
+      } catch (error) {
+        if (error instanceof Error && error.name === 'ConditionalCheckFailedException') throw new ContentionError();
+        throw error;
+      }
+    });
+    if (quiet) return quiet;
+
+    let updated: SessionRecord | undefined;
+    const outcome = await this.underClosedBooking(sessionId, (session, active, at, wasClosed) => {
+      const target = mergeChanges(session, changes, at);
+      const fields = NOTICE_FIELDS.filter((f) => target[f] !== session[f]);
+      const nowIso = at.toISOString();
+      // Still closed: the booking rows' start times follow before sign-up opens again.
+      updated = { ...target, bookingClosed: true, updatedAt: nowIso };
+      const indexKeys = sessionIndexKeys({ ...target, month: taipeiMonth(target.startsAt) });
+      const pinned = pinnedSeatState(session);
+      return {
+        items: [
+          {
+            Update: {
+              TableName: this.store.tableName,
+              Key: key.session(session.id),
+              UpdateExpression: [
+                'SET venue = :venue, address = :address, #region = :region, courts = :courts,',
+                'startsAt = :startsAt, endsAt = :endsAt, signupOpensAt = :opens, updatedAt = :now,',
+                'GSI1PK = :g1pk, GSI1SK = :g1sk, GSI2PK = :g2pk, GSI2SK = :g2sk, GSI3PK = :g3pk, GSI3SK = :g3sk',
+              ].join(' '),
+              ConditionExpression: pinned.ConditionExpression,
+              ExpressionAttributeNames: { ...pinned.ExpressionAttributeNames },
+              ExpressionAttributeValues: {
+                ...pinned.ExpressionAttributeValues,
+                ':venue': target.venue,
+                ':address': target.address,
+                ':region': target.region,
+                ':courts': target.courts,
+                ':startsAt': target.startsAt,
+                ':endsAt': target.endsAt,
+                ':opens': target.signupOpensAt,
+                ':now': nowIso,
+                ':g1pk': indexKeys.GSI1PK,
+                ':g1sk': indexKeys.GSI1SK,
+                ':g2pk': indexKeys.GSI2PK,
+                ':g2sk': indexKeys.GSI2SK,
+                ':g3pk': indexKeys.GSI3PK,
+                ':g3sk': indexKeys.GSI3SK,
+              },
+            },
+          },
+          ...active.map((b) =>
+            this.noticePut('sessionChanged', b.userId, session.id, at, {
+              changes: fields,
+              session: noticeSnapshot(target),
+              previous: noticeSnapshot(session),
+            }),
+          ),
+        ],
+        result: { notified: active.length },
+        after: async () => {
+          if (target.startsAt !== session.startsAt) {
+            await Promise.all(
+              active.map((b) =>
+                this.store.doc
+                  .send(
+                    new UpdateCommand({
+                      TableName: this.store.tableName,
+                      Key: key.booking(session.id, b.userId),
+                      UpdateExpression: 'SET startsAt = :startsAt, GSI1SK = :sk',
+                      ConditionExpression: 'attribute_exists(PK)',
+                      ExpressionAttributeValues: {
+                        ':startsAt': target.startsAt,
+                        ':sk': index.bookingsOfUser(b.userId, target.startsAt, session.id).GSI1SK,
+                      },
+                    }),
+                  )
+                  .catch(ignoreConditionFailure),
+              ),
+            );
+          }
+          if (!wasClosed) {
+            await this.setBookingClosed(session.id, false);
+            updated = { ...updated!, bookingClosed: false };
+          }
+        },
+      };
+    });
+    return { session: updated!, notified: outcome.notified };
+  }
+
+  /**
+   * Runs a session-wide change with sign-up closed, so no player can join between the read of
+   * who holds a place and the transaction that notifies them: the transaction pins the seat
+   * state that was read, and only cancellations (which change it) can still happen. Sign-up is
+   * reopened if it was open, also when the change fails.
+   */
+  private async underClosedBooking<T>(
+    sessionId: string,
+    plan: (
+      session: SessionRecord,
+      active: BookingRecord[],
+      now: Date,
+      wasClosed: boolean,
+    ) => { items: TransactItem[]; result: T; after?: () => Promise<void> },
+  ): Promise<T> {
+    let wasClosed: boolean | undefined;
+    try {
+      const decided = await this.contended(async () => {
+        const closedBefore = await this.setBookingClosed(sessionId, true);
+        wasClosed ??= closedBefore;
+        const session = await this.readSession(sessionId);
+        const active = await this.activeBookings(sessionId);
+        if (active.length > MAX_NOTICES_PER_CHANGE) throw new DomainError('TOO_MANY_PLAYERS');
+        const planned = plan(session, active, this.clock.now(), wasClosed);
+        await this.transact(planned.items);
+        return planned;
+      });
+      await decided.after?.();
+      return decided.result;
+    } catch (error) {
+      if (wasClosed === false) await this.setBookingClosed(sessionId, false).catch(() => undefined);
+      throw error;
+    }
+  }
+
+  /** Sets `bookingClosed`; returns the value it had. */
+  private async setBookingClosed(sessionId: string, closed: boolean): Promise<boolean> {
+    try {
+      const { Attributes } = await this.store.doc.send(
+        new UpdateCommand({
+          TableName: this.store.tableName,
+          Key: key.session(sessionId),
+          UpdateExpression: 'SET bookingClosed = :closed',
+          ConditionExpression: 'attribute_exists(PK)',
+          ExpressionAttributeValues: { ':closed': closed },
+          ReturnValues: 'ALL_OLD',
+        }),
+      );
+      return Attributes?.bookingClosed === true;
+    } catch (error) {
+      if (error instanceof Error && error.name === 'ConditionalCheckFailedException') {
+        throw new DomainError('SESSION_NOT_FOUND');
+      }
+      throw error;
+    }
+  }
+
+  private async activeBookings(sessionId: string): Promise<BookingRecord[]> {
+    const rows = await queryAll<BookingRecord>(this.store, {
+      KeyConditionExpression: 'PK = :pk AND begins_with(SK, :booking)',
+      ExpressionAttributeValues: { ':pk': key.session(sessionId).PK, ':booking': prefix.booking },
+      ConsistentRead: true,
+    });
+    return rows.filter((b) => b.status !== 'cancelled');
+  }
+
+  /** An outbox record of the same shape as a promotion's, for the notifier to deliver. */
+  private noticePut(
+    kind: 'sessionChanged' | 'sessionCancelled',
+    userId: string,
+    sessionId: string,
+    now: Date,
+    details: Record<string, unknown>,
+  ): TransactItem {
+    const outboxId = this.ids();
+    const nowIso = now.toISOString();
+    return {
+      Put: {
+        TableName: this.store.tableName,
+        Item: {
+          ...key.outbox(outboxId),
+          ...index.pendingOutbox(nowIso, outboxId),
+          type: 'outbox',
+          id: outboxId,
+          kind,
+          userId,
+          sessionId,
+          createdAt: nowIso,
+          ttl: ttlAt(now, OUTBOX_TTL_SECONDS),
+          ...details,
+        },
+        ConditionExpression: 'attribute_not_exists(PK)',
+      },
+    };
+  }
+
   private async readSession(sessionId: string): Promise<SessionRecord> {
-    const { Item } = await this.store.doc.send(
-      new GetCommand({ TableName: this.store.tableName, Key: key.session(sessionId), ConsistentRead: true }),
+    const { Item } = await this.send(() =>
+      this.store.doc.send(
+        new GetCommand({ TableName: this.store.tableName, Key: key.session(sessionId), ConsistentRead: true }),
+      ),
     );
     if (!Item) throw new DomainError('SESSION_NOT_FOUND');
     return Item as SessionRecord;
@@ -512,10 +876,12 @@ export class BookingEngine {
   ): Promise<{ session: SessionRecord; booking: BookingRecord | undefined }> {
     const sessionKey = key.session(sessionId);
     const bookingKey = key.booking(sessionId, userId);
-    const { Responses, UnprocessedKeys } = await this.store.doc.send(
-      new BatchGetCommand({
-        RequestItems: { [this.store.tableName]: { Keys: [sessionKey, bookingKey], ConsistentRead: true } },
-      }),
+    const { Responses, UnprocessedKeys } = await this.send(() =>
+      this.store.doc.send(
+        new BatchGetCommand({
+          RequestItems: { [this.store.tableName]: { Keys: [sessionKey, bookingKey], ConsistentRead: true } },
+        }),
+      ),
     );
     if (UnprocessedKeys && Object.keys(UnprocessedKeys).length > 0) throw new ContentionError();
     const items = Responses?.[this.store.tableName] ?? [];
@@ -532,4 +898,95 @@ function failed(reason: CancellationReason | undefined): boolean {
 
 function itemOf(reason: CancellationReason | undefined): Record<string, unknown> | undefined {
   return reason?.Item ? unmarshall(reason.Item) : undefined;
+}
+
+export interface WalkInRequest {
+  sessionId: string;
+  player: Player;
+  /** Admin who added the player, kept on the booking. */
+  addedBy: string;
+  /** Whose retries `idempotencyKey` deduplicates (one scope per admin). */
+  idempotencyScope: string;
+  idempotencyKey?: string;
+}
+
+export interface WalkInOutcome {
+  sessionId: string;
+  userId: string;
+  status: 'accepted';
+}
+
+export type SessionChanges = Partial<
+  Pick<SessionRecord, 'venue' | 'address' | 'region' | 'courts' | 'startsAt' | 'endsAt' | 'signupOpensAt'>
+>;
+
+/** Fields whose change players are told about. */
+const NOTICE_FIELDS = ['venue', 'address', 'region', 'startsAt', 'endsAt'] as const;
+
+/** One transaction holds at most 100 items: the session item and one notice per player. */
+export const MAX_NOTICES_PER_CHANGE = 99;
+
+/** The session after `changes`, refused when it has started or the new times do not fit. */
+function mergeChanges(session: SessionRecord, changes: SessionChanges, now: Date): SessionRecord {
+  if (Date.parse(session.startsAt) <= now.getTime()) throw new DomainError('SESSION_NOT_CHANGEABLE');
+  const defined = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined));
+  const next: SessionRecord = { ...session, ...defined };
+  const issues: { path: string; message: string }[] = [];
+  if (Date.parse(next.endsAt) <= Date.parse(next.startsAt))
+    issues.push({ path: 'endsAt', message: 'must be after startsAt' });
+  if (Date.parse(next.signupOpensAt) > Date.parse(next.startsAt)) {
+    issues.push({ path: 'signupOpensAt', message: 'must not be after startsAt' });
+  }
+  if (next.startsAt !== session.startsAt && Date.parse(next.startsAt) <= now.getTime()) {
+    issues.push({ path: 'startsAt', message: 'must be in the future' });
+  }
+  if (issues.length) throw new ValidationError(issues);
+  return next;
+}
+
+/**
+ * Condition that the session still holds exactly the seat state (and the times and region
+ * its index keys derive from) that was read, with sign-up closed. While closed nobody joins,
+ * so any change of who holds a place also changes one of these.
+ */
+function pinnedSeatState(session: SessionRecord) {
+  return {
+    ConditionExpression: [
+      'bookingClosed = :true',
+      'acceptedCount = :acceptedBefore',
+      'remaining = :remainingBefore',
+      '#capacity = :capacityBefore',
+      'waitlist = :waitlistBefore',
+      'startsAt = :startsBefore',
+      '#region = :regionBefore',
+    ].join(' AND '),
+    ExpressionAttributeNames: { '#capacity': 'capacity', '#region': 'region' },
+    ExpressionAttributeValues: {
+      ':true': true,
+      ':acceptedBefore': session.acceptedCount,
+      ':remainingBefore': session.remaining,
+      ':capacityBefore': session.capacity,
+      ':waitlistBefore': session.waitlist,
+      ':startsBefore': session.startsAt,
+      ':regionBefore': session.region,
+    },
+  };
+}
+
+/** What a notice tells the player, kept on the record since a deleted session cannot be read. */
+function noticeSnapshot(session: SessionRecord) {
+  return {
+    title: session.title,
+    teamName: session.teamName,
+    venue: session.venue,
+    address: session.address,
+    region: session.region,
+    startsAt: session.startsAt,
+    endsAt: session.endsAt,
+  };
+}
+
+function ignoreConditionFailure(error: unknown): void {
+  if (error instanceof Error && error.name === 'ConditionalCheckFailedException') return;
+  throw error;
 }

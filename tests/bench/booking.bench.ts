@@ -1,0 +1,281 @@
+/**
+ * `npm run bench`: booking throughput through the member API next to the bare DynamoDB calls
+ * the booking needs (the same read and transaction, issued directly), in one run against one
+ * DynamoDB Local, plus p50/p99 latency and their ratio (DESIGN §5 goal: ratio >= 0.8).
+ */
+
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import type { Server } from 'node:http';
+import { join as joinPath, resolve } from 'node:path';
+import { GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { serve } from '@hono/node-server';
+import { TokenService } from '@shuttle/functions/auth/tokens.ts';
+import { encodeEntry } from '@shuttle/functions/booking/waitlist.ts';
+import { ensureTable } from '@shuttle/functions/db/bootstrap.ts';
+import { createDocumentClient, type Store } from '@shuttle/functions/db/client.ts';
+import { index, key } from '@shuttle/functions/db/keys.ts';
+import { freePort, startDynamoLocal } from '@shuttle/functions/local/dynamo-local.ts';
+import { createMemberApi } from '@shuttle/functions/member-api.ts';
+import { CaptureEmailSender } from '@shuttle/functions/notify/email.ts';
+import { randomId, systemClock } from '@shuttle/functions/platform/clock.ts';
+import { newSessionItem } from '@shuttle/functions/sessions/factory.ts';
+import type { SessionRecord } from '@shuttle/functions/sessions/model.ts';
+
+const SESSIONS = Number(process.env.BENCH_SESSIONS ?? 40);
+const PER_SESSION = Number(process.env.BENCH_PER_SESSION ?? 30);
+const CAPACITY = 20;
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+
+interface Result {
+  seconds: number;
+  latencies: number[];
+}
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+
+async function pool<T>(items: T[], width: number, run: (item: T) => Promise<void>): Promise<Result> {
+  const latencies: number[] = [];
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: width }, async () => {
+      while (next < items.length) {
+        const item = items[next++]!;
+        const t = performance.now();
+        await run(item);
+        latencies.push(performance.now() - t);
+      }
+    }),
+  );
+  return { seconds: (performance.now() - started) / 1000, latencies: latencies.sort((a, b) => a - b) };
+}
+
+async function createSessions(store: Store, label: string): Promise<string[]> {
+  const now = new Date();
+  const ids: string[] = [];
+  for (let i = 0; i < SESSIONS; i++) {
+    const id = `bench-${label}-${i}-${randomId().slice(0, 6)}`;
+    const startsAt = new Date(now.getTime() + 3 * 86_400_000).toISOString();
+    const item = newSessionItem(
+      {
+        id,
+        teamId: 'bench-team',
+        teamName: 'Bench',
+        title: 'Bench',
+        venue: 'v',
+        address: 'a',
+        region: '台北市',
+        categories: ['casual'],
+        courts: 4,
+        capacity: CAPACITY,
+        price: 200,
+        startsAt,
+        endsAt: new Date(Date.parse(startsAt) + 7_200_000).toISOString(),
+        signupOpensAt: new Date(now.getTime() - 86_400_000).toISOString(),
+        isPublic: true,
+        createdBy: 'bench',
+      },
+      now,
+    );
+    await store.doc.send(new PutCommand({ TableName: store.tableName, Item: item }));
+    ids.push(id);
+  }
+  return ids;
+}
+
+const work = (sessionIds: string[]) =>
+  sessionIds.flatMap((sessionId) =>
+    Array.from({ length: PER_SESSION }, (_, p) => ({ sessionId, userId: `line_Ubench${p}` })),
+  );
+
+/** The booking's own DynamoDB calls, issued directly: consistent read, then one transaction. */
+async function bareBooking(store: Store, sessionId: string, userId: string): Promise<void> {
+  const { Item } = await store.doc.send(
+    new GetCommand({ TableName: store.tableName, Key: key.session(sessionId), ConsistentRead: true }),
+  );
+  const session = Item as SessionRecord;
+  const seat = session.waitlist.length === 0 && session.remaining >= 1;
+  const now = new Date().toISOString();
+  await store.doc.send(
+    new TransactWriteCommand({
+      TransactItems: [
+        seat
+          ? {
+              Update: {
+                TableName: store.tableName,
+                Key: key.session(sessionId),
+                UpdateExpression:
+                  'SET remaining = remaining - :one, acceptedCount = acceptedCount + :one, updatedAt = :now',
+                ConditionExpression: 'remaining >= :one AND size(waitlist) = :zero AND bookingClosed = :false',
+                ExpressionAttributeValues: { ':one': 1, ':zero': 0, ':false': false, ':now': now },
+              },
+            }
+          : {
+              Update: {
+                TableName: store.tableName,
+                Key: key.session(sessionId),
+                UpdateExpression:
+                  'SET waitlist = list_append(waitlist, :entry), waitingCount = waitingCount + :one, updatedAt = :now',
+                ConditionExpression: '(remaining < :one OR size(waitlist) > :zero) AND bookingClosed = :false',
+                ExpressionAttributeValues: {
+                  ':entry': [encodeEntry({ userId, partySize: 1 })],
+                  ':one': 1,
+                  ':zero': 0,
+                  ':false': false,
+                  ':now': now,
+                },
+              },
+            },
+        {
+          Put: {
+            TableName: store.tableName,
+            Item: {
+              ...key.booking(sessionId, userId),
+              ...index.bookingsOfUser(userId, session.startsAt, sessionId),
+              type: 'booking',
+              sessionId,
+              userId,
+              teamId: session.teamId,
+              userName: userId,
+              pictureUrl: '',
+              status: seat ? 'accepted' : 'waiting',
+              partySize: 1,
+              bookedAt: now,
+              attendance: null,
+              startsAt: session.startsAt,
+            },
+            ConditionExpression: 'attribute_not_exists(PK) OR #status = :cancelled',
+            ExpressionAttributeNames: { '#status': 'status' },
+            ExpressionAttributeValues: { ':cancelled': 'cancelled' },
+          },
+        },
+        {
+          ConditionCheck: {
+            TableName: store.tableName,
+            Key: key.teamMember(session.teamId, userId),
+            ConditionExpression: 'attribute_not_exists(PK) OR blocked = :false',
+            ExpressionAttributeValues: { ':false': false },
+          },
+        },
+      ],
+    }),
+  );
+}
+
+function report(label: string, ops: number, r: Result) {
+  const rps = ops / r.seconds;
+  console.log(
+    `${label.padEnd(26)} ${String(ops).padStart(5)} bookings  ${rps.toFixed(0).padStart(5)} /s   p50 ${percentile(r.latencies, 50).toFixed(1).padStart(6)} ms   p99 ${percentile(r.latencies, 99).toFixed(1).padStart(6)} ms`,
+  );
+  return rps;
+}
+
+async function main() {
+  const dynamo = await startDynamoLocal();
+  const doc = createDocumentClient({ region: 'local', endpoint: dynamo.endpoint });
+  const store: Store = { doc, tableName: 'bench' };
+  await ensureTable(doc, store.tableName);
+  const secret = randomId() + randomId();
+  const tokens = new TokenService({ secret, memberTtlSeconds: 3600, adminTtlSeconds: 3600 });
+  const refuse = async () => {
+    throw new Error('no logins in the bench');
+  };
+  const app = createMemberApi({
+    store,
+    clock: systemClock,
+    ids: randomId,
+    tokens,
+    verifyLineIdToken: refuse,
+    verifyGoogleIdToken: refuse,
+    mailer: new CaptureEmailSender(),
+    pepper: secret,
+    validateResponses: false,
+  });
+  const port = await freePort();
+  const server = serve({ fetch: app.fetch, port, hostname: '127.0.0.1' }) as Server;
+  const base = `http://127.0.0.1:${port}/api/checkState/sessionList/joinSession`;
+  const bearer = new Map<string, string>();
+  for (let p = 0; p < PER_SESSION; p++) {
+    const userId = `line_Ubench${p}`;
+    bearer.set(userId, `Bearer ${(await tokens.issueMember({ userId, name: `P${p}`, pictureUrl: '' })).token}`);
+  }
+
+  const viaApi = async (label: string) => {
+    const jobs = work(await createSessions(store, label));
+    return {
+      ops: jobs.length,
+      result: await pool(jobs, CONCURRENCY, async ({ sessionId, userId }) => {
+        const res = await fetch(base, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: bearer.get(userId)! },
+          body: JSON.stringify({ sessionId }),
+        });
+        if (res.status !== 200) throw new Error(`join answered ${res.status}: ${await res.text()}`);
+        await res.arrayBuffer();
+      }),
+    };
+  };
+  const bare = async (label: string) => {
+    const jobs = work(await createSessions(store, label));
+    return {
+      ops: jobs.length,
+      result: await pool(jobs, CONCURRENCY, ({ sessionId, userId }) => bareBooking(store, sessionId, userId)),
+    };
+  };
+
+  console.log(
+    `\nBooking benchmark: ${SESSIONS} sessions x ${PER_SESSION} players (capacity ${CAPACITY}, the rest waitlisted), ${CONCURRENCY} in flight, DynamoDB Local\n`,
+  );
+  await viaApi('warm');
+  await bare('warm');
+  const apiRates: number[] = [];
+  const bareRates: number[] = [];
+  for (let round = 1; round <= ROUNDS; round++) {
+    const a = await viaApi(`api${round}`);
+    apiRates.push(report(`round ${round} member API`, a.ops, a.result));
+    const b = await bare(`bare${round}`);
+    bareRates.push(report(`round ${round} bare DynamoDB`, b.ops, b.result));
+  }
+  const median = (xs: number[]) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)]!;
+  const ratio = median(apiRates) / median(bareRates);
+  console.log(
+    `\nmedian member API ${median(apiRates).toFixed(0)} /s, bare DynamoDB ${median(bareRates).toFixed(0)} /s, ratio ${ratio.toFixed(2)} (goal >= 0.80)`,
+  );
+
+  // One hot session: every request fights for the same item.
+  const [hot] = await createSessions(store, 'hot');
+  const hotPlayers = Array.from({ length: 300 }, (_, p) => `line_Uhot${p}`);
+  for (const userId of hotPlayers)
+    bearer.set(userId, `Bearer ${(await tokens.issueMember({ userId, name: userId, pictureUrl: '' })).token}`);
+  const hotResult = await pool(hotPlayers, 300, async (userId) => {
+    const res = await fetch(base, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: bearer.get(userId)! },
+      body: JSON.stringify({ sessionId: hot }),
+    });
+    if (res.status !== 200) throw new Error(`hot join answered ${res.status}`);
+    await res.arrayBuffer();
+  });
+  report('hot session, 300 at once', 300, hotResult);
+
+  server.close();
+  doc.destroy();
+  await dynamo.stop();
+
+  const root = resolve(import.meta.dirname, '../..');
+  const sizeScript = joinPath(root, 'liff-app/scripts/bundle-size.ts');
+  if (existsSync(sizeScript)) {
+    console.log('\nMember app initial-route JavaScript:');
+    if (!existsSync(joinPath(root, 'liff-app/dist/index.html')))
+      spawnSync('npm', ['run', 'build', '-w', 'liff-app'], { cwd: root, stdio: 'ignore' });
+    spawnSync('node', ['--import', 'tsx', sizeScript], { cwd: root, stdio: 'inherit' });
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
