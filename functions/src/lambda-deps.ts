@@ -75,8 +75,11 @@ const storeOf = (config: { TABLE_NAME: string; AWS_REGION: string; DYNAMODB_ENDP
   tableName: config.TABLE_NAME,
 });
 
-/** The member and admin APIs: real JWKS verifiers for LINE (ES256) and Google (RS256), SES. */
-export async function lambdaAppDeps(env: NodeJS.ProcessEnv = process.env): Promise<AppDeps> {
+/**
+ * The member and admin APIs: real JWKS verifiers for LINE (ES256) and Google (RS256), SES, and
+ * the apps' origin for links in emails.
+ */
+export async function lambdaAppDeps(env: NodeJS.ProcessEnv = process.env): Promise<AppDeps & { appBaseUrl: string }> {
   const config = loadConfig(await environment(env));
   return {
     store: storeOf(config),
@@ -103,6 +106,7 @@ export async function lambdaAppDeps(env: NodeJS.ProcessEnv = process.env): Promi
     // Derived, so one secret covers tokens and stored codes; a rotation only voids open codes.
     pepper: createHmac('sha256', config.JWT_SECRET).update('email-code-pepper').digest('hex'),
     validateResponses: false,
+    appBaseUrl: config.APP_BASE_URL,
   };
 }
 

@@ -1,0 +1,79 @@
+import { type CfnStage, HttpApi, HttpMethod } from 'aws-cdk-lib/aws-apigatewayv2';
+import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
+import { Construct } from 'constructs';
+import type { ShuttleConfig } from '../config.ts';
+import { TABLE_ACCESS } from './database.ts';
+import { grantSendEmail, handlerFunction } from './lambda-function.ts';
+
+export interface ApiProps {
+  table: ITable;
+  config: ShuttleConfig;
+}
+
+/**
+ * The member API (`/api/*`) and the admin API (`/api/admin/*`): two HTTP APIs, each one
+ * Lambda running the Hono app. Both send email (verification codes, admin account mail).
+ */
+export class Api extends Construct {
+  readonly memberApi: HttpApi;
+  readonly adminApi: HttpApi;
+  readonly memberFunction: NodejsFunction;
+  readonly adminFunction: NodejsFunction;
+  /** Signs member and admin tokens; generated here, read by the API functions at cold start. */
+  readonly jwtSecret: Secret;
+
+  constructor(scope: Construct, id: string, props: ApiProps) {
+    super(scope, id);
+    const { table, config } = props;
+    this.jwtSecret = new Secret(this, 'JwtSecret', {
+      description: 'HS256 key of member and admin tokens',
+      generateSecretString: { passwordLength: 64, excludePunctuation: true },
+    });
+    const environment = {
+      TABLE_NAME: table.tableName,
+      JWT_SECRET_ARN: this.jwtSecret.secretArn,
+      LINE_LOGIN_CHANNEL_ID: config.lineLoginChannelId,
+      GOOGLE_CLIENT_ID: config.googleClientId,
+      EMAIL_FROM: config.emailFrom,
+    };
+
+    const apiFunction = (name: 'member-api' | 'admin-api', description: string) => {
+      const fn = handlerFunction(this, name === 'member-api' ? 'MemberFunction' : 'AdminFunction', {
+        handler: name,
+        description,
+        environment,
+        memorySize: 1024,
+      });
+      table.grant(fn, ...TABLE_ACCESS.api);
+      this.jwtSecret.grantRead(fn);
+      grantSendEmail(fn, config.sesIdentity, config.emailFrom);
+      return fn;
+    };
+    this.memberFunction = apiFunction('member-api', 'Member API (Hono): sessions, bookings, history, settings');
+    this.adminFunction = apiFunction('admin-api', 'Admin API (Hono): court sessions, members, bookings, team settings');
+
+    const httpApi = (name: string, path: string, fn: NodejsFunction) => {
+      const api = new HttpApi(this, name, { apiName: `shuttle-${name.toLowerCase()}`, createDefaultStage: true });
+      api.addRoutes({
+        path: `${path}/{proxy+}`,
+        methods: [HttpMethod.ANY],
+        integration: new HttpLambdaIntegration(`${name}Integration`, fn),
+      });
+      const stage = api.defaultStage!.node.defaultChild as CfnStage;
+      stage.defaultRouteSettings = {
+        throttlingRateLimit: config.apiRateLimit,
+        throttlingBurstLimit: config.apiBurstLimit,
+      };
+      return api;
+    };
+    this.memberApi = httpApi('MemberApi', '/api', this.memberFunction);
+    this.adminApi = httpApi('AdminApi', '/api/admin', this.adminFunction);
+  }
+
+  get functions(): NodejsFunction[] {
+    return [this.memberFunction, this.adminFunction];
+  }
+}

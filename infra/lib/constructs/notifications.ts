@@ -1,0 +1,115 @@
+import { OUTBOX_INSERT_FILTER } from '@shuttle/functions/notify/stream-filter.ts';
+import { Duration } from 'aws-cdk-lib';
+import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
+import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
+import { FunctionUrlAuthType, StartingPosition } from 'aws-cdk-lib/aws-lambda';
+import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources';
+import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
+import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
+import { Construct } from 'constructs';
+import type { ShuttleConfig } from '../config.ts';
+import { TABLE_ACCESS } from './database.ts';
+import { grantSendEmail, handlerFunction } from './lambda-function.ts';
+
+export interface NotificationsProps {
+  table: ITable;
+  config: ShuttleConfig;
+}
+
+/**
+ * Everything that talks to players outside the apps: the outbox stream consumer (LINE push +
+ * SES), the sweep that retries failed deliveries, the reminder schedule and the LINE webhook.
+ */
+export class Notifications extends Construct {
+  /** Messaging API channel: `{ "channelAccessToken": "…", "channelSecret": "…" }`, set by the operator. */
+  readonly lineChannelSecret: Secret;
+  readonly streamFunction: NodejsFunction;
+  readonly sweepFunction: NodejsFunction;
+  readonly reminderFunction: NodejsFunction;
+  readonly webhookFunction: NodejsFunction;
+  /** Stream batches that failed every retry land here. */
+  readonly deadLetterQueue: Queue;
+  readonly webhookUrl: string;
+
+  constructor(scope: Construct, id: string, props: NotificationsProps) {
+    super(scope, id);
+    const { table, config } = props;
+    this.lineChannelSecret = new Secret(this, 'LineChannel', {
+      description: 'LINE Messaging API channel access token and channel secret (JSON); fill in after the first deploy',
+      generateSecretString: {
+        secretStringTemplate: JSON.stringify({ channelAccessToken: '', channelSecret: '' }),
+        generateStringKey: 'unused',
+      },
+    });
+    const environment = {
+      TABLE_NAME: table.tableName,
+      LINE_SECRET_ARN: this.lineChannelSecret.secretArn,
+      EMAIL_FROM: config.emailFrom,
+    };
+
+    const deliverer = (id: string, handler: string, description: string) => {
+      const fn = handlerFunction(this, id, { handler, description, environment, timeout: Duration.seconds(60) });
+      table.grant(fn, ...TABLE_ACCESS.dispatcher);
+      this.lineChannelSecret.grantRead(fn);
+      grantSendEmail(fn, config.sesIdentity, config.emailFrom);
+      return fn;
+    };
+    this.streamFunction = deliverer('OutboxStream', 'outbox-stream', 'Delivers new outbox records (LINE push, email)');
+    this.sweepFunction = deliverer('OutboxSweep', 'outbox-sweep', 'Retries outbox records whose delivery failed');
+
+    this.deadLetterQueue = new Queue(this, 'OutboxStreamDlq', {
+      retentionPeriod: Duration.days(14),
+      encryption: QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+    });
+    this.streamFunction.addEventSource(
+      new DynamoEventSource(table, {
+        startingPosition: StartingPosition.LATEST,
+        batchSize: 10,
+        bisectBatchOnError: true,
+        retryAttempts: 5,
+        reportBatchItemFailures: true,
+        onFailure: new SqsDlq(this.deadLetterQueue),
+        filters: [{ pattern: JSON.stringify(OUTBOX_INSERT_FILTER) }],
+      }),
+    );
+    new Rule(this, 'OutboxSweepSchedule', {
+      description: 'Retry due outbox records',
+      schedule: Schedule.rate(Duration.minutes(config.outboxSweepRateMinutes)),
+      targets: [new LambdaFunction(this.sweepFunction, { retryAttempts: 0 })],
+    });
+
+    this.reminderFunction = handlerFunction(this, 'Reminders', {
+      handler: 'reminders',
+      description: 'Writes booking reminders for sessions starting in the next 24 hours',
+      environment: { TABLE_NAME: table.tableName },
+      timeout: Duration.minutes(2),
+    });
+    table.grant(this.reminderFunction, ...TABLE_ACCESS.reminders);
+    new Rule(this, 'ReminderSchedule', {
+      description: 'Booking reminders',
+      schedule: Schedule.rate(Duration.minutes(config.reminderRateMinutes)),
+      targets: [new LambdaFunction(this.reminderFunction, { retryAttempts: 2 })],
+    });
+
+    this.webhookFunction = handlerFunction(this, 'LineWebhook', {
+      handler: 'line-webhook',
+      description: 'LINE Official Account webhook: welcome and help replies',
+      environment: {
+        TABLE_NAME: table.tableName,
+        LINE_SECRET_ARN: this.lineChannelSecret.secretArn,
+        LIFF_ID: config.liffId,
+      },
+    });
+    table.grant(this.webhookFunction, ...TABLE_ACCESS.webhook);
+    this.lineChannelSecret.grantRead(this.webhookFunction);
+    // Authenticated by the x-line-signature HMAC, which the function checks before parsing.
+    this.webhookUrl = this.webhookFunction.addFunctionUrl({ authType: FunctionUrlAuthType.NONE }).url;
+  }
+
+  get functions(): NodejsFunction[] {
+    return [this.streamFunction, this.sweepFunction, this.reminderFunction, this.webhookFunction];
+  }
+}

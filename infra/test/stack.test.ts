@@ -1,0 +1,257 @@
+import { createTableInput } from '@shuttle/functions/db/table.ts';
+import { OUTBOX_INSERT_FILTER } from '@shuttle/functions/notify/stream-filter.ts';
+import { App } from 'aws-cdk-lib';
+import { Match, Template } from 'aws-cdk-lib/assertions';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { CONTEXT_KEY, readConfig } from '../lib/config.ts';
+import { ShuttleStack } from '../lib/shuttle-stack.ts';
+
+const CONTEXT = {
+  lineLoginChannelId: '1650000000',
+  liffId: '1650000000-Shuttle0',
+  googleClientId: 'test.apps.googleusercontent.com',
+  emailFrom: 'no-reply@shuttle.tw',
+  alarmEmail: 'ops@shuttle.tw',
+};
+
+let template: Template;
+
+beforeAll(() => {
+  // An empty bundling-stacks list skips esbuild (same template, no bundles). CDK's built-in
+  // CloudFormation validation stays on: it is most of the few seconds this synth takes.
+  const app = new App({ context: { 'aws:cdk:bundling-stacks': [], [CONTEXT_KEY]: CONTEXT } });
+  const stack = new ShuttleStack(app, 'Test', { config: readConfig(app.node) });
+  template = Template.fromStack(stack);
+}, 60_000);
+
+type Resource = { Properties: Record<string, unknown> } & Record<string, unknown>;
+
+/** Our functions (custom-resource helpers have no NODE_OPTIONS), by their description. */
+function functionId(description: RegExp): string {
+  const found = Object.entries(
+    template.findResources('AWS::Lambda::Function', {
+      Properties: { Environment: { Variables: { NODE_OPTIONS: Match.anyValue() } } },
+    }),
+  ).filter(([, r]) => description.test(String((r as Resource).Properties.Description)));
+  expect(found, `one function matches ${description}`).toHaveLength(1);
+  return found[0]![0];
+}
+
+interface Statement {
+  Action: string | string[];
+  Resource: unknown;
+  Condition?: unknown;
+}
+
+/** Every IAM statement attached to a function's execution role. */
+function statementsOf(fnId: string): Statement[] {
+  const fn = template.toJSON().Resources[fnId] as Resource;
+  const roleId = (fn.Properties.Role as { 'Fn::GetAtt': string[] })['Fn::GetAtt'][0];
+  return Object.values(template.findResources('AWS::IAM::Policy'))
+    .filter((p) => ((p as Resource).Properties.Roles as { Ref: string }[]).some((r) => r.Ref === roleId))
+    .flatMap((p) => ((p as Resource).Properties.PolicyDocument as { Statement: Statement[] }).Statement);
+}
+
+const actionsOf = (fnId: string) => statementsOf(fnId).flatMap((s) => [s.Action].flat());
+const sorted = (values: string[]) => [...new Set(values)].sort();
+
+describe('database', () => {
+  it('has the key schema and indexes of the local table definition', () => {
+    const shape = createTableInput('shape');
+    template.hasResourceProperties('AWS::DynamoDB::Table', {
+      KeySchema: shape.KeySchema,
+      AttributeDefinitions: Match.arrayEquals(shape.AttributeDefinitions!),
+      GlobalSecondaryIndexes: shape.GlobalSecondaryIndexes!.map((gsi) => ({
+        IndexName: gsi.IndexName,
+        KeySchema: gsi.KeySchema,
+        Projection: { ProjectionType: 'ALL' },
+      })),
+    });
+  });
+
+  it('is on-demand, with point-in-time recovery, a new-and-old-image stream, TTL, and is retained', () => {
+    template.hasResource('AWS::DynamoDB::Table', {
+      DeletionPolicy: 'Retain',
+      UpdateReplacePolicy: 'Retain',
+      Properties: {
+        BillingMode: 'PAY_PER_REQUEST',
+        PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
+        StreamSpecification: { StreamViewType: 'NEW_AND_OLD_IMAGES' },
+        TimeToLiveSpecification: { AttributeName: 'ttl', Enabled: true },
+        DeletionProtectionEnabled: true,
+      },
+    });
+  });
+});
+
+describe('functions', () => {
+  it('run on Node.js 22 on arm64, for all six handlers', () => {
+    const ours = template.findResources('AWS::Lambda::Function', {
+      Properties: { Environment: { Variables: { NODE_OPTIONS: Match.anyValue() } } },
+    });
+    expect(Object.keys(ours)).toHaveLength(6);
+    for (const fn of Object.values(ours) as Resource[]) {
+      expect(fn.Properties.Runtime).toBe('nodejs22.x');
+      expect(fn.Properties.Architectures).toEqual(['arm64']);
+      expect(fn.Properties.Handler).toBe('index.handler');
+    }
+  });
+
+  it('receive secrets by ARN, never by value', () => {
+    const member = template.toJSON().Resources[functionId(/^Member API/)] as Resource;
+    const variables = (member.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
+    expect(variables).toHaveProperty('JWT_SECRET_ARN');
+    expect(variables).not.toHaveProperty('JWT_SECRET');
+    expect(variables.LINE_LOGIN_CHANNEL_ID).toBe('1650000000');
+  });
+});
+
+describe('least privilege', () => {
+  it('lets no function Scan the table or manage it', () => {
+    const all = Object.keys(
+      template.findResources('AWS::Lambda::Function', {
+        Properties: { Environment: { Variables: { NODE_OPTIONS: Match.anyValue() } } },
+      }),
+    ).flatMap(actionsOf);
+    expect(all.filter((a) => /^dynamodb:(Scan|\*|CreateTable|DeleteTable|UpdateTable)$/.test(a))).toEqual([]);
+  });
+
+  it('lets only the functions that email send through SES, as the configured sender', () => {
+    const emailing = [/^Member API/, /^Admin API/, /^Delivers new outbox/, /^Retries outbox/].map(functionId);
+    for (const id of emailing) {
+      expect(statementsOf(id)).toContainEqual(
+        expect.objectContaining({
+          Action: ['ses:SendEmail', 'ses:SendRawEmail'],
+          Condition: { StringEquals: { 'ses:FromAddress': 'no-reply@shuttle.tw' } },
+        }),
+      );
+    }
+    for (const id of [/^LINE Official Account webhook/, /^Writes booking reminders/].map(functionId)) {
+      expect(actionsOf(id).filter((a) => a.startsWith('ses:'))).toEqual([]);
+    }
+  });
+
+  it('gives the webhook and the reminder job only the item operations they perform', () => {
+    const dynamo = (id: string) => sorted(actionsOf(id).filter((a) => a.startsWith('dynamodb:')));
+    expect(dynamo(functionId(/^LINE Official Account webhook/))).toEqual([
+      'dynamodb:DeleteItem',
+      'dynamodb:GetItem',
+      'dynamodb:PutItem',
+    ]);
+    expect(dynamo(functionId(/^Writes booking reminders/))).toEqual(['dynamodb:PutItem', 'dynamodb:Query']);
+    expect(actionsOf(functionId(/^Writes booking reminders/)).some((a) => a.startsWith('secretsmanager:'))).toBe(false);
+  });
+
+  it('lets the API functions read the token secret but not the LINE channel secret', () => {
+    const secretReads = (id: string) =>
+      statementsOf(id)
+        .filter((s) => [s.Action].flat().includes('secretsmanager:GetSecretValue'))
+        .map((s) => JSON.stringify(s.Resource));
+    const member = secretReads(functionId(/^Member API/));
+    expect(member).toHaveLength(1);
+    expect(member[0]).toMatch(/JwtSecret/);
+    const webhook = secretReads(functionId(/^LINE Official Account webhook/));
+    expect(webhook).toHaveLength(1);
+    expect(webhook[0]).toMatch(/LineChannel/);
+  });
+});
+
+describe('APIs', () => {
+  it('route /api/* to the member function and /api/admin/* to the admin function', () => {
+    template.resourceCountIs('AWS::ApiGatewayV2::Api', 2);
+    template.hasResourceProperties('AWS::ApiGatewayV2::Route', { RouteKey: 'ANY /api/{proxy+}' });
+    template.hasResourceProperties('AWS::ApiGatewayV2::Route', { RouteKey: 'ANY /api/admin/{proxy+}' });
+  });
+
+  it('throttle each stage so overload answers 429 instead of reaching the table', () => {
+    template.allResourcesProperties('AWS::ApiGatewayV2::Stage', {
+      DefaultRouteSettings: { ThrottlingRateLimit: 200, ThrottlingBurstLimit: 400 },
+    });
+  });
+});
+
+describe('notifications', () => {
+  it('invoke the stream consumer only for inserted outbox items, with partial batch failures and a DLQ', () => {
+    template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+      FunctionName: { Ref: functionId(/^Delivers new outbox/) },
+      StartingPosition: 'LATEST',
+      FilterCriteria: { Filters: [{ Pattern: JSON.stringify(OUTBOX_INSERT_FILTER) }] },
+      FunctionResponseTypes: ['ReportBatchItemFailures'],
+      BisectBatchOnFunctionError: true,
+      DestinationConfig: { OnFailure: { Destination: Match.anyValue() } },
+    });
+  });
+
+  it('run reminders and the retry sweep on schedules', () => {
+    template.hasResourceProperties('AWS::Events::Rule', {
+      ScheduleExpression: 'rate(15 minutes)',
+      Targets: [Match.objectLike({ Arn: { 'Fn::GetAtt': [functionId(/^Writes booking reminders/), 'Arn'] } })],
+    });
+    template.hasResourceProperties('AWS::Events::Rule', {
+      ScheduleExpression: 'rate(5 minutes)',
+      Targets: [Match.objectLike({ Arn: { 'Fn::GetAtt': [functionId(/^Retries outbox/), 'Arn'] } })],
+    });
+  });
+
+  it('expose the LINE webhook on a function URL (the signature is its authentication)', () => {
+    template.hasResourceProperties('AWS::Lambda::Url', {
+      AuthType: 'NONE',
+      TargetFunctionArn: { 'Fn::GetAtt': [functionId(/^LINE Official Account webhook/), 'Arn'] },
+    });
+  });
+});
+
+describe('web', () => {
+  it('serves both apps from a private bucket and sends /api/admin/* and /api/* to the APIs', () => {
+    template.hasResourceProperties('AWS::S3::Bucket', {
+      PublicAccessBlockConfiguration: {
+        BlockPublicAcls: true,
+        BlockPublicPolicy: true,
+        IgnorePublicAcls: true,
+        RestrictPublicBuckets: true,
+      },
+    });
+    const distribution = Object.values(template.findResources('AWS::CloudFront::Distribution'))[0] as Resource;
+    const config = distribution.Properties.DistributionConfig as {
+      DefaultRootObject: string;
+      CacheBehaviors: { PathPattern: string; AllowedMethods: string[] }[];
+    };
+    expect(config.DefaultRootObject).toBe('index.html');
+    expect(config.CacheBehaviors.map((b) => b.PathPattern)).toEqual(['/api/admin/*', '/api/*', '/app-config.json']);
+    expect(config.CacheBehaviors[0]!.AllowedMethods).toContain('POST');
+    template.resourceCountIs('AWS::CloudFront::OriginAccessControl', 1);
+  });
+
+  it('publishes the runtime configuration of the apps', () => {
+    template.hasResourceProperties('Custom::CDKBucketDeployment', {
+      SourceMarkersConfig: Match.anyValue(),
+      Prune: false,
+    });
+  });
+});
+
+describe('alarms', () => {
+  const alarmsOn = (metric: string) =>
+    Object.values(template.findResources('AWS::CloudWatch::Alarm')).filter(
+      (a) => (a as Resource).Properties.MetricName === metric,
+    );
+
+  it('watch API 5xx, function throttles and the dead-letter queue', () => {
+    expect(alarmsOn('5xx')).toHaveLength(2);
+    expect(alarmsOn('Throttles')).toHaveLength(6);
+    expect(alarmsOn('ApproximateNumberOfMessagesVisible')).toHaveLength(1);
+    template.hasResourceProperties('AWS::SNS::Subscription', { Protocol: 'email', Endpoint: 'ops@shuttle.tw' });
+  });
+});
+
+describe('context', () => {
+  it('refuses a deployment with malformed parameters, naming them', () => {
+    const app = new App({ context: { [CONTEXT_KEY]: { ...CONTEXT, lineLoginChannelId: 'abc', emailFrom: 'nope' } } });
+    expect(() => readConfig(app.node)).toThrow(/shuttle\.lineLoginChannelId[\s\S]*shuttle\.emailFrom/);
+  });
+
+  it('defaults the SES identity to the sender domain', () => {
+    const app = new App({ context: { [CONTEXT_KEY]: CONTEXT } });
+    expect(readConfig(app.node).sesIdentity).toBe('shuttle.tw');
+  });
+});
