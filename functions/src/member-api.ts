@@ -1,5 +1,6 @@
 import { memberRoutes } from '@shuttle/shared';
 import { Hono } from 'hono';
+import { leaderRoutes } from '#admin/accounts/leader-routes.ts';
 import { authRoutes } from '#auth/routes.ts';
 import { bookingRoutes } from '#booking/routes.ts';
 import { memberSettingRoutes } from '#members/routes.ts';
@@ -28,5 +29,6 @@ export function createMemberApi(deps: AppDeps): Hono<ApiEnv> {
   app.route('/', bookingRoutes(s));
   app.route('/', teamRoutes(s));
   app.route('/', memberSettingRoutes(s));
+  app.route('/', leaderRoutes(s));
   return app;
 }

@@ -3,6 +3,8 @@ export * from './domain/session-status.ts';
 export * from './domain/statistics.ts';
 export * from './envelope.ts';
 export * from './errors.ts';
+export * from './schemas/admin-api.ts';
+export * from './schemas/admin-routes.ts';
 export * from './schemas/entities.ts';
 export * from './schemas/member-api.ts';
 export * from './schemas/member-routes.ts';

@@ -83,3 +83,37 @@ export function sessionIndexKeys(s: { id: string; region: string; teamId: string
 
 /** Seconds-since-epoch for DynamoDB's TTL attribute. */
 export const ttlAt = (instant: Date, afterSeconds: number) => Math.floor(instant.getTime() / 1000) + afterSeconds;
+
+/** Admin accounts, team administration and settings (see "Admin entities" in TABLE.md). */
+export const adminKey = {
+  admin: (adminId: string) => ({ PK: `ADMIN#${adminId}`, SK: 'PROFILE' }),
+  /** One account per email; also the partition of that email's failed-login guard. */
+  adminEmail: (email: string) => ({ PK: `ADMINEMAIL#${email.toLowerCase()}`, SK: 'ADMINEMAIL' }),
+  loginGuard: (email: string) => ({ PK: `ADMINEMAIL#${email.toLowerCase()}`, SK: 'LOGINGUARD' }),
+  passwordReset: (adminId: string) => ({ PK: `ADMIN#${adminId}`, SK: 'RESET' }),
+  teamAdmin: (teamId: string, adminId: string) => ({ PK: `TEAM#${teamId}`, SK: `ADMIN#${adminId}` }),
+  venue: (teamId: string, venueId: string) => ({ PK: `TEAM#${teamId}`, SK: `VENUE#${venueId}` }),
+  /** Keyed by a hash of the emailed token, so only the email's owner can find it. */
+  invite: (tokenHash: string) => ({ PK: `INVITE#${tokenHash}`, SK: 'INVITE' }),
+} as const;
+
+export const adminPrefix = {
+  teamAdmin: 'ADMIN#',
+  venue: 'VENUE#',
+} as const;
+
+export const adminIndex = {
+  /** GSI2: the teams an admin runs. */
+  teamsOfAdmin: (adminId: string, teamId: string) => ({ GSI2PK: `ADMIN#${adminId}#TEAMS`, GSI2SK: `TEAM#${teamId}` }),
+  adminTeamsPartition: (adminId: string) => `ADMIN#${adminId}#TEAMS`,
+
+  /** GSI2: a team's pending admin invitations by email. */
+  invitesOfTeam: (teamId: string, email: string, createdAt: string) => ({
+    GSI2PK: `TEAM#${teamId}#INVITES`,
+    GSI2SK: `${email.toLowerCase()}#${createdAt}`,
+  }),
+  teamInvitesPartition: (teamId: string) => `TEAM#${teamId}#INVITES`,
+} as const;
+
+/** Idempotency scope of an admin's retried mutation (the engine's records, keyed per admin). */
+export const adminIdempotencyScope = (adminId: string) => `admin_${adminId}`;

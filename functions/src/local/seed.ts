@@ -10,9 +10,12 @@ import {
   taipeiDayStart,
   taipeiMonth,
 } from '@shuttle/shared';
+import { hashPassword } from '#admin/accounts/password.ts';
+import type { AdminRecord } from '#admin/accounts/repository.ts';
+import type { TeamAdminLink, VenueRecord } from '#admin/teams/repository.ts';
 import { encodeEntry } from '#booking/waitlist.ts';
 import type { Store } from '#db/client.ts';
-import { index, key, sessionIndexKeys } from '#db/keys.ts';
+import { adminIndex, adminKey, index, key, sessionIndexKeys } from '#db/keys.ts';
 import { DEFAULT_PREFERENCES, type UserRecord, userIdFor } from '#members/users.ts';
 import type { BookingRecord, SessionRecord } from '#sessions/model.ts';
 import type { MemberRecord, TeamRecord } from '#teams/repository.ts';
@@ -435,4 +438,90 @@ export async function seedDemoData(store: Store, now: Date): Promise<void> {
   if (closable) closable.session.bookingClosed = true;
 
   for (const plan of plans) await writeSession(store, plan);
+  await seedDemoAdmin(store, now);
+}
+
+/** The demo admin `npm start` prints: owner of two demo teams, signs in with email and password. */
+export const DEMO_ADMIN = {
+  adminId: 'demo-admin',
+  email: 'admin@shuttle.tw',
+  password: 'shuttle-demo-2026',
+  name: '陳教練',
+  teamIds: ['team-daan-smash', 'team-taichung-happy'],
+} as const;
+
+/** Idempotent: the account, its two teams (as owner) and their venues are written once. */
+export async function seedDemoAdmin(store: Store, now: Date): Promise<void> {
+  const nowIso = now.toISOString();
+  const admin: AdminRecord = {
+    type: 'admin',
+    adminId: DEMO_ADMIN.adminId,
+    email: DEMO_ADMIN.email,
+    displayName: DEMO_ADMIN.name,
+    pictureUrl: '',
+    passwordHash: await hashPassword(DEMO_ADMIN.password),
+    isAdmin: true,
+    linkedUserId: null,
+    currentTeamId: DEMO_ADMIN.teamIds[0],
+    language: null,
+    tokensValidAfter: null,
+    createdAt: nowIso,
+  };
+  await putIfAbsent(store, { ...adminKey.adminEmail(admin.email!), type: 'adminEmail', adminId: admin.adminId });
+  await putIfAbsent(store, { ...adminKey.admin(admin.adminId), ...admin });
+
+  for (const teamId of DEMO_ADMIN.teamIds) {
+    const link: TeamAdminLink = {
+      type: 'teamAdmin',
+      teamId,
+      adminId: admin.adminId,
+      role: 'owner',
+      displayName: admin.displayName,
+      email: admin.email,
+      addedAt: nowIso,
+      addedBy: admin.adminId,
+    };
+    try {
+      await store.doc.send(
+        new TransactWriteCommand({
+          TransactItems: [
+            {
+              Put: {
+                TableName: store.tableName,
+                Item: {
+                  ...adminKey.teamAdmin(teamId, admin.adminId),
+                  ...adminIndex.teamsOfAdmin(admin.adminId, teamId),
+                  ...link,
+                },
+                ConditionExpression: 'attribute_not_exists(PK)',
+              },
+            },
+            {
+              Update: {
+                TableName: store.tableName,
+                Key: key.team(teamId),
+                UpdateExpression: 'ADD ownerCount :one',
+                ConditionExpression: 'attribute_exists(PK)',
+                ExpressionAttributeValues: { ':one': 1 },
+              },
+            },
+          ],
+        }),
+      );
+    } catch (error) {
+      if (!(error instanceof TransactionCanceledException)) throw error;
+    }
+    const team = TEAMS.find((t) => t.id === teamId)!;
+    const venue: VenueRecord = {
+      type: 'venue',
+      teamId,
+      venueId: `${teamId}-main`,
+      name: team.venue,
+      address: team.address,
+      region: team.region,
+      courts: ['A', 'B', 'C', 'D'].slice(0, Math.max(...team.slots.map((slot) => slot[3]))),
+      updatedAt: nowIso,
+    };
+    await putIfAbsent(store, { ...adminKey.venue(teamId, venue.venueId), ...venue });
+  }
 }

@@ -14,6 +14,7 @@ import { createLineMessaging } from '#notify/line.ts';
 import { startOutboxPoller } from '#notify/poller.ts';
 import { startReminderTimer } from '#notify/reminders.ts';
 import { type Clock, randomId, systemClock } from '#platform/clock.ts';
+import { createAdminApi } from '#src/admin-api.ts';
 import type { AppDeps } from '#src/deps.ts';
 import { createMemberApi } from '#src/member-api.ts';
 import { createDevPage, createLineCapture } from './captures.ts';
@@ -120,6 +121,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
 
   const app = new Hono();
   app.route('/', createMemberApi(deps));
+  app.route('/', createAdminApi(deps, { appBaseUrl: origin }));
   app.route('/', idp.app);
   app.route('/', line.app);
   app.route('/', createDevPage(emails, line));

@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { assertJava } from './dynamo-local.ts';
-import { DEMO_PLAYER } from './seed.ts';
+import { DEMO_ADMIN, DEMO_PLAYER } from './seed.ts';
 import { startLocalStack } from './server.ts';
 
 /** `npm start`: the whole product locally, on one origin, with demo data. */
@@ -49,6 +49,7 @@ async function main() {
   Admin API    ${origin}/api/admin/openapi.json
 
   Demo player: sign in with "LINE" on ${origin}/login (local LIFF mock) as ${DEMO_PLAYER.name}
+  Demo admin:  ${DEMO_ADMIN.email} / ${DEMO_ADMIN.password} on ${origin}/admin/login (runs 大安羽球同好會 and 台中快樂羽球)
 `);
   const stop = async () => {
     await stack.close();

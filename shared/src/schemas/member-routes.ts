@@ -1,3 +1,4 @@
+import { becomeLeaderRequest, becomeLeaderResult } from './admin-api.ts';
 import { memberList, memberProfile, sessionDetail } from './entities.ts';
 import * as m from './member-api.ts';
 import { route } from './routes.ts';
@@ -159,6 +160,13 @@ export const memberRoutes = {
     summary: 'Choose which of the four notification kinds to receive',
     request: m.updatePreferencesRequest,
     response: m.emailStatus,
+  }),
+  'checkState/setting/becomeLeader': route({
+    method: 'POST',
+    auth: 'member',
+    summary: 'Become a team leader: opens (or reopens) an admin account linked to the player; returns an admin token',
+    request: becomeLeaderRequest,
+    response: becomeLeaderResult,
   }),
 } as const;
 

@@ -1,0 +1,74 @@
+import { taipeiDayStart } from '@shuttle/shared';
+import type { BookingRecord, SessionRecord } from '#sessions/model.ts';
+
+export interface RevenueLine {
+  sessions: number;
+  accepted: number;
+  attended: number;
+  absent: number;
+  revenue: number;
+}
+
+const ZERO: RevenueLine = { sessions: 0, accepted: 0, attended: 0, absent: 0, revenue: 0 };
+
+/**
+ * One session's figures. Revenue is what the players who came paid: attended seats (a party
+ * counts its size, walk-ins included) times the session price. Absent players pay nothing.
+ */
+export function tallySession(session: SessionRecord, bookings: readonly BookingRecord[]): RevenueLine {
+  const accepted = bookings.filter((b) => b.status === 'accepted');
+  const seats = (list: readonly BookingRecord[]) => list.reduce((sum, b) => sum + b.partySize, 0);
+  const attended = seats(accepted.filter((b) => b.attendance === 'attended'));
+  return {
+    sessions: 1,
+    accepted: seats(accepted),
+    attended,
+    absent: seats(accepted.filter((b) => b.attendance === 'absent')),
+    revenue: attended * session.price,
+  };
+}
+
+export function sumLines(lines: readonly RevenueLine[]): RevenueLine {
+  return lines.reduce(
+    (total, line) => ({
+      sessions: total.sessions + line.sessions,
+      accepted: total.accepted + line.accepted,
+      attended: total.attended + line.attended,
+      absent: total.absent + line.absent,
+      revenue: total.revenue + line.revenue,
+    }),
+    ZERO,
+  );
+}
+
+export function nextMonth(month: string): string {
+  const year = Number(month.slice(0, 4));
+  const m = Number(month.slice(5, 7));
+  return m === 12 ? `${year + 1}-01` : `${year}-${String(m + 1).padStart(2, '0')}`;
+}
+
+/** Every month from `from` to `to`, both included. */
+export function monthsFrom(from: string, to: string): string[] {
+  const months: string[] = [];
+  for (let m = from; m <= to; m = nextMonth(m)) months.push(m);
+  return months;
+}
+
+/** The instants a Taipei month spans: [start, end). */
+export const monthSpan = (month: string) => ({
+  from: taipeiDayStart(`${month}-01`),
+  to: taipeiDayStart(`${nextMonth(month)}-01`),
+});
+
+export type ActivityKind = 'booked' | 'waitlisted' | 'promoted' | 'cancelled';
+
+/** What a booking row tells about its history: how it was made, a promotion, a cancellation. */
+export function activityOf(booking: BookingRecord): { kind: ActivityKind; at: string }[] {
+  const events: { kind: ActivityKind; at: string }[] = [
+    { kind: booking.acceptedAt === booking.bookedAt ? 'booked' : 'waitlisted', at: booking.bookedAt },
+  ];
+  if (booking.promotedAt) events.push({ kind: 'promoted', at: booking.promotedAt });
+  if (booking.status === 'cancelled' && booking.cancelledAt)
+    events.push({ kind: 'cancelled', at: booking.cancelledAt });
+  return events;
+}
