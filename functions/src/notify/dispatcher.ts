@@ -64,7 +64,7 @@ function channelsFor(kind: OutboxKind, user: UserRecord, lineEnabled: boolean): 
   return plan;
 }
 
-const describe = (error: unknown) => (error instanceof Error ? `${error.name}: ${error.message}` : String(error));
+const describeError = (error: unknown) => (error instanceof Error ? `${error.name}: ${error.message}` : String(error));
 
 /**
  * Delivers outbox records: LINE push in the player's language and, when they verified an
@@ -100,7 +100,7 @@ export class OutboxDispatcher {
     try {
       return await this.attempt(record, claimToken);
     } catch (error) {
-      return this.failAttempt(record, claimToken, describe(error), record.channelsDone ?? []);
+      return this.failAttempt(record, claimToken, describeError(error), record.channelsDone ?? []);
     }
   }
 
@@ -129,7 +129,7 @@ export class OutboxDispatcher {
       } catch (error) {
         const failure = classifyLineFailure(error);
         if (failure === 'alreadyAccepted') done.add('line');
-        else (failure === 'permanent' ? permanent : transient).push(`line: ${describe(error)}`);
+        else (failure === 'permanent' ? permanent : transient).push(`line: ${describeError(error)}`);
       }
     }
     if (plan.email && !done.has('email')) {
@@ -137,7 +137,7 @@ export class OutboxDispatcher {
         await this.deps.mailer.send({ to: plan.email, ...message.email });
         done.add('email');
       } catch (error) {
-        transient.push(`email: ${describe(error)}`);
+        transient.push(`email: ${describeError(error)}`);
       }
     }
 
