@@ -3,6 +3,7 @@ import { QueryCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { serve } from '@hono/node-server';
 import { createAdminApi } from '@shuttle/functions/admin-api.ts';
 import { freePort } from '@shuttle/functions/local/dynamo-local.ts';
+import type { AdminSession } from '@shuttle/shared';
 import type { Hono } from 'hono';
 import { type ApiResponse, type CallOptions, createApiHarness, type HarnessOptions } from './harness.ts';
 
@@ -92,6 +93,61 @@ export async function createAdminHarness(options: HarnessOptions = {}) {
     return { token, adminId, teamId: created.team.team_id };
   }
 
+  /** A valid createSession body: starts in `startsInHours` (default 48), sign-up open since an hour ago. */
+  function sessionBody(overrides: Record<string, unknown> & { startsInHours?: number } = {}) {
+    const { startsInHours = 48, ...rest } = overrides;
+    const now = h.clock.now().getTime();
+    const startsAt = new Date(now + startsInHours * 3_600_000).toISOString();
+    return {
+      publishState: 0,
+      venue: '大安運動中心',
+      address: '台北市大安區辛亥路三段55號',
+      region: '台北市',
+      courts: 2,
+      capacity: 4,
+      price: 200,
+      categories: ['casual'],
+      startsAt,
+      endsAt: new Date(Date.parse(startsAt) + 2 * 3_600_000).toISOString(),
+      signupOpensAt: new Date(now - 3_600_000).toISOString(),
+      ...rest,
+    };
+  }
+
+  /** Publishes one session through the admin API and returns it. */
+  async function newSession(token: string, overrides: Record<string, unknown> & { startsInHours?: number } = {}) {
+    const created = await ok<{ sessions: AdminSession[] }>(
+      'createSession/createSession',
+      sessionBody(overrides),
+      token,
+    );
+    return created.sessions[0]!;
+  }
+
+  /** Member tokens for `count` new players. */
+  async function players(count: number, prefix: string): Promise<{ sub: string; userId: string; token: string }[]> {
+    return Promise.all(
+      Array.from({ length: count }, async (_, i) => {
+        const sub = `U${prefix}${String(i).padStart(3, '0')}`;
+        return { sub, userId: `line_${sub}`, token: await h.login(sub, `${prefix} ${i}`) };
+      }),
+    );
+  }
+
+  async function join(token: string, sessionId: string) {
+    return h.call<{ status: 'accepted' | 'waiting' }>('checkState/sessionList/joinSession', { sessionId }, { token });
+  }
+
+  /** Runs `action` with the clock moved by `ms`, and moves it back even if the action fails. */
+  async function later<T>(ms: number, action: () => Promise<T>): Promise<T> {
+    h.clock.advance(ms);
+    try {
+      return await action();
+    } finally {
+      h.clock.advance(-ms);
+    }
+  }
+
   /** Every item of the test table, sorted (a test-only Scan; request paths never scan). */
   async function snapshot(): Promise<Record<string, unknown>[]> {
     const items: Record<string, unknown>[] = [];
@@ -153,6 +209,11 @@ export async function createAdminHarness(options: HarnessOptions = {}) {
     adminSignup,
     adminLogin,
     adminWithTeam,
+    later,
+    sessionBody,
+    newSession,
+    players,
+    join,
     snapshot,
     record,
     outbox,

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { type CancellationReason, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import type { TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import type { TransactWriteCommandInput, UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
 import { BatchGetCommand, GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { taipeiMonth } from '@shuttle/shared';
@@ -581,7 +581,7 @@ export class BookingEngine {
       const idem = this.idempotencyPut(scope, 'walkIn', request.idempotencyKey, session.id, outcome, now);
       if (idem) items.push(idem);
       try {
-        await this.store.doc.send(new TransactWriteCommand({ TransactItems: items }));
+        await this.transactWrite(items);
         return outcome;
       } catch (error) {
         if (!(error instanceof TransactionCanceledException) || isTransientStoreError(error)) throw error;
@@ -621,23 +621,19 @@ export class BookingEngine {
         after: async () => {
           await Promise.all(
             active.map((b) =>
-              this.store.doc
-                .send(
-                  new UpdateCommand({
-                    TableName: this.store.tableName,
-                    Key: key.booking(session.id, b.userId),
-                    UpdateExpression: 'SET #status = :cancelled, cancelledAt = :now, cancelReason = :reason',
-                    ConditionExpression: '#status = :was',
-                    ExpressionAttributeNames: { '#status': 'status' },
-                    ExpressionAttributeValues: {
-                      ':cancelled': 'cancelled',
-                      ':now': nowIso,
-                      ':reason': 'sessionDeleted',
-                      ':was': b.status,
-                    },
-                  }),
-                )
-                .catch(ignoreConditionFailure),
+              this.update({
+                TableName: this.store.tableName,
+                Key: key.booking(session.id, b.userId),
+                UpdateExpression: 'SET #status = :cancelled, cancelledAt = :now, cancelReason = :reason',
+                ConditionExpression: '#status = :was',
+                ExpressionAttributeNames: { '#status': 'status' },
+                ExpressionAttributeValues: {
+                  ':cancelled': 'cancelled',
+                  ':now': nowIso,
+                  ':reason': 'sessionDeleted',
+                  ':was': b.status,
+                },
+              }).catch(ignoreConditionFailure),
             ),
           );
         },
@@ -660,21 +656,19 @@ export class BookingEngine {
       const next = mergeChanges(current, changes, now);
       if (NOTICE_FIELDS.some((f) => next[f] !== current[f])) return null;
       try {
-        const { Attributes } = await this.store.doc.send(
-          new UpdateCommand({
-            TableName: this.store.tableName,
-            Key: key.session(sessionId),
-            UpdateExpression: 'SET courts = :courts, signupOpensAt = :opens, updatedAt = :now',
-            ConditionExpression: 'attribute_exists(PK) AND startsAt = :startsAt',
-            ExpressionAttributeValues: {
-              ':courts': next.courts,
-              ':opens': next.signupOpensAt,
-              ':now': now.toISOString(),
-              ':startsAt': current.startsAt,
-            },
-            ReturnValues: 'ALL_NEW',
-          }),
-        );
+        const { Attributes } = await this.update({
+          TableName: this.store.tableName,
+          Key: key.session(sessionId),
+          UpdateExpression: 'SET courts = :courts, signupOpensAt = :opens, updatedAt = :now',
+          ConditionExpression: 'attribute_exists(PK) AND startsAt = :startsAt',
+          ExpressionAttributeValues: {
+            ':courts': next.courts,
+            ':opens': next.signupOpensAt,
+            ':now': now.toISOString(),
+            ':startsAt': current.startsAt,
+          },
+          ReturnValues: 'ALL_NEW',
+        });
         return { session: Attributes as SessionRecord, notified: 0 };
       } catch (error) {
         if (error instanceof Error && error.name === 'ConditionalCheckFailedException') throw new ContentionError();
@@ -737,20 +731,16 @@ export class BookingEngine {
           if (target.startsAt !== session.startsAt) {
             await Promise.all(
               active.map((b) =>
-                this.store.doc
-                  .send(
-                    new UpdateCommand({
-                      TableName: this.store.tableName,
-                      Key: key.booking(session.id, b.userId),
-                      UpdateExpression: 'SET startsAt = :startsAt, GSI1SK = :sk',
-                      ConditionExpression: 'attribute_exists(PK)',
-                      ExpressionAttributeValues: {
-                        ':startsAt': target.startsAt,
-                        ':sk': index.bookingsOfUser(b.userId, target.startsAt, session.id).GSI1SK,
-                      },
-                    }),
-                  )
-                  .catch(ignoreConditionFailure),
+                this.update({
+                  TableName: this.store.tableName,
+                  Key: key.booking(session.id, b.userId),
+                  UpdateExpression: 'SET startsAt = :startsAt, GSI1SK = :sk',
+                  ConditionExpression: 'attribute_exists(PK)',
+                  ExpressionAttributeValues: {
+                    ':startsAt': target.startsAt,
+                    ':sk': index.bookingsOfUser(b.userId, target.startsAt, session.id).GSI1SK,
+                  },
+                }).catch(ignoreConditionFailure),
               ),
             );
           }
@@ -802,16 +792,14 @@ export class BookingEngine {
   /** Sets `bookingClosed`; returns the value it had. */
   private async setBookingClosed(sessionId: string, closed: boolean): Promise<boolean> {
     try {
-      const { Attributes } = await this.store.doc.send(
-        new UpdateCommand({
-          TableName: this.store.tableName,
-          Key: key.session(sessionId),
-          UpdateExpression: 'SET bookingClosed = :closed',
-          ConditionExpression: 'attribute_exists(PK)',
-          ExpressionAttributeValues: { ':closed': closed },
-          ReturnValues: 'ALL_OLD',
-        }),
-      );
+      const { Attributes } = await this.update({
+        TableName: this.store.tableName,
+        Key: key.session(sessionId),
+        UpdateExpression: 'SET bookingClosed = :closed',
+        ConditionExpression: 'attribute_exists(PK)',
+        ExpressionAttributeValues: { ':closed': closed },
+        ReturnValues: 'ALL_OLD',
+      });
       return Attributes?.bookingClosed === true;
     } catch (error) {
       if (error instanceof Error && error.name === 'ConditionalCheckFailedException') {
@@ -822,12 +810,19 @@ export class BookingEngine {
   }
 
   private async activeBookings(sessionId: string): Promise<BookingRecord[]> {
-    const rows = await queryAll<BookingRecord>(this.store, {
-      KeyConditionExpression: 'PK = :pk AND begins_with(SK, :booking)',
-      ExpressionAttributeValues: { ':pk': key.session(sessionId).PK, ':booking': prefix.booking },
-      ConsistentRead: true,
-    });
+    const rows = await this.send(() =>
+      queryAll<BookingRecord>(this.store, {
+        KeyConditionExpression: 'PK = :pk AND begins_with(SK, :booking)',
+        ExpressionAttributeValues: { ':pk': key.session(sessionId).PK, ':booking': prefix.booking },
+        ConsistentRead: true,
+      }),
+    );
     return rows.filter((b) => b.status !== 'cancelled');
+  }
+
+  /** A single update, retried on throttling. */
+  private update(input: UpdateCommandInput) {
+    return this.send(() => this.store.doc.send(new UpdateCommand(input)));
   }
 
   /** An outbox record of the same shape as a promotion's, for the notifier to deliver. */
