@@ -1,0 +1,43 @@
+import { lazy, Suspense, useEffect } from 'react';
+import { LoadingOverlays } from '@/components/loading-overlays';
+import { useStore } from '@/lib/store';
+import { needsExternalBrowser } from '@/lib/user-agent';
+import { loginPromptStore, modalStore } from '@/stores/ui';
+
+const loadModal = () => import('@/components/notification-modal');
+const loadLoginPrompt = () => import('@/components/login-prompt');
+const NotificationModal = lazy(() => loadModal().then((m) => ({ default: m.NotificationModal })));
+const LoginPrompt = lazy(() => loadLoginPrompt().then((m) => ({ default: m.LoginPrompt })));
+const InAppBrowserNotice = lazy(() =>
+  import('@/components/in-app-browser-notice').then((m) => ({ default: m.InAppBrowserNotice })),
+);
+
+/**
+ * Global overlays of SPEC §2. The loading overlays are tiny and always present; the modal, the
+ * login prompt and the in-app-browser notice load when first needed (and are prefetched once
+ * the first screen is idle), which keeps them out of the first download.
+ */
+export function GlobalOverlays() {
+  const modalShown = useStore(modalStore, (s) => s.show);
+  const loginPromptOpen = useStore(loginPromptStore, (s) => s.open);
+  const inAppBrowser = needsExternalBrowser(navigator.userAgent);
+
+  useEffect(() => {
+    const idle = window.requestIdleCallback ?? ((fn: () => void) => window.setTimeout(fn, 2000));
+    idle(() => {
+      void loadModal().catch(() => undefined);
+      void loadLoginPrompt().catch(() => undefined);
+    });
+  }, []);
+
+  return (
+    <>
+      <LoadingOverlays />
+      <Suspense fallback={null}>
+        {modalShown && <NotificationModal />}
+        {loginPromptOpen && <LoginPrompt />}
+        {inAppBrowser && <InAppBrowserNotice />}
+      </Suspense>
+    </>
+  );
+}

@@ -1,0 +1,36 @@
+import { Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import { NavLink, Outlet, useLocation } from 'react-router';
+import { HomeIcon, SettingsIcon } from '@/components/icons';
+import { Spinner } from '@/components/loading-overlays';
+
+const WITH_NAV = new Set(['/', '/setting']);
+
+function BottomNav() {
+  const { t } = useTranslation();
+  return (
+    <nav className="bottom-nav" aria-label={t('nav.label')}>
+      <NavLink to="/" end className="bottom-nav__item">
+        <HomeIcon size={22} />
+        <span>{t('nav.home')}</span>
+      </NavLink>
+      <NavLink to="/setting" end className="bottom-nav__item">
+        <SettingsIcon size={22} />
+        <span>{t('nav.settings')}</span>
+      </NavLink>
+    </nav>
+  );
+}
+
+export function AppLayout() {
+  const { pathname } = useLocation();
+  const withNav = WITH_NAV.has(pathname);
+  return (
+    <div className={`app-shell${withNav ? ' app-shell--nav' : ''}`}>
+      <Suspense fallback={<Spinner />}>
+        <Outlet />
+      </Suspense>
+      {withNav && <BottomNav />}
+    </div>
+  );
+}

@@ -1,0 +1,35 @@
+import { lazy } from 'react';
+import { Navigate, Route, Routes } from 'react-router';
+import { AppLayout } from './layout';
+
+const Home = lazy(() => import('./routes/home'));
+const Session = lazy(() => import('./routes/session'));
+const Login = lazy(() => import('./routes/login'));
+const Callback = lazy(() => import('./routes/callback'));
+const Settings = lazy(() => import('./routes/settings'));
+const Email = lazy(() => import('./routes/email'));
+const BadmintonLevels = lazy(() => import('./routes/badminton-levels'));
+const PrivacyPolicy = lazy(() => import('./routes/privacy-policy'));
+const TermsOfService = lazy(() => import('./routes/terms-of-service'));
+const AboutUs = lazy(() => import('./routes/about-us'));
+
+/** Member routes of SPEC §2; every screen is its own chunk. Unknown paths fall back to home. */
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route element={<AppLayout />}>
+        <Route index element={<Home />} />
+        <Route path="session" element={<Session />} />
+        <Route path="login" element={<Login />} />
+        <Route path="callback" element={<Callback />} />
+        <Route path="setting" element={<Settings />} />
+        <Route path="setting/email" element={<Email />} />
+        <Route path="setting/badminton-levels" element={<BadmintonLevels />} />
+        <Route path="setting/privacy-policy" element={<PrivacyPolicy />} />
+        <Route path="setting/terms-of-service" element={<TermsOfService />} />
+        <Route path="setting/about-us" element={<AboutUs />} />
+        <Route path="*" element={<Navigate to="/" replace />} />
+      </Route>
+    </Routes>
+  );
+}

@@ -1,0 +1,3 @@
+import { AboutUsPage } from '@/features/settings/components/static-pages';
+
+export default AboutUsPage;

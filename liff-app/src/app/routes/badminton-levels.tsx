@@ -1,0 +1,3 @@
+import { BadmintonLevelsPage } from '@/features/settings/components/static-pages';
+
+export default BadmintonLevelsPage;

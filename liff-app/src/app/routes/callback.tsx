@@ -1,0 +1,3 @@
+import { CallbackPage } from '@/features/auth/components/callback-page';
+
+export default CallbackPage;

@@ -1,0 +1,60 @@
+import { MEMBER_HOME_CATEGORIES, type MemberHomeCategory } from '@shuttle/shared';
+import { lazy, Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { Spinner } from '@/components/loading-overlays';
+import { SessionBrowser } from '@/features/sessions/components/session-browser';
+import { TopBar } from '../top-bar';
+
+const ReservedList = lazy(() =>
+  import('@/features/booked/components/reserved-list').then((m) => ({ default: m.ReservedList })),
+);
+const HistoryView = lazy(() =>
+  import('@/features/history/components/history-view').then((m) => ({ default: m.HistoryView })),
+);
+
+function isCategory(value: string | null): value is MemberHomeCategory {
+  return (MEMBER_HOME_CATEGORIES as readonly string[]).includes(value ?? '');
+}
+
+/** Home: bookable sessions, reserved sessions and history, as tabs (`?tab=`). */
+export default function Home() {
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const raw = params.get('tab');
+  const tab: MemberHomeCategory = isCategory(raw) ? raw : 'sessionList';
+  const select = (next: MemberHomeCategory) => {
+    const p = new URLSearchParams(params);
+    if (next === 'sessionList') p.delete('tab');
+    else p.set('tab', next);
+    setParams(p);
+  };
+  return (
+    <>
+      <TopBar />
+      <div className="home-tabs" role="tablist" aria-label={t('home.tabsLabel')}>
+        {MEMBER_HOME_CATEGORIES.map((category) => (
+          <button
+            key={category}
+            type="button"
+            role="tab"
+            id={`tab-${category}`}
+            aria-selected={tab === category}
+            aria-controls="home-panel"
+            className="home-tabs__item"
+            onClick={() => select(category)}
+          >
+            {t(`home.tabs.${category}`)}
+          </button>
+        ))}
+      </div>
+      <div id="home-panel" role="tabpanel" aria-labelledby={`tab-${tab}`} className="page-body">
+        <Suspense fallback={<Spinner />}>
+          {tab === 'sessionList' && <SessionBrowser />}
+          {tab === 'reserved' && <ReservedList onBookNow={() => select('sessionList')} />}
+          {tab === 'reservationHistory' && <HistoryView />}
+        </Suspense>
+      </div>
+    </>
+  );
+}

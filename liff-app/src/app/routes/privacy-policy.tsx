@@ -1,0 +1,3 @@
+import { PrivacyPolicyPage } from '@/features/settings/components/static-pages';
+
+export default PrivacyPolicyPage;

@@ -1,0 +1,3 @@
+import { TermsOfServicePage } from '@/features/settings/components/static-pages';
+
+export default TermsOfServicePage;

@@ -1,0 +1,63 @@
+import { COPIED_STATE_MS } from '@shuttle/shared';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useScrollLock } from '@/hooks/use-scroll-lock';
+import { copyText } from '@/lib/clipboard';
+import { needsExternalBrowser } from '@/lib/user-agent';
+import { CheckIcon, CopyIcon, GlobeIcon } from './icons';
+
+/**
+ * Facebook and Instagram open links in their own browser, where LINE and Google logins fail.
+ * This full-screen notice asks for an external browser and copies the address for it.
+ */
+export function InAppBrowserNotice({ userAgent = navigator.userAgent }: { userAgent?: string }) {
+  const visible = needsExternalBrowser(userAgent);
+  useScrollLock(visible);
+  if (!visible) return null;
+  return <NoticePanel />;
+}
+
+function NoticePanel() {
+  const { t } = useTranslation();
+  const [copied, setCopied] = useState(false);
+  const timer = useRef<number | undefined>(undefined);
+  useEffect(() => () => window.clearTimeout(timer.current), []);
+
+  const copy = async () => {
+    try {
+      await copyText(window.location.href);
+      setCopied(true);
+      timer.current = window.setTimeout(() => setCopied(false), COPIED_STATE_MS);
+    } catch (error) {
+      console.error('Copying the page address failed', error);
+      window.alert(t('inAppBrowser.copyFailed'));
+    }
+  };
+
+  return (
+    <div
+      className="in-app-notice"
+      role="alertdialog"
+      aria-modal="true"
+      aria-labelledby="in-app-title"
+      aria-describedby="in-app-body"
+    >
+      <div className="in-app-notice__card">
+        <div className="in-app-notice__icon">
+          <GlobeIcon size={34} />
+        </div>
+        <h1 id="in-app-title">{t('inAppBrowser.title')}</h1>
+        <p id="in-app-body">{t('inAppBrowser.body')}</p>
+        <ol className="in-app-notice__steps">
+          <li>{t('inAppBrowser.step1')}</li>
+          <li>{t('inAppBrowser.step2')}</li>
+        </ol>
+        <button type="button" className="button button--primary button--block" onClick={copy} disabled={copied}>
+          {copied ? <CheckIcon /> : <CopyIcon />}
+          {copied ? t('inAppBrowser.copied') : t('inAppBrowser.copy')}
+        </button>
+        <p className="in-app-notice__url">{window.location.href}</p>
+      </div>
+    </div>
+  );
+}

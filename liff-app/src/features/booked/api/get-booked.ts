@@ -1,0 +1,7 @@
+import { apiCall } from '@/lib/api-client';
+import { useQuery } from '@/lib/query';
+
+/** `GET checkState/booked/getBooked`: upcoming places and waitlist spots of the caller. */
+export const getBooked = () => apiCall('checkState/booked/getBooked');
+
+export const useBooked = (enabled: boolean) => useQuery(enabled ? 'booked:list' : null, getBooked);

@@ -1,0 +1,96 @@
+import type { BookedList } from '@shuttle/shared';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { EmptyState } from '@/components/empty-state';
+import { CalendarIcon, ClockIcon, PinIcon } from '@/components/icons';
+import { Spinner } from '@/components/loading-overlays';
+import { LoginRequired } from '@/components/login-prompt';
+import { errorMessage } from '@/lib/api-error';
+import { useIsLoggedIn } from '@/lib/auth';
+import { formatDay, formatMoney, formatTimeRange } from '@/lib/format';
+import { sessionPath } from '@/lib/paths';
+import { useBooked } from '../api/get-booked';
+import { bookedPhase, isCancellable } from '../model/cancellable';
+import { CancelBookingButton } from './cancel-booking';
+
+function BookedCard({ session }: { session: BookedList[number] }) {
+  const { t } = useTranslation();
+  const phase = bookedPhase(session);
+  const booking = session.myBooking;
+  return (
+    <li className="booked-card" data-testid="booked-card" data-session-id={session.id}>
+      <div className="booked-card__badges">
+        <span className={`badge badge--${booking.status}`}>
+          {booking.status === 'accepted'
+            ? t('booking.accepted')
+            : t('booking.waitingPosition', { position: booking.position })}
+        </span>
+        {phase && (
+          <span className={`badge badge--phase-${phase}`} data-testid="booked-phase">
+            {t(`booking.phase.${phase}`)}
+          </span>
+        )}
+      </div>
+      <h3 className="booked-card__title">{session.title}</h3>
+      <p className="booked-card__team">{session.teamName}</p>
+      <div className="session-card__meta">
+        <span>
+          <ClockIcon size={16} />
+          {formatDay(session.startsAt)} {formatTimeRange(session.startsAt, session.endsAt)}
+        </span>
+        <span>
+          <PinIcon size={16} />
+          {session.venue}
+        </span>
+        <span className="session-card__price">{formatMoney(session.price)}</span>
+      </div>
+      <div className="booked-card__actions">
+        <Link to={sessionPath(session.id)} className="button button--outline button--small">
+          {t('reserved.viewDetails')}
+        </Link>
+        {isCancellable(session) && <CancelBookingButton session={session} />}
+      </div>
+    </li>
+  );
+}
+
+/** The reserved tab: upcoming places and waitlist spots, with details and cancel. */
+export function ReservedList({ onBookNow }: { onBookNow: () => void }) {
+  const { t } = useTranslation();
+  const loggedIn = useIsLoggedIn();
+  const booked = useBooked(loggedIn);
+  if (!loggedIn) return <LoginRequired next="/?tab=reserved" />;
+  if (booked.status === 'error' && !booked.data) {
+    return (
+      <div className="error-box" role="alert">
+        <p>{errorMessage(booked.error)}</p>
+        <button type="button" className="button button--outline button--small" onClick={() => booked.refetch()}>
+          {t('common.retry')}
+        </button>
+      </div>
+    );
+  }
+  if (!booked.data) return <Spinner />;
+  if (booked.data.length === 0) {
+    return (
+      <EmptyState
+        icon={<CalendarIcon size={32} />}
+        title={t('reserved.emptyTitle')}
+        description={t('reserved.emptyText')}
+        testId="reserved-empty"
+        action={
+          <button type="button" className="button button--primary" onClick={onBookNow}>
+            {t('reserved.bookNow')}
+          </button>
+        }
+      />
+    );
+  }
+  return (
+    <ul className="card-list" data-testid="reserved-list">
+      {booked.data.map((session) => (
+        <BookedCard key={session.id} session={session} />
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,135 @@
+import type { HistoryResult, Statistics } from '@shuttle/shared';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { EmptyState } from '@/components/empty-state';
+import { ChartIcon, ChevronRightIcon, HistoryIcon } from '@/components/icons';
+import { Spinner } from '@/components/loading-overlays';
+import { LoginRequired } from '@/components/login-prompt';
+import { errorMessage } from '@/lib/api-error';
+import { useIsLoggedIn } from '@/lib/auth';
+import { formatDay, formatMoney, formatNumber, formatPercent, formatTimeRange } from '@/lib/format';
+import { sessionPath } from '@/lib/paths';
+import { useHistory } from '../api/get-history';
+import { Last30DaysChart } from './last-30-days-chart';
+
+function StatGrid({ stats, testId }: { stats: Statistics; testId: string }) {
+  const { t } = useTranslation();
+  const items = [
+    ['totalSessions', formatNumber(stats.totalSessions)],
+    ['attended', formatNumber(stats.attended)],
+    ['attendanceRate', formatPercent(stats.attendanceRate)],
+    ['totalSpent', formatMoney(stats.totalSpent)],
+    ['absent', formatNumber(stats.absent)],
+    ['averagePerSession', formatMoney(Math.round(stats.averagePerSession))],
+  ] as const;
+  return (
+    <dl className="stat-grid" data-testid={testId}>
+      {items.map(([key, value]) => (
+        <div key={key} className="stat">
+          <dt>{t(`history.stats.${key}`)}</dt>
+          <dd>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function TeamCards({ teams }: { teams: HistoryResult['statistics']['teams'] }) {
+  const { t } = useTranslation();
+  if (teams.length === 0) return null;
+  return (
+    <section className="history-section">
+      <h3>{t('history.teams')}</h3>
+      <ul className="team-cards">
+        {teams.map((team) => (
+          <li key={team.teamId} className="team-card" data-testid="team-card">
+            <p className="team-card__name">{team.teamName}</p>
+            <dl className="team-card__stats">
+              <div>
+                <dt>{t('history.stats.totalSessions')}</dt>
+                <dd>{formatNumber(team.sessions)}</dd>
+              </div>
+              <div>
+                <dt>{t('history.stats.attended')}</dt>
+                <dd>{formatNumber(team.attended)}</dd>
+              </div>
+              <div>
+                <dt>{t('history.stats.attendanceRate')}</dt>
+                <dd>{formatPercent(team.attendanceRate)}</dd>
+              </div>
+            </dl>
+            <Link
+              className="link-button"
+              to={`/?team=${encodeURIComponent(team.teamId)}&teamName=${encodeURIComponent(team.teamName)}`}
+            >
+              {t('history.moreSessions')}
+              <ChevronRightIcon size={16} />
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** History and statistics: totals, the last 30 days with a chart, team cards and past sessions. */
+export function HistoryView() {
+  const { t } = useTranslation();
+  const loggedIn = useIsLoggedIn();
+  const history = useHistory(loggedIn);
+  if (!loggedIn) return <LoginRequired next="/?tab=reservationHistory" />;
+  if (history.status === 'error' && !history.data) {
+    return (
+      <div className="error-box" role="alert">
+        <p>{errorMessage(history.error)}</p>
+        <button type="button" className="button button--outline button--small" onClick={() => history.refetch()}>
+          {t('common.retry')}
+        </button>
+      </div>
+    );
+  }
+  if (!history.data) return <Spinner />;
+  const { items, statistics } = history.data;
+  return (
+    <div className="history" data-testid="history">
+      <section className="history-section">
+        <h3>
+          <ChartIcon size={18} />
+          {t('history.overall')}
+        </h3>
+        <StatGrid stats={statistics} testId="stats-overall" />
+      </section>
+      <section className="history-section">
+        <h3>{t('history.last30Days')}</h3>
+        <StatGrid stats={statistics.last30Days} testId="stats-30-days" />
+        <Last30DaysChart days={statistics.last30Days.days} />
+      </section>
+      <TeamCards teams={statistics.teams} />
+      <section className="history-section">
+        <h3>{t('history.pastSessions')}</h3>
+        {items.length === 0 ? (
+          <EmptyState icon={<HistoryIcon size={32} />} title={t('history.empty')} />
+        ) : (
+          <ul className="history-list">
+            {items.map((item) => (
+              <li key={item.id}>
+                <Link to={sessionPath(item.id)} className="history-item">
+                  <span className="history-item__main">
+                    <span className="history-item__title">{item.title}</span>
+                    <span className="history-item__meta">
+                      {formatDay(item.startsAt)} {formatTimeRange(item.startsAt, item.endsAt)} ·{' '}
+                      {formatMoney(item.price)}
+                    </span>
+                  </span>
+                  <span className={`badge badge--${item.attendance ?? 'unmarked'}`}>
+                    {t(`attendance.${item.attendance ?? 'unmarked'}`)}
+                  </span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,64 @@
+import type { HistoryStatistics } from '@shuttle/shared';
+import { useTranslation } from 'react-i18next';
+import { formatIsoDate } from '@/lib/format';
+
+type Day = HistoryStatistics['last30Days']['days'][number];
+
+const WIDTH = 330;
+const HEIGHT = 120;
+const PAD_BOTTOM = 18;
+
+/** Sessions per day over the last 30 days; the green part is what the player attended. */
+export function Last30DaysChart({ days }: { days: Day[] }) {
+  const { t } = useTranslation();
+  const max = Math.max(1, ...days.map((d) => d.sessions));
+  const slot = WIDTH / Math.max(1, days.length);
+  const bar = Math.max(3, slot - 3);
+  const usable = HEIGHT - PAD_BOTTOM - 4;
+  const total = days.reduce((n, d) => n + d.sessions, 0);
+  const attended = days.reduce((n, d) => n + d.attended, 0);
+  return (
+    <figure className="chart">
+      <svg
+        viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+        role="img"
+        aria-label={t('history.chartLabel', { total, attended })}
+        preserveAspectRatio="none"
+        data-testid="last-30-days-chart"
+      >
+        <line x1="0" x2={WIDTH} y1={HEIGHT - PAD_BOTTOM} y2={HEIGHT - PAD_BOTTOM} className="chart__axis" />
+        {days.map((day, i) => {
+          const x = i * slot + (slot - bar) / 2;
+          const h = (day.sessions / max) * usable;
+          const ha = (day.attended / max) * usable;
+          return (
+            <g key={day.date}>
+              {day.sessions > 0 && (
+                <rect x={x} y={HEIGHT - PAD_BOTTOM - h} width={bar} height={h} rx="2" className="chart__bar" />
+              )}
+              {day.attended > 0 && (
+                <rect
+                  x={x}
+                  y={HEIGHT - PAD_BOTTOM - ha}
+                  width={bar}
+                  height={ha}
+                  rx="2"
+                  className="chart__bar--attended"
+                />
+              )}
+              {i % 7 === 0 && (
+                <text x={x + bar / 2} y={HEIGHT - 4} textAnchor="middle" className="chart__label">
+                  {formatIsoDate(day.date)}
+                </text>
+              )}
+            </g>
+          );
+        })}
+      </svg>
+      <figcaption className="chart__legend">
+        <span className="legend legend--sessions">{t('history.legendSessions')}</span>
+        <span className="legend legend--attended">{t('history.legendAttended')}</span>
+      </figcaption>
+    </figure>
+  );
+}

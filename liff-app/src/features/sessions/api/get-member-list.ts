@@ -1,0 +1,15 @@
+import type { MemberList } from '@shuttle/shared';
+import { apiCall } from '@/lib/api-client';
+import { useQuery } from '@/lib/query';
+
+export function getMemberList(sessionId: string, loggedIn: boolean): Promise<MemberList> {
+  return loggedIn
+    ? apiCall('checkState/sessionList/getMemberList', { sessionId })
+    : apiCall('withoutAuth/getMemberList', { sessionId });
+}
+
+export function useMemberList(sessionId: string | null, loggedIn: boolean) {
+  return useQuery(sessionId ? `sessions:members:${loggedIn ? 'member' : 'visitor'}:${sessionId}` : null, () =>
+    getMemberList(sessionId!, loggedIn),
+  );
+}

@@ -1,0 +1,20 @@
+import type { TeamNameItem } from '@shuttle/shared';
+import { apiCall } from '@/lib/api-client';
+import { useQuery } from '@/lib/query';
+
+/**
+ * Teams for the team filter: the member form (with is_in) when logged in, else the visitor
+ * form. A failure is only logged and leaves the list empty (SPEC §7).
+ */
+export async function getTeamNames(loggedIn: boolean): Promise<TeamNameItem[]> {
+  try {
+    return loggedIn ? await apiCall('checkState/static/getTeamName') : await apiCall('withoutAuth/getTeamName');
+  } catch (error) {
+    console.error('Loading team names failed', error);
+    return [];
+  }
+}
+
+export function useTeamNames(loggedIn: boolean) {
+  return useQuery(`sessions:teams:${loggedIn ? 'member' : 'visitor'}`, () => getTeamNames(loggedIn));
+}

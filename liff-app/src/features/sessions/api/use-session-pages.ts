@@ -1,0 +1,41 @@
+import type { SessionListPage, SessionSummary } from '@shuttle/shared';
+import { useCallback, useState } from 'react';
+import { fetchQuery, setQueryData, useQuery } from '@/lib/query';
+import { type SessionFilters, toQuery } from '../model/filters';
+import { getSessionList, sessionListKey } from './get-session-list';
+
+interface Pages {
+  items: SessionSummary[];
+  nextCursor: string | null;
+}
+
+/** The browse list for the current filters, page after page (cursor paging of the API). */
+export function useSessionPages(filters: SessionFilters, loggedIn: boolean) {
+  const first = toQuery(filters);
+  const key = sessionListKey(first, loggedIn);
+  const query = useQuery<Pages>(key, () => getSessionList(first, loggedIn));
+  const [loadingMore, setLoadingMore] = useState(false);
+  const [moreError, setMoreError] = useState<unknown>(null);
+
+  const loadMore = useCallback(async () => {
+    const cursor = query.data?.nextCursor;
+    if (!cursor || loadingMore) return;
+    setLoadingMore(true);
+    setMoreError(null);
+    try {
+      const next: SessionListPage = await fetchQuery(`${key}:after:${cursor}`, () =>
+        getSessionList(toQuery(filters, cursor), loggedIn),
+      );
+      setQueryData<Pages>(key, (previous) => ({
+        items: [...(previous?.items ?? []), ...next.items.filter((s) => !previous?.items.some((p) => p.id === s.id))],
+        nextCursor: next.nextCursor,
+      }));
+    } catch (error) {
+      setMoreError(error);
+    } finally {
+      setLoadingMore(false);
+    }
+  }, [key, filters, loggedIn, loadingMore, query.data?.nextCursor]);
+
+  return { ...query, loadingMore, moreError, loadMore };
+}

@@ -1,0 +1,202 @@
+import { CATEGORIES, REGIONS, SORT_ORDERS } from '@shuttle/shared';
+import { useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Dialog } from '@/components/dialog';
+import { LocateIcon } from '@/components/icons';
+import { type LocateFailure, LocateRegionError, locateRegion } from '@/lib/geo/locate-region';
+import { useTeamNames } from '../api/get-team-names';
+import { activeFilterCount, clearFilters, type SessionFilters, toggle } from '../model/filters';
+
+const LOCATE_MESSAGES = {
+  denied: 'location.denied',
+  unknownRegion: 'location.unknownRegion',
+  failed: 'location.failed',
+} as const satisfies Record<LocateFailure, string>;
+
+interface FilterPanelProps {
+  open: boolean;
+  filters: SessionFilters;
+  loggedIn: boolean;
+  onApply: (filters: SessionFilters) => void;
+  onClose: () => void;
+}
+
+/** Region (with automatic location), date, sort, categories, team and team name. */
+export function FilterPanel({ open, filters, loggedIn, onApply, onClose }: FilterPanelProps) {
+  const { t } = useTranslation();
+  const [draft, setDraft] = useState(filters);
+  const [locating, setLocating] = useState(false);
+  const [locateNote, setLocateNote] = useState<{ tone: 'ok' | 'error'; text: string } | null>(null);
+  const teams = useTeamNames(loggedIn);
+  const ids = { date: useId(), team: useId(), teamName: useId() };
+
+  useEffect(() => {
+    if (open) {
+      setDraft(filters);
+      setLocateNote(null);
+    }
+  }, [open, filters]);
+
+  const locate = async () => {
+    setLocating(true);
+    setLocateNote(null);
+    try {
+      const region = await locateRegion();
+      setDraft((d) => ({ ...d, regions: d.regions.includes(region) ? d.regions : [...d.regions, region] }));
+      setLocateNote({ tone: 'ok', text: t('location.found', { region }) });
+    } catch (error) {
+      const reason = error instanceof LocateRegionError ? error.reason : 'failed';
+      setLocateNote({ tone: 'error', text: t(LOCATE_MESSAGES[reason]) });
+    } finally {
+      setLocating(false);
+    }
+  };
+
+  const count = activeFilterCount(draft);
+  return (
+    <Dialog
+      open={open}
+      title={t('filters.title')}
+      onClose={onClose}
+      variant="sheet"
+      testId="filter-panel"
+      footer={
+        <>
+          <button type="button" className="button button--ghost" onClick={() => setDraft(clearFilters(draft))}>
+            {t('filters.clearAll')}
+            {count > 0 && ` (${count})`}
+          </button>
+          <button type="button" className="button button--primary" onClick={() => onApply(draft)}>
+            {t('filters.apply')}
+          </button>
+        </>
+      }
+    >
+      <fieldset className="filter-group">
+        <legend>{t('filters.region')}</legend>
+        <button type="button" className="button button--outline button--small" onClick={locate} disabled={locating}>
+          <LocateIcon size={18} />
+          {locating ? t('location.locating') : t('location.useMyLocation')}
+        </button>
+        {locateNote && (
+          <p
+            className={`filter-note filter-note--${locateNote.tone}`}
+            role={locateNote.tone === 'error' ? 'alert' : 'status'}
+          >
+            {locateNote.text}
+          </p>
+        )}
+        <div className="chip-grid">
+          {REGIONS.map((region) => (
+            <button
+              key={region}
+              type="button"
+              className="chip"
+              aria-pressed={draft.regions.includes(region)}
+              onClick={() => setDraft((d) => ({ ...d, regions: toggle(d.regions, region) }))}
+            >
+              {region}
+            </button>
+          ))}
+        </div>
+      </fieldset>
+
+      <div className="filter-group">
+        <label htmlFor={ids.date} className="filter-group__label">
+          {t('filters.date')}
+        </label>
+        <div className="input-row">
+          <input
+            id={ids.date}
+            type="date"
+            className="input"
+            value={draft.date ?? ''}
+            onChange={(event) => setDraft((d) => ({ ...d, date: event.target.value || null }))}
+          />
+          {draft.date && (
+            <button
+              type="button"
+              className="button button--ghost button--small"
+              onClick={() => setDraft((d) => ({ ...d, date: null }))}
+            >
+              {t('filters.anyDate')}
+            </button>
+          )}
+        </div>
+      </div>
+
+      <fieldset className="filter-group">
+        <legend>{t('filters.sort')}</legend>
+        <div className="radio-list">
+          {SORT_ORDERS.map((sort) => (
+            <label key={sort} className="radio">
+              <input
+                type="radio"
+                name="sort"
+                value={sort}
+                checked={draft.sort === sort}
+                onChange={() => setDraft((d) => ({ ...d, sort }))}
+              />
+              <span>{t(`sort.${sort}`)}</span>
+            </label>
+          ))}
+        </div>
+      </fieldset>
+
+      <fieldset className="filter-group">
+        <legend>{t('filters.categories')}</legend>
+        <div className="chip-grid">
+          {CATEGORIES.map((category) => (
+            <button
+              key={category}
+              type="button"
+              className="chip"
+              aria-pressed={draft.categories.includes(category)}
+              onClick={() => setDraft((d) => ({ ...d, categories: toggle(d.categories, category) }))}
+            >
+              {t(`category.${category}`)}
+            </button>
+          ))}
+        </div>
+      </fieldset>
+
+      <div className="filter-group">
+        <label htmlFor={ids.team} className="filter-group__label">
+          {t('filters.team')}
+        </label>
+        <select
+          id={ids.team}
+          className="input"
+          value={draft.team?.team_id ?? ''}
+          onChange={(event) => {
+            const team = teams.data?.find((x) => x.team_id === event.target.value) ?? null;
+            setDraft((d) => ({ ...d, team }));
+          }}
+        >
+          <option value="">{t('filters.anyTeam')}</option>
+          {(teams.data ?? []).map((team) => (
+            <option key={team.team_id} value={team.team_id}>
+              {t('filters.teamOption', { name: team.team_name, count: team.amount_of_member })}
+              {team.is_in ? ` · ${t('filters.joined')}` : ''}
+            </option>
+          ))}
+        </select>
+      </div>
+
+      <div className="filter-group">
+        <label htmlFor={ids.teamName} className="filter-group__label">
+          {t('filters.teamName')}
+        </label>
+        <input
+          id={ids.teamName}
+          type="search"
+          className="input"
+          maxLength={50}
+          placeholder={t('filters.teamNamePlaceholder')}
+          value={draft.teamName}
+          onChange={(event) => setDraft((d) => ({ ...d, teamName: event.target.value }))}
+        />
+      </div>
+    </Dialog>
+  );
+}

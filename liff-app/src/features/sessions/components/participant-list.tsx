@@ -1,0 +1,86 @@
+import type { MemberList, Participant } from '@shuttle/shared';
+import { useTranslation } from 'react-i18next';
+import { Spinner } from '@/components/loading-overlays';
+import { errorMessage } from '@/lib/api-error';
+
+function Avatar({ participant }: { participant: Participant }) {
+  if (participant.pictureUrl) {
+    return <img className="avatar" src={participant.pictureUrl} alt="" width={36} height={36} loading="lazy" />;
+  }
+  return (
+    <span className="avatar avatar--initial" aria-hidden="true">
+      {participant.name.slice(0, 1)}
+    </span>
+  );
+}
+
+function Row({ participant }: { participant: Participant }) {
+  const { t } = useTranslation();
+  return (
+    <li className={`participant${participant.isMe ? ' participant--me' : ''}`}>
+      {participant.position !== null && <span className="participant__position">#{participant.position}</span>}
+      <Avatar participant={participant} />
+      <span className="participant__name">
+        {participant.name}
+        {participant.isMe && <span className="participant__me">{t('participants.me')}</span>}
+      </span>
+      {participant.partySize > 1 && <span className="participant__party">+{participant.partySize - 1}</span>}
+      {participant.attendance && (
+        <span className={`badge badge--${participant.attendance}`}>{t(`attendance.${participant.attendance}`)}</span>
+      )}
+    </li>
+  );
+}
+
+/** Accepted players and the waitlist, each with its count, or 'no participants yet'. */
+export function ParticipantList({
+  members,
+  error,
+  loading,
+}: {
+  members?: MemberList;
+  error: unknown;
+  loading: boolean;
+}) {
+  const { t } = useTranslation();
+  if (!members) {
+    if (loading) return <Spinner />;
+    return error ? <p role="alert">{errorMessage(error)}</p> : null;
+  }
+  if (members.acceptedCount === 0 && members.waitingCount === 0) {
+    return (
+      <p className="muted" data-testid="no-participants">
+        {t('participants.none')}
+      </p>
+    );
+  }
+  return (
+    <div className="participants" data-testid="participants">
+      <h3 className="participants__title">
+        {t('participants.accepted')} <span className="count-pill">{members.acceptedCount}</span>
+      </h3>
+      {members.accepted.length > 0 ? (
+        <ul className="participant-list">
+          {members.accepted.map((p, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: participants carry no id; the order is the server's
+            <Row key={`a-${i}-${p.name}`} participant={p} />
+          ))}
+        </ul>
+      ) : (
+        <p className="muted">{t('participants.noneAccepted')}</p>
+      )}
+      <h3 className="participants__title">
+        {t('participants.waiting')} <span className="count-pill">{members.waitingCount}</span>
+      </h3>
+      {members.waiting.length > 0 ? (
+        <ul className="participant-list">
+          {members.waiting.map((p) => (
+            <Row key={`w-${p.position}`} participant={p} />
+          ))}
+        </ul>
+      ) : (
+        <p className="muted">{t('participants.noneWaiting')}</p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,140 @@
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { EmptyState } from '@/components/empty-state';
+import { CalendarIcon, FilterIcon } from '@/components/icons';
+import { Spinner } from '@/components/loading-overlays';
+import { errorMessage } from '@/lib/api-error';
+import { useIsLoggedIn } from '@/lib/auth';
+import { useSessionPages } from '../api/use-session-pages';
+import { activeFilterCount, clearFilters } from '../model/filters';
+import { updateFilters, useFilters } from '../model/filters-store';
+import { FilterPanel } from './filter-panel';
+import { SessionCard } from './session-card';
+import { StatusTabs } from './status-tabs';
+
+/** The bookable-sessions tab of home: status categories, filters and the paged list. */
+export function SessionBrowser() {
+  const { t } = useTranslation();
+  const loggedIn = useIsLoggedIn();
+  const filters = useFilters();
+  const [panelOpen, setPanelOpen] = useState(false);
+  const [params, setParams] = useSearchParams();
+  const list = useSessionPages(filters, loggedIn);
+  const count = activeFilterCount(filters);
+
+  // 'More sessions' on a team card links here with ?team=<id>&teamName=<name>.
+  useEffect(() => {
+    const teamId = params.get('team');
+    if (!teamId) return;
+    const teamName = params.get('teamName') ?? teamId;
+    updateFilters((f) => ({
+      ...clearFilters(f),
+      team: { team_id: teamId, team_name: teamName, amount_of_member: 0, is_in: true },
+    }));
+    const next = new URLSearchParams(params);
+    next.delete('team');
+    next.delete('teamName');
+    setParams(next, { replace: true });
+  }, [params, setParams]);
+
+  const sentinel = useRef<HTMLDivElement>(null);
+  const { loadMore } = list;
+  const hasMore = Boolean(list.data?.nextCursor);
+  useEffect(() => {
+    const node = sentinel.current;
+    if (!node || !hasMore || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((e) => e.isIntersecting)) void loadMore();
+    });
+    observer.observe(node);
+    return () => observer.disconnect();
+  }, [hasMore, loadMore]);
+
+  return (
+    <section aria-label={t('home.tabs.sessionList')}>
+      <StatusTabs value={filters.status} onChange={(status) => updateFilters({ status })} />
+      <div className="list-toolbar">
+        <button
+          type="button"
+          className="button button--outline button--small"
+          onClick={() => setPanelOpen(true)}
+          aria-haspopup="dialog"
+          data-testid="open-filters"
+        >
+          <FilterIcon size={18} />
+          {t('filters.open')}
+          {count > 0 && (
+            <span className="count-badge" data-testid="filter-count">
+              <span aria-hidden="true">{count}</span>
+              <span className="sr-only">{t('filters.activeCount', { count })}</span>
+            </span>
+          )}
+        </button>
+        {count > 0 && (
+          <button type="button" className="link-button" onClick={() => updateFilters(clearFilters)}>
+            {t('filters.clearAll')}
+          </button>
+        )}
+        {filters.team && <span className="list-toolbar__note">{filters.team.team_name}</span>}
+      </div>
+
+      {list.status === 'error' && !list.data ? (
+        <div className="error-box" role="alert">
+          <p>{errorMessage(list.error)}</p>
+          <button type="button" className="button button--outline button--small" onClick={() => list.refetch()}>
+            {t('common.retry')}
+          </button>
+        </div>
+      ) : list.isLoading && !list.data ? (
+        <Spinner />
+      ) : list.data && list.data.items.length === 0 ? (
+        <EmptyState
+          icon={<CalendarIcon size={32} />}
+          title={t('home.noSessions')}
+          description={count > 0 ? t('home.noSessionsFiltered') : undefined}
+          testId="sessions-empty"
+          action={
+            count > 0 ? (
+              <button type="button" className="button button--outline" onClick={() => updateFilters(clearFilters)}>
+                {t('filters.clearAll')}
+              </button>
+            ) : undefined
+          }
+        />
+      ) : (
+        <>
+          <ul className="card-list" data-testid="session-list" aria-busy={list.isFetching}>
+            {list.data?.items.map((session) => (
+              <SessionCard key={session.id} session={session} />
+            ))}
+          </ul>
+          {hasMore && (
+            <div ref={sentinel} className="load-more">
+              {list.moreError ? <p role="alert">{errorMessage(list.moreError)}</p> : null}
+              <button
+                type="button"
+                className="button button--ghost"
+                onClick={() => loadMore()}
+                disabled={list.loadingMore}
+              >
+                {list.loadingMore ? t('loading.text') : t('home.loadMore')}
+              </button>
+            </div>
+          )}
+        </>
+      )}
+
+      <FilterPanel
+        open={panelOpen}
+        filters={filters}
+        loggedIn={loggedIn}
+        onClose={() => setPanelOpen(false)}
+        onApply={(next) => {
+          updateFilters(next);
+          setPanelOpen(false);
+        }}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,285 @@
+import type { SessionDetail as Detail } from '@shuttle/shared';
+import { type ReactNode, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { EmptyState } from '@/components/empty-state';
+import { ChatIcon, ClockIcon, CoinIcon, CourtIcon, NoteIcon, PinIcon, ShieldIcon, UsersIcon } from '@/components/icons';
+import { Spinner } from '@/components/loading-overlays';
+import { PageHeader } from '@/components/page-header';
+import { CategoryChips, StatusBadge } from '@/components/session-badges';
+import { ApiError, errorMessage } from '@/lib/api-error';
+import { useIsLoggedIn } from '@/lib/auth';
+import { formatDateTime, formatFullDate, formatMoney, formatTimeRange } from '@/lib/format';
+import { newIdempotencyKey } from '@/lib/idempotency';
+import { getQueryData, invalidateQueries } from '@/lib/query';
+import { notify, promptLogin, withLightLoading } from '@/stores/ui';
+import { useMemberList } from '../api/get-member-list';
+import { sessionDetailKey, useSessionDetail } from '../api/get-session-detail';
+import { joinSession } from '../api/join-session';
+import { BookingConfirmDialog } from './booking-confirm-dialog';
+import { ParticipantList } from './participant-list';
+import { ShareButton } from './share-button';
+
+type ReserveState = 'reserve' | 'waitlist' | 'closed' | 'notYetOpen' | 'booked';
+
+export function reserveState(session: Detail): ReserveState {
+  if (session.myBooking) return 'booked';
+  if (session.bookingClosed || session.status === 'inProgress' || session.status === 'ended') return 'closed';
+  if (session.status === 'notYetOpen') return 'notYetOpen';
+  return session.remaining > 0 ? 'reserve' : 'waitlist';
+}
+
+const RETRYABLE = new Set(['NETWORK', 'TIMEOUT']);
+
+interface SessionDetailProps {
+  sessionId: string | null;
+  /** Actions on the player's own booking (cancelling belongs to the booked feature). */
+  renderBookingActions?: (session: Detail) => ReactNode;
+}
+
+export function SessionDetailView({ sessionId, renderBookingActions }: SessionDetailProps) {
+  const { t } = useTranslation();
+  const loggedIn = useIsLoggedIn();
+  const detail = useSessionDetail(sessionId, loggedIn);
+  const members = useMemberList(sessionId, loggedIn);
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const attemptKey = useRef<string | null>(null);
+
+  if (!sessionId) {
+    return (
+      <>
+        <PageHeader title={t('session.pageTitle')} />
+        <EmptyState icon={<NoteIcon size={32} />} title={t('SESSION_NOT_FOUND', { ns: 'errors' })} />
+      </>
+    );
+  }
+
+  const session = detail.data;
+  const state = session ? reserveState(session) : null;
+
+  const reserve = async () => {
+    if (!session) return;
+    attemptKey.current ??= newIdempotencyKey();
+    setBusy(true);
+    try {
+      const result = await withLightLoading(() => joinSession(session.id, attemptKey.current!));
+      attemptKey.current = null;
+      setConfirming(false);
+      // The join answers only the status: the refreshed detail carries the waitlist position.
+      await Promise.all([invalidateQueries('sessions:'), invalidateQueries('booked:')]);
+      const fresh = getQueryData<Detail>(sessionDetailKey(session.id, true));
+      if (result.status === 'accepted') {
+        notify({ level: 'success', title: t('booking.successTitle'), message: t('booking.successMessage') });
+      } else {
+        notify({
+          level: 'success',
+          title: t('booking.waitlistedTitle'),
+          message: t('booking.waitlistedMessage', { position: fresh?.myBooking?.position ?? '—' }),
+        });
+      }
+    } catch (error) {
+      if (!(error instanceof ApiError && RETRYABLE.has(error.code))) attemptKey.current = null;
+      setConfirming(false);
+      notify({ level: 'error', title: t('booking.failedTitle'), message: errorMessage(error) });
+      void invalidateQueries(sessionDetailKey(session.id, loggedIn));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const onReserveClick = () => {
+    if (!loggedIn) {
+      promptLogin();
+      return;
+    }
+    setConfirming(true);
+  };
+
+  return (
+    <div className="detail-page" data-testid="session-detail">
+      <PageHeader title={t('session.pageTitle')} actions={session ? <ShareButton session={session} /> : null} />
+      {!session ? (
+        detail.status === 'error' ? (
+          <EmptyState
+            icon={<NoteIcon size={32} />}
+            title={errorMessage(detail.error)}
+            action={
+              <button type="button" className="button button--outline" onClick={() => detail.refetch()}>
+                {t('common.retry')}
+              </button>
+            }
+          />
+        ) : (
+          <Spinner />
+        )
+      ) : (
+        <>
+          <section className="detail-hero">
+            <div className="detail-hero__badges">
+              <StatusBadge status={session.status} />
+              {session.startingSoon && <span className="badge badge--soon">{t('booking.startingSoon')}</span>}
+              {!session.isPublic && <span className="badge badge--muted">{t('session.teamOnly')}</span>}
+            </div>
+            <h2 className="detail-hero__title">{session.title}</h2>
+            <p className="detail-hero__team">{session.teamName}</p>
+            <p className="detail-hero__when">
+              <ClockIcon size={18} />
+              {formatFullDate(session.startsAt)} {formatTimeRange(session.startsAt, session.endsAt)}
+            </p>
+            <CategoryChips categories={session.categories} />
+          </section>
+
+          {session.myBooking && (
+            <section
+              className={`my-booking my-booking--${session.myBooking.status}`}
+              data-testid="my-booking"
+              aria-live="polite"
+            >
+              <p className="my-booking__title">
+                {session.myBooking.status === 'accepted'
+                  ? t('booking.youAreIn')
+                  : t('booking.youAreWaiting', { position: session.myBooking.position })}
+              </p>
+              <p className="my-booking__text">
+                {session.myBooking.attendance
+                  ? t(`attendance.${session.myBooking.attendance}`)
+                  : session.myBooking.status === 'accepted'
+                    ? t('booking.youAreInHint')
+                    : t('booking.youAreWaitingHint')}
+              </p>
+              {renderBookingActions?.(session)}
+            </section>
+          )}
+
+          <section className="info-grid" aria-label={t('session.info')}>
+            <div className="info-tile">
+              <CourtIcon />
+              <span className="info-tile__label">{t('session.courts')}</span>
+              <span className="info-tile__value">{t('session.courtsValue', { count: session.courts })}</span>
+            </div>
+            <div className="info-tile">
+              <UsersIcon />
+              <span className="info-tile__label">{t('session.people')}</span>
+              <span className="info-tile__value" data-testid="people">
+                {t('session.peopleValue', { accepted: session.acceptedCount, capacity: session.capacity })}
+              </span>
+            </div>
+            <div className="info-tile">
+              <CoinIcon />
+              <span className="info-tile__label">{t('session.fee')}</span>
+              <span className="info-tile__value" data-testid="fee">
+                {formatMoney(session.price)}
+              </span>
+            </div>
+            <div className="info-tile">
+              <ClockIcon />
+              <span className="info-tile__label">{t('session.remainingLabel')}</span>
+              <span className="info-tile__value">
+                {session.remaining > 0
+                  ? t('session.placesLeft', { count: session.remaining })
+                  : t('session.fullWithWaitlist', { count: session.waitingCount })}
+              </span>
+            </div>
+          </section>
+
+          <section className="detail-section">
+            <h3>
+              <PinIcon size={18} />
+              {t('session.venue')}
+            </h3>
+            <p className="detail-section__strong">{session.venue}</p>
+            <a
+              className="link"
+              href={`https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(session.address)}`}
+              target="_blank"
+              rel="noreferrer"
+            >
+              {session.address}
+            </a>
+          </section>
+
+          {session.status === 'notYetOpen' && (
+            <p className="notice-line">{t('session.opensAt', { time: formatDateTime(session.signupOpensAt) })}</p>
+          )}
+
+          {session.notes && (
+            <section className="detail-section">
+              <h3>
+                <NoteIcon size={18} />
+                {t('session.notes')}
+              </h3>
+              <p className="pre-line">{session.notes}</p>
+            </section>
+          )}
+
+          {session.privateRules && (
+            <section className="detail-section">
+              <h3>
+                <ShieldIcon size={18} />
+                {t('session.privateRules')}
+              </h3>
+              <p className="pre-line">{session.privateRules}</p>
+            </section>
+          )}
+
+          {session.lineLink && (
+            <a className="button button--line button--block" href={session.lineLink} target="_blank" rel="noreferrer">
+              <ChatIcon size={20} />
+              {t('session.joinLineGroup')}
+            </a>
+          )}
+
+          <section className="detail-section">
+            <h3>
+              <UsersIcon size={18} />
+              {t('participants.title')}
+            </h3>
+            <ParticipantList members={members.data} error={members.error} loading={members.isLoading} />
+          </section>
+
+          <div className="action-bar">
+            <div className="action-bar__price">
+              <span className="action-bar__label">{t('session.fee')}</span>
+              <strong>{formatMoney(session.price)}</strong>
+            </div>
+            <ReserveButton state={state!} session={session} onClick={onReserveClick} />
+          </div>
+
+          <BookingConfirmDialog
+            session={session}
+            open={confirming}
+            busy={busy}
+            onConfirm={reserve}
+            onCancel={() => setConfirming(false)}
+          />
+        </>
+      )}
+    </div>
+  );
+}
+
+function ReserveButton({ state, session, onClick }: { state: ReserveState; session: Detail; onClick: () => void }) {
+  const { t } = useTranslation();
+  const label: Record<ReserveState, string> = {
+    reserve: t('booking.reserve'),
+    waitlist: t('booking.joinWaitlist'),
+    closed: t('session.bookingClosed'),
+    notYetOpen: t('session.notYetOpenButton'),
+    booked:
+      session.myBooking?.status === 'waiting'
+        ? t('booking.waitingPosition', { position: session.myBooking.position })
+        : t('booking.accepted'),
+  };
+  const enabled = state === 'reserve' || state === 'waitlist';
+  return (
+    <button
+      type="button"
+      className={`button ${enabled ? 'button--primary' : 'button--disabled'} action-bar__button`}
+      onClick={onClick}
+      disabled={!enabled}
+      data-testid="reserve-button"
+    >
+      {label[state]}
+    </button>
+  );
+}

@@ -1,0 +1,65 @@
+import {
+  type Category,
+  PAGE_SIZE_DEFAULT,
+  type Region,
+  type SessionListQueryInput,
+  type SortOrder,
+  type StatusFilter,
+  type TeamNameItem,
+} from '@shuttle/shared';
+
+/** The session filter of SPEC §3, plus the status category tab the list sits under. */
+export interface SessionFilters {
+  status: StatusFilter;
+  regions: Region[];
+  date: string | null;
+  sort: SortOrder;
+  categories: Category[];
+  team: Pick<TeamNameItem, 'team_id' | 'team_name' | 'amount_of_member' | 'is_in'> | null;
+  teamName: string;
+}
+
+export const EMPTY_FILTERS: SessionFilters = {
+  status: 'all',
+  regions: [],
+  date: null,
+  sort: 'none',
+  categories: [],
+  team: null,
+  teamName: '',
+};
+
+/** Filters in the panel that differ from their default; the status tab is not one of them. */
+export function activeFilterCount(filters: SessionFilters): number {
+  return [
+    filters.regions.length > 0,
+    filters.date !== null,
+    filters.sort !== 'none',
+    filters.categories.length > 0,
+    filters.team !== null,
+    filters.teamName.trim() !== '',
+  ].filter(Boolean).length;
+}
+
+/** Clear all: every panel filter back to its default, the chosen status tab kept. */
+export function clearFilters(filters: SessionFilters): SessionFilters {
+  return { ...EMPTY_FILTERS, status: filters.status };
+}
+
+export function toggle<T>(list: readonly T[], item: T): T[] {
+  return list.includes(item) ? list.filter((x) => x !== item) : [...list, item];
+}
+
+export function toQuery(filters: SessionFilters, cursor: string | null = null): SessionListQueryInput {
+  return {
+    status: filters.status,
+    regions: filters.regions,
+    date: filters.date,
+    categories: filters.categories,
+    sort: filters.sort,
+    teamId: filters.team?.team_id ?? null,
+    teamName: filters.teamName.trim(),
+    cursor,
+    limit: PAGE_SIZE_DEFAULT,
+  };
+}

@@ -1,0 +1,11 @@
+import type errors from '@shuttle/shared/locales/zh-TW/errors.json';
+import type member from '@shuttle/shared/locales/zh-TW/member.json';
+
+/** Keys are checked against the Traditional Chinese resources, the language every other one mirrors. */
+declare module 'i18next' {
+  interface CustomTypeOptions {
+    defaultNS: 'member';
+    resources: { member: typeof member; errors: typeof errors };
+    returnNull: false;
+  }
+}
