@@ -1,0 +1,128 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type AdminHarness, createAdminHarness } from '../../support/admin-harness.ts';
+import { expectSessionInvariants, readSessionState } from '../../support/invariants.ts';
+
+let h: AdminHarness;
+let token: string;
+let teamId: string;
+beforeAll(async () => {
+  h = await createAdminHarness();
+  ({ token, teamId } = await h.adminWithTeam('checkin@example.com', '報到隊'));
+});
+afterAll(() => h.close());
+
+describe('check-in', () => {
+  it('marks attended or absent idempotently, and a checked-in player cannot cancel', async () => {
+    const session = await h.newSession(token, { capacity: 2 });
+    const ps = await h.players(3, 'sign');
+    for (const p of ps) await h.join(p.token, session.id);
+    const body = { sessionId: session.id, userId: ps[0]!.userId, attendance: 'attended' };
+
+    const first = await h.ok<{ checkedInAt: string }>('signed/signed', body, token);
+    expect(first).toMatchObject({ attendance: 'attended', checkedInAt: h.clock.now().toISOString() });
+    const before = await h.snapshot();
+    h.clock.advance(60_000);
+    const again = await h.ok<{ checkedInAt: string }>('signed/signed', body, token);
+    h.clock.advance(-60_000);
+    expect(again.checkedInAt).toBe(first.checkedInAt);
+    expect(await h.snapshot()).toEqual(before);
+
+    const cancel = await h.call('checkState/booked/cancelBooked', { sessionId: session.id }, { token: ps[0]!.token });
+    expect(cancel.status).toBe(409);
+    expect(cancel.body.message).toBe('Already checked in, cancellation failed.');
+
+    await h.ok('signed/signed', { ...body, attendance: 'absent' }, token);
+    const signed = await h.ok<{ counts: unknown }>('courtSession/signedMembers', { sessionId: session.id }, token);
+    expect(signed.counts).toEqual({ attended: 0, absent: 1, unmarked: 1 });
+
+    const waiting = await h.adminCall('signed/signed', { ...body, userId: ps[2]!.userId }, { token });
+    expect(waiting.status).toBe(404);
+    expect(waiting.body.error).toBe('BOOKING_NOT_FOUND');
+    await expectSessionInvariants(h.store, session.id);
+  });
+
+  it("lists a day's sessions with attendance counts", async () => {
+    const { token: t2 } = await h.adminWithTeam('signlist@example.com');
+    const today = await h.newSession(t2, { startsInHours: 3 });
+    await h.newSession(t2, { startsInHours: 30 });
+    const [p] = await h.players(1, 'signlist');
+    await h.join(p!.token, today.id);
+    await h.ok('signed/signed', { sessionId: today.id, userId: p!.userId, attendance: 'attended' }, t2);
+    const list = await h.ok<{ date: string; sessions: { session: { id: string }; counts: unknown }[] }>(
+      'signed/getSignedList',
+      {},
+      t2,
+    );
+    expect(list.date).toBe('2026-12-01');
+    expect(list.sessions.map((s) => s.session.id)).toEqual([today.id]);
+    expect(list.sessions[0]!.counts).toEqual({ attended: 1, absent: 0, unmarked: 0 });
+    const tomorrow = await h.ok<{ sessions: unknown[] }>('signed/getSignedList', { date: '2026-12-02' }, t2);
+    expect(tomorrow.sessions).toHaveLength(1);
+  });
+});
+
+describe('walk-ins', () => {
+  it('adds a known player and a guest as accepted and attended, even when sign-up is closed', async () => {
+    const session = await h.newSession(token, { capacity: 3 });
+    const [known] = await h.players(1, 'walkin');
+    await h.ok('courtSession/switchOpening', { sessionId: session.id, open: false }, token);
+
+    const added = await h.ok('signed/addWalkIn', { sessionId: session.id, userId: known!.userId }, token);
+    expect(added).toMatchObject({ userId: known!.userId, status: 'accepted', attendance: 'attended' });
+    const guest = await h.ok<{ userId: string; name: string }>(
+      'signed/addWalkIn',
+      { sessionId: session.id, name: '路人甲' },
+      token,
+    );
+    expect(guest.userId).toMatch(/^guest_/);
+
+    const { accepted, session: stored } = await expectSessionInvariants(h.store, session.id);
+    expect(stored.acceptedCount).toBe(2);
+    expect(accepted.every((b) => b.walkIn && b.attendance === 'attended')).toBe(true);
+    const again = await h.adminCall('signed/addWalkIn', { sessionId: session.id, userId: known!.userId }, { token });
+    expect(again.status).toBe(409);
+  });
+
+  it('answers a retried walk-in with the first result and adds nobody twice', async () => {
+    const session = await h.newSession(token, { capacity: 3 });
+    const headers = { 'idempotency-key': 'walk-in-retry-01' };
+    const first = await h.adminCall<{ userId: string }>(
+      'signed/addWalkIn',
+      { sessionId: session.id, name: '重試' },
+      { token, headers },
+    );
+    const retry = await h.adminCall<{ userId: string }>(
+      'signed/addWalkIn',
+      { sessionId: session.id, name: '重試' },
+      { token, headers },
+    );
+    expect(retry.body.data!.userId).toBe(first.body.data!.userId);
+    const { accepted } = await expectSessionInvariants(h.store, session.id);
+    expect(accepted).toHaveLength(1);
+  });
+
+  it('refuses a walk-in when no place is free, and a blocked player', async () => {
+    const session = await h.newSession(token, { capacity: 1 });
+    const [p, blocked] = await h.players(2, 'nowalk');
+    await h.join(p!.token, session.id);
+    const full = await h.adminCall('signed/addWalkIn', { sessionId: session.id, name: '客人' }, { token });
+    expect(full.status).toBe(409);
+    expect(full.body.message).toBe('No places left; raise the capacity first');
+
+    const roomy = await h.newSession(token, { capacity: 5 });
+    await h.ok('members/switchBlock', { teamId, userId: blocked!.userId, blocked: true }, token);
+    const res = await h.adminCall('signed/addWalkIn', { sessionId: roomy.id, userId: blocked!.userId }, { token });
+    expect(res.status).toBe(403);
+    expect((await readSessionState(h.store, roomy.id)).bookings).toHaveLength(0);
+  });
+
+  it('refuses a request naming both a player and a guest', async () => {
+    const session = await h.newSession(token);
+    const res = await h.adminCall(
+      'signed/addWalkIn',
+      { sessionId: session.id, userId: 'line_U1', name: 'x' },
+      { token },
+    );
+    expect(res.status).toBe(400);
+  });
+});
