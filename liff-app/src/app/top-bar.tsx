@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { Avatar } from '@/components/avatar';
 import { AppLogo } from '@/components/loading-overlays';
 import { useAuth } from '@/lib/auth';
 import { loginPath } from '@/lib/paths';
@@ -15,11 +16,12 @@ export function TopBar() {
       </Link>
       {token ? (
         <Link to="/setting" className="top-bar__avatar" aria-label={t('nav.settings')}>
-          {profile?.pictureUrl ? (
-            <img src={profile.pictureUrl} alt="" width={34} height={34} />
-          ) : (
-            <span aria-hidden="true">{profile?.displayName.slice(0, 1) ?? '…'}</span>
-          )}
+          <Avatar
+            src={profile?.pictureUrl ?? ''}
+            name={profile?.displayName ?? '…'}
+            size={34}
+            className="top-bar__img"
+          />
         </Link>
       ) : (
         <Link to={loginPath('/')} className="button button--primary button--small" data-testid="top-login">

@@ -5,6 +5,8 @@ import { formatIsoDate } from '@/lib/format';
 type Day = HistoryStatistics['last30Days']['days'][number];
 
 const WIDTH = 330;
+/** Room on both sides for the first and last date labels. */
+const PAD_X = 14;
 const HEIGHT = 120;
 const PAD_BOTTOM = 18;
 
@@ -12,7 +14,7 @@ const PAD_BOTTOM = 18;
 export function Last30DaysChart({ days }: { days: Day[] }) {
   const { t } = useTranslation();
   const max = Math.max(1, ...days.map((d) => d.sessions));
-  const slot = WIDTH / Math.max(1, days.length);
+  const slot = (WIDTH - PAD_X * 2) / Math.max(1, days.length);
   const bar = Math.max(3, slot - 3);
   const usable = HEIGHT - PAD_BOTTOM - 4;
   const total = days.reduce((n, d) => n + d.sessions, 0);
@@ -28,7 +30,7 @@ export function Last30DaysChart({ days }: { days: Day[] }) {
       >
         <line x1="0" x2={WIDTH} y1={HEIGHT - PAD_BOTTOM} y2={HEIGHT - PAD_BOTTOM} className="chart__axis" />
         {days.map((day, i) => {
-          const x = i * slot + (slot - bar) / 2;
+          const x = PAD_X + i * slot + (slot - bar) / 2;
           const h = (day.sessions / max) * usable;
           const ha = (day.attended / max) * usable;
           return (

@@ -1,25 +1,15 @@
 import type { MemberList, Participant } from '@shuttle/shared';
 import { useTranslation } from 'react-i18next';
+import { Avatar } from '@/components/avatar';
 import { Spinner } from '@/components/loading-overlays';
 import { errorMessage } from '@/lib/api-error';
-
-function Avatar({ participant }: { participant: Participant }) {
-  if (participant.pictureUrl) {
-    return <img className="avatar" src={participant.pictureUrl} alt="" width={36} height={36} loading="lazy" />;
-  }
-  return (
-    <span className="avatar avatar--initial" aria-hidden="true">
-      {participant.name.slice(0, 1)}
-    </span>
-  );
-}
 
 function Row({ participant }: { participant: Participant }) {
   const { t } = useTranslation();
   return (
     <li className={`participant${participant.isMe ? ' participant--me' : ''}`}>
       {participant.position !== null && <span className="participant__position">#{participant.position}</span>}
-      <Avatar participant={participant} />
+      <Avatar src={participant.pictureUrl} name={participant.name} />
       <span className="participant__name">
         {participant.name}
         {participant.isMe && <span className="participant__me">{t('participants.me')}</span>}

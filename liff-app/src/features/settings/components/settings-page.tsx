@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { Avatar } from '@/components/avatar';
 import {
   CalendarIcon,
   ChartIcon,
@@ -106,13 +107,12 @@ export function SettingsPage() {
 
       {loggedIn ? (
         <section className="profile-card" data-testid="profile-card">
-          {profile?.pictureUrl ? (
-            <img className="profile-card__avatar" src={profile.pictureUrl} alt="" width={64} height={64} />
-          ) : (
-            <span className="profile-card__avatar profile-card__avatar--initial" aria-hidden="true">
-              {profile?.displayName.slice(0, 1) ?? ''}
-            </span>
-          )}
+          <Avatar
+            src={profile?.pictureUrl ?? ''}
+            name={profile?.displayName ?? ''}
+            size={64}
+            className="profile-card__avatar"
+          />
           <div className="profile-card__text">
             <p className="profile-card__name">{profile?.displayName ?? t('loading.text')}</p>
             <p className="profile-card__meta">
