@@ -8,6 +8,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     projects: [
+      'liff-app/vitest.config.ts',
       {
         test: {
           name: 'unit',

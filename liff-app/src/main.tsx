@@ -20,7 +20,7 @@ async function start() {
 
 start().catch((error: unknown) => {
   console.error('The app could not start', error);
-  // Nothing translated is available yet: a plain bilingual message with a retry.
-  container.innerHTML =
-    '<div class="boot boot--error" role="alert"><p>無法載入，請檢查網路後重試。<br>Could not load, please check your connection.</p><button type="button" onclick="location.reload()">重新整理 / Reload</button></div>';
+  // No translation could load: index.html carries a bilingual message with a reload button.
+  const fallback = document.getElementById('boot-error') as HTMLTemplateElement | null;
+  if (fallback) container.replaceChildren(fallback.content.cloneNode(true));
 });

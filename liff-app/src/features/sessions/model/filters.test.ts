@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { activeFilterCount, clearFilters, EMPTY_FILTERS, type SessionFilters, toggle, toQuery } from './filters';
+
+const team = { team_id: 'team-daan-smash', team_name: '大安羽球同好會', amount_of_member: 12, is_in: true };
+
+describe('session filters', () => {
+  it('counts no active filter by default, whatever the status tab', () => {
+    expect(activeFilterCount(EMPTY_FILTERS)).toBe(0);
+    expect(activeFilterCount({ ...EMPTY_FILTERS, status: 'open' })).toBe(0);
+  });
+
+  it('counts each panel filter once, however many values it holds', () => {
+    const filters: SessionFilters = {
+      status: 'open',
+      regions: ['台北市', '新北市'],
+      date: '2026-12-01',
+      sort: 'priceLowToHigh',
+      categories: ['casual', 'beginner'],
+      team,
+      teamName: '  大安 ',
+    };
+    expect(activeFilterCount(filters)).toBe(6);
+    expect(activeFilterCount({ ...filters, teamName: '   ' })).toBe(5);
+    expect(activeFilterCount({ ...filters, sort: 'none', regions: [] })).toBe(4);
+  });
+
+  it('clears every filter but keeps the chosen status tab', () => {
+    const cleared = clearFilters({ ...EMPTY_FILTERS, status: 'ended', regions: ['台中市'], team, sort: 'latestFirst' });
+    expect(cleared).toEqual({ ...EMPTY_FILTERS, status: 'ended' });
+    expect(activeFilterCount(cleared)).toBe(0);
+  });
+
+  it('toggles values of a multi-select', () => {
+    expect(toggle(['casual'], 'social')).toEqual(['casual', 'social']);
+    expect(toggle(['casual', 'social'], 'casual')).toEqual(['social']);
+  });
+
+  it('builds the API query from the filters', () => {
+    const query = toQuery(
+      {
+        status: 'open',
+        regions: ['台北市'],
+        date: null,
+        sort: 'oldestFirst',
+        categories: ['competitive'],
+        team,
+        teamName: ' 羽 ',
+      },
+      'cursor-1',
+    );
+    expect(query).toEqual({
+      status: 'open',
+      regions: ['台北市'],
+      date: null,
+      categories: ['competitive'],
+      sort: 'oldestFirst',
+      teamId: 'team-daan-smash',
+      teamName: '羽',
+      cursor: 'cursor-1',
+      limit: 20,
+    });
+  });
+});
