@@ -7,7 +7,6 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import type { Server } from 'node:http';
-import { cpus, loadavg } from 'node:os';
 import { join as joinPath, resolve } from 'node:path';
 import { GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { serve } from '@hono/node-server';

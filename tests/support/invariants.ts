@@ -22,7 +22,7 @@ export async function readSessionState(store: Store, sessionId: string) {
     items.push(...(page.Items ?? []));
     ExclusiveStartKey = page.LastEvaluatedKey;
   } while (ExclusiveStartKey);
-  const session = items.find((i) => i.SK === 'SESSION') as SessionRecord;
+  const session = items.find((i) => i.SK === 'SESSION') as unknown as SessionRecord;
   const bookings = items.filter((i) => String(i.SK).startsWith('BOOKING#')) as unknown as BookingRecord[];
   return { session, bookings };
 }
