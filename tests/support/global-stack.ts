@@ -28,7 +28,9 @@ function buildMemberAppIfStale(): void {
   const built = join(root, 'liff-app/dist/index.html');
   const sources = Math.max(newestMtime(join(root, 'liff-app')), newestMtime(join(root, 'shared/src')));
   if (existsSync(built) && statSync(built).mtimeMs >= sources) return;
-  const result = spawnSync('npm', ['run', 'build', '-w', 'liff-app'], { cwd: root, stdio: 'inherit' });
+  // vitest sets NODE_ENV=test, which would make Vite bundle React's development build.
+  const env = { ...process.env, NODE_ENV: 'production' };
+  const result = spawnSync('npm', ['run', 'build', '-w', 'liff-app'], { cwd: root, stdio: 'inherit', env });
   if (result.status !== 0) throw new Error('Building liff-app failed');
 }
 

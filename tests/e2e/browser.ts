@@ -1,0 +1,111 @@
+import { mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { type Browser, type BrowserContext, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
+import { expect, inject } from 'vitest';
+
+/** Shared helpers of the member-app journeys: Debian's Chromium, a phone-sized viewport, screenshots. */
+
+export const SCREENSHOTS = resolve(import.meta.dirname, '../../artifacts/screenshots');
+mkdirSync(SCREENSHOTS, { recursive: true });
+
+export const baseUrl = () => inject('baseUrl');
+
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+export const UA = {
+  androidChrome:
+    'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Mobile Safari/537.36',
+  facebook:
+    'Mozilla/5.0 (Linux; Android 14; Pixel 8 Build/UQ1A.240205.004; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/122.0.6261.105 Mobile Safari/537.36 [FB_IAB/FB4A;FBAV/454.0.0.44.108;]',
+  instagram:
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 Instagram 323.0.3.19.100 (iPhone15,2; iOS 17_4; zh_TW; zh-Hant; scale=3.00; 1179x2556; 579364826)',
+  line: 'Mozilla/5.0 (Linux; Android 14; Pixel 8 Build/UQ1A.240205.004; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/122.0.6261.105 Mobile Safari/537.36 Line/14.3.0/IAB',
+};
+
+export interface PlayerOptions extends BrowserContextOptions {
+  /** Whom the local one-click login signs in as (the seed's demo player when absent). */
+  identity?: { sub: string; name: string };
+  language?: string;
+}
+
+/** A phone-sized browser context (390×844, touch) talking to the local stack. */
+export async function phone(
+  browser: Browser,
+  options: PlayerOptions = {},
+): Promise<{ context: BrowserContext; page: Page }> {
+  const { identity, language, ...contextOptions } = options;
+  const context = await browser.newContext({
+    baseURL: baseUrl(),
+    viewport: { width: 390, height: 844 },
+    deviceScaleFactor: 2,
+    isMobile: true,
+    hasTouch: true,
+    locale: 'zh-TW',
+    timezoneId: 'Asia/Taipei',
+    userAgent: UA.androidChrome,
+    ...contextOptions,
+  });
+  await context.addInitScript(
+    ({ identity, language }) => {
+      if (identity) window.sessionStorage.setItem('shuttle:dev-identity', JSON.stringify(identity));
+      if (language && !window.localStorage.getItem('language')) window.localStorage.setItem('language', language);
+    },
+    { identity, language },
+  );
+  const page = await context.newPage();
+  page.on('pageerror', (error) => console.error(`[page error] ${error.message}`));
+  return { context, page };
+}
+
+export async function screenshot(page: Page, name: string, fullPage = false): Promise<string> {
+  const path = join(SCREENSHOTS, `${name}.png`);
+  await page.waitForTimeout(250); // let entrance animations settle
+  await page.screenshot({ path, fullPage, animations: 'disabled' });
+  return path;
+}
+
+/** Signs in through /login and the LIFF mock, as a person would; lands on `next`. */
+export async function loginThroughUi(page: Page, next = '/'): Promise<void> {
+  await page.goto(`/login?next=${encodeURIComponent(next)}`);
+  await page.getByTestId('line-login').click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/login') && !url.pathname.startsWith('/callback'), {
+    timeout: 20_000,
+  });
+  await expect.poll(() => page.evaluate(() => window.localStorage.getItem('token'))).toBeTruthy();
+}
+
+interface Summary {
+  id: string;
+  remaining: number;
+  waitingCount: number;
+  bookingClosed: boolean;
+  startingSoon: boolean;
+  status: string;
+  title: string;
+  capacity: number;
+}
+
+/** Open sessions from the visitor list, to pick one a journey needs. */
+export async function openSessions(): Promise<Summary[]> {
+  const response = await fetch(`${baseUrl()}/api/withoutAuth/getSessionList`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ status: 'open', limit: 50 }),
+  });
+  const body = (await response.json()) as { data: { items: Summary[] } };
+  return body.data.items.filter((s) => !s.bookingClosed && !s.startingSoon);
+}

@@ -1,0 +1,129 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium, phone, screenshot } from './browser.ts';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(() => browser?.close());
+
+describe('a visitor', () => {
+  it('browses sessions by status and filters them by region and category', async () => {
+    const { context, page } = await phone(browser);
+    await page.goto('/');
+    const cards = page.getByTestId('session-card');
+    await expect.poll(() => cards.count()).toBeGreaterThan(3);
+    await expect.poll(() => page.getByRole('button', { name: '全部場次' }).getAttribute('aria-pressed')).toBe('true');
+    await screenshot(page, '01-home');
+
+    await page.getByRole('button', { name: '報名中' }).click();
+    await expect.poll(() => page.getByRole('button', { name: '報名中' }).getAttribute('aria-pressed')).toBe('true');
+    await expect.poll(async () => (await cards.allInnerTexts()).every((text) => text.includes('報名中'))).toBe(true);
+    await page.getByRole('button', { name: '全部場次' }).click();
+
+    await page.getByTestId('open-filters').click();
+    const panel = page.getByTestId('filter-panel');
+    await panel.getByRole('button', { name: '台北市' }).click();
+    await panel.getByRole('button', { name: '競技' }).click();
+    await panel.getByRole('group', { name: '排序' }).getByText('價格由低到高').click();
+    await expect(panel.getByRole('button', { name: '清除全部 (3)' }).isVisible()).resolves.toBe(true);
+    await screenshot(page, '02-filter-panel');
+    await panel.getByRole('button', { name: '查看結果' }).click();
+
+    await expect.poll(() => page.getByTestId('filter-count').innerText()).toContain('3');
+    await expect.poll(() => cards.count()).toBeGreaterThan(0);
+    const texts = await cards.allInnerTexts();
+    for (const text of texts) {
+      expect(text).toContain('台北市');
+      expect(text).toContain('競技');
+    }
+    await screenshot(page, '03-home-filtered');
+
+    await page.getByRole('button', { name: '清除全部' }).first().click();
+    await expect.poll(() => page.getByTestId('filter-count').count()).toBe(0);
+    await context.close();
+  });
+
+  it('picks the region from the browser position, and explains a refused permission', async () => {
+    const located = await phone(browser, {
+      permissions: ['geolocation'],
+      geolocation: { latitude: 22.612, longitude: 120.3 },
+    });
+    await located.page.goto('/');
+    await located.page.getByTestId('open-filters').click();
+    await located.page.getByRole('button', { name: '使用目前位置' }).click();
+    await expect.poll(() => located.page.getByText('已定位：高雄市').count()).toBe(1);
+    expect(await located.page.getByRole('button', { name: '高雄市' }).getAttribute('aria-pressed')).toBe('true');
+    await located.context.close();
+
+    const refused = await phone(browser);
+    await refused.page.goto('/');
+    await refused.page.getByTestId('open-filters').click();
+    await refused.page.getByRole('button', { name: '使用目前位置' }).click();
+    await expect
+      .poll(() => refused.page.getByRole('alert').innerText())
+      .toBe('無法取得定位權限，請至瀏覽器設定允許存取位置。');
+    await refused.context.close();
+  });
+
+  it('reads a session with its participants, and is asked to log in to reserve', async () => {
+    const { context, page } = await phone(browser);
+    await page.goto('/');
+    await page.getByRole('button', { name: '報名中' }).click();
+    await page.getByTestId('session-card').first().click();
+    await page.waitForURL(/\/session\?id=/);
+    const detail = page.getByTestId('session-detail');
+    await expect.poll(() => page.getByTestId('fee').innerText()).toMatch(/^\d+ 元$/);
+    await expect.poll(() => detail.innerText()).toContain('報名名單');
+    const text = await detail.innerText();
+    expect(text).toMatch(/正取\s*\d+/);
+    expect(text).toMatch(/候補\s*\d+/);
+    expect(text).toContain('場地');
+    expect(text).toContain('備註');
+    expect(text).toContain('加入 LINE 社群');
+    await screenshot(page, '04-session-detail-visitor');
+
+    await page.getByTestId('reserve-button').click();
+    const prompt = page.getByTestId('login-prompt');
+    await expect.poll(() => prompt.innerText()).toContain('您尚未登入，請先登入後再繼續。');
+    await screenshot(page, '05-login-required');
+    await context.close();
+  });
+
+  it('lands on home from an unknown path, and reads the information pages', async () => {
+    const { context, page } = await phone(browser);
+    await page.goto('/no/such/page');
+    await page.waitForURL((url) => url.pathname === '/');
+    await expect.poll(() => page.getByTestId('session-card').count()).toBeGreaterThan(0);
+
+    await page.goto('/setting/badminton-levels');
+    await expect.poll(() => page.getByRole('columnheader').allInnerTexts()).toEqual(['等級', '參賽組別', '技術描述']);
+    expect(await page.getByRole('row').count()).toBeGreaterThanOrEqual(7);
+    await screenshot(page, '30-badminton-levels');
+
+    await page.goto('/setting/privacy-policy');
+    await expect.poll(() => page.getByTestId('privacy-page').innerText()).toContain('2025年2月1日');
+    expect(await page.getByTestId('privacy-page').innerText()).toContain('未滿 16 歲');
+    await screenshot(page, '31-privacy-policy');
+
+    await page.goto('/setting/terms-of-service');
+    await expect.poll(() => page.getByTestId('terms-page').innerText()).toContain('2025年2月1日');
+    await screenshot(page, '32-terms-of-service');
+
+    await page.goto('/setting/about-us');
+    await expect.poll(() => page.getByTestId('about-page').innerText()).toContain('關於我們');
+    await screenshot(page, '33-about-us');
+
+    await page.goto('/setting');
+    await expect.poll(() => page.getByTestId('settings').innerText()).toContain('訪客');
+    const settings = await page.getByTestId('settings').innerText();
+    expect(settings).toContain('羽球程度分級');
+    expect(settings).toContain('成為團長');
+    expect(settings).not.toContain('登出');
+    expect(settings).not.toContain('前往管理後台');
+    expect(settings).toMatch(/版本 \d+\.\d+\.\d+/);
+    await screenshot(page, '29-settings-guest');
+    await context.close();
+  });
+});
