@@ -227,6 +227,12 @@ export const HistoryIcon = (p: IconProps) => (
     <path d="M3 4v4h4M12 8v4l3 2" />
   </Icon>
 );
+export const TicketIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M4 7h16v3a2 2 0 0 0 0 4v3H4v-3a2 2 0 0 0 0-4z" />
+    <path d="M14 7v10" strokeDasharray="2 2" />
+  </Icon>
+);
 export const BellIcon = (p: IconProps) => (
   <Icon {...p}>
     <path d="M6 16V11a6 6 0 0 1 12 0v5l1.5 2h-15z" />

@@ -52,7 +52,12 @@ function NoticePanel() {
           <li>{t('inAppBrowser.step1')}</li>
           <li>{t('inAppBrowser.step2')}</li>
         </ol>
-        <button type="button" className="button button--primary button--block" onClick={copy} disabled={copied}>
+        <button
+          type="button"
+          className={`button button--primary button--block${copied ? ' button--copied' : ''}`}
+          onClick={copy}
+          disabled={copied}
+        >
           {copied ? <CheckIcon /> : <CopyIcon />}
           {copied ? t('inAppBrowser.copied') : t('inAppBrowser.copy')}
         </button>

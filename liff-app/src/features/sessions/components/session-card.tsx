@@ -46,13 +46,15 @@ export function SessionCard({ session }: { session: SessionSummary }) {
         <CategoryChips categories={session.categories} />
         <div className="session-card__bottom">
           <span className="session-card__price">{formatMoney(session.price)}</span>
-          <span className={`session-card__places${full ? ' is-full' : ''}`}>
+          <span className={`session-card__places${full && session.status !== 'ended' ? ' is-full' : ''}`}>
             <UsersIcon size={16} />
-            {full
-              ? session.waitingCount > 0
-                ? t('session.fullWithWaitlist', { count: session.waitingCount })
-                : t('session.full')
-              : t('session.remaining', { count: session.remaining, capacity: session.capacity })}
+            {session.status === 'ended' || session.status === 'inProgress'
+              ? t('session.peopleValue', { accepted: session.acceptedCount, capacity: session.capacity })
+              : full
+                ? session.waitingCount > 0
+                  ? t('session.fullWithWaitlist', { count: session.waitingCount })
+                  : t('session.full')
+                : t('session.remaining', { count: session.remaining, capacity: session.capacity })}
           </span>
         </div>
       </Link>

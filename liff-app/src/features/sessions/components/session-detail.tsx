@@ -2,13 +2,23 @@ import type { SessionDetail as Detail } from '@shuttle/shared';
 import { type ReactNode, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '@/components/empty-state';
-import { ChatIcon, ClockIcon, CoinIcon, CourtIcon, NoteIcon, PinIcon, ShieldIcon, UsersIcon } from '@/components/icons';
+import {
+  ChatIcon,
+  ClockIcon,
+  CoinIcon,
+  CourtIcon,
+  NoteIcon,
+  PinIcon,
+  ShieldIcon,
+  TicketIcon,
+  UsersIcon,
+} from '@/components/icons';
 import { Spinner } from '@/components/loading-overlays';
 import { PageHeader } from '@/components/page-header';
 import { CategoryChips, StatusBadge } from '@/components/session-badges';
 import { ApiError, errorMessage } from '@/lib/api-error';
 import { useIsLoggedIn } from '@/lib/auth';
-import { formatDateTime, formatFullDate, formatMoney, formatTimeRange } from '@/lib/format';
+import { formatDateTime, formatDay, formatMoney, formatTimeRange } from '@/lib/format';
 import { newIdempotencyKey } from '@/lib/idempotency';
 import { getQueryData, invalidateQueries } from '@/lib/query';
 import { notify, promptLogin, withLightLoading } from '@/stores/ui';
@@ -124,7 +134,10 @@ export function SessionDetailView({ sessionId, renderBookingActions }: SessionDe
             <p className="detail-hero__team">{session.teamName}</p>
             <p className="detail-hero__when">
               <ClockIcon size={18} />
-              {formatFullDate(session.startsAt)} {formatTimeRange(session.startsAt, session.endsAt)}
+              <span>
+                {formatDay(session.startsAt)}{' '}
+                <span className="nowrap">{formatTimeRange(session.startsAt, session.endsAt)}</span>
+              </span>
             </p>
             <CategoryChips categories={session.categories} />
           </section>
@@ -172,13 +185,14 @@ export function SessionDetailView({ sessionId, renderBookingActions }: SessionDe
               </span>
             </div>
             <div className="info-tile">
-              <ClockIcon />
+              <TicketIcon />
               <span className="info-tile__label">{t('session.remainingLabel')}</span>
               <span className="info-tile__value">
-                {session.remaining > 0
-                  ? t('session.placesLeft', { count: session.remaining })
-                  : t('session.fullWithWaitlist', { count: session.waitingCount })}
+                {session.remaining > 0 ? t('session.placesLeft', { count: session.remaining }) : t('session.full')}
               </span>
+              {session.waitingCount > 0 && (
+                <span className="info-tile__sub">{t('session.waitingCount', { count: session.waitingCount })}</span>
+              )}
             </div>
           </section>
 
