@@ -50,6 +50,12 @@ describe('in-app browsers', () => {
     expect(await page.getByTestId('top-login').count()).toBe(0);
     await screenshot(page, '25-line-client-home');
 
+    // Inside LINE a session can be shared to a chat with the target picker.
+    await page.getByTestId('session-card').first().click();
+    await page.getByTestId('share-session').click();
+    await expect.poll(() => page.getByRole('alertdialog').innerText()).toContain('已分享');
+    await page.getByRole('alertdialog').getByRole('button', { name: '確認' }).click();
+
     await page.goto('/login');
     await page.waitForURL((url) => url.pathname === '/' || url.pathname === '/login');
     expect(await page.getByTestId('google-login').count()).toBe(0);

@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, phone, screenshot } from './browser.ts';
+import { baseUrl, launchChromium, phone, screenshot } from './browser.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -88,6 +88,22 @@ describe('a visitor', () => {
     const prompt = page.getByTestId('login-prompt');
     await expect.poll(() => prompt.innerText()).toContain('您尚未登入，請先登入後再繼續。');
     await screenshot(page, '05-login-required');
+    await context.close();
+  });
+
+  it("sees 'Booking Closed' on a session closed to booking", async () => {
+    const response = await fetch(`${baseUrl()}/api/withoutAuth/getSessionList`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ status: 'open', limit: 50 }),
+    });
+    const { data } = (await response.json()) as { data: { items: { id: string; bookingClosed: boolean }[] } };
+    const closed = data.items.find((s) => s.bookingClosed);
+    expect(closed, 'the seed closes one open session').toBeDefined();
+    const { context, page } = await phone(browser);
+    await page.goto(`/session?id=${closed!.id}`);
+    await expect.poll(() => page.getByTestId('reserve-button').innerText()).toBe('已截止報名');
+    expect(await page.getByTestId('reserve-button').isDisabled()).toBe(true);
     await context.close();
   });
 

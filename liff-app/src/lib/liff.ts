@@ -24,9 +24,16 @@ export function initLiff(): Promise<Liff> {
       const { LiffMockPlugin } = await import('@line/liff-mock');
       // The mock's types target the full SDK; the pluggable core accepts it at run time.
       liff.use(new LiffMockPlugin() as never);
-      // Opened with LINE's user agent locally: behave like the LIFF browser (signed in, in client).
+      // Opened with LINE's user agent locally: behave like the LIFF browser (signed in, in
+      // client, share picker available and answering as if a chat was picked).
       if (detectInAppBrowser(navigator.userAgent) === 'line') {
-        (liff as unknown as MockedLiff).$mock.set((data) => ({ ...data, isInClient: true, isLoggedIn: true }));
+        (liff as unknown as MockedLiff).$mock.set((data) => ({
+          ...data,
+          isInClient: true,
+          isLoggedIn: true,
+          isApiAvailable: true,
+          shareTargetPicker: { status: 'success' },
+        }));
       }
       await liff.init({ liffId: config.liffId, mock: true } as Parameters<Liff['init']>[0]);
     } else {
