@@ -130,8 +130,16 @@ export class BookingEngine {
               Key: key.session(session.id),
               UpdateExpression:
                 'SET remaining = remaining - :party, acceptedCount = acceptedCount + :party, updatedAt = :now',
-              ConditionExpression: 'remaining >= :party AND size(waitlist) = :zero AND bookingClosed = :false',
-              ExpressionAttributeValues: { ':party': partySize, ':zero': 0, ':false': false, ':now': nowIso },
+              // startsAt: a booking copies the start time it read; an admin may have moved it since.
+              ConditionExpression:
+                'remaining >= :party AND size(waitlist) = :zero AND bookingClosed = :false AND startsAt = :startsAt',
+              ExpressionAttributeValues: {
+                ':party': partySize,
+                ':zero': 0,
+                ':false': false,
+                ':now': nowIso,
+                ':startsAt': session.startsAt,
+              },
               ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
             },
           }
@@ -141,7 +149,8 @@ export class BookingEngine {
               Key: key.session(session.id),
               UpdateExpression:
                 'SET waitlist = list_append(waitlist, :entry), waitingCount = waitingCount + :one, updatedAt = :now',
-              ConditionExpression: '(remaining < :party OR size(waitlist) > :zero) AND bookingClosed = :false',
+              ConditionExpression:
+                '(remaining < :party OR size(waitlist) > :zero) AND bookingClosed = :false AND startsAt = :startsAt',
               ExpressionAttributeValues: {
                 ':entry': [encodeEntry({ userId: player.userId, partySize })],
                 ':one': 1,
@@ -149,6 +158,7 @@ export class BookingEngine {
                 ':zero': 0,
                 ':false': false,
                 ':now': nowIso,
+                ':startsAt': session.startsAt,
               },
               ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
             },
@@ -551,8 +561,8 @@ export class BookingEngine {
             Key: key.session(session.id),
             UpdateExpression:
               'SET remaining = remaining - :one, acceptedCount = acceptedCount + :one, updatedAt = :now',
-            ConditionExpression: 'remaining >= :one AND size(waitlist) = :zero',
-            ExpressionAttributeValues: { ':one': 1, ':zero': 0, ':now': nowIso },
+            ConditionExpression: 'remaining >= :one AND size(waitlist) = :zero AND startsAt = :startsAt',
+            ExpressionAttributeValues: { ':one': 1, ':zero': 0, ':now': nowIso, ':startsAt': session.startsAt },
           },
         },
         {
@@ -682,8 +692,9 @@ export class BookingEngine {
       const target = mergeChanges(session, changes, at);
       const fields = NOTICE_FIELDS.filter((f) => target[f] !== session[f]);
       const nowIso = at.toISOString();
-      // Still closed: the booking rows' start times follow before sign-up opens again.
-      updated = { ...target, bookingClosed: true, updatedAt: nowIso };
+      // Sign-up reopens with the change: a join that read the old start time fails its
+      // startsAt condition and reads again, so booking rows never copy a stale time.
+      updated = { ...target, bookingClosed: wasClosed, updatedAt: nowIso };
       const indexKeys = sessionIndexKeys({ ...target, month: taipeiMonth(target.startsAt) });
       const pinned = pinnedSeatState(session);
       return {
@@ -694,7 +705,7 @@ export class BookingEngine {
               Key: key.session(session.id),
               UpdateExpression: [
                 'SET venue = :venue, address = :address, #region = :region, courts = :courts,',
-                'startsAt = :startsAt, endsAt = :endsAt, signupOpensAt = :opens, updatedAt = :now,',
+                'startsAt = :startsAt, endsAt = :endsAt, signupOpensAt = :opens, updatedAt = :now, bookingClosed = :reopen,',
                 'GSI1PK = :g1pk, GSI1SK = :g1sk, GSI2PK = :g2pk, GSI2SK = :g2sk, GSI3PK = :g3pk, GSI3SK = :g3sk',
               ].join(' '),
               ConditionExpression: pinned.ConditionExpression,
@@ -709,6 +720,7 @@ export class BookingEngine {
                 ':endsAt': target.endsAt,
                 ':opens': target.signupOpensAt,
                 ':now': nowIso,
+                ':reopen': wasClosed,
                 ':g1pk': indexKeys.GSI1PK,
                 ':g1sk': indexKeys.GSI1SK,
                 ':g2pk': indexKeys.GSI2PK,
@@ -744,10 +756,6 @@ export class BookingEngine {
               ),
             );
           }
-          if (!wasClosed) {
-            await this.setBookingClosed(session.id, false);
-            updated = { ...updated!, bookingClosed: false };
-          }
         },
       };
     });
@@ -757,8 +765,8 @@ export class BookingEngine {
   /**
    * Runs a session-wide change with sign-up closed, so no player can join between the read of
    * who holds a place and the transaction that notifies them: the transaction pins the seat
-   * state that was read, and only cancellations (which change it) can still happen. Sign-up is
-   * reopened if it was open, also when the change fails.
+   * state that was read, and only cancellations (which change it) can still happen. If the
+   * change fails, sign-up is reopened when it was open.
    */
   private async underClosedBooking<T>(
     sessionId: string,
@@ -770,6 +778,7 @@ export class BookingEngine {
     ) => { items: TransactItem[]; result: T; after?: () => Promise<void> },
   ): Promise<T> {
     let wasClosed: boolean | undefined;
+    let committed = false;
     try {
       const decided = await this.contended(async () => {
         const closedBefore = await this.setBookingClosed(sessionId, true);
@@ -779,12 +788,13 @@ export class BookingEngine {
         if (active.length > MAX_NOTICES_PER_CHANGE) throw new DomainError('TOO_MANY_PLAYERS');
         const planned = plan(session, active, this.clock.now(), wasClosed);
         await this.transact(planned.items);
+        committed = true;
         return planned;
       });
       await decided.after?.();
       return decided.result;
     } catch (error) {
-      if (wasClosed === false) await this.setBookingClosed(sessionId, false).catch(() => undefined);
+      if (wasClosed === false && !committed) await this.setBookingClosed(sessionId, false).catch(() => undefined);
       throw error;
     }
   }
