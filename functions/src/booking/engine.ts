@@ -981,6 +981,7 @@ function pinnedSeatState(session: SessionRecord) {
 /** What a notice tells the player, kept on the record since a deleted session cannot be read. */
 function noticeSnapshot(session: SessionRecord) {
   return {
+    id: session.id,
     title: session.title,
     teamName: session.teamName,
     venue: session.venue,
