@@ -1,4 +1,4 @@
-import type { CreateSessionRequest } from '@shuttle/shared';
+import { createSessionRequest } from '@shuttle/shared';
 import { describe, expect, it } from 'vitest';
 import { hashPassword, verifyPassword } from '#admin/accounts/password.ts';
 import { matchesSearch, memberStats } from '#admin/members/stats.ts';
@@ -32,11 +32,12 @@ const base = {
   startsAt: '2026-12-03T11:00:00.000Z',
   endsAt: '2026-12-03T13:00:00.000Z',
   signupOpensAt: '2026-12-01T11:00:00.000Z',
-} as const;
+};
+const request = (extra: Record<string, unknown>) => createSessionRequest.parse({ ...base, ...extra });
 
 describe('planning sessions', () => {
   it('makes one session for publishState 0, titled after the team by default', () => {
-    const [only, ...rest] = planSessions({ ...base, publishState: 0 } as CreateSessionRequest, context);
+    const [only, ...rest] = planSessions(request({ publishState: 0 }), context);
     expect(rest).toEqual([]);
     expect(only).toMatchObject({
       title: '測試隊',
@@ -47,7 +48,7 @@ describe('planning sessions', () => {
   });
 
   it('repeats weekly at the same time, keeping the sign-up lead', () => {
-    const sessions = planSessions({ ...base, publishState: 1, repeat: { weeks: 3 } } as CreateSessionRequest, context);
+    const sessions = planSessions(request({ publishState: 1, repeat: { weeks: 3 } }), context);
     expect(sessions.map((s) => [s.startsAt, s.endsAt, s.signupOpensAt])).toEqual([
       ['2026-12-03T11:00:00.000Z', '2026-12-03T13:00:00.000Z', '2026-12-01T11:00:00.000Z'],
       ['2026-12-10T11:00:00.000Z', '2026-12-10T13:00:00.000Z', '2026-12-08T11:00:00.000Z'],
@@ -59,7 +60,7 @@ describe('planning sessions', () => {
     // 07:30 Taipei is the previous day in UTC: the date must still be read in Taipei time.
     const early = { ...base, startsAt: '2026-12-02T23:30:00.000Z', endsAt: '2026-12-03T01:30:00.000Z' };
     const sessions = planSessions(
-      { ...early, publishState: 1, repeat: { dates: ['2026-12-20', '2026-12-05'] } } as CreateSessionRequest,
+      request({ ...early, publishState: 1, repeat: { dates: ['2026-12-20', '2026-12-05'] } }),
       context,
     );
     expect(sessions.map((s) => s.startsAt)).toEqual(['2026-12-04T23:30:00.000Z', '2026-12-19T23:30:00.000Z']);
@@ -67,10 +68,7 @@ describe('planning sessions', () => {
 
   it('refuses a series with a start in the past', () => {
     expect(() =>
-      planSessions(
-        { ...base, publishState: 1, repeat: { dates: ['2026-11-30', '2026-12-05'] } } as CreateSessionRequest,
-        context,
-      ),
+      planSessions(request({ publishState: 1, repeat: { dates: ['2026-11-30', '2026-12-05'] } }), context),
     ).toThrow(ValidationError);
   });
 });
