@@ -210,6 +210,35 @@ describe("an admin of another team on team A's calls", () => {
   });
 });
 
+describe('malformed input on every call', () => {
+  const publicSamples: Partial<Record<AdminRoutePath, unknown>> = {
+    signup: { email: 'new@example.com', password: 'long-enough-pw', displayName: 'x' },
+    login: { email: 'team-a@example.com', password: 'long-enough-pw' },
+    'password/requestReset': { email: 'team-a@example.com' },
+    'password/reset': { email: 'team-a@example.com', code: '123456', newPassword: 'long-enough-pw' },
+  };
+
+  it.each(allRoutes.filter((path) => adminRoutes[path].request))(
+    '%s answers a 400 envelope to broken JSON and to unknown fields, and writes nothing',
+    async (path) => {
+      const contract = adminRoutes[path];
+      const token = contract.auth === 'admin' ? a.token : undefined;
+      const sample = (contract.auth === 'none' ? publicSamples[path] : sampleInput(path)) as Record<string, unknown>;
+      const before = await h.snapshot();
+      const extra = await h.adminCall(path, { ...sample, unexpected: true }, { token, method: contract.method });
+      expect(extra.status, `${path} with an unknown field`).toBe(400);
+      expect(extra.body).toMatchObject({ success: false, error: 'VALIDATION_FAILED' });
+      if (contract.method === 'POST') {
+        const broken = await h.adminCall(path, undefined, { token, method: 'POST', rawBody: '{"oops":' });
+        expect(broken.status, `${path} with broken JSON`).toBe(400);
+        const wrongType = await h.adminCall(path, undefined, { token, method: 'POST', rawBody: '[1,2,3]' });
+        expect(wrongType.status, `${path} with an array body`).toBe(400);
+      }
+      expect(await h.snapshot()).toEqual(before);
+    },
+  );
+});
+
 describe('account state', () => {
   it('refuses an admin whose isAdmin flag is off', async () => {
     const c = await h.adminSignup('disabled@example.com');
