@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, openSessions, phone, screenshot } from './browser.ts';
+import { launchChromium, openSessions, phone, poll, screenshot } from './browser.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -27,7 +27,7 @@ describe('a player', () => {
 
     await page.getByTestId('line-login').click();
     await page.waitForURL(/\/callback/);
-    await expect.poll(() => page.getByTestId('callback').innerText()).toContain('正在驗證 LINE 登入');
+    await poll(() => page.getByTestId('callback').innerText()).toContain('正在驗證 LINE 登入');
     await page.locator('[data-step="success"][data-state="done"]').waitFor();
     await screenshot(page, '07-callback');
     await page.waitForURL((url) => url.pathname === '/session' && url.search.includes(session!.id));
@@ -35,22 +35,22 @@ describe('a player', () => {
     // Reserve with confirmation.
     await page.getByTestId('reserve-button').click();
     const confirm = page.getByTestId('booking-confirm');
-    await expect.poll(() => confirm.innerText()).toContain('確認預約');
+    await poll(() => confirm.innerText()).toContain('確認預約');
     await screenshot(page, '08-booking-confirm');
     await confirm.getByRole('button', { name: '確認預約' }).click();
     const modal = page.getByRole('alertdialog');
-    await expect.poll(() => modal.innerText()).toContain('預約成功');
+    await poll(() => modal.innerText()).toContain('預約成功');
     await screenshot(page, '09-booking-success');
     await modal.getByRole('button', { name: '確認' }).click();
-    await expect.poll(() => page.getByTestId('my-booking').innerText()).toContain('您已預約此場次');
-    await expect.poll(() => page.getByTestId('participants').innerText()).toContain('林小華');
+    await poll(() => page.getByTestId('my-booking').innerText()).toContain('您已預約此場次');
+    await poll(() => page.getByTestId('participants').innerText()).toContain('林小華');
     expect(await page.getByTestId('reserve-button').isDisabled()).toBe(true);
     await screenshot(page, '10-session-booked');
 
     // The reservation is listed, and cancelling asks first.
     await page.goto('/?tab=reserved');
     const card = page.locator(`[data-testid="booked-card"][data-session-id="${session!.id}"]`);
-    await expect.poll(() => card.innerText()).toContain('已預約');
+    await poll(() => card.innerText()).toContain('已預約');
     await screenshot(page, '11-reserved');
     await card.getByTestId('cancel-booking').click();
     const dialog = page.getByTestId('cancel-dialog');
@@ -61,12 +61,12 @@ describe('a player', () => {
 
     await card.getByTestId('cancel-booking').click();
     await page.getByTestId('cancel-dialog').getByRole('button', { name: '確認取消' }).click();
-    await expect.poll(() => page.getByRole('alertdialog').innerText()).toContain('已取消');
+    await poll(() => page.getByRole('alertdialog').innerText()).toContain('已取消');
     await page.getByRole('alertdialog').getByRole('button', { name: '確認' }).click();
-    await expect.poll(() => page.getByTestId('reserved-empty').innerText()).toContain('立即預約');
+    await poll(() => page.getByTestId('reserved-empty').innerText()).toContain('立即預約');
     await screenshot(page, '13-reserved-empty');
     await page.getByTestId('reserved-empty').getByRole('button', { name: '立即預約' }).click();
-    await expect.poll(() => page.getByTestId('session-card').count()).toBeGreaterThan(0);
+    await poll(() => page.getByTestId('session-card').count()).toBeGreaterThan(0);
     await context.close();
   });
 
@@ -80,27 +80,27 @@ describe('a player', () => {
     await page.getByTestId('line-login').click();
     await page.waitForURL((url) => url.pathname === '/session');
 
-    await expect.poll(() => page.getByTestId('reserve-button').innerText()).toBe('加入候補');
+    await poll(() => page.getByTestId('reserve-button').innerText()).toBe('加入候補');
     const before = await page.getByTestId('participants').innerText();
     const waiting = Number(/候補\s*(\d+)/.exec(before)?.[1]);
     await page.getByTestId('reserve-button').click();
     const confirm = page.getByTestId('booking-confirm');
-    await expect.poll(() => confirm.innerText()).toContain(`候補第 ${waiting + 1} 位`);
+    await poll(() => confirm.innerText()).toContain(`候補第 ${waiting + 1} 位`);
     await screenshot(page, '14-waitlist-confirm');
     await confirm.getByRole('button', { name: '加入候補' }).click();
 
     const modal = page.getByRole('alertdialog');
-    await expect.poll(() => modal.innerText()).toContain(`您目前是候補第 ${waiting + 1} 位`);
+    await poll(() => modal.innerText()).toContain(`您目前是候補第 ${waiting + 1} 位`);
     await modal.getByRole('button', { name: '確認' }).click();
-    await expect.poll(() => page.getByTestId('my-booking').innerText()).toContain(`您在候補名單第 ${waiting + 1} 位`);
-    await expect.poll(() => page.getByTestId('participants').innerText()).toContain(`#${waiting + 1}`);
+    await poll(() => page.getByTestId('my-booking').innerText()).toContain(`您在候補名單第 ${waiting + 1} 位`);
+    await poll(() => page.getByTestId('participants').innerText()).toContain(`#${waiting + 1}`);
     expect(await page.getByTestId('reserve-button').innerText()).toBe(`候補第 ${waiting + 1} 位`);
     await screenshot(page, '15-waitlist-position');
 
     await page.goto('/?tab=reserved');
-    await expect
-      .poll(() => page.locator(`[data-testid="booked-card"][data-session-id="${full!.id}"]`).innerText())
-      .toContain(`候補第 ${waiting + 1} 位`);
+    await poll(() => page.locator(`[data-testid="booked-card"][data-session-id="${full!.id}"]`).innerText()).toContain(
+      `候補第 ${waiting + 1} 位`,
+    );
     await context.close();
   });
 
@@ -110,12 +110,12 @@ describe('a player', () => {
     await page.getByTestId('line-login').click();
     await page.waitForURL((url) => url.searchParams.get('tab') === 'reservationHistory');
     const overall = page.getByTestId('stats-overall');
-    await expect.poll(() => overall.innerText()).toContain('總場次');
+    await poll(() => overall.innerText()).toContain('總場次');
     const text = await overall.innerText();
     for (const label of ['總場次', '出席', '出席率', '總花費', '缺席', '平均每場']) expect(text).toContain(label);
     expect(await page.getByTestId('stats-30-days').isVisible()).toBe(true);
     expect(await page.getByTestId('last-30-days-chart').isVisible()).toBe(true);
-    await expect.poll(() => page.getByTestId('team-card').count()).toBeGreaterThan(0);
+    await poll(() => page.getByTestId('team-card').count()).toBeGreaterThan(0);
     await screenshot(page, '16-history', true);
 
     await page
@@ -123,7 +123,7 @@ describe('a player', () => {
       .first()
       .getByRole('link', { name: /更多場次/ })
       .click();
-    await expect.poll(() => page.getByTestId('filter-count').innerText()).toContain('1');
+    await poll(() => page.getByTestId('filter-count').innerText()).toContain('1');
     await context.close();
   });
 });

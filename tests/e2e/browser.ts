@@ -85,7 +85,7 @@ export async function loginThroughUi(page: Page, next = '/'): Promise<void> {
   await page.waitForURL((url) => !url.pathname.startsWith('/login') && !url.pathname.startsWith('/callback'), {
     timeout: 20_000,
   });
-  await expect.poll(() => page.evaluate(() => window.localStorage.getItem('token'))).toBeTruthy();
+  await poll(() => page.evaluate(() => window.localStorage.getItem('token'))).toBeTruthy();
 }
 
 interface Summary {
@@ -109,3 +109,6 @@ export async function openSessions(): Promise<Summary[]> {
   const body = (await response.json()) as { data: { items: Summary[] } };
   return body.data.items.filter((s) => !s.bookingClosed && !s.startingSoon);
 }
+
+/** `expect.poll` with room for a cold start: the first screens load their chunks on demand. */
+export const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 10_000, interval: 100 });

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, launchChromium, loginThroughUi, phone, screenshot } from './browser.ts';
+import { baseUrl, launchChromium, loginThroughUi, phone, poll, screenshot } from './browser.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -33,35 +33,35 @@ describe('email verification', () => {
 
     const form = page.getByTestId('email-form');
     await form.getByTestId('send-code').click();
-    await expect.poll(() => page.getByTestId('email-error').innerText()).toBe('請輸入電子郵件');
+    await poll(() => page.getByTestId('email-error').innerText()).toBe('請輸入電子郵件');
     await form.getByLabel('電子郵件').fill('not-an-email');
     await form.getByTestId('send-code').click();
-    await expect.poll(() => page.getByTestId('email-error').innerText()).toBe('請輸入有效的電子郵件');
+    await poll(() => page.getByTestId('email-error').innerText()).toBe('請輸入有效的電子郵件');
     await page.getByText('為什麼需要您的電子郵件？').click();
     await screenshot(page, '17-email-enter');
 
     await form.getByLabel('電子郵件').fill(address);
     await form.getByTestId('send-code').click();
     const codeForm = page.getByTestId('code-form');
-    await expect.poll(() => codeForm.innerText()).toContain(address);
+    await poll(() => codeForm.innerText()).toContain(address);
     expect(await page.getByTestId('resend-code').isDisabled()).toBe(true);
     expect(await page.getByTestId('resend-code').innerText()).toMatch(/\d+ 秒後可重新寄送/);
 
     await typeCode(page, '123');
     await page.getByTestId('verify-code').click();
-    await expect.poll(() => page.getByTestId('code-error').innerText()).toBe('請輸入完整的驗證碼');
+    await poll(() => page.getByTestId('code-error').innerText()).toBe('請輸入完整的驗證碼');
 
     const code = await codeSentTo(address);
     const wrong = code === '000000' ? '111111' : '000000';
     await typeCode(page, wrong);
     await page.getByTestId('verify-code').click();
-    await expect.poll(() => page.getByTestId('code-error').innerText()).toBe('驗證碼錯誤，請再試一次');
+    await poll(() => page.getByTestId('code-error').innerText()).toBe('驗證碼錯誤，請再試一次');
     await screenshot(page, '18-email-code');
 
     await typeCode(page, code);
     expect(await page.getByTestId('code-digit-6').inputValue()).toBe(code[5]);
     await page.getByTestId('verify-code').click();
-    await expect.poll(() => page.getByTestId('email-success').innerText()).toContain('電子郵件驗證成功');
+    await poll(() => page.getByTestId('email-success').innerText()).toContain('電子郵件驗證成功');
     expect(await page.getByTestId('email-success').innerText()).toContain(address);
     await screenshot(page, '19-email-success');
 
@@ -69,12 +69,12 @@ describe('email verification', () => {
     const news = page.getByTestId('pref-news');
     const before = await news.getAttribute('aria-checked');
     await news.click();
-    await expect.poll(() => news.getAttribute('aria-checked')).toBe(before === 'true' ? 'false' : 'true');
+    await poll(() => news.getAttribute('aria-checked')).toBe(before === 'true' ? 'false' : 'true');
     await page.reload();
-    await expect.poll(() => page.getByTestId('email-verified').innerText()).toContain(address);
-    await expect
-      .poll(() => page.getByTestId('pref-news').getAttribute('aria-checked'))
-      .toBe(before === 'true' ? 'false' : 'true');
+    await poll(() => page.getByTestId('email-verified').innerText()).toContain(address);
+    await poll(() => page.getByTestId('pref-news').getAttribute('aria-checked')).toBe(
+      before === 'true' ? 'false' : 'true',
+    );
     for (const kind of ['news', 'waitlist', 'bookingReminder', 'sessionChange']) {
       expect(await page.getByTestId(`pref-${kind}`).isVisible()).toBe(true);
     }
@@ -86,7 +86,7 @@ describe('email verification', () => {
     await loginThroughUi(other.page, '/setting/email');
     await other.page.getByTestId('email-form').getByLabel('電子郵件').fill(address);
     await other.page.getByTestId('send-code').click();
-    await expect.poll(() => other.page.getByTestId('email-error').innerText()).toBe('此電子郵件已被使用');
+    await poll(() => other.page.getByTestId('email-error').innerText()).toBe('此電子郵件已被使用');
     await other.context.close();
   });
 });

@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, phone, screenshot, UA } from './browser.ts';
+import { launchChromium, phone, poll, screenshot, UA } from './browser.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -44,8 +44,8 @@ describe('in-app browsers', () => {
       identity: { sub: 'Ue2elineclient0000000000000001', name: '吳line' },
     });
     await page.goto('/');
-    await expect.poll(() => page.evaluate(() => window.localStorage.getItem('token'))).toBeTruthy();
-    await expect.poll(() => page.getByTestId('session-card').count()).toBeGreaterThan(0);
+    await poll(() => page.evaluate(() => window.localStorage.getItem('token'))).toBeTruthy();
+    await poll(() => page.getByTestId('session-card').count()).toBeGreaterThan(0);
     expect(await page.getByText('請使用外部瀏覽器').count()).toBe(0);
     expect(await page.getByTestId('top-login').count()).toBe(0);
     await screenshot(page, '25-line-client-home');
@@ -53,7 +53,7 @@ describe('in-app browsers', () => {
     // Inside LINE a session can be shared to a chat with the target picker.
     await page.getByTestId('session-card').first().click();
     await page.getByTestId('share-session').click();
-    await expect.poll(() => page.getByRole('alertdialog').innerText()).toContain('已分享');
+    await poll(() => page.getByRole('alertdialog').innerText()).toContain('已分享');
     await page.getByRole('alertdialog').getByRole('button', { name: '確認' }).click();
 
     await page.goto('/login');

@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, phone, screenshot } from './browser.ts';
+import { launchChromium, phone, poll, screenshot } from './browser.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -20,24 +20,22 @@ describe('language settings', () => {
   it('shows Traditional Chinese by default and switches to each language, remembering it', async () => {
     const { context, page } = await phone(browser);
     await page.goto('/setting');
-    await expect.poll(() => page.getByRole('heading', { level: 1 }).innerText()).toBe('設定');
+    await poll(() => page.getByRole('heading', { level: 1 }).innerText()).toBe('設定');
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('zh-Hant-TW');
 
     for (const language of LANGUAGES) {
       await page.getByTestId('menu-language').click();
       await page.getByTestId('language-sheet').locator(`[data-language="${language.code}"]`).click();
-      await expect.poll(() => page.getByRole('heading', { level: 1 }).innerText()).toBe(language.settings);
+      await poll(() => page.getByRole('heading', { level: 1 }).innerText()).toBe(language.settings);
       expect(await page.evaluate(() => window.localStorage.getItem('language'))).toBe(language.code);
       expect(await page.evaluate(() => document.documentElement.lang)).toBe(language.lang);
       await screenshot(page, `21-settings-${language.code}`);
 
       await page.reload();
-      await expect.poll(() => page.getByRole('heading', { level: 1 }).innerText()).toBe(language.settings);
+      await poll(() => page.getByRole('heading', { level: 1 }).innerText()).toBe(language.settings);
       await page.getByRole('link', { name: language.home }).click();
-      await expect
-        .poll(() => page.getByRole('button', { name: language.all }).getAttribute('aria-pressed'))
-        .toBe('true');
-      await expect.poll(() => page.getByTestId('session-card').count()).toBeGreaterThan(0);
+      await poll(() => page.getByRole('button', { name: language.all }).getAttribute('aria-pressed')).toBe('true');
+      await poll(() => page.getByTestId('session-card').count()).toBeGreaterThan(0);
       if (language.code === 'en') {
         expect(await page.getByTestId('session-card').first().innerText()).toMatch(/NT\$\d+/);
         await screenshot(page, '22-home-en');

@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, launchChromium, phone, screenshot } from './browser.ts';
+import { baseUrl, launchChromium, phone, poll, screenshot } from './browser.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -13,13 +13,13 @@ describe('a visitor', () => {
     const { context, page } = await phone(browser);
     await page.goto('/');
     const cards = page.getByTestId('session-card');
-    await expect.poll(() => cards.count()).toBeGreaterThan(3);
-    await expect.poll(() => page.getByRole('button', { name: '全部場次' }).getAttribute('aria-pressed')).toBe('true');
+    await poll(() => cards.count()).toBeGreaterThan(3);
+    await poll(() => page.getByRole('button', { name: '全部場次' }).getAttribute('aria-pressed')).toBe('true');
     await screenshot(page, '01-home');
 
     await page.getByRole('button', { name: '報名中' }).click();
-    await expect.poll(() => page.getByRole('button', { name: '報名中' }).getAttribute('aria-pressed')).toBe('true');
-    await expect.poll(async () => (await cards.allInnerTexts()).every((text) => text.includes('報名中'))).toBe(true);
+    await poll(() => page.getByRole('button', { name: '報名中' }).getAttribute('aria-pressed')).toBe('true');
+    await poll(async () => (await cards.allInnerTexts()).every((text) => text.includes('報名中'))).toBe(true);
     await page.getByRole('button', { name: '全部場次' }).click();
 
     await page.getByTestId('open-filters').click();
@@ -31,8 +31,8 @@ describe('a visitor', () => {
     await screenshot(page, '02-filter-panel');
     await panel.getByRole('button', { name: '查看結果' }).click();
 
-    await expect.poll(() => page.getByTestId('filter-count').innerText()).toContain('3');
-    await expect.poll(() => cards.count()).toBeGreaterThan(0);
+    await poll(() => page.getByTestId('filter-count').innerText()).toContain('3');
+    await poll(() => cards.count()).toBeGreaterThan(0);
     const texts = await cards.allInnerTexts();
     for (const text of texts) {
       expect(text).toContain('台北市');
@@ -41,7 +41,7 @@ describe('a visitor', () => {
     await screenshot(page, '03-home-filtered');
 
     await page.getByRole('button', { name: '清除全部' }).first().click();
-    await expect.poll(() => page.getByTestId('filter-count').count()).toBe(0);
+    await poll(() => page.getByTestId('filter-count').count()).toBe(0);
     await context.close();
   });
 
@@ -53,7 +53,7 @@ describe('a visitor', () => {
     await located.page.goto('/');
     await located.page.getByTestId('open-filters').click();
     await located.page.getByRole('button', { name: '使用目前位置' }).click();
-    await expect.poll(() => located.page.getByText('已定位：高雄市').count()).toBe(1);
+    await poll(() => located.page.getByText('已定位：高雄市').count()).toBe(1);
     expect(await located.page.getByRole('button', { name: '高雄市' }).getAttribute('aria-pressed')).toBe('true');
     await located.context.close();
 
@@ -61,9 +61,9 @@ describe('a visitor', () => {
     await refused.page.goto('/');
     await refused.page.getByTestId('open-filters').click();
     await refused.page.getByRole('button', { name: '使用目前位置' }).click();
-    await expect
-      .poll(() => refused.page.getByRole('alert').innerText())
-      .toBe('無法取得定位權限，請至瀏覽器設定允許存取位置。');
+    await poll(() => refused.page.getByRole('alert').innerText()).toBe(
+      '無法取得定位權限，請至瀏覽器設定允許存取位置。',
+    );
     await refused.context.close();
   });
 
@@ -74,8 +74,8 @@ describe('a visitor', () => {
     await page.getByTestId('session-card').first().click();
     await page.waitForURL(/\/session\?id=/);
     const detail = page.getByTestId('session-detail');
-    await expect.poll(() => page.getByTestId('fee').innerText()).toMatch(/^\d+ 元$/);
-    await expect.poll(() => detail.innerText()).toContain('報名名單');
+    await poll(() => page.getByTestId('fee').innerText()).toMatch(/^\d+ 元$/);
+    await poll(() => detail.innerText()).toContain('報名名單');
     const text = await detail.innerText();
     expect(text).toMatch(/正取\s*\d+/);
     expect(text).toMatch(/候補\s*\d+/);
@@ -86,7 +86,7 @@ describe('a visitor', () => {
 
     await page.getByTestId('reserve-button').click();
     const prompt = page.getByTestId('login-prompt');
-    await expect.poll(() => prompt.innerText()).toContain('您尚未登入，請先登入後再繼續。');
+    await poll(() => prompt.innerText()).toContain('您尚未登入，請先登入後再繼續。');
     await screenshot(page, '05-login-required');
     await context.close();
   });
@@ -102,7 +102,7 @@ describe('a visitor', () => {
     expect(closed, 'the seed closes one open session').toBeDefined();
     const { context, page } = await phone(browser);
     await page.goto(`/session?id=${closed!.id}`);
-    await expect.poll(() => page.getByTestId('reserve-button').innerText()).toBe('已截止報名');
+    await poll(() => page.getByTestId('reserve-button').innerText()).toBe('已截止報名');
     expect(await page.getByTestId('reserve-button').isDisabled()).toBe(true);
     await context.close();
   });
@@ -111,28 +111,28 @@ describe('a visitor', () => {
     const { context, page } = await phone(browser);
     await page.goto('/no/such/page');
     await page.waitForURL((url) => url.pathname === '/');
-    await expect.poll(() => page.getByTestId('session-card').count()).toBeGreaterThan(0);
+    await poll(() => page.getByTestId('session-card').count()).toBeGreaterThan(0);
 
     await page.goto('/setting/badminton-levels');
-    await expect.poll(() => page.getByRole('columnheader').allInnerTexts()).toEqual(['等級', '參賽組別', '技術描述']);
+    await poll(() => page.getByRole('columnheader').allInnerTexts()).toEqual(['等級', '參賽組別', '技術描述']);
     expect(await page.getByRole('row').count()).toBeGreaterThanOrEqual(7);
     await screenshot(page, '30-badminton-levels');
 
     await page.goto('/setting/privacy-policy');
-    await expect.poll(() => page.getByTestId('privacy-page').innerText()).toContain('2025年2月1日');
+    await poll(() => page.getByTestId('privacy-page').innerText()).toContain('2025年2月1日');
     expect(await page.getByTestId('privacy-page').innerText()).toContain('未滿 16 歲');
     await screenshot(page, '31-privacy-policy');
 
     await page.goto('/setting/terms-of-service');
-    await expect.poll(() => page.getByTestId('terms-page').innerText()).toContain('2025年2月1日');
+    await poll(() => page.getByTestId('terms-page').innerText()).toContain('2025年2月1日');
     await screenshot(page, '32-terms-of-service');
 
     await page.goto('/setting/about-us');
-    await expect.poll(() => page.getByTestId('about-page').innerText()).toContain('關於我們');
+    await poll(() => page.getByTestId('about-page').innerText()).toContain('關於我們');
     await screenshot(page, '33-about-us');
 
     await page.goto('/setting');
-    await expect.poll(() => page.getByTestId('settings').innerText()).toContain('訪客');
+    await poll(() => page.getByTestId('settings').innerText()).toContain('訪客');
     const settings = await page.getByTestId('settings').innerText();
     expect(settings).toContain('羽球程度分級');
     expect(settings).toContain('成為團長');

@@ -26,7 +26,8 @@ export function initLiff(): Promise<Liff> {
       liff.use(new LiffMockPlugin() as never);
       // Opened with LINE's user agent locally: behave like the LIFF browser (signed in, in
       // client, share picker available and answering as if a chat was picked).
-      if (detectInAppBrowser(navigator.userAgent) === 'line') {
+      const inLine = detectInAppBrowser(navigator.userAgent) === 'line';
+      if (inLine) {
         (liff as unknown as MockedLiff).$mock.set((data) => ({
           ...data,
           isInClient: true,
@@ -36,6 +37,8 @@ export function initLiff(): Promise<Liff> {
         }));
       }
       await liff.init({ liffId: config.liffId, mock: true } as Parameters<Liff['init']>[0]);
+      // The LIFF browser logs in by itself; the mock only does when told so at install time.
+      if (inLine) liff.login();
     } else {
       liff.use(new IsLoggedIn());
       liff.use(new GetIDToken());
