@@ -19,13 +19,15 @@ import {
   TeamIcon,
 } from '@/components/icons';
 import { AppLogo } from '@/components/loading-overlays';
+import { errorMessage } from '@/lib/api-error';
 import { clearLogin, useAuth } from '@/lib/auth';
 import { isLanguage } from '@/lib/i18n';
 import { liffLogout } from '@/lib/liff';
 import { ADMIN_APP as ADMIN, CONTACT_LINE_URL } from '@/lib/links';
 import { loginPath } from '@/lib/paths';
 import { removeQueries } from '@/lib/query';
-import { notify, promptLogin } from '@/stores/ui';
+import { notify, promptLogin, withLightLoading } from '@/stores/ui';
+import { becomeLeader } from '../api/become-leader';
 import { useAmountOfAttend } from '../api/get-amount-of-attend';
 import { LanguageSheet } from './language-sheet';
 
@@ -97,6 +99,19 @@ export function SettingsPage() {
     await liffLogout().catch((error: unknown) => console.error('LINE logout failed', error));
     navigate('/', { replace: true });
     notify({ level: 'info', title: t('settings.loggedOutTitle'), message: t('settings.loggedOut') });
+  };
+
+  const startLeading = async () => {
+    if (!loggedIn) {
+      promptLogin('/setting');
+      return;
+    }
+    try {
+      await withLightLoading(becomeLeader);
+      window.location.assign(`${ADMIN}/`);
+    } catch (error) {
+      notify({ level: 'error', title: t('settings.items.becomeTeamLeader'), message: errorMessage(error) });
+    }
   };
 
   return (
@@ -171,7 +186,7 @@ export function SettingsPage() {
           <MenuItem
             icon={<StarIcon />}
             label={t('settings.items.becomeTeamLeader')}
-            href={`${ADMIN}/signedup`}
+            onClick={startLeading}
             testId="become-leader"
           />
         )}
