@@ -94,7 +94,8 @@ describe(`${PLAYERS} players join a session of ${CAPACITY} at once over HTTP`, (
 
     // 12 accepted and 10 waiting players cancel at once.
     const acceptedIds = state.accepted.map((b) => b.userId).slice(0, 12);
-    const waitingIds = [3, 9, 40, 41, 100, 150, 200, 250, 260, 275].map((i) => state.waitlist[i]!.userId);
+    // Waiting players behind the first 12 places: none of them can be promoted before their own cancel lands.
+    const waitingIds = [12, 13, 30, 41, 100, 150, 200, 250, 260, 275].map((i) => state.waitlist[i]!.userId);
     const tokenOf = (userId: string) => byName.get(userId.replace(/^line_/, ''))!;
     const earliestStillWaiting = state.waitlist
       .map((e) => e.userId)
