@@ -59,8 +59,8 @@ export async function createDevIdentityProvider(options: DevIdentityProviderOpti
     const request = tokenRequest.parse(raw);
     const isLine = request.provider === 'line';
     const now = Math.floor(Date.now() / 1000);
-    const picture =
-      request.picture ?? `https://api.dicebear.com/9.x/thumbs/svg?seed=${encodeURIComponent(request.sub)}`;
+    // No picture unless asked for: nothing local may depend on the internet; the apps show initials.
+    const picture = request.picture ?? '';
     return new SignJWT({ name: request.name, picture, ...(request.email ? { email: request.email } : {}) })
       .setProtectedHeader({ alg: isLine ? 'ES256' : 'RS256', kid: isLine ? 'dev-line-1' : 'dev-google-1', typ: 'JWT' })
       .setSubject(request.sub)

@@ -105,7 +105,9 @@ export class OutboxDispatcher {
   }
 
   private async attempt(record: OutboxRecord, claimToken: string): Promise<DeliveryOutcome> {
-    const [user, session] = await Promise.all([this.users.get(record.userId), this.sessions.get(record.sessionId)]);
+    const [user, stored] = await Promise.all([this.users.get(record.userId), this.sessions.get(record.sessionId)]);
+    // A deleted session is gone from the table; its notice carries a snapshot taken in the same transaction.
+    const session = record.kind === 'sessionCancelled' ? (record.session ?? stored) : (stored ?? record.session);
     if (!user || !session) {
       return this.finishSkipped(record, claimToken, user ? 'session no longer exists' : 'user no longer exists');
     }

@@ -2,6 +2,7 @@ import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Store } from '#db/client.ts';
 import { index, key, ttlAt } from '#db/keys.ts';
+import type { SessionFacts } from './messages.ts';
 
 export const OUTBOX_KINDS = ['promoted', 'sessionChanged', 'sessionCancelled', 'bookingReminder'] as const;
 export type OutboxKind = (typeof OUTBOX_KINDS)[number];
@@ -25,6 +26,8 @@ export interface OutboxRecord {
   createdAt: string;
   /** Why a place was freed, for 'promoted'. */
   reason?: string;
+  /** The session as it was when the notice was recorded (change and cancellation notices). */
+  session?: SessionFacts;
   /** Claims so far; each claim is one delivery attempt. */
   attempts?: number;
   /** While a dispatcher holds the item (or a retry waits), nobody else claims it before this. */

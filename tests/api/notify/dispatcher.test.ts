@@ -9,7 +9,7 @@ import { translate } from '@shuttle/shared/i18n';
 import type { DynamoDBStreamEvent } from 'aws-lambda';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type ApiHarness, createApiHarness } from '../../support/harness.ts';
-import { outboxItem, pendingOutbox, player, promotion } from './fixtures.ts';
+import { engineOf, outboxItem, pendingOutbox, player, promotion } from './fixtures.ts';
 import { type LineApiStub, startLineApiStub } from './line-api-stub.ts';
 
 const APP = 'https://shuttle.example.tw';
@@ -312,5 +312,30 @@ describe('local poller', () => {
       await poller.stop();
     }
     expect(await pendingOutbox(h)).toEqual([]);
+  });
+});
+
+describe('delivering a cancellation of a deleted session', () => {
+  it('tells every booked and waiting player from the snapshot kept on the notice', async () => {
+    const booked = await player(h, 'Udeleted1', { language: 'en' });
+    const waiting = await player(h, 'Udeleted2');
+    const team = await h.putTeam();
+    const session = await h.putSession(team, { capacity: 1, title: '週日早場', venue: '板橋體育館' });
+    const engine = engineOf(h);
+    for (const userId of [booked, waiting]) {
+      await engine.join({ sessionId: session.id, partySize: 1, player: { userId, name: userId, pictureUrl: '' } });
+    }
+    await engine.deleteSession(session.id);
+
+    const notices = (await pendingOutbox(h)).filter((o) => o.sessionId === session.id);
+    expect(notices.map((o) => o.kind)).toEqual(['sessionCancelled', 'sessionCancelled']);
+    for (const notice of notices)
+      expect(await dispatcher().deliver(notice)).toEqual({ status: 'delivered', channels: ['line'] });
+
+    const bodies = pushBodies();
+    expect(bodies.map((b) => b.to).sort()).toEqual(['Udeleted1', 'Udeleted2']);
+    const english = bodies.find((b) => b.to === 'Udeleted1')!;
+    expect(english.messages[0]?.text).toContain(translate('en', 'notifications', 'sessionCancelled.title'));
+    expect(english.messages[0]?.text).toContain('週日早場');
   });
 });
