@@ -9,6 +9,7 @@ export default defineConfig({
   test: {
     projects: [
       'liff-app/vitest.config.ts',
+      'admin-app/vitest.config.ts',
       {
         test: {
           name: 'unit',

@@ -23,20 +23,21 @@ function newestMtime(dir: string): number {
   return newest;
 }
 
-/** Builds the member app when its sources or the shared package changed since the last build. */
-function buildMemberAppIfStale(): void {
-  const built = join(root, 'liff-app/dist/index.html');
-  const sources = Math.max(newestMtime(join(root, 'liff-app')), newestMtime(join(root, 'shared/src')));
+/** Builds an app (liff-app, admin-app) when its sources or the shared package changed since the last build. */
+function buildAppIfStale(workspace: 'liff-app' | 'admin-app'): void {
+  const built = join(root, workspace, 'dist/index.html');
+  const sources = Math.max(newestMtime(join(root, workspace)), newestMtime(join(root, 'shared/src')));
   if (existsSync(built) && statSync(built).mtimeMs >= sources) return;
   // vitest sets NODE_ENV=test, which would make Vite bundle React's development build.
   const env = { ...process.env, NODE_ENV: 'production' };
-  const result = spawnSync('npm', ['run', 'build', '-w', 'liff-app'], { cwd: root, stdio: 'inherit', env });
-  if (result.status !== 0) throw new Error('Building liff-app failed');
+  const result = spawnSync('npm', ['run', 'build', '-w', workspace], { cwd: root, stdio: 'inherit', env });
+  if (result.status !== 0) throw new Error(`Building ${workspace} failed`);
 }
 
 /** The whole local product (in-memory DynamoDB Local, seeded) on a free port, for the browser journeys. */
 export default async function setup(project: TestProject) {
-  buildMemberAppIfStale();
+  buildAppIfStale('liff-app');
+  buildAppIfStale('admin-app');
   const stack: LocalStack = await startLocalStack({ seed: true, serveApps: true, quiet: true });
   project.provide('baseUrl', stack.origin);
   return () => stack.close();

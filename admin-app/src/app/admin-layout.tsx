@@ -1,0 +1,119 @@
+import { Suspense, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { NavLink, Outlet, useLocation, useNavigate } from 'react-router';
+import { Avatar } from '@/components/avatar';
+import {
+  CalendarIcon,
+  ChartIcon,
+  ClipboardCheckIcon,
+  CloseIcon,
+  GearIcon,
+  HomeIcon,
+  LogoutIcon,
+  MenuIcon,
+  UsersIcon,
+} from '@/components/icons';
+import { LanguageSelect } from '@/components/language-select';
+import { AppLogo, Spinner } from '@/components/loading-overlays';
+import { TeamSwitcher } from '@/features/teams/components/team-switcher';
+import { clearLogin, useAuth } from '@/lib/auth';
+import { removeQueries } from '@/lib/query';
+import { refreshProfile } from './auth-check';
+import { useStartupCheck } from './startup-check';
+
+const NAV = [
+  { to: '/', key: 'board', icon: HomeIcon, end: true },
+  { to: '/create', key: 'create', icon: CalendarIcon, end: false },
+  { to: '/signlist', key: 'signlist', icon: ClipboardCheckIcon, end: false },
+  { to: '/members', key: 'members', icon: UsersIcon, end: false },
+  { to: '/books', key: 'reports', icon: ChartIcon, end: false },
+  { to: '/setting', key: 'settings', icon: GearIcon, end: false },
+] as const;
+
+/** The signed-in frame: sidebar (a drawer on phones), team switcher, language, account, logout. */
+export function AdminLayout() {
+  const { t } = useTranslation();
+  const { profile } = useAuth();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const [drawer, setDrawer] = useState(false);
+  useStartupCheck(profile?.currentTeamId ?? null);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the drawer closes whenever the page changes
+  useEffect(() => setDrawer(false), [pathname]);
+
+  const logout = () => {
+    clearLogin();
+    removeQueries();
+    navigate('/login', { replace: true });
+  };
+
+  return (
+    <div className={`shell${drawer ? ' shell--drawer' : ''}`}>
+      <a className="skip-link" href="#main">
+        {t('nav.skip')}
+      </a>
+      <aside className="sidebar" id="sidebar" aria-label={t('nav.label')}>
+        <div className="sidebar__brand">
+          <AppLogo size={34} />
+          <span className="brand__name">Shuttle</span>
+          <span className="brand__tag">Admin</span>
+          <button
+            type="button"
+            className="icon-button sidebar__close"
+            aria-label={t('nav.closeMenu')}
+            onClick={() => setDrawer(false)}
+          >
+            <CloseIcon />
+          </button>
+        </div>
+        <nav className="sidebar__nav">
+          {NAV.map(({ to, key, icon: Icon, end }) => (
+            <NavLink key={to} to={to} end={end} className="sidebar__link" data-testid={`nav-${key}`}>
+              <Icon size={20} />
+              <span>{t(`nav.${key}`)}</span>
+            </NavLink>
+          ))}
+        </nav>
+        <p className="sidebar__footer">{t('app.version', { version: __APP_VERSION__ })}</p>
+      </aside>
+      <button
+        type="button"
+        className="shell__scrim"
+        tabIndex={-1}
+        aria-hidden="true"
+        onClick={() => setDrawer(false)}
+      />
+      <div className="shell__main">
+        <header className="topbar">
+          <button
+            type="button"
+            className="icon-button topbar__menu"
+            aria-label={t('nav.openMenu')}
+            aria-controls="sidebar"
+            aria-expanded={drawer}
+            onClick={() => setDrawer(true)}
+          >
+            <MenuIcon />
+          </button>
+          <TeamSwitcher refreshProfile={refreshProfile} />
+          <div className="topbar__spacer" />
+          <LanguageSelect compact />
+          <span className="topbar__user" data-testid="admin-name">
+            <Avatar src={profile?.pictureUrl ?? ''} name={profile?.displayName ?? ''} size={32} />
+            <span className="topbar__user-name">{profile?.displayName}</span>
+          </span>
+          <button type="button" className="button button--ghost button--small" onClick={logout} data-testid="logout">
+            <LogoutIcon size={18} />
+            <span className="topbar__logout-text">{t('account.logout')}</span>
+          </button>
+        </header>
+        <main className="content" id="main" tabIndex={-1}>
+          <Suspense fallback={<Spinner />}>
+            <Outlet />
+          </Suspense>
+        </main>
+      </div>
+    </div>
+  );
+}

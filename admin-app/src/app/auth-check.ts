@@ -1,0 +1,29 @@
+import { checkAuth } from '@/features/auth/api/check-auth';
+import { acceptProfile, authStore, clearLogin } from '@/lib/auth';
+
+let pending: Promise<boolean> | null = null;
+
+/**
+ * The admin login check (SPEC §4): `GET check-auth` with the stored token. It counts only
+ * when the profile's isAdmin flag is true; any failure clears the login. Concurrent callers
+ * share one request.
+ */
+export function verifyAdminLogin(): Promise<boolean> {
+  if (!authStore.get().token) return Promise.resolve(false);
+  pending ??= checkAuth()
+    .then((profile) => acceptProfile(profile))
+    .catch((error: unknown) => {
+      console.error('Admin login check failed', error);
+      clearLogin();
+      return false;
+    })
+    .finally(() => {
+      pending = null;
+    });
+  return pending;
+}
+
+/** Re-reads the profile after a change that moves the current team (a team created or left). */
+export async function refreshProfile(): Promise<void> {
+  acceptProfile(await checkAuth());
+}

@@ -1,0 +1,22 @@
+import { lazy, Suspense, useEffect } from 'react';
+import { LoadingOverlays } from '@/components/loading-overlays';
+import { useStore } from '@/lib/store';
+import { modalStore } from '@/stores/ui';
+
+const loadModal = () => import('@/components/notification-modal');
+const NotificationModal = lazy(() => loadModal().then((m) => ({ default: m.NotificationModal })));
+
+/** The loading overlays (isLoading1, isLoading2) and the notification modal, over every screen. */
+export function GlobalOverlays() {
+  const modalShown = useStore(modalStore, (s) => s.show);
+  useEffect(() => {
+    const idle = window.requestIdleCallback ?? ((fn: () => void) => window.setTimeout(fn, 2000));
+    idle(() => void loadModal().catch(() => undefined));
+  }, []);
+  return (
+    <>
+      <LoadingOverlays />
+      <Suspense fallback={null}>{modalShown && <NotificationModal />}</Suspense>
+    </>
+  );
+}

@@ -1,0 +1,3 @@
+import { CreateSessionPage } from '@/features/create-session/components/create-session-page';
+
+export default CreateSessionPage;

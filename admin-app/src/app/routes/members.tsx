@@ -1,0 +1,3 @@
+import { MembersPage } from '@/features/members/components/members-page';
+
+export default MembersPage;

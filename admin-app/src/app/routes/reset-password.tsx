@@ -1,0 +1,3 @@
+import { ResetPasswordPage } from '@/features/auth/components/reset-password-page';
+
+export default ResetPasswordPage;

@@ -1,0 +1,3 @@
+import { LinePage } from '@/features/settings/components/line-page';
+
+export default LinePage;

@@ -1,0 +1,3 @@
+import { LocationPage } from '@/features/settings/components/location-page';
+
+export default LocationPage;

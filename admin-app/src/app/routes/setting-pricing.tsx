@@ -1,0 +1,3 @@
+import { PricingPage } from '@/features/settings/components/pricing-page';
+
+export default PricingPage;

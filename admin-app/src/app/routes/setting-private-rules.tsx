@@ -1,0 +1,3 @@
+import { PrivateRulesPage } from '@/features/settings/components/private-rules-page';
+
+export default PrivateRulesPage;

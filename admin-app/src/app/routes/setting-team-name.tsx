@@ -1,0 +1,3 @@
+import { TeamNamePage } from '@/features/settings/components/team-name-page';
+
+export default TeamNamePage;

@@ -1,0 +1,3 @@
+import { SettingsMenu } from '@/features/settings/components/settings-menu';
+
+export default SettingsMenu;

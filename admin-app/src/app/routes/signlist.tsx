@@ -1,0 +1,3 @@
+import { SignlistPage } from '@/features/checkin/components/signlist-page';
+
+export default SignlistPage;

@@ -1,0 +1,120 @@
+import { ADMIN_LIMITS, type AdminLoginResult } from '@shuttle/shared';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Field } from '@/components/field';
+import { errorMessage } from '@/lib/api-error';
+import { isLanguage } from '@/lib/i18n';
+import { emailProblem, passwordProblem } from '@/lib/validation';
+import { withLightLoading } from '@/stores/ui';
+import { signup } from '../api/signup';
+
+type Errors = Partial<Record<'displayName' | 'email' | 'password' | 'confirm' | 'form', string>>;
+
+/** Opens an admin account; the first team is created on the next screen (/admin/signedup). */
+export function SignupForm({ onSignedUp }: { onSignedUp: (result: AdminLoginResult) => Promise<void> | void }) {
+  const { t, i18n } = useTranslation();
+  const [displayName, setDisplayName] = useState('');
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [errors, setErrors] = useState<Errors>({});
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const emailKey = emailProblem(email);
+    const passwordKey = passwordProblem(password);
+    const next: Errors = {
+      displayName: displayName.trim() ? undefined : t('auth.errors.nameRequired'),
+      email: emailKey ? t(emailKey) : undefined,
+      password: passwordKey
+        ? t(passwordKey, { min: ADMIN_LIMITS.passwordMin, max: ADMIN_LIMITS.passwordMax })
+        : undefined,
+      confirm: confirm === password ? undefined : t('auth.errors.passwordMismatch'),
+    };
+    setErrors(next);
+    if (Object.values(next).some(Boolean)) return;
+    setBusy(true);
+    try {
+      const result = await withLightLoading(() =>
+        signup({
+          email: email.trim(),
+          password,
+          displayName: displayName.trim(),
+          language: isLanguage(i18n.language) ? i18n.language : undefined,
+        }),
+      );
+      await onSignedUp(result);
+    } catch (error) {
+      setErrors({ form: errorMessage(error) });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form className="form" onSubmit={submit} noValidate data-testid="signup-form">
+      <Field label={t('auth.displayName')} error={errors.displayName}>
+        {(control) => (
+          <input
+            {...control}
+            className="input"
+            autoComplete="name"
+            maxLength={50}
+            value={displayName}
+            onChange={(e) => setDisplayName(e.target.value)}
+          />
+        )}
+      </Field>
+      <Field label={t('auth.email')} error={errors.email}>
+        {(control) => (
+          <input
+            {...control}
+            className="input"
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+          />
+        )}
+      </Field>
+      <Field
+        label={t('auth.password')}
+        hint={t('auth.passwordHint', { min: ADMIN_LIMITS.passwordMin })}
+        error={errors.password}
+      >
+        {(control) => (
+          <input
+            {...control}
+            className="input"
+            type="password"
+            autoComplete="new-password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
+        )}
+      </Field>
+      <Field label={t('auth.confirmPassword')} error={errors.confirm}>
+        {(control) => (
+          <input
+            {...control}
+            className="input"
+            type="password"
+            autoComplete="new-password"
+            value={confirm}
+            onChange={(e) => setConfirm(e.target.value)}
+          />
+        )}
+      </Field>
+      {errors.form && (
+        <p className="form-error" role="alert">
+          {errors.form}
+        </p>
+      )}
+      <button type="submit" className="button button--primary button--block" disabled={busy} aria-busy={busy}>
+        {t('auth.signup')}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,36 @@
+import { type AdminLoginResult, STORAGE_KEYS } from '@shuttle/shared';
+import { acceptLogin, acceptProfile } from '@/lib/auth';
+import { changeLanguage, isLanguage } from '@/lib/i18n';
+import { storage } from '@/lib/storage';
+import { acceptInvite } from '../api/accept-invite';
+import { checkAuth } from '../api/check-auth';
+
+export interface LoginOutcome {
+  ok: boolean;
+  joinedTeam?: string;
+  inviteError?: unknown;
+}
+
+/**
+ * After login, sign-up or 'become team leader': keep the token (only for an isAdmin account),
+ * adopt the account's language when this browser has none, and accept a pending invitation.
+ */
+export async function completeLogin(result: AdminLoginResult, inviteToken: string | null): Promise<LoginOutcome> {
+  if (!acceptLogin(result)) return { ok: false };
+  const language = result.admin.language;
+  if (!storage.get(STORAGE_KEYS.language) && isLanguage(language)) await changeLanguage(language);
+  if (!inviteToken) return { ok: true };
+  try {
+    const team = await acceptInvite(inviteToken);
+    // Joining may have made the invited team the current one.
+    acceptProfile(await checkAuth());
+    return { ok: true, joinedTeam: team.team_name };
+  } catch (inviteError) {
+    return { ok: true, inviteError };
+  }
+}
+
+/** A `next` parameter only ever leads inside the admin app. */
+export function safeNext(next: string | null): string {
+  return next?.startsWith('/') && !next.startsWith('//') ? next : '/';
+}

@@ -1,0 +1,7 @@
+import { apiCall } from '@/lib/api-client';
+import { useQuery } from '@/lib/query';
+
+/** Today's and the next week's sessions, recent bookings and cancellations, this month's figures. */
+export const getBoard = () => apiCall('board/getBoard', {});
+
+export const useBoard = () => useQuery('board', getBoard);

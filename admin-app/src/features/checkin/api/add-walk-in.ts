@@ -1,0 +1,6 @@
+import { apiCall } from '@/lib/api-client';
+import { newIdempotencyKey } from '@/lib/idempotency';
+
+/** A known player (`userId`) or a guest without an account (`name`), accepted and attended at once. */
+export const addWalkIn = (sessionId: string, player: { userId: string } | { name: string }) =>
+  apiCall('signed/addWalkIn', { sessionId, ...player }, { idempotencyKey: newIdempotencyKey() });

@@ -1,0 +1,8 @@
+import { apiCall } from '@/lib/api-client';
+import { useQuery } from '@/lib/query';
+
+/** A Taipei day's sessions (today when no date) with attendance counts. */
+export const getSignedList = (date: string | null) => apiCall('signed/getSignedList', date ? { date } : {});
+
+export const useSignedList = (date: string | null) =>
+  useQuery(`signlist:${date ?? 'today'}`, () => getSignedList(date));

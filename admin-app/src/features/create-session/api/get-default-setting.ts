@@ -1,0 +1,7 @@
+import { apiCall } from '@/lib/api-client';
+import { useQuery } from '@/lib/query';
+
+/** The new-session form prefilled from the team's defaults, with its venues. */
+export const getDefaultSetting = () => apiCall('createSession/getDefaultSetting', {});
+
+export const useDefaultSetting = () => useQuery('create:defaults', getDefaultSetting);

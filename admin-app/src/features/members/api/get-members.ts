@@ -1,0 +1,14 @@
+import { apiCall } from '@/lib/api-client';
+import { useQuery } from '@/lib/query';
+
+export interface MemberQuery {
+  search: string;
+  blocked?: boolean;
+  page: number;
+  pageSize: number;
+}
+
+/** Team members with search, paging and attendance over the last year. */
+export const getMembers = (query: MemberQuery) => apiCall('members/getMembers', query);
+
+export const useMembers = (query: MemberQuery) => useQuery(`members:${JSON.stringify(query)}`, () => getMembers(query));

@@ -1,0 +1,216 @@
+import { MEMBERSHIPS, type TeamMemberView } from '@shuttle/shared';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Avatar } from '@/components/avatar';
+import { ConfirmDialog } from '@/components/dialog';
+import { EmptyState } from '@/components/empty-state';
+import { SearchIcon, UsersIcon } from '@/components/icons';
+import { PageHeader } from '@/components/page-header';
+import { Pagination } from '@/components/pagination';
+import { QueryView } from '@/components/query-view';
+import { useAction } from '@/hooks/use-action';
+import { formatDay, formatNumber, formatPercent } from '@/lib/format';
+import { invalidateQueries } from '@/lib/query';
+import { notify } from '@/stores/ui';
+import { type MemberQuery, useMembers } from '../api/get-members';
+import { switchBlock } from '../api/switch-block';
+import { type Membership, updateMembership } from '../api/update-membership';
+
+const PAGE_SIZE = 20;
+type BlockedFilter = 'all' | 'active' | 'blocked';
+const FILTERS: BlockedFilter[] = ['all', 'active', 'blocked'];
+
+/** /admin/members: search, paging, attendance over the last year, membership, block and unblock. */
+export function MembersPage() {
+  const { t } = useTranslation();
+  const [typed, setTyped] = useState('');
+  const [search, setSearch] = useState('');
+  const [filter, setFilter] = useState<BlockedFilter>('all');
+  const [page, setPage] = useState(1);
+  const [confirming, setConfirming] = useState<TeamMemberView | null>(null);
+  const { busy, run } = useAction();
+
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      setSearch(typed.trim());
+      setPage(1);
+    }, 300);
+    return () => clearTimeout(timer);
+  }, [typed]);
+
+  const query: MemberQuery = {
+    search,
+    page,
+    pageSize: PAGE_SIZE,
+    ...(filter === 'all' ? {} : { blocked: filter === 'blocked' }),
+  };
+  const members = useMembers(query);
+
+  const changeMembership = async (member: TeamMemberView, membership: Membership) => {
+    const result = await run(() => updateMembership(member.userId, membership));
+    if (result) void invalidateQueries('members:');
+  };
+
+  const toggleBlock = async () => {
+    const member = confirming;
+    if (!member) return;
+    const result = await run(() => switchBlock(member.userId, !member.blocked));
+    setConfirming(null);
+    if (!result) return;
+    void invalidateQueries('members:');
+    void invalidateQueries('board');
+    notify({
+      level: 'success',
+      title: result.blocked ? t('members.blockedTitle') : t('members.unblockedTitle'),
+      message: result.blocked
+        ? t('members.blockedMessage', { name: member.name, count: result.cancelledBookings })
+        : t('members.unblockedMessage', { name: member.name }),
+    });
+  };
+
+  return (
+    <div className="page" data-testid="members">
+      <PageHeader title={t('members.title')} description={t('members.description')} />
+      <section className="panel">
+        <div className="toolbar">
+          <label className="search">
+            <SearchIcon size={18} />
+            <span className="sr-only">{t('members.search')}</span>
+            <input
+              type="search"
+              className="search__input"
+              placeholder={t('members.searchPlaceholder')}
+              value={typed}
+              onChange={(e) => setTyped(e.target.value)}
+              data-testid="member-search"
+            />
+          </label>
+          <fieldset className="segmented">
+            <legend className="sr-only">{t('members.filter')}</legend>
+            {FILTERS.map((f) => (
+              <button
+                key={f}
+                type="button"
+                className="segmented__item"
+                aria-pressed={filter === f}
+                onClick={() => {
+                  setFilter(f);
+                  setPage(1);
+                }}
+              >
+                {t(`members.filters.${f}`)}
+              </button>
+            ))}
+          </fieldset>
+        </div>
+        <QueryView query={members}>
+          {(data) =>
+            data.items.length === 0 ? (
+              <EmptyState icon={<UsersIcon size={28} />} title={search ? t('members.noMatch') : t('members.empty')} />
+            ) : (
+              <>
+                <p className="muted" aria-live="polite">
+                  {t('members.total', { count: data.total })}
+                </p>
+                <div className="table-wrap">
+                  <table className="table">
+                    <caption className="sr-only">{t('members.title')}</caption>
+                    <thead>
+                      <tr>
+                        <th scope="col">{t('members.name')}</th>
+                        <th scope="col">{t('members.membership')}</th>
+                        <th scope="col" className="table__num">
+                          {t('members.sessions')}
+                        </th>
+                        <th scope="col" className="table__num">
+                          {t('members.attended')}
+                        </th>
+                        <th scope="col" className="table__num">
+                          {t('members.absent')}
+                        </th>
+                        <th scope="col" className="table__num">
+                          {t('members.rate')}
+                        </th>
+                        <th scope="col">{t('members.last')}</th>
+                        <th scope="col">{t('members.actions')}</th>
+                      </tr>
+                    </thead>
+                    <tbody>
+                      {data.items.map((m) => (
+                        <tr key={m.userId} data-testid="member-row" data-user-id={m.userId} data-blocked={m.blocked}>
+                          <td>
+                            <span className="table__person">
+                              <Avatar src={m.pictureUrl} name={m.name} size={32} />
+                              <span>
+                                <span className="table__name">{m.name}</span>
+                                <span className="table__sub">
+                                  {t('members.joined', { date: formatDay(m.joinedAt) })}
+                                </span>
+                              </span>
+                              {m.blocked && <span className="badge badge--absent">{t('members.blockedBadge')}</span>}
+                            </span>
+                          </td>
+                          <td>
+                            <select
+                              className="input input--compact"
+                              value={m.membership}
+                              aria-label={t('members.membershipOf', { name: m.name })}
+                              onChange={(e) => void changeMembership(m, e.target.value as Membership)}
+                              disabled={busy}
+                            >
+                              {MEMBERSHIPS.map((level) => (
+                                <option key={level} value={level}>
+                                  {t(`membership.${level}`)}
+                                </option>
+                              ))}
+                            </select>
+                          </td>
+                          <td className="table__num">{formatNumber(m.stats.sessions)}</td>
+                          <td className="table__num">{formatNumber(m.stats.attended)}</td>
+                          <td className="table__num">{formatNumber(m.stats.absent)}</td>
+                          <td className="table__num">
+                            {m.stats.attended + m.stats.absent > 0 ? formatPercent(m.stats.attendanceRate) : '—'}
+                          </td>
+                          <td>{m.stats.lastSessionAt ? formatDay(m.stats.lastSessionAt) : '—'}</td>
+                          <td>
+                            <button
+                              type="button"
+                              className={`button button--small ${m.blocked ? 'button--outline' : 'button--danger-outline'}`}
+                              onClick={() => setConfirming(m)}
+                              disabled={busy}
+                              data-testid="toggle-block"
+                            >
+                              {m.blocked ? t('members.unblock') : t('members.block')}
+                            </button>
+                          </td>
+                        </tr>
+                      ))}
+                    </tbody>
+                  </table>
+                </div>
+                <Pagination page={data.page} pageSize={data.pageSize} total={data.total} onPage={setPage} />
+              </>
+            )
+          }
+        </QueryView>
+      </section>
+      <ConfirmDialog
+        open={confirming !== null}
+        title={confirming?.blocked ? t('members.unblockTitle') : t('members.blockTitle')}
+        confirmLabel={confirming?.blocked ? t('members.unblock') : t('members.block')}
+        cancelLabel={t('common.cancel')}
+        onConfirm={toggleBlock}
+        onCancel={() => setConfirming(null)}
+        tone={confirming?.blocked ? 'primary' : 'danger'}
+        busy={busy}
+        testId="block-dialog"
+      >
+        <p>
+          {confirming?.blocked
+            ? t('members.unblockText', { name: confirming.name })
+            : t('members.blockText', { name: confirming?.name ?? '' })}
+        </p>
+      </ConfirmDialog>
+    </div>
+  );
+}

@@ -1,0 +1,8 @@
+import { apiCall } from '@/lib/api-client';
+import { useQuery } from '@/lib/query';
+
+/** Revenue (attended players × price) and attendance per Taipei month, at most 12 months. */
+export const getRevenueByMonth = (from: string, to: string) => apiCall('reports/revenueByMonth', { from, to });
+
+export const useRevenueByMonth = (from: string, to: string) =>
+  useQuery(`reports:month:${from}:${to}`, () => getRevenueByMonth(from, to));

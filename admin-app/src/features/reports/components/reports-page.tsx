@@ -1,0 +1,239 @@
+import { taipeiMonth } from '@shuttle/shared';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { PageHeader } from '@/components/page-header';
+import { QueryView } from '@/components/query-view';
+import { StatCard } from '@/components/stat-card';
+import { formatDay, formatMoney, formatMonth, formatNumber } from '@/lib/format';
+import { useRevenueByMonth } from '../api/revenue-by-month';
+import { useRevenueBySession } from '../api/revenue-by-session';
+
+/** The month `delta` months from YYYY-MM. */
+export function shiftMonth(month: string, delta: number): string {
+  const index = Number(month.slice(0, 4)) * 12 + Number(month.slice(5, 7)) - 1 + delta;
+  return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}`;
+}
+
+function MonthlyReport({
+  from,
+  to,
+  selected,
+  onSelect,
+}: {
+  from: string;
+  to: string;
+  selected: string;
+  onSelect: (m: string) => void;
+}) {
+  const { t } = useTranslation();
+  const report = useRevenueByMonth(from, to);
+  return (
+    <QueryView query={report}>
+      {({ months, total }) => {
+        const peak = Math.max(1, ...months.map((m) => m.revenue));
+        return (
+          <>
+            <section className="stat-grid" aria-label={t('reports.totals')} data-testid="report-totals">
+              <StatCard label={t('reports.revenue')} value={formatMoney(total.revenue)} />
+              <StatCard label={t('reports.sessions')} value={formatNumber(total.sessions)} />
+              <StatCard label={t('reports.attended')} value={formatNumber(total.attended)} />
+              <StatCard label={t('reports.absent')} value={formatNumber(total.absent)} />
+            </section>
+            <section className="panel" aria-labelledby="monthly-title">
+              <h2 className="panel__title" id="monthly-title">
+                {t('reports.byMonth')}
+              </h2>
+              <div className="bar-chart" aria-hidden="true">
+                {months.map((m) => (
+                  <button
+                    type="button"
+                    tabIndex={-1}
+                    key={m.month}
+                    className={`bar-chart__bar${m.month === selected ? ' is-selected' : ''}`}
+                    onClick={() => onSelect(m.month)}
+                  >
+                    <span className="bar-chart__fill" style={{ height: `${(m.revenue / peak) * 100}%` }} />
+                    <span className="bar-chart__label">{formatMonth(m.month, 'short')}</span>
+                  </button>
+                ))}
+              </div>
+              <div className="table-wrap">
+                <table className="table" data-testid="report-months">
+                  <caption className="sr-only">{t('reports.byMonth')}</caption>
+                  <thead>
+                    <tr>
+                      <th scope="col">{t('reports.month')}</th>
+                      <th scope="col" className="table__num">
+                        {t('reports.sessions')}
+                      </th>
+                      <th scope="col" className="table__num">
+                        {t('reports.accepted')}
+                      </th>
+                      <th scope="col" className="table__num">
+                        {t('reports.attended')}
+                      </th>
+                      <th scope="col" className="table__num">
+                        {t('reports.absent')}
+                      </th>
+                      <th scope="col" className="table__num">
+                        {t('reports.revenue')}
+                      </th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {months.map((m) => (
+                      <tr key={m.month} className={m.month === selected ? 'is-selected' : undefined}>
+                        <th scope="row">
+                          <button
+                            type="button"
+                            className="link-button"
+                            onClick={() => onSelect(m.month)}
+                            aria-pressed={m.month === selected}
+                          >
+                            {formatMonth(m.month)}
+                          </button>
+                        </th>
+                        <td className="table__num">{formatNumber(m.sessions)}</td>
+                        <td className="table__num">{formatNumber(m.accepted)}</td>
+                        <td className="table__num">{formatNumber(m.attended)}</td>
+                        <td className="table__num">{formatNumber(m.absent)}</td>
+                        <td className="table__num">{formatMoney(m.revenue)}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            </section>
+          </>
+        );
+      }}
+    </QueryView>
+  );
+}
+
+function SessionReport({ month }: { month: string }) {
+  const { t } = useTranslation();
+  const report = useRevenueBySession(month);
+  return (
+    <section className="panel" aria-labelledby="per-session-title" data-testid="report-sessions">
+      <h2 className="panel__title" id="per-session-title">
+        {t('reports.bySession', { month: formatMonth(month) })}
+      </h2>
+      <QueryView query={report}>
+        {({ sessions, total }) =>
+          sessions.length === 0 ? (
+            <p className="panel__empty">{t('reports.noSessions')}</p>
+          ) : (
+            <div className="table-wrap">
+              <table className="table">
+                <caption className="sr-only">{t('reports.bySession', { month: formatMonth(month) })}</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">{t('reports.session')}</th>
+                    <th scope="col" className="table__num">
+                      {t('reports.price')}
+                    </th>
+                    <th scope="col" className="table__num">
+                      {t('reports.accepted')}
+                    </th>
+                    <th scope="col" className="table__num">
+                      {t('reports.attended')}
+                    </th>
+                    <th scope="col" className="table__num">
+                      {t('reports.absent')}
+                    </th>
+                    <th scope="col" className="table__num">
+                      {t('reports.revenue')}
+                    </th>
+                    <th scope="col">
+                      <span className="sr-only">{t('reports.bookings')}</span>
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {sessions.map((s) => (
+                    <tr key={s.sessionId}>
+                      <th scope="row">
+                        <Link to={`/detail?id=${s.sessionId}`}>{s.title}</Link>
+                        <span className="table__sub">{formatDay(s.startsAt)}</span>
+                      </th>
+                      <td className="table__num">{formatMoney(s.price)}</td>
+                      <td className="table__num">{formatNumber(s.accepted)}</td>
+                      <td className="table__num">{formatNumber(s.attended)}</td>
+                      <td className="table__num">{formatNumber(s.absent)}</td>
+                      <td className="table__num">{formatMoney(s.revenue)}</td>
+                      <td>
+                        <Link to={`/books?id=${s.sessionId}`} className="link-button">
+                          {t('reports.bookings')}
+                        </Link>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+                <tfoot>
+                  <tr>
+                    <th scope="row">{t('reports.total')}</th>
+                    <td />
+                    <td className="table__num">{formatNumber(total.accepted)}</td>
+                    <td className="table__num">{formatNumber(total.attended)}</td>
+                    <td className="table__num">{formatNumber(total.absent)}</td>
+                    <td className="table__num">{formatMoney(total.revenue)}</td>
+                    <td />
+                  </tr>
+                </tfoot>
+              </table>
+            </div>
+          )
+        }
+      </QueryView>
+    </section>
+  );
+}
+
+/** /admin/books without a session: revenue and attendance per month and per session of a month. */
+export function ReportsPage() {
+  const { t } = useTranslation();
+  const thisMonth = taipeiMonth(new Date());
+  const [to, setTo] = useState(thisMonth);
+  const [from, setFrom] = useState(shiftMonth(thisMonth, -5));
+  const [selected, setSelected] = useState(thisMonth);
+  const tooLong = shiftMonth(from, 11) < to || from > to;
+
+  return (
+    <div className="page" data-testid="reports">
+      <PageHeader title={t('reports.title')} description={t('reports.description')} />
+      <div className="toolbar toolbar--start">
+        <label className="field field--inline">
+          <span className="field__label">{t('reports.from')}</span>
+          <input
+            className="input"
+            type="month"
+            value={from}
+            max={to}
+            onChange={(e) => e.target.value && setFrom(e.target.value)}
+          />
+        </label>
+        <label className="field field--inline">
+          <span className="field__label">{t('reports.to')}</span>
+          <input
+            className="input"
+            type="month"
+            value={to}
+            min={from}
+            max={thisMonth}
+            onChange={(e) => e.target.value && setTo(e.target.value)}
+          />
+        </label>
+      </div>
+      {tooLong ? (
+        <p className="notice notice--warning" role="alert">
+          {t('reports.rangeLimit')}
+        </p>
+      ) : (
+        <MonthlyReport from={from} to={to} selected={selected} onSelect={setSelected} />
+      )}
+      <SessionReport month={selected} />
+    </div>
+  );
+}

@@ -1,0 +1,9 @@
+import { apiCall } from '@/lib/api-client';
+import { useQuery } from '@/lib/query';
+
+export const sessionKey = (sessionId: string) => `session:${sessionId}:detail`;
+
+export const getDetail = (sessionId: string) => apiCall('courtSession/getDetail', { sessionId });
+
+export const useSessionDetail = (sessionId: string | null) =>
+  useQuery(sessionId ? sessionKey(sessionId) : null, () => getDetail(sessionId!));

@@ -1,0 +1,126 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { ConfirmDialog } from '@/components/dialog';
+import { ClipboardCheckIcon, EditIcon, TicketIcon, TrashIcon } from '@/components/icons';
+import { PageHeader } from '@/components/page-header';
+import { QueryView } from '@/components/query-view';
+import { useAction } from '@/hooks/use-action';
+import { invalidateQueries, removeQueries } from '@/lib/query';
+import { notify } from '@/stores/ui';
+import { deleteSession } from '../api/delete-session';
+import { useSessionDetail } from '../api/get-detail';
+import { ParticipantsPanel } from './participants-panel';
+import { SessionControls } from './session-controls';
+import { SessionInfo } from './session-info';
+import { VenueTimeDialog } from './venue-time-dialog';
+
+/** /admin/detail?id=…: the session, its switches, changes, deletion and participants. */
+export function SessionDetailPage({ sessionId }: { sessionId: string }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const detail = useSessionDetail(sessionId);
+  const { busy, run } = useAction();
+  const [editing, setEditing] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+
+  const remove = async () => {
+    const result = await run(() => deleteSession(sessionId));
+    setDeleting(false);
+    if (!result) return;
+    removeQueries(`session:${sessionId}:`);
+    void invalidateQueries('board');
+    navigate('/', { replace: true });
+    notify({ level: 'success', title: t('detail.deleted'), message: t('detail.notified', { count: result.notified }) });
+  };
+
+  return (
+    <div className="page" data-testid="session-detail">
+      <QueryView query={detail}>
+        {(session) => {
+          const changeable = session.status === 'notYetOpen' || session.status === 'open';
+          return (
+            <>
+              <PageHeader
+                title={session.title}
+                back="/"
+                actions={
+                  <>
+                    <Link to={`/books?id=${session.id}`} className="button button--outline button--small">
+                      <TicketIcon size={16} />
+                      {t('detail.books')}
+                    </Link>
+                    <Link
+                      to={`/signed?id=${session.id}`}
+                      className="button button--primary button--small"
+                      data-testid="to-checkin"
+                    >
+                      <ClipboardCheckIcon size={16} />
+                      {t('detail.checkIn')}
+                    </Link>
+                  </>
+                }
+              />
+              <div className="detail-grid">
+                <div className="detail-grid__main">
+                  <SessionInfo session={session} />
+                  <ParticipantsPanel sessionId={session.id} />
+                </div>
+                <div className="detail-grid__side">
+                  <SessionControls session={session} />
+                  <section className="panel" aria-labelledby="changes-title">
+                    <h2 className="panel__title" id="changes-title">
+                      {t('detail.changes')}
+                    </h2>
+                    {!changeable && <p className="panel__empty">{t('detail.notChangeable')}</p>}
+                    <div className="button-stack">
+                      <button
+                        type="button"
+                        className="button button--outline"
+                        onClick={() => setEditing(true)}
+                        disabled={!changeable}
+                        data-testid="change-venue"
+                      >
+                        <EditIcon size={16} />
+                        {t('detail.changeVenueTime')}
+                      </button>
+                      <button
+                        type="button"
+                        className="button button--danger-outline"
+                        onClick={() => setDeleting(true)}
+                        disabled={!changeable}
+                        data-testid="delete-session"
+                      >
+                        <TrashIcon size={16} />
+                        {t('detail.delete')}
+                      </button>
+                    </div>
+                  </section>
+                </div>
+              </div>
+              {editing && <VenueTimeDialog session={session} open={editing} onClose={() => setEditing(false)} />}
+              <ConfirmDialog
+                open={deleting}
+                title={t('detail.deleteTitle')}
+                confirmLabel={t('detail.deleteConfirm')}
+                cancelLabel={t('common.cancel')}
+                onConfirm={remove}
+                onCancel={() => setDeleting(false)}
+                tone="danger"
+                busy={busy}
+                testId="delete-dialog"
+              >
+                <p>{t('detail.deleteText', { title: session.title })}</p>
+                {session.acceptedCount + session.waitingCount > 0 && (
+                  <p className="dialog__text dialog__text--warning">
+                    {t('detail.deleteWarning', { count: session.acceptedCount + session.waitingCount })}
+                  </p>
+                )}
+              </ConfirmDialog>
+            </>
+          );
+        }}
+      </QueryView>
+    </div>
+  );
+}

@@ -1,0 +1,9 @@
+import { apiCall } from '@/lib/api-client';
+import { useQuery } from '@/lib/query';
+
+export const ADMINS_KEY = 'settings:admins';
+
+/** The team's admins and pending invitations. */
+export const getAdmins = () => apiCall('setting/getAdmins', {});
+
+export const useTeamAdmins = () => useQuery(ADMINS_KEY, getAdmins);

@@ -1,0 +1,296 @@
+import { ADMIN_LIMITS, type DefaultData, REGIONS, type Region } from '@shuttle/shared';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ConfirmDialog, Dialog } from '@/components/dialog';
+import { Field } from '@/components/field';
+import { EditIcon, PinIcon, PlusIcon, TrashIcon } from '@/components/icons';
+import { QueryView } from '@/components/query-view';
+import { useAction } from '@/hooks/use-action';
+import { invalidateQueries, setQueryData } from '@/lib/query';
+import { deleteVenue } from '../api/delete-venue';
+import { useVenues, VENUES_KEY } from '../api/get-courts';
+import { saveVenue } from '../api/save-venue';
+import { updateDefault } from '../api/update-default';
+import { preventDefault, SaveBar, SettingsPage, useSaveSettings } from './default-data-form';
+
+type Venue = { venue_id: string; name: string; address: string; region: string; courts: string[] };
+
+function DefaultPlaceForm({ data }: { data: DefaultData }) {
+  const { t } = useTranslation();
+  const { busy, save } = useSaveSettings();
+  const [region, setRegion] = useState(data.default_region);
+  const [placeName, setPlaceName] = useState(data.default_place_name);
+  const [location, setLocation] = useState(data.default_location);
+  const [error, setError] = useState<string | null>(null);
+  const submit = () => {
+    if (!region) return setError(t('settings.regionRequired'));
+    setError(null);
+    void save(() =>
+      updateDefault({
+        default_region: region as Region,
+        default_place_name: placeName.trim(),
+        default_location: location.trim(),
+      }),
+    );
+  };
+  return (
+    <form className="panel form" onSubmit={preventDefault(submit)} noValidate data-testid="default-place-form">
+      <h2 className="panel__title">{t('settings.defaultPlace')}</h2>
+      {!data.default_region && (
+        <p className="notice notice--warning" role="status">
+          {t('startup.noRegionMessage')}
+        </p>
+      )}
+      <Field label={t('settings.defaultRegion')} hint={t('settings.defaultRegionHint')} error={error}>
+        {(c) => (
+          <select
+            {...c}
+            className="input"
+            value={region}
+            onChange={(e) => setRegion(e.target.value)}
+            data-testid="default-region"
+          >
+            <option value="">{t('create.pickRegion')}</option>
+            {REGIONS.map((r) => (
+              <option key={r} value={r}>
+                {r}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      <Field label={t('teams.placeName')}>
+        {(c) => (
+          <input
+            {...c}
+            className="input"
+            maxLength={100}
+            value={placeName}
+            onChange={(e) => setPlaceName(e.target.value)}
+          />
+        )}
+      </Field>
+      <Field label={t('teams.location')}>
+        {(c) => (
+          <input
+            {...c}
+            className="input"
+            maxLength={200}
+            value={location}
+            onChange={(e) => setLocation(e.target.value)}
+          />
+        )}
+      </Field>
+      <SaveBar busy={busy} />
+    </form>
+  );
+}
+
+function VenueDialog({
+  venue,
+  defaultRegion,
+  onClose,
+}: {
+  venue: Venue | null;
+  defaultRegion: string;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const { busy, run } = useAction();
+  const [name, setName] = useState(venue?.name ?? '');
+  const [address, setAddress] = useState(venue?.address ?? '');
+  const [region, setRegion] = useState(venue?.region ?? defaultRegion);
+  const [courts, setCourts] = useState((venue?.courts ?? []).join(', '));
+  const [errors, setErrors] = useState<{ name?: string; region?: string; courts?: string }>({});
+  const submit = async () => {
+    const courtList = courts
+      .split(/[,，、\n]/)
+      .map((c) => c.trim())
+      .filter(Boolean);
+    const next = {
+      name: name.trim() ? undefined : t('create.errors.required'),
+      region: (REGIONS as readonly string[]).includes(region) ? undefined : t('create.errors.regionRequired'),
+      courts:
+        courtList.length <= ADMIN_LIMITS.maxCourts && courtList.every((c) => c.length <= 30)
+          ? undefined
+          : t('settings.courtsLimit', { max: ADMIN_LIMITS.maxCourts }),
+    };
+    setErrors(next);
+    if (next.name || next.region || next.courts) return;
+    const saved = await run(
+      () =>
+        saveVenue({
+          ...(venue ? { venue_id: venue.venue_id } : {}),
+          name: name.trim(),
+          address: address.trim(),
+          region: region as Region,
+          courts: courtList,
+        }),
+      { success: { title: t('common.savedTitle'), message: t('settings.venueSaved', { name: name.trim() }) } },
+    );
+    if (!saved) return;
+    void invalidateQueries(VENUES_KEY);
+    void invalidateQueries('create:');
+    onClose();
+  };
+  return (
+    <Dialog
+      open
+      title={venue ? t('settings.editVenue') : t('settings.addVenue')}
+      onClose={onClose}
+      variant="wide"
+      footer={
+        <>
+          <button type="button" className="button button--ghost" onClick={onClose} disabled={busy}>
+            {t('common.cancel')}
+          </button>
+          <button type="submit" form="venue-form" className="button button--primary" disabled={busy}>
+            {t('common.save')}
+          </button>
+        </>
+      }
+    >
+      <form id="venue-form" className="form" onSubmit={preventDefault(() => void submit())} noValidate>
+        <Field label={t('settings.venueName')} error={errors.name}>
+          {(c) => (
+            <input {...c} className="input" maxLength={100} value={name} onChange={(e) => setName(e.target.value)} />
+          )}
+        </Field>
+        <Field label={t('session.region')} error={errors.region}>
+          {(c) => (
+            <select {...c} className="input" value={region} onChange={(e) => setRegion(e.target.value)}>
+              <option value="">{t('create.pickRegion')}</option>
+              {REGIONS.map((r) => (
+                <option key={r} value={r}>
+                  {r}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <Field label={t('session.address')}>
+          {(c) => (
+            <input
+              {...c}
+              className="input"
+              maxLength={200}
+              value={address}
+              onChange={(e) => setAddress(e.target.value)}
+            />
+          )}
+        </Field>
+        <Field label={t('settings.courts')} hint={t('settings.courtsHint')} error={errors.courts}>
+          {(c) => <input {...c} className="input" value={courts} onChange={(e) => setCourts(e.target.value)} />}
+        </Field>
+      </form>
+    </Dialog>
+  );
+}
+
+function VenueList({ defaultRegion }: { defaultRegion: string }) {
+  const { t } = useTranslation();
+  const venues = useVenues();
+  const { busy, run } = useAction();
+  const [editing, setEditing] = useState<Venue | 'new' | null>(null);
+  const [removing, setRemoving] = useState<Venue | null>(null);
+  const remove = async () => {
+    const target = removing;
+    if (!target) return;
+    const list = await run(() => deleteVenue(target.venue_id));
+    setRemoving(null);
+    if (list) {
+      setQueryData(VENUES_KEY, list);
+      void invalidateQueries('create:');
+    }
+  };
+  return (
+    <section className="panel" aria-labelledby="venues-title" data-testid="venues">
+      <div className="panel__head">
+        <h2 className="panel__title" id="venues-title">
+          {t('settings.venues')}
+        </h2>
+        <button type="button" className="button button--outline button--small" onClick={() => setEditing('new')}>
+          <PlusIcon size={16} />
+          {t('settings.addVenue')}
+        </button>
+      </div>
+      <p className="panel__text">{t('settings.venuesHint')}</p>
+      <QueryView query={venues}>
+        {(list) =>
+          list.length === 0 ? (
+            <p className="panel__empty">{t('settings.noVenues')}</p>
+          ) : (
+            <ul className="venue-list">
+              {list.map((v) => (
+                <li key={v.venue_id} className="venue-list__item">
+                  <PinIcon size={18} className="venue-list__icon" />
+                  <div className="venue-list__text">
+                    <p className="venue-list__name">{v.name}</p>
+                    <p className="muted">{[v.region, v.address].filter(Boolean).join(' ')}</p>
+                    {v.courts.length > 0 && (
+                      <p className="muted">{t('settings.courtsList', { courts: v.courts.join('、') })}</p>
+                    )}
+                  </div>
+                  <button
+                    type="button"
+                    className="icon-button"
+                    aria-label={t('settings.editVenueNamed', { name: v.name })}
+                    onClick={() => setEditing(v)}
+                  >
+                    <EditIcon size={18} />
+                  </button>
+                  <button
+                    type="button"
+                    className="icon-button icon-button--danger"
+                    aria-label={t('settings.removeVenueNamed', { name: v.name })}
+                    onClick={() => setRemoving(v)}
+                  >
+                    <TrashIcon size={18} />
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )
+        }
+      </QueryView>
+      {editing && (
+        <VenueDialog
+          venue={editing === 'new' ? null : editing}
+          defaultRegion={defaultRegion}
+          onClose={() => setEditing(null)}
+        />
+      )}
+      <ConfirmDialog
+        open={removing !== null}
+        title={t('settings.removeVenue')}
+        confirmLabel={t('common.remove')}
+        cancelLabel={t('common.cancel')}
+        onConfirm={remove}
+        onCancel={() => setRemoving(null)}
+        tone="danger"
+        busy={busy}
+      >
+        <p>{t('settings.removeVenueText', { name: removing?.name ?? '' })}</p>
+      </ConfirmDialog>
+    </section>
+  );
+}
+
+/** /admin/setting/location (場地資訊設定): the default region and place, and the team's venues. */
+export function LocationPage() {
+  const { t } = useTranslation();
+  return (
+    <SettingsPage
+      title={t('settings.items.location.title')}
+      description={t('settings.items.location.description')}
+      testId="setting-location"
+    >
+      {(data) => (
+        <>
+          <DefaultPlaceForm data={data} />
+          <VenueList defaultRegion={data.default_region} />
+        </>
+      )}
+    </SettingsPage>
+  );
+}

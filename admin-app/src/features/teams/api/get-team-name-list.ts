@@ -1,0 +1,7 @@
+import { apiCall } from '@/lib/api-client';
+import { useQuery } from '@/lib/query';
+
+/** Every team's name, to warn before taking a name another team uses. */
+export const getTeamNameList = () => apiCall('setting/getTeamNameList', {});
+
+export const useTeamNameList = () => useQuery('teams:names', getTeamNameList);

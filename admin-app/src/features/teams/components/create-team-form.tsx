@@ -1,0 +1,161 @@
+import { ADMIN_LIMITS, REGIONS, type Region } from '@shuttle/shared';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Field } from '@/components/field';
+import { errorMessage } from '@/lib/api-error';
+import { withLightLoading } from '@/stores/ui';
+import { type CreateTeamInput, createTeam } from '../api/create-team';
+import { useTeamNameList } from '../api/get-team-name-list';
+
+type Errors = Partial<Record<'name' | 'price' | 'line' | 'form', string>>;
+
+/** A new team owned by the admin; it becomes the current team. */
+export function CreateTeamForm({
+  onCreated,
+  submitLabel,
+}: {
+  onCreated: (team: { team_id: string; team_name: string }) => Promise<void> | void;
+  submitLabel?: string;
+}) {
+  const { t } = useTranslation();
+  const names = useTeamNameList();
+  const [name, setName] = useState('');
+  const [region, setRegion] = useState<Region | ''>('');
+  const [placeName, setPlaceName] = useState('');
+  const [location, setLocation] = useState('');
+  const [price, setPrice] = useState('0');
+  const [line, setLine] = useState('');
+  const [errors, setErrors] = useState<Errors>({});
+  const [busy, setBusy] = useState(false);
+
+  const taken = (value: string) =>
+    names.data?.some((team) => team.team_name.trim().toLowerCase() === value.trim().toLowerCase()) ?? false;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const priceValue = /^\d+$/.test(price.trim()) ? Number(price) : Number.NaN;
+    const next: Errors = {
+      name: !name.trim()
+        ? t('teams.errors.nameRequired')
+        : name.trim().length > 50
+          ? t('teams.errors.nameTooLong', { max: 50 })
+          : taken(name)
+            ? t('teams.errors.nameTaken')
+            : undefined,
+      price:
+        Number.isInteger(priceValue) && priceValue >= 0 && priceValue <= ADMIN_LIMITS.maxPrice
+          ? undefined
+          : t('teams.errors.price', { max: ADMIN_LIMITS.maxPrice }),
+      line: !line.trim() || /^https:\/\/\S+$/.test(line.trim()) ? undefined : t('teams.errors.httpsLink'),
+    };
+    setErrors(next);
+    if (Object.values(next).some(Boolean)) return;
+    const input: CreateTeamInput = {
+      team_name: name.trim(),
+      default_region: region,
+      default_place_name: placeName.trim(),
+      default_location: location.trim(),
+      default_price: priceValue,
+      default_line: line.trim(),
+    };
+    setBusy(true);
+    try {
+      const result = await withLightLoading(() => createTeam(input));
+      await onCreated(result.team);
+    } catch (error) {
+      setErrors({ form: errorMessage(error) });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form className="form" onSubmit={submit} noValidate data-testid="create-team-form">
+      <Field label={t('teams.name')} error={errors.name}>
+        {(control) => (
+          <input
+            {...control}
+            className="input"
+            maxLength={50}
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            required
+          />
+        )}
+      </Field>
+      <div className="form-grid">
+        <Field label={t('teams.region')} hint={t('teams.regionHint')}>
+          {(control) => (
+            <select
+              {...control}
+              className="input"
+              value={region}
+              onChange={(e) => setRegion(e.target.value as Region | '')}
+            >
+              <option value="">{t('common.notSet')}</option>
+              {REGIONS.map((r) => (
+                <option key={r} value={r}>
+                  {r}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <Field label={t('teams.price')} error={errors.price}>
+          {(control) => (
+            <input
+              {...control}
+              className="input"
+              inputMode="numeric"
+              value={price}
+              onChange={(e) => setPrice(e.target.value)}
+            />
+          )}
+        </Field>
+      </div>
+      <Field label={t('teams.placeName')}>
+        {(control) => (
+          <input
+            {...control}
+            className="input"
+            maxLength={100}
+            value={placeName}
+            onChange={(e) => setPlaceName(e.target.value)}
+          />
+        )}
+      </Field>
+      <Field label={t('teams.location')}>
+        {(control) => (
+          <input
+            {...control}
+            className="input"
+            maxLength={200}
+            value={location}
+            onChange={(e) => setLocation(e.target.value)}
+          />
+        )}
+      </Field>
+      <Field label={t('teams.line')} hint={t('teams.lineHint')} error={errors.line}>
+        {(control) => (
+          <input
+            {...control}
+            className="input"
+            type="url"
+            inputMode="url"
+            placeholder={t('common.lineLinkExample')}
+            value={line}
+            onChange={(e) => setLine(e.target.value)}
+          />
+        )}
+      </Field>
+      {errors.form && (
+        <p className="form-error" role="alert">
+          {errors.form}
+        </p>
+      )}
+      <button type="submit" className="button button--primary" disabled={busy}>
+        {submitLabel ?? t('teams.submit')}
+      </button>
+    </form>
+  );
+}
