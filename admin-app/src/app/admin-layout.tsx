@@ -110,7 +110,8 @@ export function AdminLayout() {
         </header>
         <main className="content" id="main" tabIndex={-1}>
           <Suspense fallback={<Spinner />}>
-            <Outlet />
+            {/* Every screen belongs to the current team: a team switch starts them afresh. */}
+            <Outlet key={profile?.currentTeamId ?? ''} />
           </Suspense>
         </main>
       </div>

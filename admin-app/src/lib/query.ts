@@ -81,6 +81,26 @@ export function invalidateQueries(prefix: string): Promise<unknown> {
   return Promise.all(refetches);
 }
 
+/**
+ * Forgets every answer under `prefix` (all by default), as after a team switch: screens on
+ * display show their loading state and fetch again; entries nobody shows are dropped.
+ */
+export function resetQueries(prefix = ''): Promise<unknown> {
+  const refetches: Promise<unknown>[] = [];
+  for (const [key, entry] of entries) {
+    if (!key.startsWith(prefix)) continue;
+    if (entry.listeners.size === 0 || !entry.fetcher) {
+      entries.delete(key);
+      continue;
+    }
+    entry.stale = true;
+    entry.inflight = undefined;
+    update(entry, IDLE);
+    refetches.push(fetchQuery(key, entry.fetcher).catch(() => undefined));
+  }
+  return Promise.all(refetches);
+}
+
 export function removeQueries(prefix = ''): void {
   for (const key of [...entries.keys()]) if (key.startsWith(prefix)) entries.delete(key);
 }

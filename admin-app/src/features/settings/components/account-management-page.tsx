@@ -9,7 +9,7 @@ import { PageHeader } from '@/components/page-header';
 import { QueryView } from '@/components/query-view';
 import { useAction } from '@/hooks/use-action';
 import { formatDateTime } from '@/lib/format';
-import { invalidateQueries, removeQueries, setQueryData } from '@/lib/query';
+import { invalidateQueries, resetQueries, setQueryData } from '@/lib/query';
 import { emailProblem } from '@/lib/validation';
 import { ADMINS_KEY, useTeamAdmins } from '../api/get-admins';
 import { inviteAdmin } from '../api/invite-admin';
@@ -93,9 +93,9 @@ export function AccountManagementPage({ onLeftTeam }: { onLeftTeam: () => Promis
     setRemoving(null);
     if (!result) return;
     if (target.isMe) {
-      removeQueries();
       await onLeftTeam();
       navigate('/', { replace: true });
+      void resetQueries();
       return;
     }
     setQueryData(ADMINS_KEY, result);

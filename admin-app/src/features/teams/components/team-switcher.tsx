@@ -5,9 +5,9 @@ import { Dialog } from '@/components/dialog';
 import { CheckIcon, ChevronDownIcon, PlusIcon, TeamIcon } from '@/components/icons';
 import { useAction } from '@/hooks/use-action';
 import { acceptLogin, useAuth } from '@/lib/auth';
-import { fetchQuery, removeQueries } from '@/lib/query';
+import { resetQueries } from '@/lib/query';
 import { notify } from '@/stores/ui';
-import { getTeamList, TEAM_LIST_KEY, useTeamList } from '../api/get-team-list';
+import { useTeamList } from '../api/get-team-list';
 import { updateCurrentTeam } from '../api/update-current-team';
 import { CreateTeamForm } from './create-team-form';
 
@@ -48,19 +48,17 @@ export function TeamSwitcher({ refreshProfile }: { refreshProfile: () => Promise
     if (teamId === profile?.currentTeamId) return;
     const result = await run(() => updateCurrentTeam(teamId));
     if (!result) return;
-    removeQueries();
     acceptLogin(result);
     navigate('/');
+    void resetQueries();
     notify({ level: 'success', title: t('teams.switchedTitle'), message: t('teams.switched', { team: teamName }) });
   };
 
   const created = async (team: { team_id: string; team_name: string }) => {
     setCreating(false);
-    removeQueries();
-    const profileUpdate = refreshProfile();
-    await fetchQuery(TEAM_LIST_KEY, getTeamList).catch(() => undefined);
-    await profileUpdate;
+    await refreshProfile();
     navigate('/');
+    void resetQueries();
     notify({ level: 'success', title: t('teams.createdTitle'), message: t('teams.created', { team: team.team_name }) });
   };
 
