@@ -1,5 +1,8 @@
+import { STORAGE_KEYS } from '@shuttle/shared';
 import { checkAuth } from '@/features/auth/api/check-auth';
 import { acceptProfile, authStore, clearLogin } from '@/lib/auth';
+import { changeLanguage, isLanguage } from '@/lib/i18n';
+import { storage } from '@/lib/storage';
 
 let pending: Promise<boolean> | null = null;
 
@@ -11,7 +14,11 @@ let pending: Promise<boolean> | null = null;
 export function verifyAdminLogin(): Promise<boolean> {
   if (!authStore.get().token) return Promise.resolve(false);
   pending ??= checkAuth()
-    .then((profile) => acceptProfile(profile))
+    .then((profile) => {
+      // The account's language counts only while this browser has no choice of its own.
+      if (!storage.get(STORAGE_KEYS.language) && isLanguage(profile.language)) void changeLanguage(profile.language);
+      return acceptProfile(profile);
+    })
     .catch((error: unknown) => {
       console.error('Admin login check failed', error);
       clearLogin();

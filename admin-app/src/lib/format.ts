@@ -52,6 +52,13 @@ export function formatMonth(month: string, style: 'long' | 'short' = 'long'): st
   );
 }
 
+/** A YYYY-MM month as a chart label: '6月' / 'Jun'. */
+export function formatMonthLabel(month: string): string {
+  return new Intl.DateTimeFormat(intlLocale(), { timeZone: 'UTC', month: 'short' }).format(
+    new Date(`${month}-01T00:00:00Z`),
+  );
+}
+
 export function formatNumber(value: number, fractionDigits = 0): string {
   return new Intl.NumberFormat(intlLocale(), { maximumFractionDigits: fractionDigits }).format(value);
 }

@@ -38,7 +38,8 @@ export function LoginPage() {
     } else if (outcome.inviteError) {
       notify({ level: 'error', title: t('auth.inviteTitle'), message: errorMessage(outcome.inviteError) });
     }
-    navigate(after, { replace: true });
+    // A sign-up that joined a team by invitation has somewhere to go straight away.
+    navigate(outcome.joinedTeam && after === '/signedup' ? '/' : after, { replace: true });
   };
 
   const modeLink = (mode: 'login' | 'signup') => {

@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { PageHeader } from '@/components/page-header';
 import { QueryView } from '@/components/query-view';
 import { StatCard } from '@/components/stat-card';
-import { formatDay, formatMoney, formatMonth, formatNumber } from '@/lib/format';
+import { formatDay, formatMoney, formatMonth, formatMonthLabel, formatNumber } from '@/lib/format';
 import { useRevenueByMonth } from '../api/revenue-by-month';
 import { useRevenueBySession } from '../api/revenue-by-session';
 
@@ -54,7 +54,7 @@ function MonthlyReport({
                     onClick={() => onSelect(m.month)}
                   >
                     <span className="bar-chart__fill" style={{ height: `${(m.revenue / peak) * 100}%` }} />
-                    <span className="bar-chart__label">{formatMonth(m.month, 'short')}</span>
+                    <span className="bar-chart__label">{formatMonthLabel(m.month)}</span>
                   </button>
                 ))}
               </div>
