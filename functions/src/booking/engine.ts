@@ -287,7 +287,13 @@ export class BookingEngine {
           },
         });
       } else {
-        const release = this.releaseItems(session, booking.partySize, 0, 'cancellation', now);
+        const release = this.releaseItems(
+          session,
+          booking.partySize,
+          0,
+          request.byAdmin ? 'playerRemoved' : 'cancellation',
+          now,
+        );
         promoted = release.promoted;
         items.push(...release.items);
       }

@@ -328,6 +328,10 @@ export const updateCapacityRequest = sessionScope.extend({
 });
 export const updateCapacityResult = z.object({ session: adminSession, promoted: nonNegativeInt });
 
+/** Take one player out of a session (accepted or waiting); a freed place promotes the waitlist head. */
+export const removePlayerRequest = sessionScope.extend({ userId: id });
+export const removePlayerResult = z.object({ session: adminSession, promoted: z.boolean() });
+
 /** Fields whose change sends every booked and waiting player a change notice: venue and time. */
 export const updateVenueRequest = sessionScope
   .extend({

@@ -232,6 +232,13 @@ export const adminRoutes = {
     request: a.updateCapacityRequest,
     response: a.updateCapacityResult,
   }),
+  'courtSession/removePlayer': route({
+    method: 'POST',
+    auth: 'admin',
+    summary: 'Remove a booked or waiting player; a freed place goes to the waitlist head in order',
+    request: a.removePlayerRequest,
+    response: a.removePlayerResult,
+  }),
   'courtSession/updateVenue': route({
     method: 'POST',
     auth: 'admin',

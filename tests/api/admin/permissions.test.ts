@@ -63,6 +63,7 @@ function sampleInput(path: AdminRoutePath): unknown {
     'courtSession/switchPublic': { ...session, isPublic: false },
     'courtSession/switchOpening': { ...session, open: false },
     'courtSession/updateCapacity': { ...session, capacity: 30 },
+    'courtSession/removePlayer': { ...session, userId: 'line_Usomeone' },
     'courtSession/updateVenue': { ...session, venue: '別的場地' },
     'courtSession/delete': session,
     'members/getMembers': team,

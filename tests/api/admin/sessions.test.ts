@@ -434,3 +434,58 @@ describe('deleting a session', () => {
     expect((await readSessionState(h.store, session.id)).session).toMatchObject({ bookingClosed: false });
   });
 });
+
+describe('removing a player', () => {
+  it('frees the place, promotes the waitlist head once and closes the waitlist gap', async () => {
+    const session = await h.newSession(token, { capacity: 2 });
+    const ps = await h.players(4, 'removed');
+    for (const p of ps) await h.join(p.token, session.id);
+    const before = (await h.outbox(session.id)).length;
+
+    const removed = await h.ok<{ session: AdminSession; promoted: boolean }>(
+      'courtSession/removePlayer',
+      { sessionId: session.id, userId: ps[0]!.userId },
+      token,
+    );
+    expect(removed.promoted).toBe(true);
+    expect(removed.session).toMatchObject({ acceptedCount: 2, waitingCount: 1, remaining: 0 });
+    const { accepted, waitlist } = await expectSessionInvariants(h.store, session.id);
+    expect(accepted.map((b) => b.userId).sort()).toEqual([ps[1]!.userId, ps[2]!.userId].sort());
+    expect(waitlist.map((e) => e.userId)).toEqual([ps[3]!.userId]);
+    const notices = (await h.outbox(session.id)).slice(before);
+    expect(notices).toEqual([
+      expect.objectContaining({ kind: 'promoted', userId: ps[2]!.userId, reason: 'playerRemoved' }),
+    ]);
+
+    const waiting = await h.ok<{ promoted: boolean }>(
+      'courtSession/removePlayer',
+      { sessionId: session.id, userId: ps[3]!.userId },
+      token,
+    );
+    expect(waiting.promoted).toBe(false);
+    expect((await expectSessionInvariants(h.store, session.id)).waitlist).toEqual([]);
+  });
+
+  it('refuses players who are not booked, checked-in players and bad input', async () => {
+    const session = await h.newSession(token, { capacity: 2 });
+    const [p] = await h.players(1, 'checkedremoved');
+    await h.join(p!.token, session.id);
+    await h.ok('signed/signed', { sessionId: session.id, userId: p!.userId, attendance: 'attended' }, token);
+    const checked = await h.adminCall(
+      'courtSession/removePlayer',
+      { sessionId: session.id, userId: p!.userId },
+      { token },
+    );
+    expect(checked.status).toBe(409);
+    expect(checked.body.error).toBe('ALREADY_CHECKED_IN');
+    const nobody = await h.adminCall(
+      'courtSession/removePlayer',
+      { sessionId: session.id, userId: 'line_Unobody' },
+      { token },
+    );
+    expect(nobody.status).toBe(404);
+    const bad = await h.adminCall('courtSession/removePlayer', { sessionId: session.id }, { token });
+    expect(bad.status).toBe(400);
+    expect((await expectSessionInvariants(h.store, session.id)).accepted).toHaveLength(1);
+  });
+});

@@ -155,6 +155,12 @@ export function sessionAdminRoutes(s: AdminServices) {
         return { session: view(await s.adminSessions.get(sessionId)), promoted };
       },
 
+      'courtSession/removePlayer': async ({ sessionId, userId }, { admin }) => {
+        await s.scope.session(admin!, sessionId);
+        const { promoted } = await s.engine.cancel({ sessionId, userId, byAdmin: true });
+        return { session: view(await s.adminSessions.get(sessionId)), promoted };
+      },
+
       'courtSession/updateVenue': async ({ sessionId, ...changes }, { admin }) => {
         await s.scope.session(admin!, sessionId);
         const { session, notified } = await s.engine.changeSession(sessionId, changes);
