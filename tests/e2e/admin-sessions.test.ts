@@ -120,4 +120,29 @@ describe('admin sessions', () => {
     );
     await screenshot(page, 'admin-08-bookings');
   });
+
+  it('removes a booked player, and the first on the waitlist takes the place', async () => {
+    const [first, second] = [await newPlayer('E2E 先報名'), await newPlayer('E2E 候補')];
+    const sessionId = created[2]!;
+    await api('checkState/sessionList/joinSession', { sessionId }, first.token);
+    const adminToken = (await page.evaluate(() => window.localStorage.getItem('admin-token')))!;
+    await api('admin/courtSession/updateCapacity', { sessionId, capacity: 1 }, adminToken);
+    await api('checkState/sessionList/joinSession', { sessionId }, second.token);
+
+    await page.goto(`/admin/detail?id=${sessionId}`);
+    const accepted = page.getByTestId('accepted-player').filter({ hasText: first.name });
+    await poll(() => accepted.count()).toBe(1);
+    await poll(() => page.getByTestId('waiting-player').filter({ hasText: second.name }).count()).toBe(1);
+    await accepted.getByTestId('remove-player').click();
+    await page.getByTestId('remove-dialog').getByRole('button', { name: '確認移除' }).click();
+    await dismissModal('候補第一位已遞補');
+
+    await poll(() => page.getByTestId('accepted-player').filter({ hasText: second.name }).count()).toBe(1);
+    await poll(() => page.getByTestId('waiting-player').count()).toBe(0);
+    const members = await api<{ accepted: { name: string }[]; waiting: unknown[] }>('withoutAuth/getMemberList', {
+      sessionId,
+    });
+    expect(members.accepted.map((p) => p.name)).toEqual([second.name]);
+    expect(members.waiting).toEqual([]);
+  });
 });

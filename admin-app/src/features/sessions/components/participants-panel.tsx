@@ -1,10 +1,22 @@
 import type { AdminParticipant } from '@shuttle/shared';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Avatar } from '@/components/avatar';
+import { ConfirmDialog } from '@/components/dialog';
 import { QueryView } from '@/components/query-view';
+import { useAction } from '@/hooks/use-action';
+import { notify } from '@/stores/ui';
 import { useSessionMembers } from '../api/get-session-member';
+import { removePlayer } from '../api/remove-player';
+import { sessionChanged } from '../model/cache';
 
-function Person({ player, waiting }: { player: AdminParticipant; waiting: boolean }) {
+interface PersonProps {
+  player: AdminParticipant;
+  waiting: boolean;
+  onRemove?: (player: AdminParticipant) => void;
+}
+
+function Person({ player, waiting, onRemove }: PersonProps) {
   const { t } = useTranslation();
   return (
     <li className="person" data-testid={waiting ? 'waiting-player' : 'accepted-player'}>
@@ -18,14 +30,42 @@ function Person({ player, waiting }: { player: AdminParticipant; waiting: boolea
       {player.attendance && (
         <span className={`badge badge--${player.attendance}`}>{t(`attendance.${player.attendance}`)}</span>
       )}
+      {onRemove && !player.attendance && (
+        <button
+          type="button"
+          className="button button--ghost button--small person__remove"
+          onClick={() => onRemove(player)}
+          aria-label={t('detail.removeLabel', { name: player.name })}
+          data-testid="remove-player"
+        >
+          {t('detail.remove')}
+        </button>
+      )}
     </li>
   );
 }
 
-/** Accepted players and the waitlist in order, each with a count. */
-export function ParticipantsPanel({ sessionId }: { sessionId: string }) {
+/** Accepted players and the waitlist in order, each with a count; players can be removed. */
+export function ParticipantsPanel({ sessionId, editable = true }: { sessionId: string; editable?: boolean }) {
   const { t } = useTranslation();
   const members = useSessionMembers(sessionId);
+  const { busy, run } = useAction();
+  const [removing, setRemoving] = useState<AdminParticipant | null>(null);
+
+  const confirmRemove = async () => {
+    if (!removing) return;
+    const result = await run(() => removePlayer(sessionId, removing.userId));
+    setRemoving(null);
+    if (!result) return;
+    sessionChanged(result.session);
+    notify({
+      level: 'success',
+      title: t('detail.removed'),
+      message: result.promoted ? t('detail.removedPromoted') : t('detail.removedText'),
+    });
+  };
+  const onRemove = editable ? setRemoving : undefined;
+
   return (
     <section className="panel" aria-labelledby="participants-title" data-testid="participants">
       <h2 className="panel__title" id="participants-title">
@@ -46,7 +86,7 @@ export function ParticipantsPanel({ sessionId }: { sessionId: string }) {
               ) : (
                 <ul className="people">
                   {data.accepted.map((p) => (
-                    <Person key={p.userId} player={p} waiting={false} />
+                    <Person key={p.userId} player={p} waiting={false} onRemove={onRemove} />
                   ))}
                 </ul>
               )}
@@ -61,7 +101,7 @@ export function ParticipantsPanel({ sessionId }: { sessionId: string }) {
               ) : (
                 <ol className="people">
                   {data.waiting.map((p) => (
-                    <Person key={p.userId} player={p} waiting />
+                    <Person key={p.userId} player={p} waiting onRemove={onRemove} />
                   ))}
                 </ol>
               )}
@@ -69,6 +109,19 @@ export function ParticipantsPanel({ sessionId }: { sessionId: string }) {
           </div>
         )}
       </QueryView>
+      <ConfirmDialog
+        open={removing !== null}
+        title={t('detail.removeTitle')}
+        confirmLabel={t('detail.removeConfirm')}
+        cancelLabel={t('common.cancel')}
+        onConfirm={confirmRemove}
+        onCancel={() => setRemoving(null)}
+        tone="danger"
+        busy={busy}
+        testId="remove-dialog"
+      >
+        <p>{t('detail.removeText', { name: removing?.name ?? '' })}</p>
+      </ConfirmDialog>
     </section>
   );
 }

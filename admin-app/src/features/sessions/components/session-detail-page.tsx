@@ -64,7 +64,7 @@ export function SessionDetailPage({ sessionId }: { sessionId: string }) {
               <div className="detail-grid">
                 <div className="detail-grid__main">
                   <SessionInfo session={session} />
-                  <ParticipantsPanel sessionId={session.id} />
+                  <ParticipantsPanel sessionId={session.id} editable={session.status !== 'ended'} />
                 </div>
                 <div className="detail-grid__side">
                   <SessionControls session={session} />
