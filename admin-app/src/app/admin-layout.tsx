@@ -1,3 +1,4 @@
+import { removeQueries } from '@shuttle/shared/web/query.ts';
 import { Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet, useLocation, useNavigate } from 'react-router';
@@ -17,7 +18,6 @@ import { LanguageSelect } from '@/components/language-select';
 import { AppLogo, Spinner } from '@/components/loading-overlays';
 import { TeamSwitcher } from '@/features/teams/components/team-switcher';
 import { clearLogin, useAuth } from '@/lib/auth';
-import { removeQueries } from '@/lib/query';
 import { refreshProfile } from './auth-check';
 import { useStartupCheck } from './startup-check';
 

@@ -1,8 +1,8 @@
+import { removeQueries } from '@shuttle/shared/web/query.ts';
 import { render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { authStore, clearLogin } from '@/lib/auth';
-import { removeQueries } from '@/lib/query';
 import { initialModalState, modalStore } from '@/stores/ui';
 import { defaultData, envelope, profile, routes } from '@/testing/fixtures';
 import { needsDefaultRegion, resetStartupCheck, useStartupCheck } from './startup-check';

@@ -1,9 +1,9 @@
 import type { DefaultData } from '@shuttle/shared';
+import { fetchQuery } from '@shuttle/shared/web/query.ts';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { DEFAULT_DATA_KEY, getDefaultData } from '@/features/settings/api/get-default-data';
-import { fetchQuery } from '@/lib/query';
 import { notify } from '@/stores/ui';
 
 export const LOCATION_SETTING_PATH = '/setting/location';

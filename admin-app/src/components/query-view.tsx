@@ -1,7 +1,7 @@
+import type { UseQueryResult } from '@shuttle/shared/web/query.ts';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '@/lib/api-error';
-import type { UseQueryResult } from '@/lib/query';
 import { Spinner } from './loading-overlays';
 
 /** Loading, error with retry, or the data: the three states every read screen has. */

@@ -1,6 +1,6 @@
 import { type AdminLoginResult, type AdminProfile, STORAGE_KEYS } from '@shuttle/shared';
+import { createStore, useStore } from '@shuttle/shared/web/store.ts';
 import { storage } from './storage';
-import { createStore, useStore } from './store';
 
 export type AuthStatus = 'anonymous' | 'checking' | 'authenticated';
 

@@ -1,6 +1,6 @@
+import { getQueryData, invalidateQueries, removeQueries, resetQueries, useQuery } from '@shuttle/shared/web/query.ts';
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { getQueryData, invalidateQueries, removeQueries, resetQueries, useQuery } from './query';
 
 function Reader({ fetcher }: { fetcher: () => Promise<string> }) {
   const query = useQuery('team:board', fetcher);

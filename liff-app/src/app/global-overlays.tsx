@@ -1,6 +1,6 @@
+import { useStore } from '@shuttle/shared/web/store.ts';
 import { lazy, Suspense, useEffect } from 'react';
 import { LoadingOverlays } from '@/components/loading-overlays';
-import { useStore } from '@/lib/store';
 import { needsExternalBrowser } from '@/lib/user-agent';
 import { loginPromptStore, modalStore } from '@/stores/ui';
 

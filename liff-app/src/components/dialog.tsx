@@ -1,7 +1,7 @@
+import { useFocusTrap } from '@shuttle/shared/web/use-focus-trap.ts';
+import { useScrollLock } from '@shuttle/shared/web/use-scroll-lock.ts';
 import { type ReactNode, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useFocusTrap } from '@/hooks/use-focus-trap';
-import { useScrollLock } from '@/hooks/use-scroll-lock';
 import { CloseIcon } from './icons';
 
 interface DialogProps {

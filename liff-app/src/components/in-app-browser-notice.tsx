@@ -1,7 +1,7 @@
 import { COPIED_STATE_MS } from '@shuttle/shared';
+import { useScrollLock } from '@shuttle/shared/web/use-scroll-lock.ts';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useScrollLock } from '@/hooks/use-scroll-lock';
 import { copyText } from '@/lib/clipboard';
 import { needsExternalBrowser } from '@/lib/user-agent';
 import { CheckIcon, CopyIcon, GlobeIcon } from './icons';

@@ -1,7 +1,7 @@
+import { useFocusTrap } from '@shuttle/shared/web/use-focus-trap.ts';
+import { useScrollLock } from '@shuttle/shared/web/use-scroll-lock.ts';
 import { useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useFocusTrap } from '@/hooks/use-focus-trap';
-import { useScrollLock } from '@/hooks/use-scroll-lock';
 import { type ModalLevel, setModalShow, useModal } from '@/stores/ui';
 import { CloseIcon, ErrorIcon, InfoIcon, SuccessIcon, WarningIcon } from './icons';
 

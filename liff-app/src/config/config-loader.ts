@@ -1,4 +1,4 @@
-import { createStore, useStore } from '@/lib/store';
+import { createStore, useStore } from '@shuttle/shared/web/store.ts';
 import type { RuntimeConfig } from './runtime-config';
 
 export type { RuntimeConfig };

@@ -1,4 +1,4 @@
-import { createStore, useStore } from '@/lib/store';
+import { createStore, useStore } from '@shuttle/shared/web/store.ts';
 
 export type ModalLevel = 'info' | 'warning' | 'error' | 'success';
 

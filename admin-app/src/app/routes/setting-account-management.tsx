@@ -1,8 +1,8 @@
+import { fetchQuery } from '@shuttle/shared/web/query.ts';
 import { AccountManagementPage } from '@/features/settings/components/account-management-page';
 import { getTeamList, TEAM_LIST_KEY } from '@/features/teams/api/get-team-list';
 import { updateCurrentTeam } from '@/features/teams/api/update-current-team';
 import { acceptLogin } from '@/lib/auth';
-import { fetchQuery } from '@/lib/query';
 import { refreshProfile } from '../auth-check';
 
 /** After leaving a team: move to another team the admin runs, or to /signedup when none is left. */

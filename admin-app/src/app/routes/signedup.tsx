@@ -1,3 +1,4 @@
+import { removeQueries } from '@shuttle/shared/web/query.ts';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -8,7 +9,6 @@ import { memberToken } from '@/features/auth/api/become-leader';
 import { BecomeLeaderPanel } from '@/features/auth/components/become-leader-panel';
 import { CreateTeamForm } from '@/features/teams/components/create-team-form';
 import { useAuth } from '@/lib/auth';
-import { removeQueries } from '@/lib/query';
 import { refreshProfile, verifyAdminLogin } from '../auth-check';
 
 /**

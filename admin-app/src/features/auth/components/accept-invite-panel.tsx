@@ -1,9 +1,9 @@
+import { removeQueries } from '@shuttle/shared/web/query.ts';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { AuthLayout } from '@/components/auth-layout';
 import { useAction } from '@/hooks/use-action';
 import { acceptProfile, clearLogin, useAuth } from '@/lib/auth';
-import { removeQueries } from '@/lib/query';
 import { acceptInvite } from '../api/accept-invite';
 import { checkAuth } from '../api/check-auth';
 

@@ -1,5 +1,5 @@
+import { useQuery } from '@shuttle/shared/web/query.ts';
 import { apiCall } from '@/lib/api-client';
-import { useQuery } from '@/lib/query';
 
 /** Today's and the next week's sessions, recent bookings and cancellations, this month's figures. */
 export const getBoard = () => apiCall('board/getBoard', {});

@@ -1,5 +1,5 @@
+import { useQuery } from '@shuttle/shared/web/query.ts';
 import { apiCall } from '@/lib/api-client';
-import { useQuery } from '@/lib/query';
 
 /** A Taipei day's sessions (today when no date) with attendance counts. */
 export const getSignedList = (date: string | null) => apiCall('signed/getSignedList', date ? { date } : {});

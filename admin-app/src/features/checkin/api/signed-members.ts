@@ -1,5 +1,5 @@
+import { useQuery } from '@shuttle/shared/web/query.ts';
 import { apiCall } from '@/lib/api-client';
-import { useQuery } from '@/lib/query';
 
 /** Accepted players with their attendance, for check-in. */
 export const getSignedMembers = (sessionId: string) => apiCall('courtSession/signedMembers', { sessionId });

@@ -1,4 +1,5 @@
 import type { AdminParticipant, Attendance } from '@shuttle/shared';
+import { invalidateQueries } from '@shuttle/shared/web/query.ts';
 import { useTranslation } from 'react-i18next';
 import { Avatar } from '@/components/avatar';
 import { EmptyState } from '@/components/empty-state';
@@ -8,7 +9,6 @@ import { QueryView } from '@/components/query-view';
 import { StatCard } from '@/components/stat-card';
 import { useAction } from '@/hooks/use-action';
 import { formatDay, formatTimeRange } from '@/lib/format';
-import { invalidateQueries } from '@/lib/query';
 import { sign } from '../api/sign';
 import { useSignedMembers } from '../api/signed-members';
 import { WalkInForm } from './walk-in-form';

@@ -1,9 +1,9 @@
 import type { AdminSession, TeamMemberView } from '@shuttle/shared';
+import { invalidateQueries } from '@shuttle/shared/web/query.ts';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Field } from '@/components/field';
 import { useAction } from '@/hooks/use-action';
-import { invalidateQueries } from '@/lib/query';
 import { addWalkIn } from '../api/add-walk-in';
 import { findMembers } from '../api/find-members';
 

@@ -1,5 +1,5 @@
+import { useQuery } from '@shuttle/shared/web/query.ts';
 import { apiCall } from '@/lib/api-client';
-import { useQuery } from '@/lib/query';
 
 /** The new-session form prefilled from the team's defaults, with its venues. */
 export const getDefaultSetting = () => apiCall('createSession/getDefaultSetting', {});

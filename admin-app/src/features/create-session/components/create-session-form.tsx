@@ -7,6 +7,7 @@ import {
   REGIONS,
   type ResponseOf,
 } from '@shuttle/shared';
+import { invalidateQueries } from '@shuttle/shared/web/query.ts';
 import { type FormEvent, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -17,7 +18,6 @@ import { ToggleSwitch } from '@/components/toggle-switch';
 import { useAction } from '@/hooks/use-action';
 import { formatDateTime, formatDay, formatIsoDate, formatTimeRange } from '@/lib/format';
 import { newIdempotencyKey } from '@/lib/idempotency';
-import { invalidateQueries } from '@/lib/query';
 import { createSession } from '../api/create-session';
 import {
   buildCreateRequest,

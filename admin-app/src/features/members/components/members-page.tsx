@@ -1,4 +1,5 @@
 import { MEMBERSHIPS, type TeamMemberView } from '@shuttle/shared';
+import { invalidateQueries } from '@shuttle/shared/web/query.ts';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Avatar } from '@/components/avatar';
@@ -10,7 +11,6 @@ import { Pagination } from '@/components/pagination';
 import { QueryView } from '@/components/query-view';
 import { useAction } from '@/hooks/use-action';
 import { formatDay, formatNumber, formatPercent } from '@/lib/format';
-import { invalidateQueries } from '@/lib/query';
 import { notify } from '@/stores/ui';
 import { type MemberQuery, useMembers } from '../api/get-members';
 import { switchBlock } from '../api/switch-block';

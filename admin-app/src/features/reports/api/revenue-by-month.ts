@@ -1,5 +1,5 @@
+import { useQuery } from '@shuttle/shared/web/query.ts';
 import { apiCall } from '@/lib/api-client';
-import { useQuery } from '@/lib/query';
 
 /** Revenue (attended players × price) and attendance per Taipei month, at most 12 months. */
 export const getRevenueByMonth = (from: string, to: string) => apiCall('reports/revenueByMonth', { from, to });

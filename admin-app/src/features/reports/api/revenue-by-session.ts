@@ -1,5 +1,5 @@
+import { useQuery } from '@shuttle/shared/web/query.ts';
 import { apiCall } from '@/lib/api-client';
-import { useQuery } from '@/lib/query';
 
 /** Revenue and attendance of each session of a Taipei month. */
 export const getRevenueBySession = (month: string) => apiCall('reports/revenueBySession', { month });

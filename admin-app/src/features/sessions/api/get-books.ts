@@ -1,5 +1,5 @@
+import { useQuery } from '@shuttle/shared/web/query.ts';
 import { apiCall } from '@/lib/api-client';
-import { useQuery } from '@/lib/query';
 
 /** Every booking of the session, cancelled ones included, in booking order. */
 export const getBooks = (sessionId: string) => apiCall('courtSession/getBooks', { sessionId });

@@ -1,5 +1,5 @@
+import { useQuery } from '@shuttle/shared/web/query.ts';
 import { apiCall } from '@/lib/api-client';
-import { useQuery } from '@/lib/query';
 
 /** Accepted players and the waitlist in order. */
 export const getSessionMember = (sessionId: string) => apiCall('courtSession/getSessionMember', { sessionId });

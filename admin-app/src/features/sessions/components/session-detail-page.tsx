@@ -1,3 +1,4 @@
+import { invalidateQueries, removeQueries } from '@shuttle/shared/web/query.ts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -6,7 +7,6 @@ import { ClipboardCheckIcon, EditIcon, TicketIcon, TrashIcon } from '@/component
 import { PageHeader } from '@/components/page-header';
 import { QueryView } from '@/components/query-view';
 import { useAction } from '@/hooks/use-action';
-import { invalidateQueries, removeQueries } from '@/lib/query';
 import { notify } from '@/stores/ui';
 import { deleteSession } from '../api/delete-session';
 import { useSessionDetail } from '../api/get-detail';

@@ -1,5 +1,5 @@
 import type { AdminSession } from '@shuttle/shared';
-import { invalidateQueries, setQueryData } from '@/lib/query';
+import { invalidateQueries, setQueryData } from '@shuttle/shared/web/query.ts';
 import { sessionKey } from '../api/get-detail';
 
 /** After a change: the answer replaces the cached session; lists and counts that show it refetch. */

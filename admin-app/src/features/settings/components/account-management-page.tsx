@@ -1,4 +1,5 @@
 import type { AdminRole } from '@shuttle/shared';
+import { invalidateQueries, resetQueries, setQueryData } from '@shuttle/shared/web/query.ts';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -9,7 +10,6 @@ import { PageHeader } from '@/components/page-header';
 import { QueryView } from '@/components/query-view';
 import { useAction } from '@/hooks/use-action';
 import { formatDateTime } from '@/lib/format';
-import { invalidateQueries, resetQueries, setQueryData } from '@/lib/query';
 import { emailProblem } from '@/lib/validation';
 import { ADMINS_KEY, useTeamAdmins } from '../api/get-admins';
 import { inviteAdmin } from '../api/invite-admin';

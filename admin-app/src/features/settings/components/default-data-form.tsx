@@ -1,10 +1,10 @@
 import type { DefaultData } from '@shuttle/shared';
+import { invalidateQueries, setQueryData } from '@shuttle/shared/web/query.ts';
 import type { FormEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '@/components/page-header';
 import { QueryView } from '@/components/query-view';
 import { useAction } from '@/hooks/use-action';
-import { invalidateQueries, setQueryData } from '@/lib/query';
 import { DEFAULT_DATA_KEY, useDefaultData } from '../api/get-default-data';
 
 /** The frame of one settings page: loads the team's data, saves with a success notice. */

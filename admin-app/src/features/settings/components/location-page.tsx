@@ -1,4 +1,5 @@
 import { ADMIN_LIMITS, type DefaultData, REGIONS, type Region } from '@shuttle/shared';
+import { invalidateQueries, setQueryData } from '@shuttle/shared/web/query.ts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog, Dialog } from '@/components/dialog';
@@ -6,7 +7,6 @@ import { Field } from '@/components/field';
 import { EditIcon, PinIcon, PlusIcon, TrashIcon } from '@/components/icons';
 import { QueryView } from '@/components/query-view';
 import { useAction } from '@/hooks/use-action';
-import { invalidateQueries, setQueryData } from '@/lib/query';
 import { deleteVenue } from '../api/delete-venue';
 import { useVenues, VENUES_KEY } from '../api/get-courts';
 import { saveVenue } from '../api/save-venue';

@@ -1,3 +1,4 @@
+import { removeQueries } from '@shuttle/shared/web/query.ts';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import {
@@ -13,7 +14,6 @@ import {
 import { LanguageSelect } from '@/components/language-select';
 import { PageHeader } from '@/components/page-header';
 import { clearLogin } from '@/lib/auth';
-import { removeQueries } from '@/lib/query';
 
 const ITEMS = [
   { path: 'team_name', icon: TeamIcon },

@@ -1,5 +1,5 @@
+import { useQuery } from '@shuttle/shared/web/query.ts';
 import { apiCall } from '@/lib/api-client';
-import { useQuery } from '@/lib/query';
 
 /** Every team's name, to warn before taking a name another team uses. */
 export const getTeamNameList = () => apiCall('setting/getTeamNameList', {});

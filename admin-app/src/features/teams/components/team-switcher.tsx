@@ -1,3 +1,4 @@
+import { resetQueries } from '@shuttle/shared/web/query.ts';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -5,7 +6,6 @@ import { Dialog } from '@/components/dialog';
 import { CheckIcon, ChevronDownIcon, PlusIcon, TeamIcon } from '@/components/icons';
 import { useAction } from '@/hooks/use-action';
 import { acceptLogin, useAuth } from '@/lib/auth';
-import { resetQueries } from '@/lib/query';
 import { notify } from '@/stores/ui';
 import { useTeamList } from '../api/get-team-list';
 import { updateCurrentTeam } from '../api/update-current-team';

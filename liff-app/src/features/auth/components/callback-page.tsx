@@ -1,3 +1,4 @@
+import { invalidateQueries } from '@shuttle/shared/web/query.ts';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -9,7 +10,6 @@ import { setProfile } from '@/lib/auth';
 import { changeLanguage, isLanguage, storedLanguage } from '@/lib/i18n';
 import { initLiff } from '@/lib/liff';
 import { loginPath, safeNextPath } from '@/lib/paths';
-import { invalidateQueries } from '@/lib/query';
 import { checkAuth } from '../api/check-auth';
 import { googleIdToken, lineIdToken } from '../api/id-tokens';
 import { loginGoogle } from '../api/login-google';

@@ -1,5 +1,5 @@
+import { useQuery } from '@shuttle/shared/web/query.ts';
 import { apiCall } from '@/lib/api-client';
-import { useQuery } from '@/lib/query';
 
 /** `GET checkState/booked/getBooked`: upcoming places and waitlist spots of the caller. */
 export const getBooked = () => apiCall('checkState/booked/getBooked');

@@ -1,10 +1,10 @@
 import type { MyBooking } from '@shuttle/shared';
+import { invalidateQueries } from '@shuttle/shared/web/query.ts';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '@/components/dialog';
 import { ApiError, errorMessage } from '@/lib/api-error';
 import { newIdempotencyKey } from '@/lib/idempotency';
-import { invalidateQueries } from '@/lib/query';
 import { notify, withLightLoading } from '@/stores/ui';
 import { cancelBooked } from '../api/cancel-booked';
 

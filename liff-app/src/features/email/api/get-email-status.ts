@@ -1,5 +1,5 @@
+import { useQuery } from '@shuttle/shared/web/query.ts';
 import { apiCall } from '@/lib/api-client';
-import { useQuery } from '@/lib/query';
 
 /** `GET checkState/email/emailStatus`: email, verification state, pending code and preferences. */
 export const getEmailStatus = () => apiCall('checkState/email/emailStatus');

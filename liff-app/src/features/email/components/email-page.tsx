@@ -1,4 +1,5 @@
 import type { EmailStatus } from '@shuttle/shared';
+import { setQueryData } from '@shuttle/shared/web/query.ts';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -9,7 +10,6 @@ import { PageHeader } from '@/components/page-header';
 import { useCountdown } from '@/hooks/use-countdown';
 import { ApiError, errorMessage } from '@/lib/api-error';
 import { authStore, setProfile, useIsLoggedIn } from '@/lib/auth';
-import { setQueryData } from '@/lib/query';
 import { withLightLoading } from '@/stores/ui';
 import { EMAIL_STATUS_KEY, getEmailStatus, useEmailStatus } from '../api/get-email-status';
 import { sendEmailCode } from '../api/send-code';

@@ -1,9 +1,9 @@
 import { NOTIFICATION_KINDS, type NotificationKind, type NotificationPreferences } from '@shuttle/shared';
+import { setQueryData } from '@shuttle/shared/web/query.ts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BellIcon } from '@/components/icons';
 import { errorMessage } from '@/lib/api-error';
-import { setQueryData } from '@/lib/query';
 import { notify } from '@/stores/ui';
 import { EMAIL_STATUS_KEY } from '../api/get-email-status';
 import { updatePreferences } from '../api/update-preferences';

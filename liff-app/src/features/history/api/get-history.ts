@@ -1,5 +1,5 @@
+import { useQuery } from '@shuttle/shared/web/query.ts';
 import { apiCall } from '@/lib/api-client';
-import { useQuery } from '@/lib/query';
 
 /** `GET checkState/history/getHistory`: past sessions with attendance, and the statistics. */
 export const getHistory = () => apiCall('checkState/history/getHistory');

@@ -1,6 +1,6 @@
 import type { MemberList } from '@shuttle/shared';
+import { useQuery } from '@shuttle/shared/web/query.ts';
 import { apiCall } from '@/lib/api-client';
-import { useQuery } from '@/lib/query';
 
 export function getMemberList(sessionId: string, loggedIn: boolean): Promise<MemberList> {
   return loggedIn

@@ -1,6 +1,6 @@
 import type { SessionDetail } from '@shuttle/shared';
+import { useQuery } from '@shuttle/shared/web/query.ts';
 import { apiCall } from '@/lib/api-client';
-import { useQuery } from '@/lib/query';
 
 export function getSessionDetail(sessionId: string, loggedIn: boolean): Promise<SessionDetail> {
   return loggedIn

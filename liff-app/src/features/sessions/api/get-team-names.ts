@@ -1,6 +1,6 @@
 import type { TeamNameItem } from '@shuttle/shared';
+import { useQuery } from '@shuttle/shared/web/query.ts';
 import { apiCall } from '@/lib/api-client';
-import { useQuery } from '@/lib/query';
 
 /**
  * Teams for the team filter: the member form (with is_in) when logged in, else the visitor

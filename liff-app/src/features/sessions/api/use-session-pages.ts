@@ -1,6 +1,6 @@
 import type { SessionListPage, SessionSummary } from '@shuttle/shared';
+import { fetchQuery, setQueryData, useQuery } from '@shuttle/shared/web/query.ts';
 import { useCallback, useState } from 'react';
-import { fetchQuery, setQueryData, useQuery } from '@/lib/query';
 import { type SessionFilters, toQuery } from '../model/filters';
 import { getSessionList, sessionListKey } from './get-session-list';
 

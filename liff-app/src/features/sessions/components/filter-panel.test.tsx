@@ -1,7 +1,7 @@
+import { removeQueries } from '@shuttle/shared/web/query.ts';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setRuntimeConfig } from '@/config/config-loader';
-import { removeQueries } from '@/lib/query';
 import { EMPTY_FILTERS, type SessionFilters } from '../model/filters';
 import { FilterPanel } from './filter-panel';
 

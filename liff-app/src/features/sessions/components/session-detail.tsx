@@ -1,4 +1,5 @@
 import type { SessionDetail as Detail } from '@shuttle/shared';
+import { getQueryData, invalidateQueries } from '@shuttle/shared/web/query.ts';
 import { type ReactNode, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '@/components/empty-state';
@@ -20,7 +21,6 @@ import { ApiError, errorMessage } from '@/lib/api-error';
 import { useIsLoggedIn } from '@/lib/auth';
 import { formatDateTime, formatDay, formatMoney, formatTimeRange } from '@/lib/format';
 import { newIdempotencyKey } from '@/lib/idempotency';
-import { getQueryData, invalidateQueries } from '@/lib/query';
 import { notify, promptLogin, withLightLoading } from '@/stores/ui';
 import { useMemberList } from '../api/get-member-list';
 import { sessionDetailKey, useSessionDetail } from '../api/get-session-detail';

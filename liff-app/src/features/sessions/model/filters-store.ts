@@ -1,4 +1,4 @@
-import { createStore, useStore } from '@/lib/store';
+import { createStore, useStore } from '@shuttle/shared/web/store.ts';
 import { EMPTY_FILTERS, type SessionFilters } from './filters';
 
 /** Kept for the visit, so the list looks the same after opening a session and coming back. */

@@ -1,5 +1,5 @@
+import { useQuery } from '@shuttle/shared/web/query.ts';
 import { apiCall } from '@/lib/api-client';
-import { useQuery } from '@/lib/query';
 
 /** `GET checkState/setting/getAmountOfAttend`: sessions attended, for the profile card. */
 export const getAmountOfAttend = () => apiCall('checkState/setting/getAmountOfAttend');

@@ -1,10 +1,10 @@
 import type { MemberProfile } from '@shuttle/shared';
+import { removeQueries } from '@shuttle/shared/web/query.ts';
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setRuntimeConfig } from '@/config/config-loader';
 import { authStore, clearLogin } from '@/lib/auth';
-import { removeQueries } from '@/lib/query';
 import { SettingsPage } from './settings-page';
 
 const profile: MemberProfile = {

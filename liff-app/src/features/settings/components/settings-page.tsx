@@ -1,3 +1,4 @@
+import { removeQueries } from '@shuttle/shared/web/query.ts';
 import type { ReactNode } from 'react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -25,7 +26,6 @@ import { isLanguage } from '@/lib/i18n';
 import { liffLogout } from '@/lib/liff';
 import { ADMIN_APP as ADMIN, CONTACT_LINE_URL } from '@/lib/links';
 import { loginPath } from '@/lib/paths';
-import { removeQueries } from '@/lib/query';
 import { notify, promptLogin, withLightLoading } from '@/stores/ui';
 import { becomeLeader } from '../api/become-leader';
 import { useAmountOfAttend } from '../api/get-amount-of-attend';

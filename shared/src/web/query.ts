@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useSyncExternalStore } from 'react';
 
 /**
- * A small query cache (what the screens need of TanStack Query without the dependency):
+ * A small query cache for both apps (what their screens need of TanStack Query, without the dependency):
  * one entry per key, shared by every component that reads it, refetched on invalidation.
  */
 export interface QueryState<T> {
