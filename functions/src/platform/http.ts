@@ -1,4 +1,4 @@
-import { ERRORS, type RouteContract } from '@shuttle/shared';
+import type { RouteContract } from '@shuttle/shared';
 import { type Context, Hono } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { z } from 'zod';
@@ -175,5 +175,3 @@ export function installErrorHandling(app: Hono<ApiEnv>): void {
   });
   app.notFound((c) => failure(c, new DomainError('NOT_FOUND', `No such call: ${c.req.method} ${c.req.path}`)));
 }
-
-export const statusOf = (code: keyof typeof ERRORS) => ERRORS[code].status;

@@ -1,6 +1,6 @@
 import { addDays, type MyBooking, memberRoutes, type SessionListQuery, taipeiDayStart } from '@shuttle/shared';
 import { canCancel } from '#booking/rules.ts';
-import { waitlistIndex } from '#booking/waitlist.ts';
+import { decodeEntry, waitlistIndex } from '#booking/waitlist.ts';
 import { DomainError } from '#platform/errors.ts';
 import { contractRoutes, type MemberCaller } from '#platform/http.ts';
 import type { Services } from '#src/deps.ts';
@@ -29,21 +29,21 @@ export function myBookingOf(
 export function sessionRoutes(s: Services) {
   const list = async (query: SessionListQuery, member: MemberCaller | null) => {
     const now = s.clock.now();
-    const viewer: BrowseViewer | null = member ? { teamIds: await s.teams.teamIdsOf(member.userId) } : null;
-    const window = await s.sessions.window(query, now);
+    const { from, to } = browseWindow(query, now);
+    // The three reads are independent: the window, the viewer's teams and the viewer's bookings.
+    const [window, teamIds, bookings] = await Promise.all([
+      s.sessions.window(query, now),
+      member ? s.teams.teamIdsOf(member.userId) : null,
+      member ? s.sessions.bookingsOfUser(member.userId, taipeiDayStart(from), taipeiDayStart(addDays(to, 1))) : null,
+    ]);
+    const viewer: BrowseViewer | null = teamIds ? { teamIds } : null;
     const { items, nextCursor } = page(
       window.filter((session) => matches(session, query, now, viewer)),
       query,
       now,
     );
-    if (!member) return { items: items.map((session) => toSummary(session, now)), nextCursor };
+    if (!bookings) return { items: items.map((session) => toSummary(session, now)), nextCursor };
 
-    const { from, to } = browseWindow(query, now);
-    const bookings = await s.sessions.bookingsOfUser(
-      member.userId,
-      taipeiDayStart(from),
-      taipeiDayStart(addDays(to, 1)),
-    );
     const mine = new Map(bookings.map((b) => [b.sessionId, b]));
     return {
       items: items.map((session) => toSummary(session, now, myBookingOf(session, mine.get(session.id), now))),
@@ -79,7 +79,7 @@ export function sessionRoutes(s: Services) {
       isMe: member?.userId === b.userId,
     });
     const waiting = session.waitlist.flatMap((entry, i) => {
-      const booking = byUser.get(entry.slice(0, entry.lastIndexOf('*')));
+      const booking = byUser.get(decodeEntry(entry).userId);
       return booking && booking.status === 'waiting' ? [view(booking, i + 1)] : [];
     });
     return {
