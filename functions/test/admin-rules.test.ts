@@ -1,9 +1,9 @@
 import { createSessionRequest } from '@shuttle/shared';
 import { describe, expect, it } from 'vitest';
-import { hashPassword, verifyPassword } from '#admin/accounts/password.ts';
-import { matchesSearch, memberStats } from '#admin/members/stats.ts';
-import { activityOf, monthSpan, monthsFrom, sumLines, tallySession } from '#admin/reports/revenue.ts';
-import { planSessions } from '#admin/sessions/plan.ts';
+import { hashPassword, verifyPassword } from '#admin-accounts/password.ts';
+import { matchesSearch, memberStats } from '#bookings/stats.ts';
+import { activityOf, monthSpan, monthsFrom, sumLines, tallySession } from '#reports/revenue.ts';
+import { planSessions } from '#sessions/plan.ts';
 import { ValidationError } from '#platform/errors.ts';
 import type { BookingRecord, SessionRecord } from '#sessions/model.ts';
 

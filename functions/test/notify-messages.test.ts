@@ -4,11 +4,11 @@ import { translate } from '@shuttle/shared/i18n';
 import type { DynamoDBRecord } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
 import { isValidLineSignature, lineSignature } from '#line/signature.ts';
-import { PREFERENCE_OF } from '#notify/dispatcher.ts';
-import { classifyLineFailure, retryKeyFor } from '#notify/line.ts';
-import { composeNotification, formatSessionTime } from '#notify/messages.ts';
-import { OUTBOX_KINDS } from '#notify/outbox.ts';
-import { isOutboxInsert, OUTBOX_INSERT_FILTER } from '#notify/stream-filter.ts';
+import { PREFERENCE_OF } from '#notifications/dispatcher.ts';
+import { classifyLineFailure, retryKeyFor } from '#line/client.ts';
+import { composeNotification, formatSessionTime } from '#notifications/messages.ts';
+import { OUTBOX_KINDS } from '#outbox/repository.ts';
+import { isOutboxInsert, OUTBOX_INSERT_FILTER } from '#notifications/stream-filter.ts';
 
 const session = {
   id: 'sess 1',

@@ -1,7 +1,7 @@
 import { SESClient, SendEmailCommand } from '@aws-sdk/client-ses';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, describe, expect, it } from 'vitest';
-import { SesEmailSender } from '#notify/email.ts';
+import { SesEmailSender } from '#platform/email.ts';
 
 const ses = mockClient(SESClient);
 afterEach(() => ses.reset());

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodeEntry, encodeEntry, planRelease, waitlistIndex } from '../src/booking/waitlist.ts';
+import { decodeEntry, encodeEntry, planRelease, waitlistIndex } from '#bookings/waitlist.ts';
 
 const list = (...entries: [string, number][]) =>
   entries.map(([userId, partySize]) => encodeEntry({ userId, partySize }));

@@ -1,5 +1,5 @@
 import { createTableInput } from '@shuttle/functions/db/table.ts';
-import { OUTBOX_INSERT_FILTER } from '@shuttle/functions/notify/stream-filter.ts';
+import { OUTBOX_INSERT_FILTER } from '@shuttle/functions/notifications/stream-filter.ts';
 import { App } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';

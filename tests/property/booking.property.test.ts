@@ -1,5 +1,5 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { BookingEngine } from '@shuttle/functions/booking/engine.ts';
+import { BookingEngine } from '@shuttle/functions/bookings/engine.ts';
 import { DomainError } from '@shuttle/functions/platform/errors.ts';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,7 +1,7 @@
 import type { Server } from 'node:http';
 import { QueryCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { serve } from '@hono/node-server';
-import { createAdminApi } from '@shuttle/functions/admin-api.ts';
+import { createAdminApi } from '@shuttle/functions/app/admin-api.ts';
 import { freePort } from '@shuttle/functions/local/dynamo-local.ts';
 import type { AdminSession } from '@shuttle/shared';
 import type { Hono } from 'hono';

@@ -1,5 +1,5 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { decodeEntry } from '@shuttle/functions/booking/waitlist.ts';
+import { decodeEntry } from '@shuttle/functions/bookings/waitlist.ts';
 import type { Store } from '@shuttle/functions/db/client.ts';
 import { key } from '@shuttle/functions/db/keys.ts';
 import type { BookingRecord, SessionRecord } from '@shuttle/functions/sessions/model.ts';

@@ -1,6 +1,6 @@
 import { handle } from 'hono/aws-lambda';
-import { createAdminApi } from '#src/admin-api.ts';
-import { lambdaAppDeps } from '#src/lambda-deps.ts';
+import { createAdminApi } from '#app/admin-api.ts';
+import { lambdaAppDeps } from './deps.ts';
 
 const deps = await lambdaAppDeps();
 

@@ -1,5 +1,5 @@
 import { handle } from 'hono/aws-lambda';
-import { lambdaAppDeps } from '#src/lambda-deps.ts';
-import { createMemberApi } from '#src/member-api.ts';
+import { lambdaAppDeps } from './deps.ts';
+import { createMemberApi } from '#app/member-api.ts';
 
 export const handler = handle(createMemberApi(await lambdaAppDeps()));

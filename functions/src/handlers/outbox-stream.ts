@@ -1,6 +1,6 @@
 import type { DynamoDBStreamEvent } from 'aws-lambda';
-import { consumeOutboxStream } from '#notify/stream.ts';
-import { lambdaNotifierDeps } from '#src/lambda-deps.ts';
+import { consumeOutboxStream } from '#notifications/stream.ts';
+import { lambdaNotifierDeps } from './deps.ts';
 
 const { dispatcher } = await lambdaNotifierDeps();
 

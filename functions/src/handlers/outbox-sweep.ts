@@ -1,5 +1,5 @@
-import { drainPendingOutbox } from '#notify/poller.ts';
-import { lambdaNotifierDeps } from '#src/lambda-deps.ts';
+import { drainPendingOutbox } from '#notifications/poller.ts';
+import { lambdaNotifierDeps } from './deps.ts';
 
 const deps = await lambdaNotifierDeps();
 

@@ -1,5 +1,5 @@
-import { scheduleBookingReminders } from '#notify/reminders.ts';
-import { lambdaReminderDeps } from '#src/lambda-deps.ts';
+import { scheduleBookingReminders } from '#notifications/reminders.ts';
+import { lambdaReminderDeps } from './deps.ts';
 
 const deps = await lambdaReminderDeps();
 

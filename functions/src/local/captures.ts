@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import type { CaptureEmailSender } from '#notify/email.ts';
+import type { CaptureEmailSender } from '#platform/email.ts';
 
 export interface CapturedLineRequest {
   method: string;

@@ -10,13 +10,13 @@ import {
   taipeiDayStart,
   taipeiMonth,
 } from '@shuttle/shared';
-import { hashPassword } from '#admin/accounts/password.ts';
-import type { AdminRecord } from '#admin/accounts/repository.ts';
-import type { TeamAdminLink, VenueRecord } from '#admin/teams/repository.ts';
-import { encodeEntry } from '#booking/waitlist.ts';
+import { hashPassword } from '#admin-accounts/password.ts';
+import type { AdminRecord } from '#admin-accounts/repository.ts';
+import type { TeamAdminLink, VenueRecord } from '#teams/admins.ts';
+import { encodeEntry } from '#bookings/waitlist.ts';
 import type { Store } from '#db/client.ts';
 import { adminIndex, adminKey, index, key, sessionIndexKeys } from '#db/keys.ts';
-import { DEFAULT_PREFERENCES, type UserRecord, userIdFor } from '#members/users.ts';
+import { DEFAULT_PREFERENCES, type UserRecord, userIdFor } from '#players/repository.ts';
 import type { BookingRecord, SessionRecord } from '#sessions/model.ts';
 import type { MemberRecord, TeamRecord } from '#teams/repository.ts';
 

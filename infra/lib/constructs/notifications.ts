@@ -1,4 +1,4 @@
-import { OUTBOX_INSERT_FILTER } from '@shuttle/functions/notify/stream-filter.ts';
+import { OUTBOX_INSERT_FILTER } from '@shuttle/functions/notifications/stream-filter.ts';
 import { Duration } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { Rule, Schedule } from 'aws-cdk-lib/aws-events';

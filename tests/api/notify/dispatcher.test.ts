@@ -1,9 +1,9 @@
 import { marshall } from '@aws-sdk/util-dynamodb';
-import { OutboxDispatcher } from '@shuttle/functions/notify/dispatcher.ts';
-import { createLineMessaging, retryKeyFor } from '@shuttle/functions/notify/line.ts';
-import { newOutboxItem, OutboxRepository } from '@shuttle/functions/notify/outbox.ts';
-import { drainPendingOutbox, startOutboxPoller } from '@shuttle/functions/notify/poller.ts';
-import { consumeOutboxStream } from '@shuttle/functions/notify/stream.ts';
+import { OutboxDispatcher } from '@shuttle/functions/notifications/dispatcher.ts';
+import { createLineMessaging, retryKeyFor } from '@shuttle/functions/line/client.ts';
+import { newOutboxItem, OutboxRepository } from '@shuttle/functions/outbox/repository.ts';
+import { drainPendingOutbox, startOutboxPoller } from '@shuttle/functions/notifications/poller.ts';
+import { consumeOutboxStream } from '@shuttle/functions/notifications/stream.ts';
 import { randomId } from '@shuttle/functions/platform/clock.ts';
 import { translate } from '@shuttle/shared/i18n';
 import type { DynamoDBStreamEvent } from 'aws-lambda';

@@ -1,8 +1,8 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { BookingEngine } from '@shuttle/functions/booking/engine.ts';
+import { BookingEngine } from '@shuttle/functions/bookings/engine.ts';
 import { index, key } from '@shuttle/functions/db/keys.ts';
-import { userIdFor } from '@shuttle/functions/members/users.ts';
-import { type OutboxRecord, OutboxRepository } from '@shuttle/functions/notify/outbox.ts';
+import { userIdFor } from '@shuttle/functions/players/repository.ts';
+import { type OutboxRecord, OutboxRepository } from '@shuttle/functions/outbox/repository.ts';
 import { randomId } from '@shuttle/functions/platform/clock.ts';
 import type { Language, NotificationPreferences } from '@shuttle/shared';
 import type { ApiHarness } from '../../support/harness.ts';

@@ -1,6 +1,6 @@
-import { OutboxDispatcher } from '@shuttle/functions/notify/dispatcher.ts';
-import { createLineMessaging } from '@shuttle/functions/notify/line.ts';
-import { reminderOutboxId, scheduleBookingReminders } from '@shuttle/functions/notify/reminders.ts';
+import { OutboxDispatcher } from '@shuttle/functions/notifications/dispatcher.ts';
+import { createLineMessaging } from '@shuttle/functions/line/client.ts';
+import { reminderOutboxId, scheduleBookingReminders } from '@shuttle/functions/notifications/reminders.ts';
 import { translate } from '@shuttle/shared/i18n';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiHarness, createApiHarness } from '../../support/harness.ts';

@@ -1,0 +1,430 @@
+import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { ADMIN_LIMITS, type AdminProfile, type Language, VERIFICATION_MAX_WRONG_TRIES } from '@shuttle/shared';
+import type { Store } from '#db/client.ts';
+import { adminKey, key, ttlAt } from '#db/keys.ts';
+import type { UserRecord } from '#players/repository.ts';
+import type { Clock, IdGenerator } from '#platform/clock.ts';
+import { DomainError } from '#platform/errors.ts';
+import { hashPassword, spendPasswordCheck, verifyPassword } from './password.ts';
+
+/** An admin account (key `ADMIN#id / PROFILE`). */
+export interface AdminRecord {
+  type: 'admin';
+  adminId: string;
+  /** Null for accounts opened from the member app ('become team leader'). */
+  email: string | null;
+  displayName: string;
+  pictureUrl: string;
+  passwordHash: string | null;
+  /** SPEC §4: the admin login check only counts while this is true. */
+  isAdmin: boolean;
+  linkedUserId: string | null;
+  currentTeamId: string | null;
+  language: Language | null;
+  /** Epoch seconds; tokens issued at or before it are refused (set by a password reset). */
+  tokensValidAfter: number | null;
+  createdAt: string;
+  passwordChangedAt?: string;
+}
+
+/** Failed logins of one email (key `ADMINEMAIL#email / LOGINGUARD`). */
+interface LoginGuard {
+  failures: number;
+  windowStartsAt: string;
+  lockedUntil?: string;
+}
+
+interface ResetRecord {
+  codeHash: string;
+  tokenHash: string;
+  expiresAt: string;
+  sentAt: string;
+  wrongTries: number;
+}
+
+export interface AdminAccountsDeps {
+  store: Store;
+  clock: Clock;
+  ids: IdGenerator;
+  /** Server secret mixed into stored reset codes, so a copy of the table does not reveal them. */
+  pepper: string;
+}
+
+const LOCK_MS = ADMIN_LIMITS.lockMinutes * 60_000;
+const RESET_TTL_MS = ADMIN_LIMITS.resetCodeMinutes * 60_000;
+const RESET_RESEND_MS = 60_000;
+
+/** Account ids of leaders are derived from their member id, so becoming a leader twice changes nothing. */
+export const leaderAdminId = (userId: string) => `lead_${userId}`;
+
+export function toAdminProfile(record: AdminRecord): AdminProfile {
+  return {
+    adminId: record.adminId,
+    displayName: record.displayName,
+    pictureUrl: record.pictureUrl,
+    email: record.email,
+    isAdmin: record.isAdmin,
+    currentTeamId: record.currentTeamId,
+    linkedMember: record.linkedUserId !== null,
+    language: record.language,
+  };
+}
+
+const isConditionFailure = (error: unknown) =>
+  error instanceof Error && error.name === 'ConditionalCheckFailedException';
+
+/**
+ * Admin accounts: email + password sign-up and login with a lockout after repeated failures,
+ * password reset by an emailed one-time code or link, and accounts linked to a member.
+ */
+export class AdminAccounts {
+  constructor(private readonly deps: AdminAccountsDeps) {}
+
+  private get table() {
+    return this.deps.store.tableName;
+  }
+
+  async get(adminId: string): Promise<AdminRecord | null> {
+    const { Item } = await this.deps.store.doc.send(
+      new GetCommand({ TableName: this.table, Key: adminKey.admin(adminId), ConsistentRead: true }),
+    );
+    return (Item as AdminRecord | undefined) ?? null;
+  }
+
+  async require(adminId: string): Promise<AdminRecord> {
+    const record = await this.get(adminId);
+    if (!record) throw new DomainError('INVALID_TOKEN');
+    return record;
+  }
+
+  private async adminIdOf(email: string): Promise<string | null> {
+    const { Item } = await this.deps.store.doc.send(
+      new GetCommand({ TableName: this.table, Key: adminKey.adminEmail(email), ConsistentRead: true }),
+    );
+    return typeof Item?.adminId === 'string' ? Item.adminId : null;
+  }
+
+  async signup(input: { email: string; password: string; displayName: string; language?: Language }) {
+    const now = this.deps.clock.now();
+    const record: AdminRecord = {
+      type: 'admin',
+      adminId: this.deps.ids(),
+      email: input.email,
+      displayName: input.displayName,
+      pictureUrl: '',
+      passwordHash: await hashPassword(input.password),
+      isAdmin: true,
+      linkedUserId: null,
+      currentTeamId: null,
+      language: input.language ?? null,
+      tokensValidAfter: null,
+      createdAt: now.toISOString(),
+    };
+    try {
+      await this.deps.store.doc.send(
+        new TransactWriteCommand({
+          TransactItems: [
+            {
+              Put: {
+                TableName: this.table,
+                Item: { ...adminKey.adminEmail(input.email), type: 'adminEmail', adminId: record.adminId },
+                ConditionExpression: 'attribute_not_exists(PK)',
+              },
+            },
+            {
+              Put: {
+                TableName: this.table,
+                Item: { ...adminKey.admin(record.adminId), ...record },
+                ConditionExpression: 'attribute_not_exists(PK)',
+              },
+            },
+          ],
+        }),
+      );
+    } catch (error) {
+      if (
+        error instanceof TransactionCanceledException &&
+        error.CancellationReasons?.[0]?.Code === 'ConditionalCheckFailed'
+      ) {
+        throw new DomainError('EMAIL_IN_USE');
+      }
+      throw error;
+    }
+    return record;
+  }
+
+  /**
+   * Checks an email and password. Every try is counted against the email before the password is
+   * checked, so parallel guesses cannot get past the limit; the fifth failure in a row (within 15
+   * minutes) locks the email for 15 minutes. Unknown emails go through the same steps.
+   */
+  async login(email: string, password: string): Promise<AdminRecord> {
+    const now = this.deps.clock.now();
+    const guardKey = adminKey.loginGuard(email);
+    const { Item: guard } = await this.deps.store.doc.send(
+      new GetCommand({ TableName: this.table, Key: guardKey, ConsistentRead: true }),
+    );
+    const current = guard as LoginGuard | undefined;
+    if (current?.lockedUntil && Date.parse(current.lockedUntil) > now.getTime())
+      throw new DomainError('ACCOUNT_LOCKED');
+    if (current && Date.parse(current.windowStartsAt) + LOCK_MS <= now.getTime()) {
+      // The earlier failures are too old to count: start a new window.
+      await this.deps.store.doc
+        .send(
+          new DeleteCommand({
+            TableName: this.table,
+            Key: guardKey,
+            ConditionExpression: 'windowStartsAt = :seen',
+            ExpressionAttributeValues: { ':seen': current.windowStartsAt },
+          }),
+        )
+        .catch((error: unknown) => {
+          if (!isConditionFailure(error)) throw error;
+        });
+    }
+
+    let failures: number;
+    try {
+      const { Attributes } = await this.deps.store.doc.send(
+        new UpdateCommand({
+          TableName: this.table,
+          Key: guardKey,
+          UpdateExpression: 'ADD failures :one SET windowStartsAt = if_not_exists(windowStartsAt, :now), #ttl = :ttl',
+          ConditionExpression: 'attribute_not_exists(lockedUntil) OR lockedUntil <= :now',
+          ExpressionAttributeNames: { '#ttl': 'ttl' },
+          ExpressionAttributeValues: { ':one': 1, ':now': now.toISOString(), ':ttl': ttlAt(now, 24 * 3600) },
+          ReturnValues: 'ALL_NEW',
+        }),
+      );
+      failures = Number(Attributes?.failures ?? 1);
+    } catch (error) {
+      if (isConditionFailure(error)) throw new DomainError('ACCOUNT_LOCKED');
+      throw error;
+    }
+    if (failures > ADMIN_LIMITS.maxFailedLogins) {
+      await this.lock(email, now);
+      throw new DomainError('ACCOUNT_LOCKED');
+    }
+
+    const adminId = await this.adminIdOf(email);
+    const record = adminId ? await this.get(adminId) : null;
+    const ok = record?.passwordHash
+      ? await verifyPassword(password, record.passwordHash)
+      : await spendPasswordCheck(password);
+    if (!ok || !record) {
+      if (failures >= ADMIN_LIMITS.maxFailedLogins) {
+        await this.lock(email, now);
+        throw new DomainError('ACCOUNT_LOCKED');
+      }
+      throw new DomainError('ADMIN_LOGIN_FAILED');
+    }
+    await this.deps.store.doc.send(new DeleteCommand({ TableName: this.table, Key: guardKey }));
+    return record;
+  }
+
+  private async lock(email: string, now: Date): Promise<void> {
+    await this.deps.store.doc.send(
+      new UpdateCommand({
+        TableName: this.table,
+        Key: adminKey.loginGuard(email),
+        UpdateExpression: 'SET lockedUntil = :until, failures = :zero, windowStartsAt = :now',
+        ExpressionAttributeValues: {
+          ':until': new Date(now.getTime() + LOCK_MS).toISOString(),
+          ':zero': 0,
+          ':now': now.toISOString(),
+        },
+      }),
+    );
+  }
+
+  private hash(adminId: string, secret: string): string {
+    return createHmac('sha256', this.deps.pepper).update(`reset:${adminId}:${secret}`).digest('hex');
+  }
+
+  /**
+   * A one-time reset code (6 digits) and link token for the account with this email, or null
+   * when there is none or one was sent in the last minute. The caller emails them; the answer
+   * to the client is the same either way.
+   */
+  async startReset(
+    email: string,
+  ): Promise<{ record: AdminRecord; code: string; token: string; expiresAt: string } | null> {
+    const adminId = await this.adminIdOf(email);
+    const record = adminId ? await this.get(adminId) : null;
+    if (!record?.passwordHash) return null;
+    const now = this.deps.clock.now();
+    const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+    const token = randomBytes(32).toString('base64url');
+    const expiresAt = new Date(now.getTime() + RESET_TTL_MS).toISOString();
+    const reset: ResetRecord = {
+      codeHash: this.hash(record.adminId, code),
+      tokenHash: this.hash(record.adminId, token),
+      expiresAt,
+      sentAt: now.toISOString(),
+      wrongTries: 0,
+    };
+    try {
+      await this.deps.store.doc.send(
+        new PutCommand({
+          TableName: this.table,
+          Item: {
+            ...adminKey.passwordReset(record.adminId),
+            type: 'passwordReset',
+            ...reset,
+            ttl: ttlAt(now, RESET_TTL_MS / 1000 + 3600),
+          },
+          ConditionExpression: 'attribute_not_exists(PK) OR sentAt <= :edge',
+          ExpressionAttributeValues: { ':edge': new Date(now.getTime() - RESET_RESEND_MS).toISOString() },
+        }),
+      );
+    } catch (error) {
+      if (isConditionFailure(error)) return null;
+      throw error;
+    }
+    return { record, code, token, expiresAt };
+  }
+
+  async dropReset(adminId: string): Promise<void> {
+    await this.deps.store.doc.send(new DeleteCommand({ TableName: this.table, Key: adminKey.passwordReset(adminId) }));
+  }
+
+  /**
+   * Sets a new password with a reset code or link token: valid 30 minutes, used once, five wrong
+   * tries at most. Every token issued before it stops working, and the login lock is lifted.
+   */
+  async finishReset(email: string, secret: string, newPassword: string): Promise<void> {
+    const now = this.deps.clock.now();
+    const adminId = await this.adminIdOf(email);
+    const { Item } = adminId
+      ? await this.deps.store.doc.send(
+          new GetCommand({ TableName: this.table, Key: adminKey.passwordReset(adminId), ConsistentRead: true }),
+        )
+      : { Item: undefined };
+    const reset = Item as ResetRecord | undefined;
+    if (!adminId || !reset) throw new DomainError('CODE_NOT_REQUESTED');
+    if (Date.parse(reset.expiresAt) <= now.getTime()) throw new DomainError('CODE_EXPIRED');
+    if (reset.wrongTries >= VERIFICATION_MAX_WRONG_TRIES) throw new DomainError('CODE_TOO_MANY_TRIES');
+
+    const expected = Buffer.from(secret.length === 6 ? reset.codeHash : reset.tokenHash, 'hex');
+    const given = Buffer.from(this.hash(adminId, secret), 'hex');
+    if (!timingSafeEqual(expected, given)) {
+      const { Attributes } = await this.deps.store.doc.send(
+        new UpdateCommand({
+          TableName: this.table,
+          Key: adminKey.passwordReset(adminId),
+          UpdateExpression: 'ADD wrongTries :one',
+          ConditionExpression: 'attribute_exists(PK)',
+          ExpressionAttributeValues: { ':one': 1 },
+          ReturnValues: 'UPDATED_NEW',
+        }),
+      );
+      const tries = Number(Attributes?.wrongTries ?? VERIFICATION_MAX_WRONG_TRIES);
+      throw new DomainError(tries >= VERIFICATION_MAX_WRONG_TRIES ? 'CODE_TOO_MANY_TRIES' : 'CODE_INCORRECT');
+    }
+
+    const passwordHash = await hashPassword(newPassword);
+    try {
+      await this.deps.store.doc.send(
+        new TransactWriteCommand({
+          TransactItems: [
+            {
+              Delete: {
+                TableName: this.table,
+                Key: adminKey.passwordReset(adminId),
+                ConditionExpression: 'codeHash = :hash AND wrongTries < :max',
+                ExpressionAttributeValues: { ':hash': reset.codeHash, ':max': VERIFICATION_MAX_WRONG_TRIES },
+              },
+            },
+            {
+              Update: {
+                TableName: this.table,
+                Key: adminKey.admin(adminId),
+                UpdateExpression: 'SET passwordHash = :hash, tokensValidAfter = :after, passwordChangedAt = :now',
+                ConditionExpression: 'attribute_exists(PK)',
+                ExpressionAttributeValues: {
+                  ':hash': passwordHash,
+                  ':after': Math.floor(now.getTime() / 1000),
+                  ':now': now.toISOString(),
+                },
+              },
+            },
+            { Delete: { TableName: this.table, Key: adminKey.loginGuard(email) } },
+          ],
+        }),
+      );
+    } catch (error) {
+      // Used by a parallel request a moment ago: single use.
+      if (error instanceof TransactionCanceledException) throw new DomainError('CODE_NOT_REQUESTED');
+      throw error;
+    }
+  }
+
+  /**
+   * The admin account of a member who chose 'become team leader', created on first use; the
+   * member's profile is flagged as admin and team leader in the same transaction.
+   */
+  async upsertLeader(user: UserRecord): Promise<AdminRecord> {
+    const now = this.deps.clock.now().toISOString();
+    const adminId = leaderAdminId(user.userId);
+    await this.deps.store.doc.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Update: {
+              TableName: this.table,
+              Key: adminKey.admin(adminId),
+              UpdateExpression: [
+                'SET #type = :type, adminId = :id, displayName = :name, pictureUrl = :picture, linkedUserId = :user,',
+                'email = if_not_exists(email, :null), passwordHash = if_not_exists(passwordHash, :null),',
+                'isAdmin = if_not_exists(isAdmin, :true), currentTeamId = if_not_exists(currentTeamId, :null),',
+                '#language = if_not_exists(#language, :language), tokensValidAfter = if_not_exists(tokensValidAfter, :null),',
+                'createdAt = if_not_exists(createdAt, :now)',
+              ].join(' '),
+              ExpressionAttributeNames: { '#type': 'type', '#language': 'language' },
+              ExpressionAttributeValues: {
+                ':type': 'admin',
+                ':id': adminId,
+                ':name': user.name,
+                ':picture': user.pictureUrl,
+                ':user': user.userId,
+                ':null': null,
+                ':true': true,
+                ':language': user.language ?? null,
+                ':now': now,
+              },
+            },
+          },
+          {
+            Update: {
+              TableName: this.table,
+              Key: key.user(user.userId),
+              UpdateExpression: 'SET isAdmin = :true, isTeamLeader = :true',
+              ConditionExpression: 'attribute_exists(PK)',
+              ExpressionAttributeValues: { ':true': true },
+            },
+          },
+        ],
+      }),
+    );
+    return this.require(adminId);
+  }
+
+  async setCurrentTeam(adminId: string, teamId: string | null, onlyIf?: string): Promise<void> {
+    try {
+      await this.deps.store.doc.send(
+        new UpdateCommand({
+          TableName: this.table,
+          Key: adminKey.admin(adminId),
+          UpdateExpression: 'SET currentTeamId = :team',
+          ConditionExpression: onlyIf === undefined ? 'attribute_exists(PK)' : 'currentTeamId = :was',
+          ExpressionAttributeValues: { ':team': teamId, ...(onlyIf === undefined ? {} : { ':was': onlyIf }) },
+        }),
+      );
+    } catch (error) {
+      if (!isConditionFailure(error)) throw error;
+      if (onlyIf === undefined) throw new DomainError('ADMIN_NOT_FOUND');
+    }
+  }
+}

@@ -1,0 +1,63 @@
+import { createHash } from 'node:crypto';
+import { addDays, adminRoutes, taipeiDate, taipeiDayStart } from '@shuttle/shared';
+import { adminIdempotencyScope } from '#db/keys.ts';
+import { DomainError } from '#platform/errors.ts';
+import { contractRoutes } from '#platform/http.ts';
+import type { AdminServices } from '#app/admin-services.ts';
+import { attendanceCounts, toAdminSession } from '#sessions/admin-views.ts';
+
+export function checkInRoutes(s: AdminServices) {
+  return contractRoutes(
+    adminRoutes,
+    {
+      /** Idempotent: marking the same value again changes nothing; the first check-in time is kept. */
+      'signed/signed': async ({ sessionId, userId, attendance }, { admin }) => {
+        await s.scope.session(admin!, sessionId);
+        await s.engine.checkIn(sessionId, userId, attendance);
+        const booking = await s.sessions.booking(sessionId, userId);
+        return { sessionId, userId, attendance, checkedInAt: booking?.checkedInAt ?? null };
+      },
+
+      'signed/getSignedList': async ({ teamId, date }, { admin }) => {
+        const access = await s.scope.team(admin!, teamId);
+        const now = s.clock.now();
+        const day = date ?? taipeiDate(now);
+        const sessions = (
+          await s.adminSessions.teamSessions(access.teamId, taipeiDayStart(day), taipeiDayStart(addDays(day, 1)))
+        ).sort((a, b) => a.startsAt.localeCompare(b.startsAt));
+        const rows = await Promise.all(
+          sessions.map(async (session) => ({
+            session: toAdminSession(session, now),
+            counts: attendanceCounts(await s.sessions.bookings(session.id)),
+          })),
+        );
+        return { date: day, sessions: rows };
+      },
+
+      'signed/addWalkIn': async ({ sessionId, userId, name }, { admin, idempotencyKey }) => {
+        await s.scope.session(admin!, sessionId);
+        let player: { userId: string; name: string; pictureUrl: string };
+        if (userId) {
+          const user = await s.users.get(userId);
+          if (!user) throw new DomainError('MEMBER_NOT_FOUND');
+          player = { userId: user.userId, name: user.name, pictureUrl: user.pictureUrl };
+        } else {
+          // A guest without an account; a retried request names the same guest.
+          const guest = idempotencyKey
+            ? createHash('sha256').update(`${admin!.adminId}:${idempotencyKey}`).digest('hex').slice(0, 24)
+            : s.ids().slice(0, 24);
+          player = { userId: `guest_${guest}`, name: name!, pictureUrl: '' };
+        }
+        const outcome = await s.engine.addWalkIn({
+          sessionId,
+          player,
+          addedBy: admin!.adminId,
+          idempotencyScope: adminIdempotencyScope(admin!.adminId),
+          idempotencyKey,
+        });
+        return { ...outcome, name: player.name, attendance: 'attended' as const };
+      },
+    },
+    s.http,
+  );
+}

@@ -1,0 +1,79 @@
+import { type AttendanceRecord, computeHistoryStatistics, memberRoutes, sessionStatusAt } from '@shuttle/shared';
+import { contractRoutes } from '#platform/http.ts';
+import { toSummary } from '#sessions/model.ts';
+import { myBookingOf } from '#sessions/member-routes.ts';
+import type { Services } from '#app/services.ts';
+
+/** How far back the history reads; statistics cover everything inside it. */
+const HISTORY_DAYS = 366;
+/** Sessions that end after now but started up to this long ago still count as booked. */
+const LONGEST_SESSION_MS = 24 * 3600 * 1000;
+
+export function bookingRoutes(s: Services) {
+  const upcoming = async (userId: string) => {
+    const now = s.clock.now();
+    const from = new Date(now.getTime() - LONGEST_SESSION_MS).toISOString();
+    const bookings = (await s.sessions.bookingsOfUser(userId, from, '9999')).filter((b) => b.status !== 'cancelled');
+    const sessions = await s.sessions.getMany(bookings.map((b) => b.sessionId));
+    return bookings.flatMap((booking) => {
+      const session = sessions.get(booking.sessionId);
+      if (!session || sessionStatusAt(session, now) === 'ended') return [];
+      const myBooking = myBookingOf(session, booking, now);
+      return myBooking ? [{ ...toSummary(session, now), myBooking }] : [];
+    });
+  };
+
+  const history = async (userId: string) => {
+    const now = s.clock.now();
+    const from = new Date(now.getTime() - HISTORY_DAYS * 86_400_000).toISOString();
+    const bookings = (await s.sessions.bookingsOfUser(userId, from, now.toISOString())).filter(
+      (b) => b.status === 'accepted',
+    );
+    const sessions = await s.sessions.getMany(bookings.map((b) => b.sessionId));
+    const ended = bookings.flatMap((booking) => {
+      const session = sessions.get(booking.sessionId);
+      return session && sessionStatusAt(session, now) === 'ended' ? [{ booking, session }] : [];
+    });
+    const records: AttendanceRecord[] = ended.map(({ booking, session }) => ({
+      teamId: session.teamId,
+      teamName: session.teamName,
+      startsAt: session.startsAt,
+      price: session.price,
+      partySize: booking.partySize,
+      attendance: booking.attendance ?? null,
+    }));
+    return {
+      items: ended
+        .map(({ booking, session }) => ({
+          ...toSummary(session, now),
+          attendance: booking.attendance ?? null,
+          partySize: booking.partySize,
+        }))
+        .sort((a, b) => b.startsAt.localeCompare(a.startsAt)),
+      statistics: computeHistoryStatistics(records, now),
+    };
+  };
+
+  return contractRoutes(
+    memberRoutes,
+    {
+      // The name and picture come from the member token, so a reservation stays within three calls.
+      'checkState/sessionList/joinSession': ({ sessionId, partySize }, { member, idempotencyKey }) =>
+        s.engine.join({
+          sessionId,
+          partySize,
+          idempotencyKey,
+          player: { userId: member!.userId, name: member!.name, pictureUrl: member!.pictureUrl },
+        }),
+      'checkState/booked/cancelBooked': ({ sessionId }, { member, idempotencyKey }) =>
+        s.engine.cancel({ sessionId, userId: member!.userId, idempotencyKey }),
+      'checkState/booked/getBooked': (_, { member }) => upcoming(member!.userId),
+      'checkState/history/getHistory': (_, { member }) => history(member!.userId),
+      'checkState/setting/getAmountOfAttend': async (_, { member }) => {
+        const { statistics } = await history(member!.userId);
+        return { attended: statistics.attended, total: statistics.totalSessions };
+      },
+    },
+    s.http,
+  );
+}

@@ -1,0 +1,190 @@
+import type { NotificationPreferences } from '@shuttle/shared';
+import type { Store } from '#db/client.ts';
+import { DEFAULT_PREFERENCES, type UserRecord, UserRepository } from '#players/repository.ts';
+import { type Clock, type IdGenerator, randomId } from '#platform/clock.ts';
+import { SessionRepository } from '#sessions/repository.ts';
+import type { EmailSender } from '#platform/email.ts';
+import { classifyLineFailure, type LineMessaging, retryKeyFor } from '#line/client.ts';
+import { composeNotification } from './messages.ts';
+import { type DeliveryChannel, type OutboxKind, type OutboxRecord, OutboxRepository } from '#outbox/repository.ts';
+
+/** Which of a player's notification settings governs each kind of notification. */
+export const PREFERENCE_OF: Record<OutboxKind, keyof NotificationPreferences> = {
+  promoted: 'waitlist',
+  sessionChanged: 'sessionChange',
+  sessionCancelled: 'sessionChange',
+  bookingReminder: 'bookingReminder',
+};
+
+export interface DispatcherDeps {
+  store: Store;
+  clock: Clock;
+  /** Null when no channel access token is configured: LINE pushes are then not attempted. */
+  line: LineMessaging | null;
+  mailer: EmailSender;
+  /** Links in pushes and emails open `${appBaseUrl}/session?id=…`. */
+  appBaseUrl: string;
+  /** Attempts before a record is abandoned (status 'failed', out of the pending index). */
+  maxAttempts?: number;
+  /** How long a claim keeps other dispatchers off a record; longer than one delivery takes. */
+  leaseMs?: number;
+  /** Wait before attempt n+1 after n failed attempts. */
+  retryDelayMs?: (failedAttempts: number) => number;
+  ids?: IdGenerator;
+  log?: Pick<Console, 'warn' | 'error'>;
+}
+
+export type DeliveryOutcome =
+  | { status: 'delivered'; channels: DeliveryChannel[] }
+  | { status: 'skipped'; reason: string }
+  | { status: 'retryLater'; attempts: number; error: string }
+  | { status: 'failed'; attempts: number; error: string }
+  /** Already delivered or abandoned, or another dispatcher holds it right now. */
+  | { status: 'notClaimed' };
+
+export const DEFAULT_MAX_ATTEMPTS = 5;
+const DEFAULT_LEASE_MS = 60_000;
+/** 30 s, 2 min, 8 min, 32 min: a LINE or SES outage of about 40 minutes is ridden out. */
+const defaultRetryDelay = (failedAttempts: number) => Math.min(30_000 * 4 ** (failedAttempts - 1), 3_600_000);
+
+interface ChannelPlan {
+  line: string | null;
+  email: string | null;
+}
+
+/** Where a player can be reached for this kind, honouring their settings. */
+function channelsFor(kind: OutboxKind, user: UserRecord, lineEnabled: boolean): ChannelPlan | string {
+  const preferences = { ...DEFAULT_PREFERENCES, ...(user.preferences ?? {}) };
+  if (!preferences[PREFERENCE_OF[kind]]) return `preference ${PREFERENCE_OF[kind]} is off`;
+  const plan: ChannelPlan = {
+    line: lineEnabled && user.provider === 'line' && user.providerSub ? user.providerSub : null,
+    email: user.emailVerified && user.email ? user.email : null,
+  };
+  if (!plan.line && !plan.email) return 'no channel reaches this user';
+  return plan;
+}
+
+const describeError = (error: unknown) => (error instanceof Error ? `${error.name}: ${error.message}` : String(error));
+
+/**
+ * Delivers outbox records: LINE push in the player's language and, when they verified an
+ * email, an email. At most once per record across any number of concurrent dispatchers
+ * (claim with a conditional write, finish only while holding the claim), and LINE itself
+ * drops a retried push with the same `X-Line-Retry-Key`.
+ */
+export class OutboxDispatcher {
+  private readonly outbox: OutboxRepository;
+  private readonly users: UserRepository;
+  private readonly sessions: SessionRepository;
+  private readonly maxAttempts: number;
+  private readonly leaseMs: number;
+  private readonly retryDelayMs: (failedAttempts: number) => number;
+  private readonly ids: IdGenerator;
+  private readonly log: Pick<Console, 'warn' | 'error'>;
+
+  constructor(private readonly deps: DispatcherDeps) {
+    this.outbox = new OutboxRepository(deps.store);
+    this.users = new UserRepository(deps.store);
+    this.sessions = new SessionRepository(deps.store);
+    this.maxAttempts = deps.maxAttempts ?? DEFAULT_MAX_ATTEMPTS;
+    this.leaseMs = deps.leaseMs ?? DEFAULT_LEASE_MS;
+    this.retryDelayMs = deps.retryDelayMs ?? defaultRetryDelay;
+    this.ids = deps.ids ?? randomId;
+    this.log = deps.log ?? console;
+  }
+
+  async deliver(item: Pick<OutboxRecord, 'id'>): Promise<DeliveryOutcome> {
+    const claimToken = this.ids();
+    const record = await this.outbox.claim(item.id, claimToken, this.deps.clock.now(), this.leaseMs);
+    if (!record) return { status: 'notClaimed' };
+    try {
+      return await this.attempt(record, claimToken);
+    } catch (error) {
+      return this.failAttempt(record, claimToken, describeError(error), record.channelsDone ?? []);
+    }
+  }
+
+  private async attempt(record: OutboxRecord, claimToken: string): Promise<DeliveryOutcome> {
+    const [user, stored] = await Promise.all([this.users.get(record.userId), this.sessions.get(record.sessionId)]);
+    // A deleted session is gone from the table; its notice carries a snapshot taken in the same transaction.
+    const session = record.kind === 'sessionCancelled' ? (record.session ?? stored) : (stored ?? record.session);
+    if (!user || !session) {
+      return this.finishSkipped(record, claimToken, user ? 'session no longer exists' : 'user no longer exists');
+    }
+    const plan = channelsFor(record.kind, user, this.deps.line !== null);
+    if (typeof plan === 'string') return this.finishSkipped(record, claimToken, plan);
+
+    const message = composeNotification({
+      kind: record.kind,
+      language: user.language,
+      session,
+      appBaseUrl: this.deps.appBaseUrl,
+    });
+    const done = new Set<DeliveryChannel>(record.channelsDone ?? []);
+    const permanent: string[] = [];
+    const transient: string[] = [];
+
+    if (plan.line && !done.has('line')) {
+      try {
+        await this.deps.line!.pushMessage({ to: plan.line, messages: message.line }, retryKeyFor(record.id));
+        done.add('line');
+      } catch (error) {
+        const failure = classifyLineFailure(error);
+        if (failure === 'alreadyAccepted') done.add('line');
+        else (failure === 'permanent' ? permanent : transient).push(`line: ${describeError(error)}`);
+      }
+    }
+    if (plan.email && !done.has('email')) {
+      try {
+        await this.deps.mailer.send({ to: plan.email, ...message.email });
+        done.add('email');
+      } catch (error) {
+        transient.push(`email: ${describeError(error)}`);
+      }
+    }
+
+    const channels = [...done];
+    if (transient.length > 0) return this.failAttempt(record, claimToken, transient.join('; '), channels);
+    if (channels.length === 0) {
+      await this.finish(record, claimToken, { status: 'failed', channels, note: permanent.join('; ') });
+      return { status: 'failed', attempts: record.attempts ?? 1, error: permanent.join('; ') };
+    }
+    await this.finish(record, claimToken, {
+      status: 'delivered',
+      channels,
+      ...(permanent.length ? { note: permanent.join('; ') } : {}),
+    });
+    return { status: 'delivered', channels };
+  }
+
+  private async finishSkipped(record: OutboxRecord, claimToken: string, reason: string): Promise<DeliveryOutcome> {
+    await this.finish(record, claimToken, { status: 'skipped', channels: [], note: reason });
+    return { status: 'skipped', reason };
+  }
+
+  private async finish(
+    record: OutboxRecord,
+    claimToken: string,
+    outcome: Parameters<OutboxRepository['finish']>[2],
+  ): Promise<void> {
+    const finished = await this.outbox.finish(record.id, claimToken, outcome, this.deps.clock.now());
+    if (!finished) this.log.warn(`Outbox ${record.id}: claim lost before it was marked ${outcome.status}`);
+  }
+
+  private async failAttempt(
+    record: OutboxRecord,
+    claimToken: string,
+    error: string,
+    channelsDone: DeliveryChannel[],
+  ): Promise<DeliveryOutcome> {
+    const attempts = record.attempts ?? 1;
+    if (attempts >= this.maxAttempts) {
+      this.log.error(`Outbox ${record.id}: giving up after ${attempts} attempts: ${error}`);
+      await this.finish(record, claimToken, { status: 'failed', channels: channelsDone, note: error });
+      return { status: 'failed', attempts, error };
+    }
+    const at = new Date(this.deps.clock.now().getTime() + this.retryDelayMs(attempts));
+    await this.outbox.reschedule(record.id, claimToken, { at, error, channelsDone });
+    return { status: 'retryLater', attempts, error };
+  }
+}

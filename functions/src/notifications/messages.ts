@@ -1,0 +1,123 @@
+import type { messagingApi } from '@line/bot-sdk';
+import { DEFAULT_LANGUAGE, type Language } from '@shuttle/shared';
+import { translate } from '@shuttle/shared/i18n';
+import type { EmailMessage } from '#platform/email.ts';
+import type { OutboxKind } from '#outbox/repository.ts';
+
+export interface SessionFacts {
+  id: string;
+  title: string;
+  venue: string;
+  startsAt: string;
+  endsAt: string;
+}
+
+export interface ComposedNotification {
+  title: string;
+  body: string;
+  link: string;
+  line: messagingApi.Message[];
+  email: Omit<EmailMessage, 'to'>;
+}
+
+/** LINE caps a Flex message's alternative text (shown in chat lists and notifications) at 400. */
+const ALT_TEXT_MAX = 400;
+const BRAND_COLOR = '#0F766E';
+
+const t = (language: Language, path: string, vars?: Record<string, string | number>) =>
+  translate(language, 'notifications', path, vars);
+
+/** Session time as a player in Taiwan reads it, whatever zone the server runs in. */
+export function formatSessionTime(startsAt: string, endsAt: string, language: Language): string {
+  const format = new Intl.DateTimeFormat(language, {
+    timeZone: 'Asia/Taipei',
+    month: 'short',
+    day: 'numeric',
+    weekday: 'short',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  });
+  return format.formatRange(new Date(startsAt), new Date(endsAt));
+}
+
+export const sessionLink = (appBaseUrl: string, sessionId: string) =>
+  `${appBaseUrl.replace(/\/+$/, '')}/session?id=${encodeURIComponent(sessionId)}`;
+
+function detailRow(label: string, value: string): messagingApi.FlexBox {
+  return {
+    type: 'box',
+    layout: 'baseline',
+    spacing: 'sm',
+    contents: [
+      { type: 'text', text: label, color: '#6B7280', size: 'sm', flex: 2 },
+      { type: 'text', text: value, color: '#111827', size: 'sm', flex: 6, wrap: true },
+    ],
+  };
+}
+
+/** The LINE push (a text and a Flex bubble) and the email for one notification, in one language. */
+export function composeNotification(input: {
+  kind: OutboxKind;
+  language: Language | null;
+  session: SessionFacts;
+  appBaseUrl: string;
+}): ComposedNotification {
+  const language = input.language ?? DEFAULT_LANGUAGE;
+  const { session } = input;
+  const when = formatSessionTime(session.startsAt, session.endsAt, language);
+  const vars = { title: session.title, when, venue: session.venue };
+  const title = t(language, `${input.kind}.title`);
+  const body = t(language, `${input.kind}.body`, vars);
+  const link = sessionLink(input.appBaseUrl, session.id);
+  const viewSession = t(language, 'viewSession');
+
+  const bubble: messagingApi.FlexBubble = {
+    type: 'bubble',
+    body: {
+      type: 'box',
+      layout: 'vertical',
+      spacing: 'md',
+      contents: [
+        { type: 'text', text: title, weight: 'bold', color: BRAND_COLOR, size: 'sm' },
+        { type: 'text', text: session.title, weight: 'bold', size: 'lg', wrap: true },
+        {
+          type: 'box',
+          layout: 'vertical',
+          spacing: 'sm',
+          margin: 'lg',
+          contents: [
+            detailRow(t(language, 'labels.time'), when),
+            detailRow(t(language, 'labels.venue'), session.venue),
+          ],
+        },
+      ],
+    },
+    footer: {
+      type: 'box',
+      layout: 'vertical',
+      contents: [
+        {
+          type: 'button',
+          style: 'primary',
+          color: BRAND_COLOR,
+          action: { type: 'uri', label: viewSession, uri: link },
+        },
+      ],
+    },
+  };
+
+  return {
+    title,
+    body,
+    link,
+    line: [
+      { type: 'text', text: `${title}\n${body}` },
+      { type: 'flex', altText: `${title}: ${body}`.slice(0, ALT_TEXT_MAX), contents: bubble },
+    ],
+    email: {
+      subject: `${title}: ${session.title}`,
+      text: [body, `${viewSession}: ${link}`, t(language, 'emailFooter')].join('\n\n'),
+    },
+  };
+}

@@ -1,0 +1,209 @@
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { Store } from '#db/client.ts';
+import { index, key, ttlAt } from '#db/keys.ts';
+import type { SessionFacts } from '#notifications/messages.ts';
+
+export const OUTBOX_KINDS = ['promoted', 'sessionChanged', 'sessionCancelled', 'bookingReminder'] as const;
+export type OutboxKind = (typeof OUTBOX_KINDS)[number];
+
+export type DeliveryChannel = 'line' | 'email';
+
+/** How a notification record ended: sent on at least one channel, not wanted, or abandoned. */
+export type OutboxFinalStatus = 'delivered' | 'skipped' | 'failed';
+
+/**
+ * A notification record (key `OUTBOX#id / OUTBOX`), written in the same transaction as the
+ * change it announces. While undelivered it sits in the sparse GSI1 partition `OUTBOX#PENDING`
+ * with `GSI1SK` = the next instant anyone should look at it, then its id.
+ */
+export interface OutboxRecord {
+  type: 'outbox';
+  id: string;
+  kind: OutboxKind;
+  userId: string;
+  sessionId: string;
+  createdAt: string;
+  /** Why a place was freed, for 'promoted'. */
+  reason?: string;
+  /** The session as it was when the notice was recorded (change and cancellation notices). */
+  session?: SessionFacts;
+  /** Claims so far; each claim is one delivery attempt. */
+  attempts?: number;
+  /** While a dispatcher holds the item (or a retry waits), nobody else claims it before this. */
+  leaseUntil?: string;
+  claimToken?: string;
+  /** Channels already sent on an earlier attempt; a retry does not send them again. */
+  channelsDone?: DeliveryChannel[];
+  lastError?: string;
+  status?: OutboxFinalStatus;
+  channels?: DeliveryChannel[];
+  note?: string;
+  finishedAt?: string;
+  ttl?: number;
+}
+
+export const OUTBOX_TTL_SECONDS = 30 * 24 * 3600;
+
+/** A new pending notification item, ready for a conditional Put. */
+export function newOutboxItem(input: {
+  id: string;
+  kind: OutboxKind;
+  userId: string;
+  sessionId: string;
+  now: Date;
+}): OutboxRecord & Record<string, unknown> {
+  const createdAt = input.now.toISOString();
+  return {
+    ...key.outbox(input.id),
+    ...index.pendingOutbox(createdAt, input.id),
+    type: 'outbox',
+    id: input.id,
+    kind: input.kind,
+    userId: input.userId,
+    sessionId: input.sessionId,
+    createdAt,
+    ttl: ttlAt(input.now, OUTBOX_TTL_SECONDS),
+  };
+}
+
+const isConditionFailure = (error: unknown) => error instanceof ConditionalCheckFailedException;
+
+/** The outbox's storage: claiming, finishing and rescheduling records with conditional writes. */
+export class OutboxRepository {
+  constructor(private readonly store: Store) {}
+
+  /** Writes the item unless one with the same id exists; false when it already did. */
+  async putIfAbsent(item: OutboxRecord & Record<string, unknown>): Promise<boolean> {
+    try {
+      await this.store.doc.send(
+        new PutCommand({
+          TableName: this.store.tableName,
+          Item: item,
+          ConditionExpression: 'attribute_not_exists(PK)',
+        }),
+      );
+      return true;
+    } catch (error) {
+      if (isConditionFailure(error)) return false;
+      throw error;
+    }
+  }
+
+  /** Pending records due by `now`, oldest first (GSI1 reads are eventually consistent). */
+  async due(now: Date, limit: number): Promise<OutboxRecord[]> {
+    const { Items } = await this.store.doc.send(
+      new QueryCommand({
+        TableName: this.store.tableName,
+        IndexName: 'GSI1',
+        KeyConditionExpression: 'GSI1PK = :pending AND GSI1SK <= :due',
+        ExpressionAttributeValues: {
+          ':pending': index.pendingOutboxPartition,
+          // '~' sorts after '#', so every `<instant>#<id>` at or before now is included.
+          ':due': `${now.toISOString()}~`,
+        },
+        ScanIndexForward: true,
+        Limit: limit,
+      }),
+    );
+    return (Items ?? []) as OutboxRecord[];
+  }
+
+  /**
+   * Takes the item for one delivery attempt if it is still pending and nobody holds it: the
+   * condition is what keeps two dispatchers (stream, sweep, poller) from both sending.
+   * Returns the item as it now is, or null when it is delivered, abandoned or held elsewhere.
+   */
+  async claim(outboxId: string, claimToken: string, now: Date, leaseMs: number): Promise<OutboxRecord | null> {
+    const leaseUntil = new Date(now.getTime() + leaseMs).toISOString();
+    try {
+      const { Attributes } = await this.store.doc.send(
+        new UpdateCommand({
+          TableName: this.store.tableName,
+          Key: key.outbox(outboxId),
+          UpdateExpression: 'SET claimToken = :token, leaseUntil = :until, GSI1SK = :due ADD attempts :one',
+          ConditionExpression: 'attribute_exists(GSI1PK) AND (attribute_not_exists(leaseUntil) OR leaseUntil <= :now)',
+          ExpressionAttributeValues: {
+            ':token': claimToken,
+            ':until': leaseUntil,
+            // A dispatcher that dies mid-delivery leaves the item due again when its lease ends.
+            ':due': index.pendingOutbox(leaseUntil, outboxId).GSI1SK,
+            ':one': 1,
+            ':now': now.toISOString(),
+          },
+          ReturnValues: 'ALL_NEW',
+        }),
+      );
+      return Attributes as OutboxRecord;
+    } catch (error) {
+      if (isConditionFailure(error)) return null;
+      throw error;
+    }
+  }
+
+  /**
+   * Ends the record: it leaves the pending index, so it is never sent again. Only the holder
+   * of the claim may do this; false when the claim was lost (lease ran out meanwhile).
+   */
+  async finish(
+    outboxId: string,
+    claimToken: string,
+    outcome: { status: OutboxFinalStatus; channels: DeliveryChannel[]; note?: string },
+    now: Date,
+  ): Promise<boolean> {
+    try {
+      await this.store.doc.send(
+        new UpdateCommand({
+          TableName: this.store.tableName,
+          Key: key.outbox(outboxId),
+          UpdateExpression:
+            'SET #status = :status, channels = :channels, note = :note, finishedAt = :now REMOVE GSI1PK, GSI1SK, claimToken, leaseUntil',
+          ConditionExpression: 'attribute_exists(GSI1PK) AND claimToken = :token',
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: {
+            ':status': outcome.status,
+            ':channels': outcome.channels,
+            ':note': outcome.note ?? null,
+            ':now': now.toISOString(),
+            ':token': claimToken,
+          },
+        }),
+      );
+      return true;
+    } catch (error) {
+      if (isConditionFailure(error)) return false;
+      throw error;
+    }
+  }
+
+  /** Gives the claim back after a failed attempt; the record stays pending and is due at `retryAt`. */
+  async reschedule(
+    outboxId: string,
+    claimToken: string,
+    retry: { at: Date; error: string; channelsDone: DeliveryChannel[] },
+  ): Promise<boolean> {
+    const at = retry.at.toISOString();
+    try {
+      await this.store.doc.send(
+        new UpdateCommand({
+          TableName: this.store.tableName,
+          Key: key.outbox(outboxId),
+          UpdateExpression:
+            'SET leaseUntil = :at, GSI1SK = :due, lastError = :error, channelsDone = :done REMOVE claimToken',
+          ConditionExpression: 'attribute_exists(GSI1PK) AND claimToken = :token',
+          ExpressionAttributeValues: {
+            ':at': at,
+            ':due': index.pendingOutbox(at, outboxId).GSI1SK,
+            ':error': retry.error.slice(0, 500),
+            ':done': retry.channelsDone,
+            ':token': claimToken,
+          },
+        }),
+      );
+      return true;
+    } catch (error) {
+      if (isConditionFailure(error)) return false;
+      throw error;
+    }
+  }
+}

@@ -1,0 +1,219 @@
+import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  type EmailStatus,
+  VERIFICATION_CODE_LENGTH,
+  VERIFICATION_CODE_TTL_SECONDS,
+  VERIFICATION_MAX_WRONG_TRIES,
+  VERIFICATION_RESEND_COOLDOWN_SECONDS,
+} from '@shuttle/shared';
+import { translate } from '@shuttle/shared/i18n';
+import type { Store } from '#db/client.ts';
+import { key, ttlAt } from '#db/keys.ts';
+import type { EmailSender } from '#platform/email.ts';
+import type { Clock } from '#platform/clock.ts';
+import { DomainError } from '#platform/errors.ts';
+import { type UserRecord, UserRepository } from './repository.ts';
+
+interface EmailCodeRecord {
+  email: string;
+  codeHash: string;
+  expiresAt: string;
+  sentAt: string;
+  wrongTries: number;
+}
+
+export interface EmailVerificationDeps {
+  store: Store;
+  clock: Clock;
+  mailer: EmailSender;
+  /** Server secret: codes are stored as HMACs, so a copy of the table does not reveal them. */
+  pepper: string;
+  generateCode?: () => string;
+}
+
+const defaultCode = () => String(randomInt(0, 10 ** VERIFICATION_CODE_LENGTH)).padStart(VERIFICATION_CODE_LENGTH, '0');
+
+/**
+ * Email ownership by a 6-digit code: expires after 10 minutes, at most 5 wrong tries,
+ * one send per 60 seconds, and an address belongs to at most one player.
+ */
+export class EmailVerification {
+  private readonly users: UserRepository;
+
+  constructor(private readonly deps: EmailVerificationDeps) {
+    this.users = new UserRepository(deps.store);
+  }
+
+  private hash(userId: string, code: string): string {
+    return createHmac('sha256', this.deps.pepper).update(`${userId}:${code}`).digest('hex');
+  }
+
+  private async pending(userId: string): Promise<EmailCodeRecord | null> {
+    const { Item } = await this.deps.store.doc.send(
+      new GetCommand({ TableName: this.deps.store.tableName, Key: key.emailCode(userId), ConsistentRead: true }),
+    );
+    return (Item as EmailCodeRecord | undefined) ?? null;
+  }
+
+  async status(userId: string): Promise<EmailStatus> {
+    const [user, pending] = await Promise.all([this.users.require(userId), this.pending(userId)]);
+    return this.statusOf(user, pending);
+  }
+
+  private statusOf(user: UserRecord, pending: EmailCodeRecord | null): EmailStatus {
+    const now = this.deps.clock.now().getTime();
+    const live = pending && Date.parse(pending.expiresAt) > now ? pending : null;
+    const resendAt = pending ? Date.parse(pending.sentAt) + VERIFICATION_RESEND_COOLDOWN_SECONDS * 1000 : 0;
+    return {
+      email: user.emailVerified ? user.email : null,
+      verified: user.emailVerified,
+      pendingEmail: live?.email ?? null,
+      resendAvailableAt: resendAt > now ? new Date(resendAt).toISOString() : null,
+      preferences: user.preferences,
+    };
+  }
+
+  async sendCode(userId: string, rawEmail: string) {
+    const email = rawEmail.trim().toLowerCase();
+    const now = this.deps.clock.now();
+    const user = await this.users.require(userId);
+    if (user.emailVerified && user.email === email) throw new DomainError('EMAIL_ALREADY_VERIFIED');
+
+    const { Item: claim } = await this.deps.store.doc.send(
+      new GetCommand({ TableName: this.deps.store.tableName, Key: key.emailClaim(email) }),
+    );
+    if (claim && claim.userId !== userId) throw new DomainError('EMAIL_IN_USE');
+
+    const code = (this.deps.generateCode ?? defaultCode)();
+    const sentAt = now.toISOString();
+    const expiresAt = new Date(now.getTime() + VERIFICATION_CODE_TTL_SECONDS * 1000).toISOString();
+    const cooldownEdge = new Date(now.getTime() - VERIFICATION_RESEND_COOLDOWN_SECONDS * 1000).toISOString();
+    try {
+      await this.deps.store.doc.send(
+        new PutCommand({
+          TableName: this.deps.store.tableName,
+          Item: {
+            ...key.emailCode(userId),
+            type: 'emailCode',
+            email,
+            codeHash: this.hash(userId, code),
+            expiresAt,
+            sentAt,
+            wrongTries: 0,
+            ttl: ttlAt(now, VERIFICATION_CODE_TTL_SECONDS + 3600),
+          },
+          ConditionExpression: 'attribute_not_exists(PK) OR sentAt <= :edge',
+          ExpressionAttributeValues: { ':edge': cooldownEdge },
+        }),
+      );
+    } catch (error) {
+      if (error instanceof Error && error.name === 'ConditionalCheckFailedException') {
+        throw new DomainError('CODE_RESEND_COOLDOWN');
+      }
+      throw error;
+    }
+
+    const minutes = VERIFICATION_CODE_TTL_SECONDS / 60;
+    try {
+      await this.deps.mailer.send({
+        to: email,
+        subject: translate(user.language, 'notifications', 'emailCode.subject', { code }),
+        text: translate(user.language, 'notifications', 'emailCode.body', { code, minutes }),
+      });
+    } catch (error) {
+      console.error('Verification email failed', error instanceof Error ? error.message : error);
+      // Nothing was delivered: drop the code so the player may ask again at once.
+      await this.deps.store.doc.send(
+        new DeleteCommand({ TableName: this.deps.store.tableName, Key: key.emailCode(userId) }),
+      );
+      throw new DomainError('CODE_SEND_FAILED');
+    }
+    return {
+      pendingEmail: email,
+      expiresAt,
+      resendAvailableAt: new Date(now.getTime() + VERIFICATION_RESEND_COOLDOWN_SECONDS * 1000).toISOString(),
+    };
+  }
+
+  async verifyCode(userId: string, code: string) {
+    const now = this.deps.clock.now();
+    const pending = await this.pending(userId);
+    if (!pending) throw new DomainError('CODE_NOT_REQUESTED');
+    if (Date.parse(pending.expiresAt) <= now.getTime()) throw new DomainError('CODE_EXPIRED');
+    if (pending.wrongTries >= VERIFICATION_MAX_WRONG_TRIES) throw new DomainError('CODE_TOO_MANY_TRIES');
+
+    const expected = Buffer.from(pending.codeHash, 'hex');
+    const given = Buffer.from(this.hash(userId, code), 'hex');
+    if (!timingSafeEqual(expected, given)) {
+      const { Attributes } = await this.deps.store.doc.send(
+        new UpdateCommand({
+          TableName: this.deps.store.tableName,
+          Key: key.emailCode(userId),
+          UpdateExpression: 'ADD wrongTries :one',
+          ConditionExpression: 'attribute_exists(PK)',
+          ExpressionAttributeValues: { ':one': 1 },
+          ReturnValues: 'UPDATED_NEW',
+        }),
+      );
+      const tries = Number(Attributes?.wrongTries ?? VERIFICATION_MAX_WRONG_TRIES);
+      throw new DomainError(tries >= VERIFICATION_MAX_WRONG_TRIES ? 'CODE_TOO_MANY_TRIES' : 'CODE_INCORRECT');
+    }
+
+    const user = await this.users.require(userId);
+    const previous = user.emailVerified && user.email && user.email !== pending.email ? user.email : null;
+    try {
+      await this.deps.store.doc.send(
+        new TransactWriteCommand({
+          TransactItems: [
+            {
+              Put: {
+                TableName: this.deps.store.tableName,
+                Item: { ...key.emailClaim(pending.email), type: 'emailClaim', userId, claimedAt: now.toISOString() },
+                ConditionExpression: 'attribute_not_exists(PK) OR userId = :me',
+                ExpressionAttributeValues: { ':me': userId },
+              },
+            },
+            {
+              Update: {
+                TableName: this.deps.store.tableName,
+                Key: key.user(userId),
+                UpdateExpression: 'SET email = :email, emailVerified = :true',
+                ExpressionAttributeValues: { ':email': pending.email, ':true': true },
+              },
+            },
+            {
+              Delete: {
+                TableName: this.deps.store.tableName,
+                Key: key.emailCode(userId),
+                ConditionExpression: 'codeHash = :hash AND wrongTries < :max',
+                ExpressionAttributeValues: { ':hash': pending.codeHash, ':max': VERIFICATION_MAX_WRONG_TRIES },
+              },
+            },
+            ...(previous
+              ? [
+                  {
+                    Delete: {
+                      TableName: this.deps.store.tableName,
+                      Key: key.emailClaim(previous),
+                      ConditionExpression: 'attribute_not_exists(PK) OR userId = :me',
+                      ExpressionAttributeValues: { ':me': userId },
+                    },
+                  },
+                ]
+              : []),
+          ],
+        }),
+      );
+    } catch (error) {
+      if (error instanceof TransactionCanceledException) {
+        const [claim, , codeItem] = error.CancellationReasons ?? [];
+        if (claim?.Code === 'ConditionalCheckFailed') throw new DomainError('EMAIL_IN_USE');
+        if (codeItem?.Code === 'ConditionalCheckFailed') throw new DomainError('CODE_NOT_REQUESTED');
+      }
+      throw error;
+    }
+    return { email: pending.email, verified: true as const };
+  }
+}

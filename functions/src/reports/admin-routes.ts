@@ -1,0 +1,121 @@
+import { addDays, adminRoutes, taipeiDate, taipeiDayStart, taipeiMonth } from '@shuttle/shared';
+import { contractRoutes } from '#platform/http.ts';
+import type { BookingRecord, SessionRecord } from '#sessions/model.ts';
+import type { AdminServices } from '#app/admin-services.ts';
+import { toAdminSession } from '#sessions/admin-views.ts';
+import { activityOf, monthSpan, monthsFrom, type RevenueLine, sumLines, tallySession } from './revenue.ts';
+
+const READ_CONCURRENCY = 8;
+const UPCOMING_DAYS = 7;
+const RECENT_DAYS = 7;
+const RECENT_ITEMS = 20;
+
+async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const i = next++;
+      results[i] = await fn(items[i]!);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
+}
+
+export function reportRoutes(s: AdminServices) {
+  const withBookings = (sessions: readonly SessionRecord[]) =>
+    mapLimit(sessions, READ_CONCURRENCY, async (session) => ({
+      session,
+      bookings: await s.sessions.bookings(session.id),
+    }));
+
+  /** Figures of the sessions of a Taipei month that have started by now. */
+  const monthFigures = async (teamId: string, month: string, now: Date) => {
+    const { from, to } = monthSpan(month);
+    const started = (await s.adminSessions.teamSessions(teamId, from, to))
+      .filter((x) => Date.parse(x.startsAt) <= now.getTime())
+      .sort((a, b) => a.startsAt.localeCompare(b.startsAt));
+    return (await withBookings(started)).map(({ session, bookings }) => ({
+      session,
+      line: tallySession(session, bookings),
+    }));
+  };
+
+  return contractRoutes(
+    adminRoutes,
+    {
+      'board/getBoard': async ({ teamId }, { admin }) => {
+        const access = await s.scope.team(admin!, teamId);
+        const now = s.clock.now();
+        const today = taipeiDate(now);
+        const window = await s.adminSessions.teamSessions(
+          access.teamId,
+          taipeiDayStart(addDays(today, -RECENT_DAYS)),
+          taipeiDayStart(addDays(today, UPCOMING_DAYS + 1)),
+        );
+        window.sort((a, b) => a.startsAt.localeCompare(b.startsAt));
+        const todays = window.filter((x) => taipeiDate(x.startsAt) === today);
+        const upcoming = window.filter((x) => taipeiDate(x.startsAt) > today);
+
+        const withRows = await withBookings(window);
+        const recent = withRows
+          .flatMap(({ session, bookings }: { session: SessionRecord; bookings: BookingRecord[] }) =>
+            bookings.flatMap((b) =>
+              activityOf(b).map((event) => ({
+                ...event,
+                userId: b.userId,
+                name: b.userName,
+                sessionId: session.id,
+                sessionTitle: session.title,
+                startsAt: session.startsAt,
+              })),
+            ),
+          )
+          .filter((e) => Date.parse(e.at) <= now.getTime())
+          .sort((a, b) => b.at.localeCompare(a.at))
+          .slice(0, RECENT_ITEMS);
+
+        const month = taipeiMonth(now);
+        const figures = await monthFigures(access.teamId, month, now);
+        return {
+          today: todays.map((x) => toAdminSession(x, now)),
+          upcoming: upcoming.map((x) => toAdminSession(x, now)),
+          recent,
+          month: { month, ...sumLines(figures.map((f) => f.line)) },
+        };
+      },
+
+      'reports/revenueByMonth': async ({ teamId, from, to }, { admin }) => {
+        const access = await s.scope.team(admin!, teamId);
+        const now = s.clock.now();
+        const months = await mapLimit(monthsFrom(from, to), 2, async (month) => {
+          const figures = await monthFigures(access.teamId, month, now);
+          return { month, ...sumLines(figures.map((f) => f.line)) };
+        });
+        return { months, total: sumLines(months) };
+      },
+
+      'reports/revenueBySession': async ({ teamId, month }, { admin }) => {
+        const access = await s.scope.team(admin!, teamId);
+        const figures = await monthFigures(access.teamId, month, s.clock.now());
+        const lines: RevenueLine[] = figures.map((f) => f.line);
+        return {
+          month,
+          sessions: figures.map(({ session, line }) => ({
+            sessionId: session.id,
+            title: session.title,
+            startsAt: session.startsAt,
+            price: session.price,
+            accepted: line.accepted,
+            attended: line.attended,
+            absent: line.absent,
+            revenue: line.revenue,
+          })),
+          total: sumLines(lines),
+        };
+      },
+    },
+    s.http,
+  );
+}

@@ -1,0 +1,178 @@
+import { ADMIN_LIMITS, type AdminSession, adminRoutes, type CreateSessionRequest } from '@shuttle/shared';
+import { adminIdempotencyScope } from '#db/keys.ts';
+import { contractRoutes } from '#platform/http.ts';
+import { newSessionItem } from './factory.ts';
+import type { SessionRecord } from './model.ts';
+import type { AdminServices } from '#app/admin-services.ts';
+import { toVenue } from '#teams/admin-routes.ts';
+import { planSessions } from './plan.ts';
+import { attendanceCounts, participants, toAdminSession, toParticipant, waitlistPositions } from './admin-views.ts';
+
+const SESSION_SPAN_MS = ADMIN_LIMITS.maxSessionHours * 3_600_000;
+const PAST_DAYS = 366;
+/** Players per court a new session form suggests (four on court, two waiting their turn). */
+const PLAYERS_PER_COURT = 6;
+
+const sortKey = (s: SessionRecord) => `${s.startsAt}#${s.id}`;
+const encodeCursor = (s: SessionRecord) => Buffer.from(sortKey(s)).toString('base64url');
+function decodeCursor(cursor: string | null): string | null {
+  if (!cursor) return null;
+  const text = Buffer.from(cursor, 'base64url').toString('utf8');
+  return /^\d{4}-\d{2}-\d{2}T[\d:.]+Z#[A-Za-z0-9_.:-]+$/.test(text) ? text : null;
+}
+
+export function sessionAdminRoutes(s: AdminServices) {
+  const view = (session: SessionRecord) => toAdminSession(session, s.clock.now());
+
+  return contractRoutes(
+    adminRoutes,
+    {
+      'createSession/getDefaultSetting': async ({ teamId }, { admin }) => {
+        const access = await s.scope.team(admin!, teamId);
+        const [team, venues] = await Promise.all([
+          s.adminTeams.team(access.teamId),
+          s.adminTeams.venues(access.teamId),
+        ]);
+        const venue = venues.find((v) => v.name === team.defaultPlaceName);
+        const courts = Math.min(ADMIN_LIMITS.maxCourts, Math.max(1, venue?.courts.length || 2));
+        return {
+          teamId: team.id,
+          teamName: team.name,
+          title: team.name,
+          venue: team.defaultPlaceName ?? '',
+          address: team.defaultLocation ?? '',
+          region: team.defaultRegion ?? '',
+          price: team.defaultPrice ?? 0,
+          lineLink: team.defaultLine ?? '',
+          courts,
+          capacity: Math.min(ADMIN_LIMITS.maxCapacity, courts * PLAYERS_PER_COURT),
+          categories: ['casual' as const],
+          isPublic: true,
+          cancelWindowMinutes: team.cancelWindowMinutes,
+          venues: venues.map(toVenue),
+        };
+      },
+
+      'createSession/createSession': async (request: CreateSessionRequest, { admin, idempotencyKey }) => {
+        const access = await s.scope.team(admin!, request.teamId);
+        const scope = adminIdempotencyScope(admin!.adminId);
+        const replayKey = idempotencyKey ? { scope, key: idempotencyKey, request } : undefined;
+        if (replayKey) {
+          const earlier = await s.adminSessions.replay<{ publishState: 0 | 1; sessions: AdminSession[] }>(
+            replayKey,
+            'createSession',
+          );
+          if (earlier) return earlier;
+        }
+        const team = await s.adminTeams.team(access.teamId);
+        const now = s.clock.now();
+        const planned = planSessions(request, {
+          teamId: team.id,
+          teamName: team.name,
+          cancelWindowMinutes: team.cancelWindowMinutes,
+          createdBy: admin!.adminId,
+          now,
+          newId: s.ids,
+        });
+        const items = planned.map((p) => newSessionItem(p, now));
+        const response = { publishState: request.publishState, sessions: items.map((i) => toAdminSession(i, now)) };
+        const replayed = await s.adminSessions.createMany(
+          items,
+          now,
+          replayKey ? { ...replayKey, response } : undefined,
+        );
+        return replayed ?? response;
+      },
+
+      'courtSession/upcommingSessions': async ({ teamId, scope, cursor, limit }, { admin }) => {
+        const access = await s.scope.team(admin!, teamId);
+        const now = s.clock.now();
+        const after = decodeCursor(cursor);
+        let sessions: SessionRecord[];
+        if (scope === 'upcoming') {
+          const from = new Date(now.getTime() - SESSION_SPAN_MS).toISOString();
+          sessions = (await s.adminSessions.teamSessions(access.teamId, from, '9999'))
+            .filter((x) => Date.parse(x.endsAt) > now.getTime())
+            .sort((a, b) => sortKey(a).localeCompare(sortKey(b)))
+            .filter((x) => !after || sortKey(x) > after);
+        } else {
+          const from = new Date(now.getTime() - PAST_DAYS * 86_400_000).toISOString();
+          sessions = (await s.adminSessions.teamSessions(access.teamId, from, now.toISOString()))
+            .filter((x) => Date.parse(x.endsAt) <= now.getTime())
+            .sort((a, b) => sortKey(b).localeCompare(sortKey(a)))
+            .filter((x) => !after || sortKey(x) < after);
+        }
+        const page = sessions.slice(0, limit);
+        const last = page.at(-1);
+        return {
+          items: page.map((x) => toAdminSession(x, now)),
+          nextCursor: sessions.length > limit && last ? encodeCursor(last) : null,
+        };
+      },
+
+      'courtSession/getDetail': async ({ sessionId }, { admin }) => view(await s.scope.session(admin!, sessionId)),
+
+      'courtSession/getSessionMember': async ({ sessionId }, { admin }) => {
+        await s.scope.session(admin!, sessionId);
+        const [session, bookings] = await Promise.all([s.adminSessions.get(sessionId), s.sessions.bookings(sessionId)]);
+        return participants(session, bookings);
+      },
+
+      'courtSession/getBooks': async ({ sessionId }, { admin }) => {
+        await s.scope.session(admin!, sessionId);
+        const [session, bookings] = await Promise.all([s.adminSessions.get(sessionId), s.sessions.bookings(sessionId)]);
+        const positions = waitlistPositions(session);
+        return {
+          items: bookings
+            .sort((a, b) => a.bookedAt.localeCompare(b.bookedAt) || a.userId.localeCompare(b.userId))
+            .map((b) => toParticipant(b, b.status === 'waiting' ? (positions.get(b.userId) ?? null) : null)),
+        };
+      },
+
+      'courtSession/signedMembers': async ({ sessionId }, { admin }) => {
+        await s.scope.session(admin!, sessionId);
+        const [session, bookings] = await Promise.all([s.adminSessions.get(sessionId), s.sessions.bookings(sessionId)]);
+        return {
+          session: view(session),
+          players: participants(session, bookings).accepted,
+          counts: attendanceCounts(bookings),
+        };
+      },
+
+      'courtSession/switchPublic': async ({ sessionId, isPublic }, { admin }) => {
+        await s.scope.session(admin!, sessionId);
+        return view(await s.adminSessions.setFlag(sessionId, 'isPublic', isPublic, s.clock.now()));
+      },
+
+      'courtSession/switchOpening': async ({ sessionId, open }, { admin }) => {
+        await s.scope.session(admin!, sessionId);
+        return view(await s.adminSessions.setFlag(sessionId, 'bookingClosed', !open, s.clock.now()));
+      },
+
+      'courtSession/updateCapacity': async ({ sessionId, capacity }, { admin }) => {
+        await s.scope.session(admin!, sessionId);
+        const { promoted } = await s.engine.changeCapacity(sessionId, capacity);
+        return { session: view(await s.adminSessions.get(sessionId)), promoted };
+      },
+
+      'courtSession/removePlayer': async ({ sessionId, userId }, { admin }) => {
+        await s.scope.session(admin!, sessionId);
+        const { promoted } = await s.engine.cancel({ sessionId, userId, byAdmin: true });
+        return { session: view(await s.adminSessions.get(sessionId)), promoted };
+      },
+
+      'courtSession/updateVenue': async ({ sessionId, ...changes }, { admin }) => {
+        await s.scope.session(admin!, sessionId);
+        const { session, notified } = await s.engine.changeSession(sessionId, changes);
+        return { session: view(session), notified };
+      },
+
+      'courtSession/delete': async ({ sessionId }, { admin }) => {
+        await s.scope.session(admin!, sessionId);
+        const { notified } = await s.engine.deleteSession(sessionId);
+        return { sessionId, deleted: true as const, notified };
+      },
+    },
+    s.http,
+  );
+}

@@ -1,0 +1,67 @@
+import type { AdminParticipant, AdminSession } from '@shuttle/shared';
+import { decodeEntry } from '#bookings/waitlist.ts';
+import { type BookingRecord, type SessionRecord, toSummary } from './model.ts';
+
+const round1 = (n: number) => Math.round(n * 10) / 10;
+
+export function toAdminSession(session: SessionRecord, now: Date): AdminSession {
+  return {
+    ...toSummary(session, now),
+    notes: session.notes,
+    lineLink: session.lineLink,
+    cancelWindowMinutes: session.cancelWindowMinutes,
+    fillRate: session.capacity > 0 ? Math.min(100, round1((session.acceptedCount / session.capacity) * 100)) : 0,
+  };
+}
+
+export function toParticipant(booking: BookingRecord, position: number | null): AdminParticipant {
+  return {
+    userId: booking.userId,
+    name: booking.userName,
+    pictureUrl: booking.pictureUrl,
+    partySize: booking.partySize,
+    status: booking.status,
+    position,
+    attendance: booking.attendance ?? null,
+    bookedAt: booking.bookedAt,
+    acceptedAt: booking.acceptedAt ?? null,
+    cancelledAt: booking.status === 'cancelled' ? (booking.cancelledAt ?? null) : null,
+    walkIn: booking.walkIn ?? false,
+  };
+}
+
+/** Waitlist positions come from the session's list order: 1..n, no gaps. */
+export function waitlistPositions(session: SessionRecord): Map<string, number> {
+  return new Map(session.waitlist.map((entry, i) => [decodeEntry(entry).userId, i + 1]));
+}
+
+/** Accepted players in the order they got their place, then the waitlist in order. */
+export function participants(session: SessionRecord, bookings: BookingRecord[]) {
+  const positions = waitlistPositions(session);
+  const byUser = new Map(bookings.map((b) => [b.userId, b]));
+  const accepted = bookings
+    .filter((b) => b.status === 'accepted')
+    .sort((a, b) => (a.acceptedAt ?? a.bookedAt).localeCompare(b.acceptedAt ?? b.bookedAt))
+    .map((b) => toParticipant(b, null));
+  const waiting = session.waitlist.flatMap((entry) => {
+    const booking = byUser.get(decodeEntry(entry).userId);
+    return booking?.status === 'waiting' ? [toParticipant(booking, positions.get(booking.userId) ?? null)] : [];
+  });
+  return {
+    capacity: session.capacity,
+    acceptedCount: session.acceptedCount,
+    waitingCount: session.waitingCount,
+    accepted,
+    waiting,
+  };
+}
+
+export function attendanceCounts(bookings: BookingRecord[]) {
+  const accepted = bookings.filter((b) => b.status === 'accepted');
+  const count = (value: 'attended' | 'absent') =>
+    accepted.filter((b) => b.attendance === value).reduce((sum, b) => sum + b.partySize, 0);
+  const attended = count('attended');
+  const absent = count('absent');
+  const seats = accepted.reduce((sum, b) => sum + b.partySize, 0);
+  return { attended, absent, unmarked: seats - attended - absent };
+}
