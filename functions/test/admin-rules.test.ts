@@ -2,10 +2,10 @@ import { createSessionRequest } from '@shuttle/shared';
 import { describe, expect, it } from 'vitest';
 import { hashPassword, verifyPassword } from '#admin-accounts/password.ts';
 import { matchesSearch, memberStats } from '#bookings/stats.ts';
-import { activityOf, monthSpan, monthsFrom, sumLines, tallySession } from '#reports/revenue.ts';
-import { planSessions } from '#sessions/plan.ts';
 import { ValidationError } from '#platform/errors.ts';
+import { activityOf, monthSpan, monthsFrom, sumLines, tallySession } from '#reports/revenue.ts';
 import type { BookingRecord, SessionRecord } from '#sessions/model.ts';
+import { planSessions } from '#sessions/plan.ts';
 
 const now = new Date('2026-12-01T02:00:00.000Z');
 let n = 0;

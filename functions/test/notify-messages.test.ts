@@ -3,12 +3,12 @@ import { LANGUAGES } from '@shuttle/shared';
 import { translate } from '@shuttle/shared/i18n';
 import type { DynamoDBRecord } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
+import { classifyLineFailure, retryKeyFor } from '#line/client.ts';
 import { isValidLineSignature, lineSignature } from '#line/signature.ts';
 import { PREFERENCE_OF } from '#notifications/dispatcher.ts';
-import { classifyLineFailure, retryKeyFor } from '#line/client.ts';
 import { composeNotification, formatSessionTime } from '#notifications/messages.ts';
-import { OUTBOX_KINDS } from '#outbox/repository.ts';
 import { isOutboxInsert, OUTBOX_INSERT_FILTER } from '#notifications/stream-filter.ts';
+import { OUTBOX_KINDS } from '#outbox/model.ts';
 
 const session = {
   id: 'sess 1',

@@ -272,6 +272,36 @@ describe('Idempotency-Key', () => {
     expect((await readSessionState(h.store, s2.id)).bookings).toEqual([]);
     expect((await join(token, s2.id, { 'Idempotency-Key': 'bad key!' })).status).toBe(400);
   });
+
+  it('keys on the whole request: a retry with another party size is refused, not answered with the first result', async () => {
+    const session = await h.putSession(team, { capacity: 6 });
+    const token = await h.login('Uparty');
+    const headers = { 'Idempotency-Key': 'party-retry-0001' };
+    const first = await h.call(
+      'checkState/sessionList/joinSession',
+      { sessionId: session.id, partySize: 1 },
+      { token, headers },
+    );
+    expect(first.status).toBe(200);
+    const before = await tableItemCount();
+    const changed = await h.call(
+      'checkState/sessionList/joinSession',
+      { sessionId: session.id, partySize: 3 },
+      { token, headers },
+    );
+    expect(changed.status).toBe(409);
+    expect(changed.body.error).toBe('IDEMPOTENCY_KEY_REUSED');
+    expect(await tableItemCount()).toBe(before);
+    const state = await expectSessionInvariants(h.store, session.id);
+    expect(state.accepted.map((x) => [x.userId, x.partySize])).toEqual([['line_Uparty', 1]]);
+    const same = await h.call(
+      'checkState/sessionList/joinSession',
+      { sessionId: session.id, partySize: 1 },
+      { token, headers },
+    );
+    expect(same.status).toBe(200);
+    expect(same.body.data).toEqual(first.body.data);
+  });
 });
 
 describe('history and statistics', () => {

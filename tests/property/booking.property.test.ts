@@ -52,7 +52,7 @@ async function outboxFor(sessionId: string) {
 }
 
 describe('the booking engine under random interleavings', () => {
-  it('keeps DESIGN §4 invariants 1-4 after any mix of joins, cancels, capacity changes and check-ins', async () => {
+  it('keeps the booking invariants 1-4 (docs/ARCHITECTURE.md) after any mix of joins, cancels, capacity changes and check-ins', async () => {
     const team = await h.putTeam();
     await fc.assert(
       fc.asyncProperty(scenario, async ({ capacity, rounds }) => {

@@ -27,7 +27,7 @@ export async function readSessionState(store: Store, sessionId: string) {
   return { session, bookings };
 }
 
-/** DESIGN §4 invariants 1-3 for one session, checked against the stored rows. */
+/** Booking invariants 1-3 of docs/ARCHITECTURE.md for one session, checked against the stored rows. */
 export async function expectSessionInvariants(store: Store, sessionId: string) {
   const { session, bookings } = await readSessionState(store, sessionId);
   const accepted = bookings.filter((b) => b.status === 'accepted');

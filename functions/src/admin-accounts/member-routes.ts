@@ -1,24 +1,30 @@
 import { memberRoutes } from '@shuttle/shared';
 import { DomainError } from '#platform/errors.ts';
-import { contractRoutes } from '#platform/http.ts';
-import type { Services } from '#app/services.ts';
-import { adminServices } from '#app/admin-services.ts';
+import { type ContractAppOptions, contractRoutes } from '#platform/http.ts';
+import type { UserRepository } from '#players/repository.ts';
+import { type AdminTokenDeps, issueAdminToken } from './admin-tokens.ts';
+import type { AdminAccounts } from './repository.ts';
+
+export interface LeaderRouteDeps extends AdminTokenDeps {
+  users: UserRepository;
+  accounts: AdminAccounts;
+  http: ContractAppOptions;
+}
 
 /**
  * The member call 'become team leader' (mounted in the member API): opens an admin account
  * linked to the signed-in player, or reopens it, and returns an admin token so the member app
  * can open the admin panel straight away.
  */
-export function leaderRoutes(s: Services) {
-  const admin = adminServices(s);
+export function leaderRoutes(s: LeaderRouteDeps) {
   return contractRoutes(
     memberRoutes,
     {
       'checkState/setting/becomeLeader': async (_, { member }) => {
-        const user = await s.users.require(member!.userId);
-        const record = await admin.accounts.upsertLeader(user);
+        const user = await s.users.require(member.userId);
+        const record = await s.accounts.upsertLeader(user);
         if (!record.isAdmin) throw new DomainError('FORBIDDEN');
-        return admin.issueToken(record);
+        return issueAdminToken(s, record);
       },
     },
     s.http,

@@ -1,12 +1,12 @@
 import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
-import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { DeleteCommand, GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ADMIN_LIMITS, type AdminProfile, type Language, VERIFICATION_MAX_WRONG_TRIES } from '@shuttle/shared';
 import type { Store } from '#db/client.ts';
 import { adminKey, key, ttlAt } from '#db/keys.ts';
-import type { UserRecord } from '#players/repository.ts';
+import { isConditionFailure, runTransaction, Transaction, TransactionRefusedError } from '#db/transaction.ts';
 import type { Clock, IdGenerator } from '#platform/clock.ts';
 import { DomainError } from '#platform/errors.ts';
+import type { UserRecord } from '#players/repository.ts';
 import { hashPassword, spendPasswordCheck, verifyPassword } from './password.ts';
 
 /** An admin account (key `ADMIN#id / PROFILE`). */
@@ -18,7 +18,10 @@ export interface AdminRecord {
   displayName: string;
   pictureUrl: string;
   passwordHash: string | null;
-  /** SPEC §4: the admin login check only counts while this is true. */
+  /**
+   * The admin API accepts the account's tokens only while this is true (authenticator.ts), and
+   * 'become team leader' refuses an account where it is false: clearing it bars the account.
+   */
   isAdmin: boolean;
   linkedUserId: string | null;
   currentTeamId: string | null;
@@ -72,9 +75,6 @@ export function toAdminProfile(record: AdminRecord): AdminProfile {
   };
 }
 
-const isConditionFailure = (error: unknown) =>
-  error instanceof Error && error.name === 'ConditionalCheckFailedException';
-
 /**
  * Admin accounts: email + password sign-up and login with a lockout after repeated failures,
  * password reset by an emailed one-time code or link, and accounts linked to a member.
@@ -122,34 +122,19 @@ export class AdminAccounts {
       tokensValidAfter: null,
       createdAt: now.toISOString(),
     };
+    const tx = new Transaction(this.table)
+      .put('email', {
+        Item: { ...adminKey.adminEmail(input.email), type: 'adminEmail', adminId: record.adminId },
+        ConditionExpression: 'attribute_not_exists(PK)',
+      })
+      .put('account', {
+        Item: { ...adminKey.admin(record.adminId), ...record },
+        ConditionExpression: 'attribute_not_exists(PK)',
+      });
     try {
-      await this.deps.store.doc.send(
-        new TransactWriteCommand({
-          TransactItems: [
-            {
-              Put: {
-                TableName: this.table,
-                Item: { ...adminKey.adminEmail(input.email), type: 'adminEmail', adminId: record.adminId },
-                ConditionExpression: 'attribute_not_exists(PK)',
-              },
-            },
-            {
-              Put: {
-                TableName: this.table,
-                Item: { ...adminKey.admin(record.adminId), ...record },
-                ConditionExpression: 'attribute_not_exists(PK)',
-              },
-            },
-          ],
-        }),
-      );
+      await runTransaction(this.deps.store, tx);
     } catch (error) {
-      if (
-        error instanceof TransactionCanceledException &&
-        error.CancellationReasons?.[0]?.Code === 'ConditionalCheckFailed'
-      ) {
-        throw new DomainError('EMAIL_IN_USE');
-      }
+      if (error instanceof TransactionRefusedError && error.failed('email')) throw new DomainError('EMAIL_IN_USE');
       throw error;
     }
     return record;
@@ -325,38 +310,28 @@ export class AdminAccounts {
     }
 
     const passwordHash = await hashPassword(newPassword);
+    const tx = new Transaction(this.table)
+      .delete('reset', {
+        Key: adminKey.passwordReset(adminId),
+        ConditionExpression: 'codeHash = :hash AND wrongTries < :max',
+        ExpressionAttributeValues: { ':hash': reset.codeHash, ':max': VERIFICATION_MAX_WRONG_TRIES },
+      })
+      .update('account', {
+        Key: adminKey.admin(adminId),
+        UpdateExpression: 'SET passwordHash = :hash, tokensValidAfter = :after, passwordChangedAt = :now',
+        ConditionExpression: 'attribute_exists(PK)',
+        ExpressionAttributeValues: {
+          ':hash': passwordHash,
+          ':after': Math.floor(now.getTime() / 1000),
+          ':now': now.toISOString(),
+        },
+      })
+      .delete('loginGuard', { Key: adminKey.loginGuard(email) });
     try {
-      await this.deps.store.doc.send(
-        new TransactWriteCommand({
-          TransactItems: [
-            {
-              Delete: {
-                TableName: this.table,
-                Key: adminKey.passwordReset(adminId),
-                ConditionExpression: 'codeHash = :hash AND wrongTries < :max',
-                ExpressionAttributeValues: { ':hash': reset.codeHash, ':max': VERIFICATION_MAX_WRONG_TRIES },
-              },
-            },
-            {
-              Update: {
-                TableName: this.table,
-                Key: adminKey.admin(adminId),
-                UpdateExpression: 'SET passwordHash = :hash, tokensValidAfter = :after, passwordChangedAt = :now',
-                ConditionExpression: 'attribute_exists(PK)',
-                ExpressionAttributeValues: {
-                  ':hash': passwordHash,
-                  ':after': Math.floor(now.getTime() / 1000),
-                  ':now': now.toISOString(),
-                },
-              },
-            },
-            { Delete: { TableName: this.table, Key: adminKey.loginGuard(email) } },
-          ],
-        }),
-      );
+      await runTransaction(this.deps.store, tx);
     } catch (error) {
       // Used by a parallel request a moment ago: single use.
-      if (error instanceof TransactionCanceledException) throw new DomainError('CODE_NOT_REQUESTED');
+      if (error instanceof TransactionRefusedError) throw new DomainError('CODE_NOT_REQUESTED');
       throw error;
     }
   }
@@ -368,46 +343,36 @@ export class AdminAccounts {
   async upsertLeader(user: UserRecord): Promise<AdminRecord> {
     const now = this.deps.clock.now().toISOString();
     const adminId = leaderAdminId(user.userId);
-    await this.deps.store.doc.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Update: {
-              TableName: this.table,
-              Key: adminKey.admin(adminId),
-              UpdateExpression: [
-                'SET #type = :type, adminId = :id, displayName = :name, pictureUrl = :picture, linkedUserId = :user,',
-                'email = if_not_exists(email, :null), passwordHash = if_not_exists(passwordHash, :null),',
-                'isAdmin = if_not_exists(isAdmin, :true), currentTeamId = if_not_exists(currentTeamId, :null),',
-                '#language = if_not_exists(#language, :language), tokensValidAfter = if_not_exists(tokensValidAfter, :null),',
-                'createdAt = if_not_exists(createdAt, :now)',
-              ].join(' '),
-              ExpressionAttributeNames: { '#type': 'type', '#language': 'language' },
-              ExpressionAttributeValues: {
-                ':type': 'admin',
-                ':id': adminId,
-                ':name': user.name,
-                ':picture': user.pictureUrl,
-                ':user': user.userId,
-                ':null': null,
-                ':true': true,
-                ':language': user.language ?? null,
-                ':now': now,
-              },
-            },
-          },
-          {
-            Update: {
-              TableName: this.table,
-              Key: key.user(user.userId),
-              UpdateExpression: 'SET isAdmin = :true, isTeamLeader = :true',
-              ConditionExpression: 'attribute_exists(PK)',
-              ExpressionAttributeValues: { ':true': true },
-            },
-          },
-        ],
-      }),
-    );
+    const tx = new Transaction(this.table)
+      .update('account', {
+        Key: adminKey.admin(adminId),
+        UpdateExpression: [
+          'SET #type = :type, adminId = :id, displayName = :name, pictureUrl = :picture, linkedUserId = :user,',
+          'email = if_not_exists(email, :null), passwordHash = if_not_exists(passwordHash, :null),',
+          'isAdmin = if_not_exists(isAdmin, :true), currentTeamId = if_not_exists(currentTeamId, :null),',
+          '#language = if_not_exists(#language, :language), tokensValidAfter = if_not_exists(tokensValidAfter, :null),',
+          'createdAt = if_not_exists(createdAt, :now)',
+        ].join(' '),
+        ExpressionAttributeNames: { '#type': 'type', '#language': 'language' },
+        ExpressionAttributeValues: {
+          ':type': 'admin',
+          ':id': adminId,
+          ':name': user.name,
+          ':picture': user.pictureUrl,
+          ':user': user.userId,
+          ':null': null,
+          ':true': true,
+          ':language': user.language ?? null,
+          ':now': now,
+        },
+      })
+      .update('player', {
+        Key: key.user(user.userId),
+        UpdateExpression: 'SET isAdmin = :true, isTeamLeader = :true',
+        ConditionExpression: 'attribute_exists(PK)',
+        ExpressionAttributeValues: { ':true': true },
+      });
+    await runTransaction(this.deps.store, tx);
     return this.require(adminId);
   }
 

@@ -3,7 +3,7 @@ import { DomainError } from '#platform/errors.ts';
 import type { AdminCaller } from '#platform/http.ts';
 import type { SessionRecord } from '#sessions/model.ts';
 import type { SessionRepository } from '#sessions/repository.ts';
-import type { AdminTeamRepository } from '#teams/admins.ts';
+import type { TeamAdminRepository } from '#teams/admins.ts';
 
 export interface TeamAccess {
   teamId: string;
@@ -17,7 +17,7 @@ export interface TeamAccess {
  */
 export class TeamScope {
   constructor(
-    private readonly links: AdminTeamRepository,
+    private readonly links: TeamAdminRepository,
     private readonly sessions: SessionRepository,
   ) {}
 

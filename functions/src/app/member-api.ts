@@ -3,16 +3,16 @@ import { Hono } from 'hono';
 import { leaderRoutes } from '#admin-accounts/member-routes.ts';
 import { authRoutes } from '#auth/member-routes.ts';
 import { bookingRoutes } from '#bookings/member-routes.ts';
-import { memberSettingRoutes } from '#players/member-routes.ts';
 import { type ApiEnv, installErrorHandling } from '#platform/http.ts';
 import { openApiDocument } from '#platform/openapi.ts';
+import { memberSettingRoutes } from '#players/member-routes.ts';
 import { sessionRoutes } from '#sessions/member-routes.ts';
 import { teamRoutes } from '#teams/member-routes.ts';
 import { type AppDeps, services } from './services.ts';
 
 export const MEMBER_API_BASE = '/api';
 
-/** The member API (SPEC §7 member calls) as one Hono app, served by Lambda and locally alike. */
+/** The member API (every call of `memberRoutes` in shared) as one Hono app, served by Lambda and locally alike. */
 export function createMemberApi(deps: AppDeps): Hono<ApiEnv> {
   const s = services(deps);
   const app = new Hono<ApiEnv>().basePath(MEMBER_API_BASE);

@@ -1,10 +1,20 @@
 import { memberRoutes } from '@shuttle/shared';
-import { type IdentityProvider, toProfile } from '#players/repository.ts';
-import { contractRoutes } from '#platform/http.ts';
-import type { Services } from '#app/services.ts';
-import type { VerifiedIdentity } from './id-token.ts';
+import type { Clock } from '#platform/clock.ts';
+import { type ContractAppOptions, contractRoutes } from '#platform/http.ts';
+import { type IdentityProvider, toProfile, type UserRepository } from '#players/repository.ts';
+import type { IdTokenVerify, VerifiedIdentity } from './id-token.ts';
+import type { TokenService } from './tokens.ts';
 
-export function authRoutes(s: Services) {
+export interface AuthRouteDeps {
+  users: UserRepository;
+  tokens: TokenService;
+  verifyLineIdToken: IdTokenVerify;
+  verifyGoogleIdToken: IdTokenVerify;
+  clock: Clock;
+  http: ContractAppOptions;
+}
+
+export function authRoutes(s: AuthRouteDeps) {
   const login = async (provider: IdentityProvider, identity: VerifiedIdentity) => {
     const user = await s.users.upsertOnLogin(provider, identity, s.clock.now());
     const { token, expiresAt } = await s.tokens.issueMember({
@@ -20,9 +30,9 @@ export function authRoutes(s: Services) {
     {
       loginLine: async ({ idToken }) => login('line', await s.verifyLineIdToken(idToken)),
       loginGoogle: async ({ idToken }) => login('google', await s.verifyGoogleIdToken(idToken)),
-      'checkState/checkAuth': async (_, { member }) => toProfile(await s.users.require(member!.userId)),
+      'checkState/checkAuth': async (_, { member }) => toProfile(await s.users.require(member.userId)),
       'checkState/setting/updateProfile': async ({ language }, { member }) =>
-        toProfile(await s.users.update(member!.userId, { language })),
+        toProfile(await s.users.update(member.userId, { language })),
     },
     s.http,
   );

@@ -1,29 +1,43 @@
 import { createHash } from 'node:crypto';
 import { addDays, adminRoutes, taipeiDate, taipeiDayStart } from '@shuttle/shared';
+import type { TeamScope } from '#admin-accounts/team-scope.ts';
 import { adminIdempotencyScope } from '#db/keys.ts';
+import type { Clock, IdGenerator } from '#platform/clock.ts';
 import { DomainError } from '#platform/errors.ts';
-import { contractRoutes } from '#platform/http.ts';
-import type { AdminServices } from '#app/admin-services.ts';
+import { type ContractAppOptions, contractRoutes } from '#platform/http.ts';
+import type { UserRepository } from '#players/repository.ts';
 import { attendanceCounts, toAdminSession } from '#sessions/admin-views.ts';
+import type { SessionRepository } from '#sessions/repository.ts';
+import type { BookingEngine } from './engine.ts';
 
-export function checkInRoutes(s: AdminServices) {
+export interface CheckInRouteDeps {
+  clock: Clock;
+  ids: IdGenerator;
+  scope: TeamScope;
+  sessions: SessionRepository;
+  users: UserRepository;
+  engine: BookingEngine;
+  http: ContractAppOptions;
+}
+
+export function checkInRoutes(s: CheckInRouteDeps) {
   return contractRoutes(
     adminRoutes,
     {
       /** Idempotent: marking the same value again changes nothing; the first check-in time is kept. */
       'signed/signed': async ({ sessionId, userId, attendance }, { admin }) => {
-        await s.scope.session(admin!, sessionId);
+        await s.scope.session(admin, sessionId);
         await s.engine.checkIn(sessionId, userId, attendance);
         const booking = await s.sessions.booking(sessionId, userId);
         return { sessionId, userId, attendance, checkedInAt: booking?.checkedInAt ?? null };
       },
 
       'signed/getSignedList': async ({ teamId, date }, { admin }) => {
-        const access = await s.scope.team(admin!, teamId);
+        const access = await s.scope.team(admin, teamId);
         const now = s.clock.now();
         const day = date ?? taipeiDate(now);
         const sessions = (
-          await s.adminSessions.teamSessions(access.teamId, taipeiDayStart(day), taipeiDayStart(addDays(day, 1)))
+          await s.sessions.teamSessions(access.teamId, taipeiDayStart(day), taipeiDayStart(addDays(day, 1)))
         ).sort((a, b) => a.startsAt.localeCompare(b.startsAt));
         const rows = await Promise.all(
           sessions.map(async (session) => ({
@@ -35,7 +49,7 @@ export function checkInRoutes(s: AdminServices) {
       },
 
       'signed/addWalkIn': async ({ sessionId, userId, name }, { admin, idempotencyKey }) => {
-        await s.scope.session(admin!, sessionId);
+        await s.scope.session(admin, sessionId);
         let player: { userId: string; name: string; pictureUrl: string };
         if (userId) {
           const user = await s.users.get(userId);
@@ -44,15 +58,15 @@ export function checkInRoutes(s: AdminServices) {
         } else {
           // A guest without an account; a retried request names the same guest.
           const guest = idempotencyKey
-            ? createHash('sha256').update(`${admin!.adminId}:${idempotencyKey}`).digest('hex').slice(0, 24)
+            ? createHash('sha256').update(`${admin.adminId}:${idempotencyKey}`).digest('hex').slice(0, 24)
             : s.ids().slice(0, 24);
           player = { userId: `guest_${guest}`, name: name!, pictureUrl: '' };
         }
         const outcome = await s.engine.addWalkIn({
           sessionId,
           player,
-          addedBy: admin!.adminId,
-          idempotencyScope: adminIdempotencyScope(admin!.adminId),
+          addedBy: admin.adminId,
+          idempotencyScope: adminIdempotencyScope(admin.adminId),
           idempotencyKey,
         });
         return { ...outcome, name: player.name, attendance: 'attended' as const };

@@ -1,15 +1,24 @@
 import { type AttendanceRecord, computeHistoryStatistics, memberRoutes, sessionStatusAt } from '@shuttle/shared';
-import { contractRoutes } from '#platform/http.ts';
+import type { Clock } from '#platform/clock.ts';
+import { type ContractAppOptions, contractRoutes } from '#platform/http.ts';
 import { toSummary } from '#sessions/model.ts';
-import { myBookingOf } from '#sessions/member-routes.ts';
-import type { Services } from '#app/services.ts';
+import type { SessionRepository } from '#sessions/repository.ts';
+import type { BookingEngine } from './engine.ts';
+import { myBookingOf } from './views.ts';
+
+export interface BookingRouteDeps {
+  clock: Clock;
+  sessions: SessionRepository;
+  engine: BookingEngine;
+  http: ContractAppOptions;
+}
 
 /** How far back the history reads; statistics cover everything inside it. */
 const HISTORY_DAYS = 366;
 /** Sessions that end after now but started up to this long ago still count as booked. */
 const LONGEST_SESSION_MS = 24 * 3600 * 1000;
 
-export function bookingRoutes(s: Services) {
+export function bookingRoutes(s: BookingRouteDeps) {
   const upcoming = async (userId: string) => {
     const now = s.clock.now();
     const from = new Date(now.getTime() - LONGEST_SESSION_MS).toISOString();
@@ -63,14 +72,14 @@ export function bookingRoutes(s: Services) {
           sessionId,
           partySize,
           idempotencyKey,
-          player: { userId: member!.userId, name: member!.name, pictureUrl: member!.pictureUrl },
+          player: { userId: member.userId, name: member.name, pictureUrl: member.pictureUrl },
         }),
       'checkState/booked/cancelBooked': ({ sessionId }, { member, idempotencyKey }) =>
-        s.engine.cancel({ sessionId, userId: member!.userId, idempotencyKey }),
-      'checkState/booked/getBooked': (_, { member }) => upcoming(member!.userId),
-      'checkState/history/getHistory': (_, { member }) => history(member!.userId),
+        s.engine.cancel({ sessionId, userId: member.userId, idempotencyKey }),
+      'checkState/booked/getBooked': (_, { member }) => upcoming(member.userId),
+      'checkState/history/getHistory': (_, { member }) => history(member.userId),
       'checkState/setting/getAmountOfAttend': async (_, { member }) => {
-        const { statistics } = await history(member!.userId);
+        const { statistics } = await history(member.userId);
         return { attended: statistics.attended, total: statistics.totalSessions };
       },
     },

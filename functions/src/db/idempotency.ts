@@ -38,6 +38,9 @@ function canonicalJson(value: unknown): string {
   return JSON.stringify(value ?? null);
 }
 
+/** The name of the idempotency record in a {@link Transaction}. */
+export const IDEMPOTENCY_ITEM = 'idempotency';
+
 const recordKey = (claim: IdempotentRequest) => key.idempotency(`${claim.scope}:${claim.operation}`, claim.key);
 
 /**
@@ -59,17 +62,13 @@ export function recordAnswer(tx: Transaction, claim: IdempotentRequest, response
   });
 }
 
-/** The name of the idempotency record in a {@link Transaction}. */
-export const IDEMPOTENCY_ITEM = 'idempotency';
-
 /**
  * The stored answer to an earlier request with this key, or null when the key is new. A key
  * used for a different request is refused.
  */
 export async function findReplay<T>(store: Store, claim: IdempotentRequest, retry?: RetryPolicy): Promise<T | null> {
   const { Item } = await withRetry(
-    () =>
-      store.doc.send(new GetCommand({ TableName: store.tableName, Key: recordKey(claim), ConsistentRead: true })),
+    () => store.doc.send(new GetCommand({ TableName: store.tableName, Key: recordKey(claim), ConsistentRead: true })),
     isTransientStoreError,
     retry,
   );

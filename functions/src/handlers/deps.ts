@@ -2,16 +2,16 @@ import { createHmac } from 'node:crypto';
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { SESClient } from '@aws-sdk/client-ses';
 import { z } from 'zod';
+import type { AppDeps } from '#app/services.ts';
 import { idTokenVerifier } from '#auth/id-token.ts';
 import { TokenService } from '#auth/tokens.ts';
 import { createDocumentClient, type Store } from '#db/client.ts';
+import { createLineMessaging, LINE_API_BASE_URL, type LineMessaging } from '#line/client.ts';
 import type { LineWebhookDeps } from '#line/webhook.ts';
 import { OutboxDispatcher } from '#notifications/dispatcher.ts';
-import { SesEmailSender } from '#platform/email.ts';
-import { createLineMessaging, LINE_API_BASE_URL, type LineMessaging } from '#line/client.ts';
 import { randomId, systemClock } from '#platform/clock.ts';
 import { loadConfig } from '#platform/config.ts';
-import type { AppDeps } from '#app/services.ts';
+import { SesEmailSender } from '#platform/email.ts';
 
 /**
  * Dependencies of the Lambda functions, built once per cold start (module scope, so warm

@@ -1,5 +1,5 @@
 import { handle } from 'hono/aws-lambda';
-import { lambdaAppDeps } from './deps.ts';
 import { createMemberApi } from '#app/member-api.ts';
+import { lambdaAppDeps } from './deps.ts';
 
 export const handler = handle(createMemberApi(await lambdaAppDeps()));

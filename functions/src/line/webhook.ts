@@ -1,4 +1,3 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { DEFAULT_LANGUAGE, type Language } from '@shuttle/shared';
 import { translate } from '@shuttle/shared/i18n';
@@ -6,11 +5,12 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import type { Store } from '#db/client.ts';
 import { key, ttlAt } from '#db/keys.ts';
-import { UserRepository, userIdFor } from '#players/repository.ts';
-import { classifyLineFailure, type LineMessaging } from './client.ts';
+import { isConditionFailure } from '#db/transaction.ts';
 import type { Clock } from '#platform/clock.ts';
 import { DomainError, ValidationError } from '#platform/errors.ts';
 import { type ApiEnv, installErrorHandling } from '#platform/http.ts';
+import { UserRepository, userIdFor } from '#players/repository.ts';
+import { classifyLineFailure, type LineMessaging } from './client.ts';
 import { isValidLineSignature } from './signature.ts';
 
 export const LINE_WEBHOOK_PATH = '/webhook/line';
@@ -68,7 +68,7 @@ export function createLineWebhook(deps: LineWebhookDeps): Hono<ApiEnv> {
       );
       return true;
     } catch (error) {
-      if (error instanceof ConditionalCheckFailedException) return false;
+      if (isConditionFailure(error)) return false;
       throw error;
     }
   };

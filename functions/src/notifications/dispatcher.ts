@@ -1,12 +1,13 @@
 import type { NotificationPreferences } from '@shuttle/shared';
 import type { Store } from '#db/client.ts';
-import { DEFAULT_PREFERENCES, type UserRecord, UserRepository } from '#players/repository.ts';
-import { type Clock, type IdGenerator, randomId } from '#platform/clock.ts';
-import { SessionRepository } from '#sessions/repository.ts';
-import type { EmailSender } from '#platform/email.ts';
 import { classifyLineFailure, type LineMessaging, retryKeyFor } from '#line/client.ts';
+import type { DeliveryChannel, OutboxKind, OutboxRecord } from '#outbox/model.ts';
+import { OutboxRepository } from '#outbox/repository.ts';
+import { type Clock, type IdGenerator, randomId } from '#platform/clock.ts';
+import type { EmailSender } from '#platform/email.ts';
+import { DEFAULT_PREFERENCES, type UserRecord, UserRepository } from '#players/repository.ts';
+import { SessionRepository } from '#sessions/repository.ts';
 import { composeNotification } from './messages.ts';
-import { type DeliveryChannel, type OutboxKind, type OutboxRecord, OutboxRepository } from '#outbox/repository.ts';
 
 /** Which of a player's notification settings governs each kind of notification. */
 export const PREFERENCE_OF: Record<OutboxKind, keyof NotificationPreferences> = {

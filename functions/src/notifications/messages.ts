@@ -1,16 +1,8 @@
 import type { messagingApi } from '@line/bot-sdk';
 import { DEFAULT_LANGUAGE, type Language } from '@shuttle/shared';
 import { translate } from '@shuttle/shared/i18n';
+import type { OutboxKind, SessionFacts } from '#outbox/model.ts';
 import type { EmailMessage } from '#platform/email.ts';
-import type { OutboxKind } from '#outbox/repository.ts';
-
-export interface SessionFacts {
-  id: string;
-  title: string;
-  venue: string;
-  startsAt: string;
-  endsAt: string;
-}
 
 export interface ComposedNotification {
   title: string;

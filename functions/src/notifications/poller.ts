@@ -1,9 +1,9 @@
 import type { Store } from '#db/client.ts';
-import type { Clock } from '#platform/clock.ts';
-import { type DeliveryOutcome, OutboxDispatcher } from './dispatcher.ts';
-import type { EmailSender } from '#platform/email.ts';
 import type { LineMessaging } from '#line/client.ts';
 import { OutboxRepository } from '#outbox/repository.ts';
+import type { Clock } from '#platform/clock.ts';
+import type { EmailSender } from '#platform/email.ts';
+import { type DeliveryOutcome, OutboxDispatcher } from './dispatcher.ts';
 
 const BATCH = 25;
 const MAX_ROUNDS_PER_TICK = 20;

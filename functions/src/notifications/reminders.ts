@@ -3,10 +3,11 @@ import { taipeiMonth } from '@shuttle/shared';
 import type { Store } from '#db/client.ts';
 import { index } from '#db/keys.ts';
 import { queryAll } from '#db/query.ts';
+import { newOutboxItem } from '#outbox/model.ts';
+import { OutboxRepository } from '#outbox/repository.ts';
 import type { Clock } from '#platform/clock.ts';
 import type { SessionRecord } from '#sessions/model.ts';
 import { SessionRepository } from '#sessions/repository.ts';
-import { newOutboxItem, OutboxRepository } from '#outbox/repository.ts';
 
 /** Players are reminded of sessions that start within this window. */
 export const REMINDER_HORIZON_MS = 24 * 3_600_000;

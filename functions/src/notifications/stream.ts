@@ -1,7 +1,7 @@
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { DynamoDBBatchResponse, DynamoDBStreamEvent, AttributeValue as StreamAttributeValue } from 'aws-lambda';
+import type { OutboxRecord } from '#outbox/model.ts';
 import type { OutboxDispatcher } from './dispatcher.ts';
-import type { OutboxRecord } from '#outbox/repository.ts';
 import { isOutboxInsert } from './stream-filter.ts';
 
 /**

@@ -1,73 +1,8 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Store } from '#db/client.ts';
-import { index, key, ttlAt } from '#db/keys.ts';
-import type { SessionFacts } from '#notifications/messages.ts';
-
-export const OUTBOX_KINDS = ['promoted', 'sessionChanged', 'sessionCancelled', 'bookingReminder'] as const;
-export type OutboxKind = (typeof OUTBOX_KINDS)[number];
-
-export type DeliveryChannel = 'line' | 'email';
-
-/** How a notification record ended: sent on at least one channel, not wanted, or abandoned. */
-export type OutboxFinalStatus = 'delivered' | 'skipped' | 'failed';
-
-/**
- * A notification record (key `OUTBOX#id / OUTBOX`), written in the same transaction as the
- * change it announces. While undelivered it sits in the sparse GSI1 partition `OUTBOX#PENDING`
- * with `GSI1SK` = the next instant anyone should look at it, then its id.
- */
-export interface OutboxRecord {
-  type: 'outbox';
-  id: string;
-  kind: OutboxKind;
-  userId: string;
-  sessionId: string;
-  createdAt: string;
-  /** Why a place was freed, for 'promoted'. */
-  reason?: string;
-  /** The session as it was when the notice was recorded (change and cancellation notices). */
-  session?: SessionFacts;
-  /** Claims so far; each claim is one delivery attempt. */
-  attempts?: number;
-  /** While a dispatcher holds the item (or a retry waits), nobody else claims it before this. */
-  leaseUntil?: string;
-  claimToken?: string;
-  /** Channels already sent on an earlier attempt; a retry does not send them again. */
-  channelsDone?: DeliveryChannel[];
-  lastError?: string;
-  status?: OutboxFinalStatus;
-  channels?: DeliveryChannel[];
-  note?: string;
-  finishedAt?: string;
-  ttl?: number;
-}
-
-export const OUTBOX_TTL_SECONDS = 30 * 24 * 3600;
-
-/** A new pending notification item, ready for a conditional Put. */
-export function newOutboxItem(input: {
-  id: string;
-  kind: OutboxKind;
-  userId: string;
-  sessionId: string;
-  now: Date;
-}): OutboxRecord & Record<string, unknown> {
-  const createdAt = input.now.toISOString();
-  return {
-    ...key.outbox(input.id),
-    ...index.pendingOutbox(createdAt, input.id),
-    type: 'outbox',
-    id: input.id,
-    kind: input.kind,
-    userId: input.userId,
-    sessionId: input.sessionId,
-    createdAt,
-    ttl: ttlAt(input.now, OUTBOX_TTL_SECONDS),
-  };
-}
-
-const isConditionFailure = (error: unknown) => error instanceof ConditionalCheckFailedException;
+import { index, key } from '#db/keys.ts';
+import { isConditionFailure } from '#db/transaction.ts';
+import type { DeliveryChannel, OutboxFinalStatus, OutboxRecord } from './model.ts';
 
 /** The outbox's storage: claiming, finishing and rescheduling records with conditional writes. */
 export class OutboxRepository {

@@ -1,4 +1,4 @@
-import type { RouteContract } from '@shuttle/shared';
+import type { RouteAuth, RouteContract } from '@shuttle/shared';
 import { type Context, Hono } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { z } from 'zod';
@@ -34,19 +34,26 @@ export interface Authenticator {
   admin?(token: string): Promise<AdminCaller>;
 }
 
-export interface CallContext {
+/** The caller a route's `auth` guarantees: a handler of an `auth: 'member'` route always has a member. */
+type CallerOf<A extends RouteAuth> = A extends 'member'
+  ? { member: MemberCaller; admin: null }
+  : A extends 'optionalMember'
+    ? { member: MemberCaller | null; admin: null }
+    : A extends 'admin'
+      ? { member: null; admin: AdminCaller }
+      : { member: null; admin: null };
+
+export type CallContext<A extends RouteAuth = RouteAuth> = CallerOf<A> & {
   c: Context<ApiEnv>;
-  member: MemberCaller | null;
-  admin: AdminCaller | null;
   idempotencyKey: string | undefined;
-}
+};
 
 type InputOf<C> =
   C extends RouteContract<infer Req, z.ZodType> ? ([Req] extends [z.ZodNever] ? undefined : z.infer<Req>) : never;
 
 export type ContractHandler<C extends RouteContract> = (
   input: InputOf<C>,
-  ctx: CallContext,
+  ctx: CallContext<C['auth']>,
 ) => Promise<z.input<C['response']>>;
 
 export type ContractHandlers<R extends Record<string, RouteContract>> = { [P in keyof R]?: ContractHandler<R[P]> };
@@ -129,7 +136,7 @@ export function contractRoutes<R extends Record<string, RouteContract>>(
           throw new ValidationError([{ path: 'Idempotency-Key', message: 'must be 8-128 letters, digits, - or _' }]);
         }
       }
-      const data = await handler(input as never, { c, member, admin, idempotencyKey });
+      const data = await handler(input as never, { c, member, admin, idempotencyKey } as CallContext);
       if (options.validateResponses) {
         const checked = contract.response.safeParse(data);
         if (!checked.success) {

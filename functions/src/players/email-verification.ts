@@ -1,6 +1,5 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
-import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { DeleteCommand, GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import {
   type EmailStatus,
   VERIFICATION_CODE_LENGTH,
@@ -11,8 +10,9 @@ import {
 import { translate } from '@shuttle/shared/i18n';
 import type { Store } from '#db/client.ts';
 import { key, ttlAt } from '#db/keys.ts';
-import type { EmailSender } from '#platform/email.ts';
+import { isConditionFailure, runTransaction, Transaction, TransactionRefusedError } from '#db/transaction.ts';
 import type { Clock } from '#platform/clock.ts';
+import type { EmailSender } from '#platform/email.ts';
 import { DomainError } from '#platform/errors.ts';
 import { type UserRecord, UserRepository } from './repository.ts';
 
@@ -109,9 +109,7 @@ export class EmailVerification {
         }),
       );
     } catch (error) {
-      if (error instanceof Error && error.name === 'ConditionalCheckFailedException') {
-        throw new DomainError('CODE_RESEND_COOLDOWN');
-      }
+      if (isConditionFailure(error)) throw new DomainError('CODE_RESEND_COOLDOWN');
       throw error;
     }
 
@@ -163,54 +161,36 @@ export class EmailVerification {
 
     const user = await this.users.require(userId);
     const previous = user.emailVerified && user.email && user.email !== pending.email ? user.email : null;
+    const tx = new Transaction(this.deps.store.tableName)
+      .put('claim', {
+        Item: { ...key.emailClaim(pending.email), type: 'emailClaim', userId, claimedAt: now.toISOString() },
+        ConditionExpression: 'attribute_not_exists(PK) OR userId = :me',
+        ExpressionAttributeValues: { ':me': userId },
+      })
+      .update('player', {
+        Key: key.user(userId),
+        UpdateExpression: 'SET email = :email, emailVerified = :true',
+        ExpressionAttributeValues: { ':email': pending.email, ':true': true },
+      })
+      .delete('code', {
+        Key: key.emailCode(userId),
+        ConditionExpression: 'codeHash = :hash AND wrongTries < :max',
+        ExpressionAttributeValues: { ':hash': pending.codeHash, ':max': VERIFICATION_MAX_WRONG_TRIES },
+      });
+    if (previous) {
+      // Releases the address verified before (still this player's claim, or already gone).
+      tx.delete('previousClaim', {
+        Key: key.emailClaim(previous),
+        ConditionExpression: 'attribute_not_exists(PK) OR userId = :me',
+        ExpressionAttributeValues: { ':me': userId },
+      });
+    }
     try {
-      await this.deps.store.doc.send(
-        new TransactWriteCommand({
-          TransactItems: [
-            {
-              Put: {
-                TableName: this.deps.store.tableName,
-                Item: { ...key.emailClaim(pending.email), type: 'emailClaim', userId, claimedAt: now.toISOString() },
-                ConditionExpression: 'attribute_not_exists(PK) OR userId = :me',
-                ExpressionAttributeValues: { ':me': userId },
-              },
-            },
-            {
-              Update: {
-                TableName: this.deps.store.tableName,
-                Key: key.user(userId),
-                UpdateExpression: 'SET email = :email, emailVerified = :true',
-                ExpressionAttributeValues: { ':email': pending.email, ':true': true },
-              },
-            },
-            {
-              Delete: {
-                TableName: this.deps.store.tableName,
-                Key: key.emailCode(userId),
-                ConditionExpression: 'codeHash = :hash AND wrongTries < :max',
-                ExpressionAttributeValues: { ':hash': pending.codeHash, ':max': VERIFICATION_MAX_WRONG_TRIES },
-              },
-            },
-            ...(previous
-              ? [
-                  {
-                    Delete: {
-                      TableName: this.deps.store.tableName,
-                      Key: key.emailClaim(previous),
-                      ConditionExpression: 'attribute_not_exists(PK) OR userId = :me',
-                      ExpressionAttributeValues: { ':me': userId },
-                    },
-                  },
-                ]
-              : []),
-          ],
-        }),
-      );
+      await runTransaction(this.deps.store, tx);
     } catch (error) {
-      if (error instanceof TransactionCanceledException) {
-        const [claim, , codeItem] = error.CancellationReasons ?? [];
-        if (claim?.Code === 'ConditionalCheckFailed') throw new DomainError('EMAIL_IN_USE');
-        if (codeItem?.Code === 'ConditionalCheckFailed') throw new DomainError('CODE_NOT_REQUESTED');
+      if (error instanceof TransactionRefusedError) {
+        if (error.failed('claim')) throw new DomainError('EMAIL_IN_USE');
+        if (error.failed('code')) throw new DomainError('CODE_NOT_REQUESTED');
       }
       throw error;
     }

@@ -1,18 +1,24 @@
 import { memberRoutes } from '@shuttle/shared';
-import { contractRoutes } from '#platform/http.ts';
-import type { Services } from '#app/services.ts';
+import { type ContractAppOptions, contractRoutes } from '#platform/http.ts';
+import type { EmailVerification } from './email-verification.ts';
+import type { UserRepository } from './repository.ts';
 
-export function memberSettingRoutes(s: Services) {
+export interface PlayerRouteDeps {
+  users: UserRepository;
+  emails: EmailVerification;
+  http: ContractAppOptions;
+}
+
+export function memberSettingRoutes(s: PlayerRouteDeps) {
   return contractRoutes(
     memberRoutes,
     {
-      'checkState/email/emailStatus': (_, { member }) => s.emails.status(member!.userId),
-      'checkState/email/sendCode': ({ email }, { member }) => s.emails.sendCode(member!.userId, email),
-      'checkState/email/verifyCode': ({ code }, { member }) => s.emails.verifyCode(member!.userId, code),
+      'checkState/email/emailStatus': (_, { member }) => s.emails.status(member.userId),
+      'checkState/email/sendCode': ({ email }, { member }) => s.emails.sendCode(member.userId, email),
+      'checkState/email/verifyCode': ({ code }, { member }) => s.emails.verifyCode(member.userId, code),
       'checkState/email/updatePreferences': async (changes, { member }) => {
-        const user = await s.users.require(member!.userId);
-        await s.users.update(user.userId, { preferences: { ...user.preferences, ...changes } });
-        return s.emails.status(user.userId);
+        await s.users.updatePreferences(member.userId, changes);
+        return s.emails.status(member.userId);
       },
     },
     s.http,

@@ -115,6 +115,12 @@ export class UserRepository {
     );
     return Attributes as UserRecord;
   }
+
+  /** Changes some of the player's notification preferences and keeps the others. */
+  async updatePreferences(userId: string, changes: Partial<NotificationPreferences>): Promise<UserRecord> {
+    const user = await this.require(userId);
+    return this.update(userId, { preferences: { ...user.preferences, ...changes } });
+  }
 }
 
 export function toProfile(user: UserRecord): MemberProfile {

@@ -1,9 +1,18 @@
 import { addDays, adminRoutes, taipeiDate, taipeiDayStart, taipeiMonth } from '@shuttle/shared';
-import { contractRoutes } from '#platform/http.ts';
-import type { BookingRecord, SessionRecord } from '#sessions/model.ts';
-import type { AdminServices } from '#app/admin-services.ts';
+import type { TeamScope } from '#admin-accounts/team-scope.ts';
+import type { Clock } from '#platform/clock.ts';
+import { type ContractAppOptions, contractRoutes } from '#platform/http.ts';
 import { toAdminSession } from '#sessions/admin-views.ts';
+import type { BookingRecord, SessionRecord } from '#sessions/model.ts';
+import type { SessionRepository } from '#sessions/repository.ts';
 import { activityOf, monthSpan, monthsFrom, type RevenueLine, sumLines, tallySession } from './revenue.ts';
+
+export interface ReportRouteDeps {
+  clock: Clock;
+  scope: TeamScope;
+  sessions: SessionRepository;
+  http: ContractAppOptions;
+}
 
 const READ_CONCURRENCY = 8;
 const UPCOMING_DAYS = 7;
@@ -23,7 +32,7 @@ async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (item: T) 
   return results;
 }
 
-export function reportRoutes(s: AdminServices) {
+export function reportRoutes(s: ReportRouteDeps) {
   const withBookings = (sessions: readonly SessionRecord[]) =>
     mapLimit(sessions, READ_CONCURRENCY, async (session) => ({
       session,
@@ -33,7 +42,7 @@ export function reportRoutes(s: AdminServices) {
   /** Figures of the sessions of a Taipei month that have started by now. */
   const monthFigures = async (teamId: string, month: string, now: Date) => {
     const { from, to } = monthSpan(month);
-    const started = (await s.adminSessions.teamSessions(teamId, from, to))
+    const started = (await s.sessions.teamSessions(teamId, from, to))
       .filter((x) => Date.parse(x.startsAt) <= now.getTime())
       .sort((a, b) => a.startsAt.localeCompare(b.startsAt));
     return (await withBookings(started)).map(({ session, bookings }) => ({
@@ -46,10 +55,10 @@ export function reportRoutes(s: AdminServices) {
     adminRoutes,
     {
       'board/getBoard': async ({ teamId }, { admin }) => {
-        const access = await s.scope.team(admin!, teamId);
+        const access = await s.scope.team(admin, teamId);
         const now = s.clock.now();
         const today = taipeiDate(now);
-        const window = await s.adminSessions.teamSessions(
+        const window = await s.sessions.teamSessions(
           access.teamId,
           taipeiDayStart(addDays(today, -RECENT_DAYS)),
           taipeiDayStart(addDays(today, UPCOMING_DAYS + 1)),
@@ -87,7 +96,7 @@ export function reportRoutes(s: AdminServices) {
       },
 
       'reports/revenueByMonth': async ({ teamId, from, to }, { admin }) => {
-        const access = await s.scope.team(admin!, teamId);
+        const access = await s.scope.team(admin, teamId);
         const now = s.clock.now();
         const months = await mapLimit(monthsFrom(from, to), 2, async (month) => {
           const figures = await monthFigures(access.teamId, month, now);
@@ -97,7 +106,7 @@ export function reportRoutes(s: AdminServices) {
       },
 
       'reports/revenueBySession': async ({ teamId, month }, { admin }) => {
-        const access = await s.scope.team(admin!, teamId);
+        const access = await s.scope.team(admin, teamId);
         const figures = await monthFigures(access.teamId, month, s.clock.now());
         const lines: RevenueLine[] = figures.map((f) => f.line);
         return {

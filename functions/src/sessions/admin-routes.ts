@@ -1,12 +1,29 @@
 import { ADMIN_LIMITS, type AdminSession, adminRoutes, type CreateSessionRequest } from '@shuttle/shared';
+import type { TeamScope } from '#admin-accounts/team-scope.ts';
+import type { BookingEngine } from '#bookings/engine.ts';
+import type { SessionChangeEngine } from '#bookings/session-changes.ts';
+import type { IdempotentRequest } from '#db/idempotency.ts';
 import { adminIdempotencyScope } from '#db/keys.ts';
-import { contractRoutes } from '#platform/http.ts';
+import type { Clock, IdGenerator } from '#platform/clock.ts';
+import { type ContractAppOptions, contractRoutes } from '#platform/http.ts';
+import type { TeamRepository } from '#teams/repository.ts';
+import { toVenue } from '#teams/views.ts';
+import { attendanceCounts, participants, toAdminSession, toParticipant, waitlistPositions } from './admin-views.ts';
 import { newSessionItem } from './factory.ts';
 import type { SessionRecord } from './model.ts';
-import type { AdminServices } from '#app/admin-services.ts';
-import { toVenue } from '#teams/admin-routes.ts';
 import { planSessions } from './plan.ts';
-import { attendanceCounts, participants, toAdminSession, toParticipant, waitlistPositions } from './admin-views.ts';
+import type { SessionRepository } from './repository.ts';
+
+export interface SessionAdminRouteDeps {
+  clock: Clock;
+  ids: IdGenerator;
+  scope: TeamScope;
+  sessions: SessionRepository;
+  teams: TeamRepository;
+  engine: BookingEngine;
+  sessionChanges: SessionChangeEngine;
+  http: ContractAppOptions;
+}
 
 const SESSION_SPAN_MS = ADMIN_LIMITS.maxSessionHours * 3_600_000;
 const PAST_DAYS = 366;
@@ -21,18 +38,15 @@ function decodeCursor(cursor: string | null): string | null {
   return /^\d{4}-\d{2}-\d{2}T[\d:.]+Z#[A-Za-z0-9_.:-]+$/.test(text) ? text : null;
 }
 
-export function sessionAdminRoutes(s: AdminServices) {
+export function sessionAdminRoutes(s: SessionAdminRouteDeps) {
   const view = (session: SessionRecord) => toAdminSession(session, s.clock.now());
 
   return contractRoutes(
     adminRoutes,
     {
       'createSession/getDefaultSetting': async ({ teamId }, { admin }) => {
-        const access = await s.scope.team(admin!, teamId);
-        const [team, venues] = await Promise.all([
-          s.adminTeams.team(access.teamId),
-          s.adminTeams.venues(access.teamId),
-        ]);
+        const access = await s.scope.team(admin, teamId);
+        const [team, venues] = await Promise.all([s.teams.require(access.teamId), s.teams.venues(access.teamId)]);
         const venue = venues.find((v) => v.name === team.defaultPlaceName);
         const courts = Math.min(ADMIN_LIMITS.maxCourts, Math.max(1, venue?.courts.length || 2));
         return {
@@ -54,50 +68,44 @@ export function sessionAdminRoutes(s: AdminServices) {
       },
 
       'createSession/createSession': async (request: CreateSessionRequest, { admin, idempotencyKey }) => {
-        const access = await s.scope.team(admin!, request.teamId);
-        const scope = adminIdempotencyScope(admin!.adminId);
-        const replayKey = idempotencyKey ? { scope, key: idempotencyKey, request } : undefined;
-        if (replayKey) {
-          const earlier = await s.adminSessions.replay<{ publishState: 0 | 1; sessions: AdminSession[] }>(
-            replayKey,
-            'createSession',
-          );
+        const access = await s.scope.team(admin, request.teamId);
+        const claim: IdempotentRequest | undefined = idempotencyKey
+          ? { scope: adminIdempotencyScope(admin.adminId), operation: 'createSession', key: idempotencyKey, request }
+          : undefined;
+        if (claim) {
+          const earlier = await s.sessions.replay<{ publishState: 0 | 1; sessions: AdminSession[] }>(claim);
           if (earlier) return earlier;
         }
-        const team = await s.adminTeams.team(access.teamId);
+        const team = await s.teams.require(access.teamId);
         const now = s.clock.now();
         const planned = planSessions(request, {
           teamId: team.id,
           teamName: team.name,
           cancelWindowMinutes: team.cancelWindowMinutes,
-          createdBy: admin!.adminId,
+          createdBy: admin.adminId,
           now,
           newId: s.ids,
         });
         const items = planned.map((p) => newSessionItem(p, now));
         const response = { publishState: request.publishState, sessions: items.map((i) => toAdminSession(i, now)) };
-        const replayed = await s.adminSessions.createMany(
-          items,
-          now,
-          replayKey ? { ...replayKey, response } : undefined,
-        );
+        const replayed = await s.sessions.createMany(items, now, claim ? { claim, response } : undefined);
         return replayed ?? response;
       },
 
       'courtSession/upcommingSessions': async ({ teamId, scope, cursor, limit }, { admin }) => {
-        const access = await s.scope.team(admin!, teamId);
+        const access = await s.scope.team(admin, teamId);
         const now = s.clock.now();
         const after = decodeCursor(cursor);
         let sessions: SessionRecord[];
         if (scope === 'upcoming') {
           const from = new Date(now.getTime() - SESSION_SPAN_MS).toISOString();
-          sessions = (await s.adminSessions.teamSessions(access.teamId, from, '9999'))
+          sessions = (await s.sessions.teamSessions(access.teamId, from, '9999'))
             .filter((x) => Date.parse(x.endsAt) > now.getTime())
             .sort((a, b) => sortKey(a).localeCompare(sortKey(b)))
             .filter((x) => !after || sortKey(x) > after);
         } else {
           const from = new Date(now.getTime() - PAST_DAYS * 86_400_000).toISOString();
-          sessions = (await s.adminSessions.teamSessions(access.teamId, from, now.toISOString()))
+          sessions = (await s.sessions.teamSessions(access.teamId, from, now.toISOString()))
             .filter((x) => Date.parse(x.endsAt) <= now.getTime())
             .sort((a, b) => sortKey(b).localeCompare(sortKey(a)))
             .filter((x) => !after || sortKey(x) < after);
@@ -110,17 +118,23 @@ export function sessionAdminRoutes(s: AdminServices) {
         };
       },
 
-      'courtSession/getDetail': async ({ sessionId }, { admin }) => view(await s.scope.session(admin!, sessionId)),
+      'courtSession/getDetail': async ({ sessionId }, { admin }) => view(await s.scope.session(admin, sessionId)),
 
       'courtSession/getSessionMember': async ({ sessionId }, { admin }) => {
-        await s.scope.session(admin!, sessionId);
-        const [session, bookings] = await Promise.all([s.adminSessions.get(sessionId), s.sessions.bookings(sessionId)]);
+        await s.scope.session(admin, sessionId);
+        const [session, bookings] = await Promise.all([
+          s.sessions.require(sessionId, { consistent: true }),
+          s.sessions.bookings(sessionId),
+        ]);
         return participants(session, bookings);
       },
 
       'courtSession/getBooks': async ({ sessionId }, { admin }) => {
-        await s.scope.session(admin!, sessionId);
-        const [session, bookings] = await Promise.all([s.adminSessions.get(sessionId), s.sessions.bookings(sessionId)]);
+        await s.scope.session(admin, sessionId);
+        const [session, bookings] = await Promise.all([
+          s.sessions.require(sessionId, { consistent: true }),
+          s.sessions.bookings(sessionId),
+        ]);
         const positions = waitlistPositions(session);
         return {
           items: bookings
@@ -130,8 +144,11 @@ export function sessionAdminRoutes(s: AdminServices) {
       },
 
       'courtSession/signedMembers': async ({ sessionId }, { admin }) => {
-        await s.scope.session(admin!, sessionId);
-        const [session, bookings] = await Promise.all([s.adminSessions.get(sessionId), s.sessions.bookings(sessionId)]);
+        await s.scope.session(admin, sessionId);
+        const [session, bookings] = await Promise.all([
+          s.sessions.require(sessionId, { consistent: true }),
+          s.sessions.bookings(sessionId),
+        ]);
         return {
           session: view(session),
           players: participants(session, bookings).accepted,
@@ -140,36 +157,36 @@ export function sessionAdminRoutes(s: AdminServices) {
       },
 
       'courtSession/switchPublic': async ({ sessionId, isPublic }, { admin }) => {
-        await s.scope.session(admin!, sessionId);
-        return view(await s.adminSessions.setFlag(sessionId, 'isPublic', isPublic, s.clock.now()));
+        await s.scope.session(admin, sessionId);
+        return view(await s.sessions.setFlag(sessionId, 'isPublic', isPublic, s.clock.now()));
       },
 
       'courtSession/switchOpening': async ({ sessionId, open }, { admin }) => {
-        await s.scope.session(admin!, sessionId);
-        return view(await s.adminSessions.setFlag(sessionId, 'bookingClosed', !open, s.clock.now()));
+        await s.scope.session(admin, sessionId);
+        return view(await s.sessions.setFlag(sessionId, 'bookingClosed', !open, s.clock.now()));
       },
 
       'courtSession/updateCapacity': async ({ sessionId, capacity }, { admin }) => {
-        await s.scope.session(admin!, sessionId);
+        await s.scope.session(admin, sessionId);
         const { promoted } = await s.engine.changeCapacity(sessionId, capacity);
-        return { session: view(await s.adminSessions.get(sessionId)), promoted };
+        return { session: view(await s.sessions.require(sessionId, { consistent: true })), promoted };
       },
 
       'courtSession/removePlayer': async ({ sessionId, userId }, { admin }) => {
-        await s.scope.session(admin!, sessionId);
+        await s.scope.session(admin, sessionId);
         const { promoted } = await s.engine.cancel({ sessionId, userId, byAdmin: true });
-        return { session: view(await s.adminSessions.get(sessionId)), promoted };
+        return { session: view(await s.sessions.require(sessionId, { consistent: true })), promoted };
       },
 
       'courtSession/updateVenue': async ({ sessionId, ...changes }, { admin }) => {
-        await s.scope.session(admin!, sessionId);
-        const { session, notified } = await s.engine.changeSession(sessionId, changes);
+        await s.scope.session(admin, sessionId);
+        const { session, notified } = await s.sessionChanges.changeSession(sessionId, changes);
         return { session: view(session), notified };
       },
 
       'courtSession/delete': async ({ sessionId }, { admin }) => {
-        await s.scope.session(admin!, sessionId);
-        const { notified } = await s.engine.deleteSession(sessionId);
+        await s.scope.session(admin, sessionId);
+        const { notified } = await s.sessionChanges.deleteSession(sessionId);
         return { sessionId, deleted: true as const, notified };
       },
     },

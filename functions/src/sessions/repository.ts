@@ -1,9 +1,12 @@
-import { BatchGetCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { addDays, monthsBetween, type SessionListQuery, taipeiDate, taipeiDayStart } from '@shuttle/shared';
 import type { Store } from '#db/client.ts';
+import { findReplay, IDEMPOTENCY_ITEM, type IdempotentRequest, recordAnswer } from '#db/idempotency.ts';
 import { index, key, prefix } from '#db/keys.ts';
-import { queryAll } from '#db/query.ts';
+import { batchGetAll, queryAll } from '#db/query.ts';
+import { isConditionFailure, runTransaction, Transaction, TransactionRefusedError } from '#db/transaction.ts';
 import { DomainError } from '#platform/errors.ts';
+import { isTransientStoreError, type RetryPolicy, withRetry } from '#platform/retry.ts';
 import type { BookingRecord, SessionRecord } from './model.ts';
 
 /** Days of the past and the future a browse covers when no date is chosen. */
@@ -31,36 +34,63 @@ export function browseWindow(
 
 const REGION_INDEX_MAX = 3;
 
+/**
+ * The one repository of a session's partition: the session item (seats and waitlist live on
+ * it) and its booking rows. Seats and waitlists change only through the booking engine
+ * (`#bookings/engine.ts`); this repository reads them and writes only flags and new sessions.
+ * Every read is retried on throttling with bounded, jittered backoff.
+ */
 export class SessionRepository {
-  constructor(private readonly store: Store) {}
+  constructor(
+    private readonly store: Store,
+    private readonly retry?: RetryPolicy,
+  ) {}
 
-  async get(sessionId: string): Promise<SessionRecord | null> {
-    const { Item } = await this.store.doc.send(
-      new GetCommand({ TableName: this.store.tableName, Key: key.session(sessionId) }),
+  private send<T>(run: () => Promise<T>): Promise<T> {
+    return withRetry(run, isTransientStoreError, this.retry);
+  }
+
+  /** The session, or null. `consistent` for reads that decide a write. */
+  async get(sessionId: string, options: { consistent?: boolean } = {}): Promise<SessionRecord | null> {
+    const { Item } = await this.send(() =>
+      this.store.doc.send(
+        new GetCommand({
+          TableName: this.store.tableName,
+          Key: key.session(sessionId),
+          ConsistentRead: options.consistent ?? false,
+        }),
+      ),
     );
     return (Item as SessionRecord | undefined) ?? null;
   }
 
-  async require(sessionId: string): Promise<SessionRecord> {
-    const session = await this.get(sessionId);
+  async require(sessionId: string, options: { consistent?: boolean } = {}): Promise<SessionRecord> {
+    const session = await this.get(sessionId, options);
     if (!session) throw new DomainError('SESSION_NOT_FOUND');
     return session;
   }
 
   async getMany(sessionIds: string[]): Promise<Map<string, SessionRecord>> {
-    const found = new Map<string, SessionRecord>();
-    const unique = [...new Set(sessionIds)];
-    for (let i = 0; i < unique.length; i += 100) {
-      let keys: Record<string, unknown>[] | undefined = unique.slice(i, i + 100).map((id) => key.session(id));
-      while (keys && keys.length > 0) {
-        const result = await this.store.doc.send(
-          new BatchGetCommand({ RequestItems: { [this.store.tableName]: { Keys: keys } } }),
-        );
-        for (const item of result.Responses?.[this.store.tableName] ?? []) found.set(item.id, item as SessionRecord);
-        keys = result.UnprocessedKeys?.[this.store.tableName]?.Keys as Record<string, unknown>[] | undefined;
-      }
-    }
-    return found;
+    const keys = [...new Set(sessionIds)].map((id) => key.session(id));
+    const items = await batchGetAll<SessionRecord>(this.store, keys, { retry: this.retry });
+    return new Map(items.map((item) => [item.id, item]));
+  }
+
+  /** The session and the player's booking row in one strongly consistent read. */
+  async withBooking(
+    sessionId: string,
+    userId: string,
+  ): Promise<{ session: SessionRecord; booking: BookingRecord | undefined }> {
+    const sessionKey = key.session(sessionId);
+    const bookingKey = key.booking(sessionId, userId);
+    const items = await batchGetAll<SessionRecord | BookingRecord>(this.store, [sessionKey, bookingKey], {
+      consistent: true,
+      retry: this.retry,
+    });
+    const session = items.find((i) => i.type === 'session') as SessionRecord | undefined;
+    if (!session) throw new DomainError('SESSION_NOT_FOUND');
+    const booking = items.find((i) => i.type === 'booking') as BookingRecord | undefined;
+    return { session, booking };
   }
 
   /**
@@ -109,16 +139,22 @@ export class SessionRepository {
 
   /** Every booking row of a session (accepted, waiting and cancelled), strongly consistent. */
   async bookings(sessionId: string): Promise<BookingRecord[]> {
-    return queryAll<BookingRecord>(this.store, {
-      KeyConditionExpression: 'PK = :pk AND begins_with(SK, :booking)',
-      ExpressionAttributeValues: { ':pk': key.session(sessionId).PK, ':booking': prefix.booking },
-      ConsistentRead: true,
-    });
+    return queryAll<BookingRecord>(
+      this.store,
+      {
+        KeyConditionExpression: 'PK = :pk AND begins_with(SK, :booking)',
+        ExpressionAttributeValues: { ':pk': key.session(sessionId).PK, ':booking': prefix.booking },
+        ConsistentRead: true,
+      },
+      this.retry,
+    );
   }
 
   async booking(sessionId: string, userId: string): Promise<BookingRecord | null> {
-    const { Item } = await this.store.doc.send(
-      new GetCommand({ TableName: this.store.tableName, Key: key.booking(sessionId, userId), ConsistentRead: true }),
+    const { Item } = await this.send(() =>
+      this.store.doc.send(
+        new GetCommand({ TableName: this.store.tableName, Key: key.booking(sessionId, userId), ConsistentRead: true }),
+      ),
     );
     return (Item as BookingRecord | undefined) ?? null;
   }
@@ -130,5 +166,77 @@ export class SessionRepository {
       KeyConditionExpression: 'GSI1PK = :pk AND GSI1SK BETWEEN :from AND :to',
       ExpressionAttributeValues: { ':pk': index.userBookingsPartition(userId), ':from': from, ':to': to },
     });
+  }
+
+  /** One player's booking rows in the given sessions, read strongly from the base table. */
+  async bookingsIn(sessionIds: string[], userId: string): Promise<BookingRecord[]> {
+    const keys = sessionIds.map((id) => key.booking(id, userId));
+    return batchGetAll<BookingRecord>(this.store, keys, { consistent: true, retry: this.retry });
+  }
+
+  /** A team's sessions starting in [from, to), by start time (GSI3). */
+  async teamSessions(teamId: string, from: string, to: string): Promise<SessionRecord[]> {
+    return queryAll<SessionRecord>(this.store, {
+      IndexName: 'GSI3',
+      KeyConditionExpression: 'GSI3PK = :pk AND GSI3SK BETWEEN :from AND :to',
+      ExpressionAttributeValues: { ':pk': index.teamSessionsPartition(teamId), ':from': from, ':to': to },
+    });
+  }
+
+  /** The stored answer to an earlier idempotent create with this key, or null when it is new. */
+  replay<T>(claim: IdempotentRequest): Promise<T | null> {
+    return findReplay<T>(this.store, claim, this.retry);
+  }
+
+  /**
+   * Puts new session items all or none. With an idempotent request its answer is recorded in
+   * the same transaction; a retry of the same request gets the first answer back (non-null).
+   */
+  async createMany<T>(
+    items: Record<string, unknown>[],
+    now: Date,
+    idempotent?: { claim: IdempotentRequest; response: T },
+  ): Promise<T | null> {
+    const tx = new Transaction(this.store.tableName);
+    for (const item of items)
+      tx.put(`session:${item.id}`, { Item: item, ConditionExpression: 'attribute_not_exists(PK)' });
+    if (idempotent) recordAnswer(tx, idempotent.claim, idempotent.response, now);
+    try {
+      await runTransaction(this.store, tx, this.retry);
+      return null;
+    } catch (error) {
+      if (idempotent && error instanceof TransactionRefusedError && error.failed(IDEMPOTENCY_ITEM)) {
+        return findReplay<T>(this.store, idempotent.claim, this.retry);
+      }
+      throw error;
+    }
+  }
+
+  /** Public/team-only and sign-up open/closed: flags the engine reads, never seat counts. */
+  async setFlag(
+    sessionId: string,
+    flag: 'isPublic' | 'bookingClosed',
+    value: boolean,
+    now: Date,
+  ): Promise<SessionRecord> {
+    try {
+      const { Attributes } = await this.send(() =>
+        this.store.doc.send(
+          new UpdateCommand({
+            TableName: this.store.tableName,
+            Key: key.session(sessionId),
+            UpdateExpression: 'SET #flag = :value, updatedAt = :now',
+            ConditionExpression: 'attribute_exists(PK)',
+            ExpressionAttributeNames: { '#flag': flag },
+            ExpressionAttributeValues: { ':value': value, ':now': now.toISOString() },
+            ReturnValues: 'ALL_NEW',
+          }),
+        ),
+      );
+      return Attributes as SessionRecord;
+    } catch (error) {
+      if (isConditionFailure(error)) throw new DomainError('SESSION_NOT_FOUND');
+      throw error;
+    }
   }
 }

@@ -1,26 +1,10 @@
-import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import {
-  BatchGetCommand,
-  DeleteCommand,
-  GetCommand,
-  PutCommand,
-  TransactWriteCommand,
-  UpdateCommand,
-} from '@aws-sdk/lib-dynamodb';
-import { type AdminRole, DEFAULT_CANCEL_WINDOW_MINUTES } from '@shuttle/shared';
+import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import type { AdminRole } from '@shuttle/shared';
 import type { Store } from '#db/client.ts';
-import { adminIndex, adminKey, adminPrefix, index, key } from '#db/keys.ts';
+import { adminIndex, adminKey, adminPrefix, key } from '#db/keys.ts';
 import { queryAll } from '#db/query.ts';
+import { runTransaction, Transaction, TransactionRefusedError } from '#db/transaction.ts';
 import { DomainError } from '#platform/errors.ts';
-import type { TeamRecord } from './repository.ts';
-
-/** The team item with the settings only admins change (stored on the same item). */
-export interface AdminTeamRecord extends TeamRecord {
-  lineGroupId?: string;
-  /** Owner links of the team; kept so the last owner can never be removed. */
-  ownerCount?: number;
-  createdBy?: string;
-}
 
 /** An admin's right to run a team (key `TEAM#teamId / ADMIN#adminId`, GSI2 teams of the admin). */
 export interface TeamAdminLink {
@@ -32,18 +16,6 @@ export interface TeamAdminLink {
   email: string | null;
   addedAt: string;
   addedBy: string;
-}
-
-/** A venue of a team and its courts (key `TEAM#teamId / VENUE#venueId`). */
-export interface VenueRecord {
-  type: 'venue';
-  teamId: string;
-  venueId: string;
-  name: string;
-  address: string;
-  region: string;
-  courts: string[];
-  updatedAt: string;
 }
 
 /** A pending co-admin invitation (key `INVITE#hash(token)`, GSI2 invitations of the team). */
@@ -58,25 +30,37 @@ export interface InviteRecord {
   expiresAt: string;
 }
 
-export type TeamSettingsChanges = Partial<
-  Pick<
-    AdminTeamRecord,
-    | 'name'
-    | 'defaultPlaceName'
-    | 'defaultPrice'
-    | 'defaultLocation'
-    | 'defaultRegion'
-    | 'defaultLine'
-    | 'cancelWindowMinutes'
-    | 'privateRules'
-    | 'lineGroupId'
-  >
->;
+/** The admin a link is made for, as the team's admin list shows them. */
+export interface LinkedAdmin {
+  adminId: string;
+  displayName: string;
+  email: string | null;
+}
 
-const isConditionFailure = (error: unknown) =>
-  error instanceof Error && error.name === 'ConditionalCheckFailedException';
+const linkItem = (link: TeamAdminLink) => ({
+  ...adminKey.teamAdmin(link.teamId, link.adminId),
+  ...adminIndex.teamsOfAdmin(link.adminId, link.teamId),
+  ...link,
+});
 
-export class AdminTeamRepository {
+/**
+ * Adds to a team's creation the link making its creator the first owner (the new team item
+ * starts with `ownerCount` 1), and makes it the creator's current team.
+ */
+export function addFirstOwner(tx: Transaction, link: TeamAdminLink): Transaction {
+  return tx.put('ownerLink', { Item: linkItem(link) }).update('ownerAccount', {
+    Key: adminKey.admin(link.adminId),
+    UpdateExpression: 'SET currentTeamId = :team',
+    ConditionExpression: 'attribute_exists(PK)',
+    ExpressionAttributeValues: { ':team': link.teamId },
+  });
+}
+
+/**
+ * Who runs which team: admin links (owner or admin role; the team item counts its owners so
+ * the last one can never be removed) and the invitations that create them.
+ */
+export class TeamAdminRepository {
   constructor(private readonly store: Store) {}
 
   private get table() {
@@ -91,6 +75,7 @@ export class AdminTeamRepository {
     return (Item as TeamAdminLink | undefined) ?? null;
   }
 
+  /** The links of the teams an admin runs. */
   async teamsOf(adminId: string): Promise<TeamAdminLink[]> {
     return queryAll<TeamAdminLink>(this.store, {
       IndexName: 'GSI2',
@@ -107,174 +92,58 @@ export class AdminTeamRepository {
     });
   }
 
-  async team(teamId: string): Promise<AdminTeamRecord> {
-    const { Item } = await this.store.doc.send(
-      new GetCommand({ TableName: this.table, Key: key.team(teamId), ConsistentRead: true }),
-    );
-    if (!Item) throw new DomainError('TEAM_NOT_FOUND');
-    return Item as AdminTeamRecord;
-  }
-
-  async teams(teamIds: string[]): Promise<Map<string, AdminTeamRecord>> {
-    const found = new Map<string, AdminTeamRecord>();
-    for (let i = 0; i < teamIds.length; i += 100) {
-      let keys: Record<string, unknown>[] | undefined = teamIds.slice(i, i + 100).map((id) => key.team(id));
-      while (keys && keys.length > 0) {
-        const result = await this.store.doc.send(
-          new BatchGetCommand({ RequestItems: { [this.table]: { Keys: keys } } }),
-        );
-        for (const item of result.Responses?.[this.table] ?? []) found.set(item.id, item as AdminTeamRecord);
-        keys = result.UnprocessedKeys?.[this.table]?.Keys as Record<string, unknown>[] | undefined;
+  /**
+   * Gives an admin a link to an existing team, counting an owner; false (nothing written) when
+   * they already have one. Invitations are the way for people: see acceptInvite.
+   */
+  async addAdmin(link: TeamAdminLink): Promise<boolean> {
+    try {
+      await runTransaction(this.store, this.linkWrites(link));
+    } catch (error) {
+      if (error instanceof TransactionRefusedError) {
+        if (error.failed('link')) return false;
+        if (error.failed('team')) throw new DomainError('TEAM_NOT_FOUND');
       }
+      throw error;
     }
-    return found;
+    return true;
   }
 
-  /** A new team with the caller as its first owner. */
-  async create(
-    team: Omit<
-      AdminTeamRecord,
-      'type' | 'memberCount' | 'ownerCount' | 'privateRules' | 'lineGroupId' | 'cancelWindowMinutes'
-    >,
-    owner: { adminId: string; displayName: string; email: string | null },
-  ): Promise<AdminTeamRecord> {
-    const record: AdminTeamRecord = {
-      type: 'team',
-      ...team,
-      privateRules: '',
-      lineGroupId: '',
-      cancelWindowMinutes: DEFAULT_CANCEL_WINDOW_MINUTES,
-      memberCount: 0,
-      ownerCount: 1,
-    };
-    const link: TeamAdminLink = {
-      type: 'teamAdmin',
-      teamId: team.id,
-      adminId: owner.adminId,
-      role: 'owner',
-      displayName: owner.displayName,
-      email: owner.email,
-      addedAt: team.createdAt,
-      addedBy: owner.adminId,
-    };
-    await this.store.doc.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Put: {
-              TableName: this.table,
-              Item: { ...key.team(team.id), ...index.teamsByName(team.name, team.id), ...record },
-              ConditionExpression: 'attribute_not_exists(PK)',
-            },
-          },
-          {
-            Put: {
-              TableName: this.table,
-              Item: {
-                ...adminKey.teamAdmin(team.id, owner.adminId),
-                ...adminIndex.teamsOfAdmin(owner.adminId, team.id),
-                ...link,
-              },
-            },
-          },
-          {
-            Update: {
-              TableName: this.table,
-              Key: adminKey.admin(owner.adminId),
-              UpdateExpression: 'SET currentTeamId = :team',
-              ConditionExpression: 'attribute_exists(PK)',
-              ExpressionAttributeValues: { ':team': team.id },
-            },
-          },
-        ],
-      }),
-    );
-    return record;
-  }
-
-  async updateSettings(teamId: string, changes: TeamSettingsChanges): Promise<AdminTeamRecord> {
-    const entries = Object.entries(changes).filter(([, v]) => v !== undefined);
-    const names: Record<string, string> = {};
-    const values: Record<string, unknown> = {};
-    const sets = entries.map(([field, value], i) => {
-      names[`#f${i}`] = field;
-      values[`:v${i}`] = value;
-      return `#f${i} = :v${i}`;
+  /** Removes an admin from a team; removing an owner needs another owner to remain. */
+  async removeAdmin(teamId: string, link: TeamAdminLink): Promise<void> {
+    const tx = new Transaction(this.table).delete('link', {
+      Key: adminKey.teamAdmin(teamId, link.adminId),
+      ConditionExpression: '#role = :role',
+      ExpressionAttributeNames: { '#role': 'role' },
+      ExpressionAttributeValues: { ':role': link.role },
     });
-    if (changes.name !== undefined) {
-      sets.push('GSI1SK = :byName');
-      values[':byName'] = index.teamsByName(changes.name, teamId).GSI1SK;
+    if (link.role === 'owner') {
+      tx.update('team', {
+        Key: key.team(teamId),
+        UpdateExpression: 'SET ownerCount = ownerCount - :one',
+        ConditionExpression: 'ownerCount > :one',
+        ExpressionAttributeValues: { ':one': 1 },
+      });
     }
-    if (sets.length === 0) return this.team(teamId);
     try {
-      const { Attributes } = await this.store.doc.send(
-        new UpdateCommand({
-          TableName: this.table,
-          Key: key.team(teamId),
-          UpdateExpression: `SET ${sets.join(', ')}`,
-          ConditionExpression: 'attribute_exists(PK)',
-          ExpressionAttributeNames: names,
-          ExpressionAttributeValues: values,
-          ReturnValues: 'ALL_NEW',
-        }),
-      );
-      return Attributes as AdminTeamRecord;
+      await runTransaction(this.store, tx);
     } catch (error) {
-      if (isConditionFailure(error)) throw new DomainError('TEAM_NOT_FOUND');
+      if (error instanceof TransactionRefusedError) {
+        if (error.failed('team')) throw new DomainError('LAST_OWNER');
+        if (error.failed('link')) throw new DomainError('ADMIN_NOT_FOUND');
+      }
       throw error;
     }
   }
 
-  async venues(teamId: string): Promise<VenueRecord[]> {
-    const venues = await queryAll<VenueRecord>(this.store, {
-      KeyConditionExpression: 'PK = :pk AND begins_with(SK, :venue)',
-      ExpressionAttributeValues: { ':pk': key.team(teamId).PK, ':venue': adminPrefix.venue },
-    });
-    return venues.sort((a, b) => a.name.localeCompare(b.name, 'zh-TW'));
+  /** Invitations of a team that have not expired by `now`. */
+  async pendingInvitesOf(teamId: string, now: Date): Promise<InviteRecord[]> {
+    return (await this.allInvitesOf(teamId)).filter((i) => Date.parse(i.expiresAt) > now.getTime());
   }
 
-  async saveVenue(venue: VenueRecord, mustExist: boolean): Promise<VenueRecord> {
-    try {
-      await this.store.doc.send(
-        new PutCommand({
-          TableName: this.table,
-          Item: { ...adminKey.venue(venue.teamId, venue.venueId), ...venue },
-          ...(mustExist ? { ConditionExpression: 'attribute_exists(PK)' } : {}),
-        }),
-      );
-    } catch (error) {
-      if (isConditionFailure(error)) throw new DomainError('VENUE_NOT_FOUND');
-      throw error;
-    }
-    return venue;
-  }
-
-  async deleteVenue(teamId: string, venueId: string): Promise<void> {
-    try {
-      await this.store.doc.send(
-        new DeleteCommand({
-          TableName: this.table,
-          Key: adminKey.venue(teamId, venueId),
-          ConditionExpression: 'attribute_exists(PK)',
-        }),
-      );
-    } catch (error) {
-      if (isConditionFailure(error)) throw new DomainError('VENUE_NOT_FOUND');
-      throw error;
-    }
-  }
-
-  /** Pending invitations of a team, newest per email (older ones for the same email are dropped). */
-  async invitesOf(teamId: string): Promise<(InviteRecord & { PK: string })[]> {
-    return queryAll<InviteRecord & { PK: string }>(this.store, {
-      IndexName: 'GSI2',
-      KeyConditionExpression: 'GSI2PK = :pk',
-      ExpressionAttributeValues: { ':pk': adminIndex.teamInvitesPartition(teamId) },
-    });
-  }
-
+  /** Stores an invitation under the hash of its token, replacing earlier ones for the same email. */
   async putInvite(tokenHash: string, invite: InviteRecord, ttl: number): Promise<void> {
-    const stale = (await this.invitesOf(invite.teamId)).filter((i) => i.email === invite.email);
+    const stale = (await this.allInvitesOf(invite.teamId)).filter((i) => i.email === invite.email);
     await Promise.all(
       stale.map((i) =>
         this.store.doc.send(new DeleteCommand({ TableName: this.table, Key: { PK: i.PK, SK: 'INVITE' } })),
@@ -298,20 +167,17 @@ export class AdminTeamRepository {
     await this.store.doc.send(new DeleteCommand({ TableName: this.table, Key: adminKey.invite(tokenHash) }));
   }
 
-  async invite(tokenHash: string): Promise<InviteRecord | null> {
+  /** The invitation with this token hash, if it exists and has not expired by `now`. */
+  async liveInvite(tokenHash: string, now: Date): Promise<InviteRecord | null> {
     const { Item } = await this.store.doc.send(
       new GetCommand({ TableName: this.table, Key: adminKey.invite(tokenHash), ConsistentRead: true }),
     );
-    return (Item as InviteRecord | undefined) ?? null;
+    const invite = Item as InviteRecord | undefined;
+    return invite && Date.parse(invite.expiresAt) > now.getTime() ? invite : null;
   }
 
   /** Turns an invitation into a link for `admin`, once; an owner invitation also counts the owner. */
-  async acceptInvite(
-    tokenHash: string,
-    invite: InviteRecord,
-    admin: { adminId: string; displayName: string; email: string | null },
-    now: string,
-  ): Promise<TeamAdminLink> {
+  async acceptInvite(tokenHash: string, invite: InviteRecord, admin: LinkedAdmin, now: Date): Promise<TeamAdminLink> {
     const link: TeamAdminLink = {
       type: 'teamAdmin',
       teamId: invite.teamId,
@@ -319,94 +185,47 @@ export class AdminTeamRepository {
       role: invite.role,
       displayName: admin.displayName,
       email: admin.email,
-      addedAt: now,
+      addedAt: now.toISOString(),
       addedBy: invite.invitedBy,
     };
+    const tx = new Transaction(this.table)
+      .delete('invite', { Key: adminKey.invite(tokenHash), ConditionExpression: 'attribute_exists(PK)' })
+      .include(this.linkWrites(link));
     try {
-      await this.store.doc.send(
-        new TransactWriteCommand({
-          TransactItems: [
-            {
-              Delete: {
-                TableName: this.table,
-                Key: adminKey.invite(tokenHash),
-                ConditionExpression: 'attribute_exists(PK)',
-              },
-            },
-            {
-              Put: {
-                TableName: this.table,
-                Item: {
-                  ...adminKey.teamAdmin(invite.teamId, admin.adminId),
-                  ...adminIndex.teamsOfAdmin(admin.adminId, invite.teamId),
-                  ...link,
-                },
-                ConditionExpression: 'attribute_not_exists(PK)',
-              },
-            },
-            {
-              Update: {
-                TableName: this.table,
-                Key: key.team(invite.teamId),
-                UpdateExpression: 'ADD ownerCount :n',
-                ConditionExpression: 'attribute_exists(PK)',
-                ExpressionAttributeValues: { ':n': invite.role === 'owner' ? 1 : 0 },
-              },
-            },
-          ],
-        }),
-      );
+      await runTransaction(this.store, tx);
     } catch (error) {
-      if (error instanceof TransactionCanceledException) {
-        const [inviteReason, linkReason, teamReason] = error.CancellationReasons ?? [];
-        if (linkReason?.Code === 'ConditionalCheckFailed') {
+      if (error instanceof TransactionRefusedError) {
+        if (error.failed('link')) {
           // Already runs the team: the invitation is spent either way.
           await this.dropInvite(tokenHash);
           return (await this.link(invite.teamId, admin.adminId))!;
         }
-        if (inviteReason?.Code === 'ConditionalCheckFailed') throw new DomainError('INVITE_INVALID');
-        if (teamReason?.Code === 'ConditionalCheckFailed') throw new DomainError('TEAM_NOT_FOUND');
+        if (error.failed('invite')) throw new DomainError('INVITE_INVALID');
+        if (error.failed('team')) throw new DomainError('TEAM_NOT_FOUND');
       }
       throw error;
     }
     return link;
   }
 
-  /** Removes an admin from a team; removing an owner needs another owner to remain. */
-  async removeAdmin(teamId: string, link: TeamAdminLink): Promise<void> {
-    const items = [
-      {
-        Delete: {
-          TableName: this.table,
-          Key: adminKey.teamAdmin(teamId, link.adminId),
-          ConditionExpression: '#role = :role',
-          ExpressionAttributeNames: { '#role': 'role' },
-          ExpressionAttributeValues: { ':role': link.role },
-        },
-      },
-      ...(link.role === 'owner'
-        ? [
-            {
-              Update: {
-                TableName: this.table,
-                Key: key.team(teamId),
-                UpdateExpression: 'SET ownerCount = ownerCount - :one',
-                ConditionExpression: 'ownerCount > :one',
-                ExpressionAttributeValues: { ':one': 1 },
-              },
-            },
-          ]
-        : []),
-    ];
-    try {
-      await this.store.doc.send(new TransactWriteCommand({ TransactItems: items }));
-    } catch (error) {
-      if (error instanceof TransactionCanceledException) {
-        const [linkReason, teamReason] = error.CancellationReasons ?? [];
-        if (teamReason?.Code === 'ConditionalCheckFailed') throw new DomainError('LAST_OWNER');
-        if (linkReason?.Code === 'ConditionalCheckFailed') throw new DomainError('ADMIN_NOT_FOUND');
-      }
-      throw error;
-    }
+  /** A new link (`link`, refused when there is one) and its count on the team item (`team`). */
+  private linkWrites(link: TeamAdminLink): Transaction {
+    return new Transaction(this.table)
+      .put('link', { Item: linkItem(link), ConditionExpression: 'attribute_not_exists(PK)' })
+      .update('team', {
+        Key: key.team(link.teamId),
+        UpdateExpression: 'ADD ownerCount :n',
+        ConditionExpression: 'attribute_exists(PK)',
+        ExpressionAttributeValues: { ':n': link.role === 'owner' ? 1 : 0 },
+      });
+  }
+
+  /** Every invitation of a team, expired ones included (until their TTL removes them). */
+  private async allInvitesOf(teamId: string): Promise<(InviteRecord & { PK: string })[]> {
+    return queryAll<InviteRecord & { PK: string }>(this.store, {
+      IndexName: 'GSI2',
+      KeyConditionExpression: 'GSI2PK = :pk',
+      ExpressionAttributeValues: { ':pk': adminIndex.teamInvitesPartition(teamId) },
+    });
   }
 }

@@ -1,37 +1,78 @@
-import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { BatchGetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Store } from '#db/client.ts';
 import { index, key, prefix } from '#db/keys.ts';
 import { queryAll } from '#db/query.ts';
-import type { UserRecord } from '#players/repository.ts';
+import { isConditionFailure, runTransaction, Transaction, TransactionRefusedError } from '#db/transaction.ts';
 import { DomainError } from '#platform/errors.ts';
-import type { BookingRecord } from '#sessions/model.ts';
-import type { MemberRecord } from './repository.ts';
 
-const isConditionFailure = (error: unknown) =>
-  error instanceof Error && error.name === 'ConditionalCheckFailedException';
+/** A player's membership of a team (key `TEAM#id / MEMBER#userId`, GSI2 teams of the player). */
+export interface MemberRecord {
+  type: 'member';
+  teamId: string;
+  userId: string;
+  name: string;
+  pictureUrl: string;
+  blocked: boolean;
+  membership: 'member' | 'regular' | 'vip';
+  joinedAt: string;
+}
 
-export class TeamMembersRepository {
+/** Who a new membership is for, as shown in the team's member list. */
+export interface NewMember {
+  userId: string;
+  name: string;
+  pictureUrl: string;
+}
+
+/**
+ * Team membership: joining, the block flag and the membership tier. The only module that
+ * writes membership items; the booking engine only checks them (blocked players never book).
+ */
+export class MembershipRepository {
   constructor(private readonly store: Store) {}
 
-  private get table() {
-    return this.store.tableName;
+  async get(teamId: string, userId: string): Promise<MemberRecord | null> {
+    const { Item } = await this.store.doc.send(
+      new GetCommand({ TableName: this.store.tableName, Key: key.teamMember(teamId, userId) }),
+    );
+    return (Item as MemberRecord | undefined) ?? null;
   }
 
-  async members(teamId: string): Promise<MemberRecord[]> {
+  /** Every membership of a team, blocked ones included. */
+  async membersOf(teamId: string): Promise<MemberRecord[]> {
     return queryAll<MemberRecord>(this.store, {
       KeyConditionExpression: 'PK = :pk AND begins_with(SK, :member)',
       ExpressionAttributeValues: { ':pk': key.team(teamId).PK, ':member': prefix.member },
     });
   }
 
+  /** The teams the player belongs to and is not blocked in. */
+  async teamIdsOf(userId: string): Promise<Set<string>> {
+    const memberships = await queryAll<MemberRecord>(this.store, {
+      IndexName: 'GSI2',
+      KeyConditionExpression: 'GSI2PK = :pk',
+      ExpressionAttributeValues: { ':pk': index.userTeamsPartition(userId) },
+    });
+    return new Set(memberships.filter((m) => !m.blocked).map((m) => m.teamId));
+  }
+
+  /**
+   * Adds the player to the team and counts them, once; joining again changes nothing. A
+   * player the team has blocked cannot join.
+   */
+  async join(teamId: string, player: NewMember, now: Date): Promise<void> {
+    const existing = await this.get(teamId, player.userId);
+    if (existing?.blocked) throw new DomainError('MEMBER_BLOCKED');
+    await this.add(teamId, player, false, now);
+  }
+
   /** Sets the block flag. A player who is not a member yet gets a (blocked) member record. */
-  async setBlocked(teamId: string, user: UserRecord, blocked: boolean, now: Date): Promise<MemberRecord> {
+  async setBlocked(teamId: string, player: NewMember, blocked: boolean, now: Date): Promise<MemberRecord> {
     try {
       const { Attributes } = await this.store.doc.send(
         new UpdateCommand({
-          TableName: this.table,
-          Key: key.teamMember(teamId, user.userId),
+          TableName: this.store.tableName,
+          Key: key.teamMember(teamId, player.userId),
           UpdateExpression: 'SET blocked = :blocked',
           ConditionExpression: 'attribute_exists(PK)',
           ExpressionAttributeValues: { ':blocked': blocked },
@@ -43,52 +84,16 @@ export class TeamMembersRepository {
       if (!isConditionFailure(error)) throw error;
     }
     if (!blocked) throw new DomainError('MEMBER_NOT_FOUND');
-    const member: MemberRecord = {
-      type: 'member',
-      teamId,
-      userId: user.userId,
-      name: user.name,
-      pictureUrl: user.pictureUrl,
-      blocked: true,
-      membership: 'member',
-      joinedAt: now.toISOString(),
-    };
-    try {
-      await this.store.doc.send(
-        new TransactWriteCommand({
-          TransactItems: [
-            {
-              Put: {
-                TableName: this.table,
-                Item: { ...key.teamMember(teamId, user.userId), ...index.teamsOfUser(user.userId, teamId), ...member },
-                ConditionExpression: 'attribute_not_exists(PK)',
-              },
-            },
-            {
-              Update: {
-                TableName: this.table,
-                Key: key.team(teamId),
-                UpdateExpression: 'ADD memberCount :one',
-                ConditionExpression: 'attribute_exists(PK)',
-                ExpressionAttributeValues: { ':one': 1 },
-              },
-            },
-          ],
-        }),
-      );
-    } catch (error) {
-      // Joined a moment ago: block the record they just made.
-      if (error instanceof TransactionCanceledException) return this.setBlocked(teamId, user, true, now);
-      throw error;
-    }
-    return member;
+    const added = await this.add(teamId, player, true, now);
+    // Joined a moment ago: block the record they just made.
+    return added ?? this.setBlocked(teamId, player, true, now);
   }
 
   async setMembership(teamId: string, userId: string, membership: MemberRecord['membership']): Promise<MemberRecord> {
     try {
       const { Attributes } = await this.store.doc.send(
         new UpdateCommand({
-          TableName: this.table,
+          TableName: this.store.tableName,
           Key: key.teamMember(teamId, userId),
           UpdateExpression: 'SET membership = :membership',
           ConditionExpression: 'attribute_exists(PK)',
@@ -103,21 +108,41 @@ export class TeamMembersRepository {
     }
   }
 
-  /** One player's booking rows in the given sessions, read strongly from the base table. */
-  async bookingsIn(sessionIds: string[], userId: string): Promise<BookingRecord[]> {
-    const found: BookingRecord[] = [];
-    for (let i = 0; i < sessionIds.length; i += 100) {
-      let keys: Record<string, unknown>[] | undefined = sessionIds
-        .slice(i, i + 100)
-        .map((id) => key.booking(id, userId));
-      while (keys && keys.length > 0) {
-        const result = await this.store.doc.send(
-          new BatchGetCommand({ RequestItems: { [this.table]: { Keys: keys, ConsistentRead: true } } }),
-        );
-        found.push(...((result.Responses?.[this.table] ?? []) as BookingRecord[]));
-        keys = result.UnprocessedKeys?.[this.table]?.Keys as Record<string, unknown>[] | undefined;
+  /**
+   * Writes a new membership and counts it on the team item, in one transaction. Null when the
+   * player is a member already (nothing written); TEAM_NOT_FOUND when there is no such team.
+   */
+  private async add(teamId: string, player: NewMember, blocked: boolean, now: Date): Promise<MemberRecord | null> {
+    const member: MemberRecord = {
+      type: 'member',
+      teamId,
+      userId: player.userId,
+      name: player.name,
+      pictureUrl: player.pictureUrl,
+      blocked,
+      membership: 'member',
+      joinedAt: now.toISOString(),
+    };
+    const tx = new Transaction(this.store.tableName)
+      .put('member', {
+        Item: { ...key.teamMember(teamId, player.userId), ...index.teamsOfUser(player.userId, teamId), ...member },
+        ConditionExpression: 'attribute_not_exists(PK)',
+      })
+      .update('team', {
+        Key: key.team(teamId),
+        UpdateExpression: 'ADD memberCount :one',
+        ConditionExpression: 'attribute_exists(PK)',
+        ExpressionAttributeValues: { ':one': 1 },
+      });
+    try {
+      await runTransaction(this.store, tx);
+    } catch (error) {
+      if (error instanceof TransactionRefusedError) {
+        if (error.failed('team')) throw new DomainError('TEAM_NOT_FOUND');
+        if (error.failed('member')) return null;
       }
+      throw error;
     }
-    return found;
+    return member;
   }
 }

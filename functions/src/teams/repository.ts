@@ -1,11 +1,13 @@
-import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DEFAULT_CANCEL_WINDOW_MINUTES } from '@shuttle/shared';
 import type { Store } from '#db/client.ts';
-import { index, key } from '#db/keys.ts';
-import { queryAll } from '#db/query.ts';
+import { adminKey, adminPrefix, index, key } from '#db/keys.ts';
+import { batchGetAll, queryAll } from '#db/query.ts';
+import { isConditionFailure, runTransaction, Transaction } from '#db/transaction.ts';
 import { DomainError } from '#platform/errors.ts';
+import { addFirstOwner, type LinkedAdmin, type TeamAdminLink } from './admins.ts';
 
-/** A team as stored (key `TEAM#id / TEAM`). Admin settings extend it in place. */
+/** A team as stored (key `TEAM#id / TEAM`, GSI1 all teams by name), with the settings admins change. */
 export interface TeamRecord {
   type: 'team';
   id: string;
@@ -17,30 +19,78 @@ export interface TeamRecord {
   defaultLine: string;
   privateRules: string;
   cancelWindowMinutes: number;
+  /** Memberships of the team, counted when one is written (see membership.ts). */
   memberCount: number;
   createdAt: string;
+  lineGroupId?: string;
+  /** Owner links of the team; kept so the last owner can never be removed (see admins.ts). */
+  ownerCount?: number;
+  createdBy?: string;
 }
 
-/** A player's membership of a team (key `TEAM#id / MEMBER#userId`). */
-export interface MemberRecord {
-  type: 'member';
+/** What an admin chooses when creating a team; the rest starts at its default. */
+export type NewTeam = Omit<
+  TeamRecord,
+  'type' | 'memberCount' | 'ownerCount' | 'privateRules' | 'lineGroupId' | 'cancelWindowMinutes'
+>;
+
+export type TeamSettingsChanges = Partial<
+  Pick<
+    TeamRecord,
+    | 'name'
+    | 'defaultPlaceName'
+    | 'defaultPrice'
+    | 'defaultLocation'
+    | 'defaultRegion'
+    | 'defaultLine'
+    | 'cancelWindowMinutes'
+    | 'privateRules'
+    | 'lineGroupId'
+  >
+>;
+
+/** A venue of a team and its courts (key `TEAM#teamId / VENUE#venueId`). */
+export interface VenueRecord {
+  type: 'venue';
   teamId: string;
-  userId: string;
+  venueId: string;
   name: string;
-  pictureUrl: string;
-  blocked: boolean;
-  membership: 'member' | 'regular' | 'vip';
-  joinedAt: string;
+  address: string;
+  region: string;
+  courts: string[];
+  updatedAt: string;
 }
 
+/** The team item (the team, its defaults and settings) and the team's venues. */
 export class TeamRepository {
   constructor(private readonly store: Store) {}
 
+  private get table() {
+    return this.store.tableName;
+  }
+
+  /** The team, or null; an eventually consistent read (the player-facing lists). */
   async get(teamId: string): Promise<TeamRecord | null> {
-    const { Item } = await this.store.doc.send(
-      new GetCommand({ TableName: this.store.tableName, Key: key.team(teamId) }),
-    );
+    const { Item } = await this.store.doc.send(new GetCommand({ TableName: this.table, Key: key.team(teamId) }));
     return (Item as TeamRecord | undefined) ?? null;
+  }
+
+  /** The team read strongly (so an admin sees their own change), or TEAM_NOT_FOUND. */
+  async require(teamId: string): Promise<TeamRecord> {
+    const { Item } = await this.store.doc.send(
+      new GetCommand({ TableName: this.table, Key: key.team(teamId), ConsistentRead: true }),
+    );
+    if (!Item) throw new DomainError('TEAM_NOT_FOUND');
+    return Item as TeamRecord;
+  }
+
+  /** The teams with these ids by id; ids without a team are left out. */
+  async getMany(teamIds: string[]): Promise<Map<string, TeamRecord>> {
+    const teams = await batchGetAll<TeamRecord>(
+      this.store,
+      teamIds.map((id) => key.team(id)),
+    );
+    return new Map(teams.map((team) => [team.id, team]));
   }
 
   /** All teams by name. One partition: fine for the few thousand teams of a country. */
@@ -52,67 +102,105 @@ export class TeamRepository {
     });
   }
 
-  async teamIdsOf(userId: string): Promise<Set<string>> {
-    const memberships = await queryAll<MemberRecord>(this.store, {
-      IndexName: 'GSI2',
-      KeyConditionExpression: 'GSI2PK = :pk',
-      ExpressionAttributeValues: { ':pk': index.userTeamsPartition(userId) },
-    });
-    return new Set(memberships.filter((m) => !m.blocked).map((m) => m.teamId));
-  }
-
-  async member(teamId: string, userId: string): Promise<MemberRecord | null> {
-    const { Item } = await this.store.doc.send(
-      new GetCommand({ TableName: this.store.tableName, Key: key.teamMember(teamId, userId) }),
-    );
-    return (Item as MemberRecord | undefined) ?? null;
-  }
-
-  /** Adds the player to the team and counts them, once; joining again changes nothing. */
-  async join(teamId: string, player: { userId: string; name: string; pictureUrl: string }, now: Date): Promise<void> {
-    const member: MemberRecord = {
-      type: 'member',
-      teamId,
-      userId: player.userId,
-      name: player.name,
-      pictureUrl: player.pictureUrl,
-      blocked: false,
-      membership: 'member',
-      joinedAt: now.toISOString(),
+  /** A new team with `owner` as its first owner (and their current team), in one transaction. */
+  async create(team: NewTeam, owner: LinkedAdmin): Promise<{ team: TeamRecord; link: TeamAdminLink }> {
+    const record: TeamRecord = {
+      type: 'team',
+      ...team,
+      privateRules: '',
+      lineGroupId: '',
+      cancelWindowMinutes: DEFAULT_CANCEL_WINDOW_MINUTES,
+      memberCount: 0,
+      ownerCount: 1,
     };
+    const link: TeamAdminLink = {
+      type: 'teamAdmin',
+      teamId: team.id,
+      adminId: owner.adminId,
+      role: 'owner',
+      displayName: owner.displayName,
+      email: owner.email,
+      addedAt: team.createdAt,
+      addedBy: owner.adminId,
+    };
+    const tx = new Transaction(this.table).put('team', {
+      Item: { ...key.team(team.id), ...index.teamsByName(team.name, team.id), ...record },
+      ConditionExpression: 'attribute_not_exists(PK)',
+    });
+    await runTransaction(this.store, addFirstOwner(tx, link));
+    return { team: record, link };
+  }
+
+  async updateSettings(teamId: string, changes: TeamSettingsChanges): Promise<TeamRecord> {
+    const entries = Object.entries(changes).filter(([, v]) => v !== undefined);
+    const names: Record<string, string> = {};
+    const values: Record<string, unknown> = {};
+    const sets = entries.map(([field, value], i) => {
+      names[`#f${i}`] = field;
+      values[`:v${i}`] = value;
+      return `#f${i} = :v${i}`;
+    });
+    if (changes.name !== undefined) {
+      sets.push('GSI1SK = :byName');
+      values[':byName'] = index.teamsByName(changes.name, teamId).GSI1SK;
+    }
+    if (sets.length === 0) return this.require(teamId);
+    try {
+      const { Attributes } = await this.store.doc.send(
+        new UpdateCommand({
+          TableName: this.table,
+          Key: key.team(teamId),
+          UpdateExpression: `SET ${sets.join(', ')}`,
+          ConditionExpression: 'attribute_exists(PK)',
+          ExpressionAttributeNames: names,
+          ExpressionAttributeValues: values,
+          ReturnValues: 'ALL_NEW',
+        }),
+      );
+      return Attributes as TeamRecord;
+    } catch (error) {
+      if (isConditionFailure(error)) throw new DomainError('TEAM_NOT_FOUND');
+      throw error;
+    }
+  }
+
+  /** The team's venues by name. */
+  async venues(teamId: string): Promise<VenueRecord[]> {
+    const venues = await queryAll<VenueRecord>(this.store, {
+      KeyConditionExpression: 'PK = :pk AND begins_with(SK, :venue)',
+      ExpressionAttributeValues: { ':pk': key.team(teamId).PK, ':venue': adminPrefix.venue },
+    });
+    return venues.sort((a, b) => a.name.localeCompare(b.name, 'zh-TW'));
+  }
+
+  /** Adds a venue, or (`mustExist`) replaces one, refusing with VENUE_NOT_FOUND when it is gone. */
+  async saveVenue(venue: VenueRecord, mustExist: boolean): Promise<VenueRecord> {
     try {
       await this.store.doc.send(
-        new TransactWriteCommand({
-          TransactItems: [
-            {
-              Put: {
-                TableName: this.store.tableName,
-                Item: {
-                  ...key.teamMember(teamId, player.userId),
-                  ...index.teamsOfUser(player.userId, teamId),
-                  ...member,
-                },
-                ConditionExpression: 'attribute_not_exists(PK)',
-              },
-            },
-            {
-              Update: {
-                TableName: this.store.tableName,
-                Key: key.team(teamId),
-                UpdateExpression: 'ADD memberCount :one',
-                ConditionExpression: 'attribute_exists(PK)',
-                ExpressionAttributeValues: { ':one': 1 },
-              },
-            },
-          ],
+        new PutCommand({
+          TableName: this.table,
+          Item: { ...adminKey.venue(venue.teamId, venue.venueId), ...venue },
+          ...(mustExist ? { ConditionExpression: 'attribute_exists(PK)' } : {}),
         }),
       );
     } catch (error) {
-      if (error instanceof TransactionCanceledException) {
-        const [memberReason, teamReason] = error.CancellationReasons ?? [];
-        if (teamReason?.Code === 'ConditionalCheckFailed') throw new DomainError('TEAM_NOT_FOUND');
-        if (memberReason?.Code === 'ConditionalCheckFailed') return;
-      }
+      if (isConditionFailure(error)) throw new DomainError('VENUE_NOT_FOUND');
+      throw error;
+    }
+    return venue;
+  }
+
+  async deleteVenue(teamId: string, venueId: string): Promise<void> {
+    try {
+      await this.store.doc.send(
+        new DeleteCommand({
+          TableName: this.table,
+          Key: adminKey.venue(teamId, venueId),
+          ConditionExpression: 'attribute_exists(PK)',
+        }),
+      );
+    } catch (error) {
+      if (isConditionFailure(error)) throw new DomainError('VENUE_NOT_FOUND');
       throw error;
     }
   }

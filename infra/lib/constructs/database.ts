@@ -10,7 +10,7 @@ const ATTRIBUTE_TYPES: Record<string, AttributeType> = {
 };
 
 /**
- * Item-level permissions per role. No role may Scan (DESIGN §4: no full-table Scan on any
+ * Item-level permissions per role. No role may Scan (TABLE.md: no full-table Scan on any
  * path), and none may change the table itself.
  */
 export const TABLE_ACCESS = {

@@ -4,9 +4,14 @@ export type HttpMethod = 'GET' | 'POST';
 export type RouteAuth = 'none' | 'member' | 'optionalMember' | 'admin';
 
 /** One API call: the single source of truth for its method, auth, body and response shape. */
-export interface RouteContract<Req extends z.ZodType = z.ZodType, Res extends z.ZodType = z.ZodType> {
+export interface RouteContract<
+  Req extends z.ZodType = z.ZodType,
+  Res extends z.ZodType = z.ZodType,
+  Auth extends RouteAuth = RouteAuth,
+> {
   method: HttpMethod;
-  auth: RouteAuth;
+  /** Who may call; the server hands the handler a caller typed by it (see functions/src/platform/http.ts). */
+  auth: Auth;
   summary: string;
   /** Validated JSON body for POST, query string for GET; `null` when the call takes none. */
   request: Req | null;
@@ -15,12 +20,12 @@ export interface RouteContract<Req extends z.ZodType = z.ZodType, Res extends z.
   idempotent?: boolean;
 }
 
-export function route<Req extends z.ZodType, Res extends z.ZodType>(
-  contract: RouteContract<Req, Res> & { request: Req },
-): RouteContract<Req, Res>;
-export function route<Res extends z.ZodType>(
-  contract: RouteContract<z.ZodNever, Res> & { request: null },
-): RouteContract<z.ZodNever, Res>;
+export function route<Req extends z.ZodType, Res extends z.ZodType, Auth extends RouteAuth>(
+  contract: RouteContract<Req, Res, Auth> & { request: Req },
+): RouteContract<Req, Res, Auth>;
+export function route<Res extends z.ZodType, Auth extends RouteAuth>(
+  contract: RouteContract<z.ZodNever, Res, Auth> & { request: null },
+): RouteContract<z.ZodNever, Res, Auth>;
 export function route(contract: RouteContract): RouteContract {
   return contract;
 }

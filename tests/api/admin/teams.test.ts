@@ -69,7 +69,7 @@ describe('teams', () => {
 });
 
 describe('team settings', () => {
-  it('returns the SPEC default data, empty region until set', async () => {
+  it('returns the default data in the get-default-data shape, empty region until set', async () => {
     const { token } = await h.adminSignup('defaults@example.com');
     await h.ok('setting/createTeam', { team_name: '預設隊' }, token);
     const res = await h.adminCall('get-default-data', undefined, { token });

@@ -1,15 +1,16 @@
 import { marshall } from '@aws-sdk/util-dynamodb';
-import { OutboxDispatcher } from '@shuttle/functions/notifications/dispatcher.ts';
 import { createLineMessaging, retryKeyFor } from '@shuttle/functions/line/client.ts';
-import { newOutboxItem, OutboxRepository } from '@shuttle/functions/outbox/repository.ts';
+import { OutboxDispatcher } from '@shuttle/functions/notifications/dispatcher.ts';
 import { drainPendingOutbox, startOutboxPoller } from '@shuttle/functions/notifications/poller.ts';
 import { consumeOutboxStream } from '@shuttle/functions/notifications/stream.ts';
+import { newOutboxItem } from '@shuttle/functions/outbox/model.ts';
+import { OutboxRepository } from '@shuttle/functions/outbox/repository.ts';
 import { randomId } from '@shuttle/functions/platform/clock.ts';
 import { translate } from '@shuttle/shared/i18n';
 import type { DynamoDBStreamEvent } from 'aws-lambda';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type ApiHarness, createApiHarness } from '../../support/harness.ts';
-import { engineOf, outboxItem, pendingOutbox, player, promotion } from './fixtures.ts';
+import { engineOf, outboxItem, pendingOutbox, player, promotion, sessionChangesOf } from './fixtures.ts';
 import { type LineApiStub, startLineApiStub } from './line-api-stub.ts';
 
 const APP = 'https://shuttle.example.tw';
@@ -325,7 +326,7 @@ describe('delivering a cancellation of a deleted session', () => {
     for (const userId of [booked, waiting]) {
       await engine.join({ sessionId: session.id, partySize: 1, player: { userId, name: userId, pictureUrl: '' } });
     }
-    await engine.deleteSession(session.id);
+    await sessionChangesOf(h).deleteSession(session.id);
 
     const notices = (await pendingOutbox(h)).filter((o) => o.sessionId === session.id);
     expect(notices.map((o) => o.kind)).toEqual(['sessionCancelled', 'sessionCancelled']);

@@ -1,9 +1,11 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { BookingEngine } from '@shuttle/functions/bookings/engine.ts';
+import { SessionChangeEngine } from '@shuttle/functions/bookings/session-changes.ts';
 import { index, key } from '@shuttle/functions/db/keys.ts';
-import { userIdFor } from '@shuttle/functions/players/repository.ts';
-import { type OutboxRecord, OutboxRepository } from '@shuttle/functions/outbox/repository.ts';
+import type { OutboxRecord } from '@shuttle/functions/outbox/model.ts';
+import { OutboxRepository } from '@shuttle/functions/outbox/repository.ts';
 import { randomId } from '@shuttle/functions/platform/clock.ts';
+import { userIdFor } from '@shuttle/functions/players/repository.ts';
 import type { Language, NotificationPreferences } from '@shuttle/shared';
 import type { ApiHarness } from '../../support/harness.ts';
 
@@ -49,6 +51,8 @@ export async function player(h: ApiHarness, sub: string, setup: PlayerSetup = {}
 }
 
 export const engineOf = (h: ApiHarness) => new BookingEngine({ store: h.store, clock: h.clock, ids: randomId });
+export const sessionChangesOf = (h: ApiHarness) =>
+  new SessionChangeEngine({ store: h.store, clock: h.clock, ids: randomId });
 
 /**
  * A full session of one place whose holder cancels: the booking engine promotes `waiting`

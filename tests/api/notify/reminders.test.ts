@@ -1,5 +1,5 @@
-import { OutboxDispatcher } from '@shuttle/functions/notifications/dispatcher.ts';
 import { createLineMessaging } from '@shuttle/functions/line/client.ts';
+import { OutboxDispatcher } from '@shuttle/functions/notifications/dispatcher.ts';
 import { reminderOutboxId, scheduleBookingReminders } from '@shuttle/functions/notifications/reminders.ts';
 import { translate } from '@shuttle/shared/i18n';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,8 +1,8 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { key } from '@shuttle/functions/db/keys.ts';
+import { createLineMessaging } from '@shuttle/functions/line/client.ts';
 import { lineSignature } from '@shuttle/functions/line/signature.ts';
 import { createLineWebhook, LINE_WEBHOOK_PATH } from '@shuttle/functions/line/webhook.ts';
-import { createLineMessaging } from '@shuttle/functions/line/client.ts';
 import { translate } from '@shuttle/shared/i18n';
 import type { Hono } from 'hono';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';

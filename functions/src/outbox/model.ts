@@ -1,0 +1,81 @@
+import { index, key, ttlAt } from '#db/keys.ts';
+
+/** What a notice says about the session, kept on the record since a deleted session cannot be read. */
+export interface SessionFacts {
+  id: string;
+  title: string;
+  venue: string;
+  startsAt: string;
+  endsAt: string;
+}
+
+export const OUTBOX_KINDS = ['promoted', 'sessionChanged', 'sessionCancelled', 'bookingReminder'] as const;
+export type OutboxKind = (typeof OUTBOX_KINDS)[number];
+
+export type DeliveryChannel = 'line' | 'email';
+
+/** How a notification record ended: sent on at least one channel, not wanted, or abandoned. */
+export type OutboxFinalStatus = 'delivered' | 'skipped' | 'failed';
+
+/**
+ * A notification record (key `OUTBOX#id / OUTBOX`), written in the same transaction as the
+ * change it announces. While undelivered it sits in the sparse GSI1 partition `OUTBOX#PENDING`
+ * with `GSI1SK` = the next instant anyone should look at it, then its id.
+ */
+export interface OutboxRecord {
+  type: 'outbox';
+  id: string;
+  kind: OutboxKind;
+  userId: string;
+  sessionId: string;
+  createdAt: string;
+  /** Why a place was freed, for 'promoted'. */
+  reason?: string;
+  /** The session as it was when the notice was recorded (change and cancellation notices). */
+  session?: SessionFacts;
+  /** Claims so far; each claim is one delivery attempt. */
+  attempts?: number;
+  /** While a dispatcher holds the item (or a retry waits), nobody else claims it before this. */
+  leaseUntil?: string;
+  claimToken?: string;
+  /** Channels already sent on an earlier attempt; a retry does not send them again. */
+  channelsDone?: DeliveryChannel[];
+  lastError?: string;
+  status?: OutboxFinalStatus;
+  channels?: DeliveryChannel[];
+  note?: string;
+  finishedAt?: string;
+  ttl?: number;
+}
+
+export const OUTBOX_TTL_SECONDS = 30 * 24 * 3600;
+
+/**
+ * The one builder of a new pending notification item, ready for a conditional Put: the
+ * engine's promotions, session change and deletion notices and reminders all use it.
+ */
+export function newOutboxItem(input: {
+  id: string;
+  kind: OutboxKind;
+  userId: string;
+  sessionId: string;
+  now: Date;
+  reason?: string;
+  /** Extra facts the notice carries (a snapshot of the session, what changed). */
+  details?: Record<string, unknown>;
+}): OutboxRecord & Record<string, unknown> {
+  const createdAt = input.now.toISOString();
+  return {
+    ...key.outbox(input.id),
+    ...index.pendingOutbox(createdAt, input.id),
+    type: 'outbox',
+    id: input.id,
+    kind: input.kind,
+    ...(input.reason ? { reason: input.reason } : {}),
+    userId: input.userId,
+    sessionId: input.sessionId,
+    createdAt,
+    ttl: ttlAt(input.now, OUTBOX_TTL_SECONDS),
+    ...input.details,
+  };
+}
