@@ -109,13 +109,16 @@ describe('releasing seats', () => {
     expect(promoted.map((e) => e.userId)).toEqual(['a', 'b']);
     expect(tx.names).toEqual([ITEM.session, 'promoted:a', 'notice:a', 'promoted:b', 'notice:b']);
     const update = tx.items[0]!.Update!;
-    expect(update.ConditionExpression).toContain('remaining = :remainingBefore');
-    expect(update.ConditionExpression).toContain('waitlist[0] = :head0');
+    expect(update.ConditionExpression).toBe(
+      'remaining = :remainingBefore AND #capacity = :capacityBefore AND waitlist[0] = :head0 AND waitlist[1] = :head1 AND waitlist[2] = :blocker',
+    );
+    // Joins appended behind the first entry that did not fit change nothing this release read.
+    expect(update.ConditionExpression).not.toContain('size(waitlist)');
     expect(update.ExpressionAttributeValues).toMatchObject({
       ':remainingAfter': 0,
-      ':acceptedAfter': 4,
-      ':waitingAfter': 1,
-      ':waitingBefore': 3,
+      ':acceptedDelta': 0,
+      ':promotedCount': 2,
+      ':blocker': 'c*1',
     });
     const notice = tx.items[2]!.Put!.Item!;
     expect(notice).toMatchObject({
@@ -137,7 +140,19 @@ describe('releasing seats', () => {
       ids,
     );
     expect(promoted.map((e) => e.userId)).toEqual(['a']);
-    expect(tx.items[0]!.Update!.ExpressionAttributeValues).toMatchObject({ ':capacity': 6, ':acceptedAfter': 6 });
+    expect(tx.items[0]!.Update!.ExpressionAttributeValues).toMatchObject({ ':capacity': 6, ':acceptedDelta': 2 });
+  });
+
+  it('pins the end of the list when every waiting player is promoted', () => {
+    const tx = new Transaction('table');
+    releaseSeats(
+      tx,
+      session({ waitlist: ['a*1'], waitingCount: 1 }),
+      { freedSeats: 2, reason: 'cancellation' },
+      now,
+      ids,
+    );
+    expect(tx.items[0]!.Update!.ConditionExpression).toContain('size(waitlist) = :promotedCount');
   });
 
   it('refuses a capacity below the seats taken', () => {

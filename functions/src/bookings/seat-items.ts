@@ -130,9 +130,13 @@ export function cancelBooking(tx: Transaction, booking: BookingRecord, nowIso: s
 
 /**
  * The session update (and promotions) for `freedSeats` places coming free, or for a capacity
- * change when `newCapacity` is given. The conditions pin the seat state that was read, so two
- * releases never promote the same head and a player who joined the waitlist meanwhile is
- * never skipped. Each promoted player gets an outbox item in the same transaction.
+ * change when `newCapacity` is given. The conditions pin only what the decision depends on:
+ * the seats (`remaining`, `capacity`), each promoted head (`waitlist[i] = :head`), and what
+ * stopped the promotions: the first entry that did not fit, or the end of the list when all
+ * were promoted. Two releases never promote the same head and a player who joined meanwhile is
+ * never skipped, while joins appended behind that first unfitting entry change nothing the
+ * release read, so a stream of joins never starves a cancellation. Counters move by relative
+ * amounts for the same reason. Each promoted player gets an outbox item in the same transaction.
  */
 export function releaseSeats(
   tx: Transaction,
@@ -147,34 +151,39 @@ export function releaseSeats(
   const promotedSeats = plan.promoted.reduce((sum, e) => sum + e.partySize, 0);
   const nowIso = now.toISOString();
   const capacityChange = newCapacity !== undefined;
+  const k = plan.promoted.length;
 
   const removes = plan.promoted.map((_, i) => `waitlist[${i}]`);
   const heads = Object.fromEntries(plan.promoted.map((e, i) => [`:head${i}`, encodeEntry(e)]));
   const headConditions = plan.promoted.map((_, i) => `waitlist[${i}] = :head${i}`);
+  const blocker = session.waitlist[k];
+  const stopCondition = blocker === undefined ? 'size(waitlist) = :promotedCount' : `waitlist[${k}] = :blocker`;
+  const acceptedDelta = (capacityChange ? 0 : -freedSeats) + promotedSeats;
 
   tx.update(ITEM.session, {
     Key: key.session(session.id),
     UpdateExpression: [
-      'SET remaining = :remainingAfter, acceptedCount = :acceptedAfter, waitingCount = :waitingAfter, updatedAt = :now',
+      'SET remaining = :remainingAfter, acceptedCount = acceptedCount + :acceptedDelta,',
+      'waitingCount = waitingCount - :promotedCount, updatedAt = :now',
       capacityChange ? ', #capacity = :capacity' : '',
       removes.length ? ` REMOVE ${removes.join(', ')}` : '',
-    ].join(''),
+    ].join(' '),
     ConditionExpression: [
       'remaining = :remainingBefore',
-      'size(waitlist) = :waitingBefore',
       '#capacity = :capacityBefore',
       ...headConditions,
+      stopCondition,
     ].join(' AND '),
     ExpressionAttributeNames: { '#capacity': 'capacity' },
     ExpressionAttributeValues: {
       ':remainingAfter': plan.remainingAfter,
-      ':acceptedAfter': session.acceptedCount - (capacityChange ? 0 : freedSeats) + promotedSeats,
-      ':waitingAfter': session.waitlist.length - plan.promoted.length,
+      ':acceptedDelta': acceptedDelta,
+      ':promotedCount': k,
       ':remainingBefore': session.remaining,
-      ':waitingBefore': session.waitlist.length,
       ':capacityBefore': session.capacity,
       ':now': nowIso,
       ...(capacityChange ? { ':capacity': newCapacity } : {}),
+      ...(blocker === undefined ? {} : { ':blocker': blocker }),
       ...heads,
     },
   });
