@@ -13,7 +13,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['shared/test/**/*.test.ts', 'functions/test/**/*.test.ts', 'infra/test/**/*.test.ts'],
+          include: ['shared/test/**/*.test.{ts,tsx}', 'functions/test/**/*.test.ts', 'infra/test/**/*.test.ts'],
           environment: 'node',
         },
       },

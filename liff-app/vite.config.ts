@@ -1,33 +1,9 @@
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import react from '@vitejs/plugin-react';
+// Vite bundles this config and leaves package imports to Node, which cannot load TypeScript: hence the relative path.
+
 import { defineConfig } from 'vite';
+import { appViteConfig } from '../shared/build/vite.ts';
 
-const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
-
-export default defineConfig({
-  base: '/',
-  plugins: [react()],
-  define: { __APP_VERSION__: JSON.stringify(version) },
-  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
-  server: {
-    proxy: {
-      '/api': 'http://localhost:3000',
-      '/dev': 'http://localhost:3000',
-      '/app-config.json': 'http://localhost:3000',
-    },
-  },
-  build: {
-    outDir: 'dist',
-    emptyOutDir: true,
-    target: 'es2022',
-    // The manifest lets scripts/bundle-size.ts follow what the first screen loads.
-    manifest: true,
-    modulePreload: { polyfill: false },
-    rollupOptions: {
-      // shared/ only declares constants, schemas and pure functions. Treating its modules as
-      // free of side effects lets the first chunk take a constant without every zod schema.
-      treeshake: { moduleSideEffects: (id: string) => !/[\\/]shared[\\/]src[\\/]/.test(id) },
-    },
-  },
-});
+// The member app is served at the site root and reads its runtime settings from /app-config.json.
+export default defineConfig(
+  appViteConfig(new URL('./', import.meta.url), { base: '/', bootLabel: 'Shuttle', extraProxy: ['/app-config.json'] }),
+);

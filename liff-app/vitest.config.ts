@@ -1,16 +1,6 @@
-import { fileURLToPath } from 'node:url';
-import react from '@vitejs/plugin-react';
-import { defineProject } from 'vitest/config';
+// Vite bundles this config and leaves package imports to Node, which cannot load TypeScript: hence the relative path.
 
-export default defineProject({
-  plugins: [react()],
-  define: { __APP_VERSION__: JSON.stringify('test') },
-  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
-  test: {
-    name: 'liff-app',
-    root: fileURLToPath(new URL('..', import.meta.url)),
-    include: ['liff-app/src/**/*.test.{ts,tsx}'],
-    environment: 'happy-dom',
-    setupFiles: ['liff-app/src/testing/setup.ts'],
-  },
-});
+import { defineProject } from 'vitest/config';
+import { appTestConfig } from '../shared/build/vite.ts';
+
+export default defineProject(appTestConfig(new URL('./', import.meta.url), 'liff-app'));

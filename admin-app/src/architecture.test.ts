@@ -2,7 +2,10 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
-/** STYLE §6: shared -> features -> app; no imports across features; aliases, not ../../. */
+/**
+ * Layers: shared code -> features -> app shell. No feature imports another (a change that other
+ * features show is announced through lib/changes.ts); imports by alias, not ../../.
+ */
 const SRC = import.meta.dirname;
 
 function files(dir: string): string[] {

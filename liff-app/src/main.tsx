@@ -1,26 +1,15 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { mountApp } from '@shuttle/shared/web/mount-app.tsx';
 import { App } from '@/app/app';
 import { bootstrapAuth } from '@/app/bootstrap-auth';
+import { linkQueries } from '@/app/query-links';
 import { initI18n } from '@/lib/i18n';
+import '@shuttle/shared/web/base.css';
+import '@shuttle/shared/web/overlays.css';
 import '@/styles/global.css';
 
-const container = document.getElementById('root')!;
-
-async function start() {
+linkQueries();
+mountApp(<App />, async () => {
   // The login check and LIFF start in parallel with the first render; neither blocks it.
   void bootstrapAuth();
   await initI18n();
-  createRoot(container).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
-}
-
-start().catch((error: unknown) => {
-  console.error('The app could not start', error);
-  // No translation could load: index.html carries a bilingual message with a reload button.
-  const fallback = document.getElementById('boot-error') as HTMLTemplateElement | null;
-  if (fallback) container.replaceChildren(fallback.content.cloneNode(true));
 });

@@ -1,4 +1,4 @@
-/** Business constants of SPEC §9; everything here is shared by the apps and the server. */
+/** Business constants shared by the apps and the server. */
 
 export const REGIONS = [
   '台北市',
@@ -50,16 +50,15 @@ export const STORAGE_KEYS = { memberToken: 'token', adminToken: 'admin-token', l
 
 export const REQUEST_TIMEOUT_MS = 300_000;
 export const COPIED_STATE_MS = 5_000;
-export const LOADING_ANIMATION_MS = 3_000;
-export const MODAL_CONFIRM_LABEL = '確認';
 
 export const VERIFICATION_CODE_LENGTH = 6;
 export const VERIFICATION_CODE_TTL_SECONDS = 600;
 export const VERIFICATION_MAX_WRONG_TRIES = 5;
+/** Wrong codes an account may enter per Taipei day, across every code it asks for. */
+export const VERIFICATION_MAX_WRONG_TRIES_PER_DAY = 10;
 export const VERIFICATION_RESEND_COOLDOWN_SECONDS = 60;
 
 export const STATISTICS_WINDOW_DAYS = 30;
-export const MINIMUM_AGE = 16;
 export const POLICIES_EFFECTIVE_DATE = '2025-02-01';
 
 /**
@@ -68,7 +67,7 @@ export const POLICIES_EFFECTIVE_DATE = '2025-02-01';
  */
 export const DEFAULT_CANCEL_WINDOW_MINUTES = 120;
 
-/** Largest party one player may book for (the player plus guests); the API accepts 1 today. */
+/** Largest party one player may book for: the player plus guests. */
 export const MAX_PARTY_SIZE = 3;
 
 export const PAGE_SIZE_DEFAULT = 20;
@@ -76,3 +75,56 @@ export const PAGE_SIZE_MAX = 50;
 
 /** Taiwan has no daylight saving time: local time is always UTC+8. */
 export const TAIPEI_UTC_OFFSET_MINUTES = 8 * 60;
+
+// Limits of what people enter: the zod contracts enforce them on the server, and the forms check
+// them in place and take their `maxLength`, `min` and `max` from here.
+
+/** Longest text, in characters, of each field people type. */
+export const TEXT_LIMITS = {
+  displayName: 50,
+  teamName: 50,
+  /** A walk-in guest without an account. */
+  playerName: 50,
+  /** Searching members by name, or the member app's team filter. */
+  nameSearch: 50,
+  sessionTitle: 60,
+  venueName: 100,
+  address: 200,
+  courtName: 30,
+  notes: 1000,
+  privateRules: 2000,
+  lineLink: 300,
+  email: 254,
+} as const;
+
+export const ADMIN_LIMITS = {
+  passwordMin: 8,
+  passwordMax: 128,
+  maxCourts: 12,
+  maxCapacity: 60,
+  maxPrice: 10_000,
+  /** The create form repeats weekly for two weeks at least (one week is a single session); the API takes one. */
+  minWeeks: 2,
+  maxWeeks: 26,
+  maxDates: 52,
+  maxSessionHours: 12,
+  /** Sign-up opens at most this many days before a session (the create form's choice). */
+  maxSignupDaysBefore: 60,
+  /** Two days: how far before the start a team may stop cancellations. */
+  maxCancelWindowMinutes: 2880,
+  /** Failed logins in a row before an account is locked, and for how long. */
+  maxFailedLogins: 5,
+  lockMinutes: 15,
+  resetCodeMinutes: 30,
+  inviteDays: 7,
+  reportMonthsMax: 12,
+} as const;
+
+/**
+ * What one team may create per Taipei day, unless an operator raised it on the team item
+ * (`dailySessionLimit`, `dailyInviteLimit`): a weekly series of half a year fits in a day's sessions.
+ */
+export const TEAM_DAILY_LIMITS = {
+  sessions: 60,
+  invites: 10,
+} as const;

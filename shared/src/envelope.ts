@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ERROR_CODES } from './errors.ts';
 
-/** Success envelope of SPEC §3/§5: `{ success: true, message, timestamp, data }`. */
+/** Success envelope of every call: `{ success: true, message, timestamp, data }` (README.md, Architecture: Contracts). */
 export function successEnvelope<T extends z.ZodType>(data: T) {
   return z.object({
     success: z.literal(true),

@@ -1,6 +1,6 @@
 /**
  * Machine-readable error codes carried in the failure envelope's `error` field, with the
- * server's default English message (SPEC §8 where it gives one). Clients translate by code.
+ * server's default English message. Clients translate by code (the `errors` namespace).
  */
 export const ERRORS = {
   VALIDATION_FAILED: { status: 400, message: 'Invalid request' },
@@ -34,6 +34,7 @@ export const ERRORS = {
   CODE_RESEND_COOLDOWN: { status: 429, message: 'Please wait before requesting another code' },
   CODE_SEND_FAILED: { status: 502, message: 'Failed to send verification code, please try again later' },
   RATE_LIMITED: { status: 429, message: 'Too many requests, please try again later' },
+  PAYLOAD_TOO_LARGE: { status: 413, message: 'The request is too large' },
   SERVICE_BUSY: { status: 503, message: 'The service is busy, please try again later' },
   INTERNAL: { status: 500, message: 'Something went wrong, please try again later' },
   ADMIN_LOGIN_FAILED: { status: 401, message: 'Incorrect email or password' },
@@ -49,20 +50,12 @@ export const ERRORS = {
   SESSION_FULL: { status: 409, message: 'No places left; raise the capacity first' },
   TOO_MANY_PLAYERS: { status: 409, message: 'Too many players are booked to change this session at once' },
   SESSION_NOT_CHANGEABLE: { status: 409, message: 'A session that has started can no longer be changed or deleted' },
+  TOO_MANY_ATTEMPTS: { status: 429, message: 'Too many wrong codes today, please try again tomorrow' },
+  EMAIL_NOT_VERIFIED: { status: 403, message: 'Please verify your email address first' },
+  INVITE_EMAIL_MISMATCH: { status: 403, message: 'This invitation was sent to another email address' },
+  DAILY_SESSION_LIMIT: { status: 429, message: "This team has reached today's limit of new sessions" },
+  DAILY_INVITE_LIMIT: { status: 429, message: "This team has reached today's limit of invitations" },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERRORS;
 export const ERROR_CODES = Object.keys(ERRORS) as ErrorCode[];
-
-/** Client-side messages of SPEC §8 that never come from the server. */
-export const CLIENT_MESSAGES = {
-  notLoggedIn: 'You are not logged in, please log in to continue.',
-  loginCheckFailed: 'Login status check failed',
-  locationDenied: 'Location access denied. Please allow location access in browser settings.',
-  regionUnknown: 'Cannot determine your region, please select manually.',
-  locationFailed: 'Location failed, please select region manually.',
-  clipboardFailed: '無法自動複製網址，請手動複製瀏覽器地址',
-  emailRequired: 'Please enter email address',
-  emailInvalid: 'Please enter a valid email address',
-  codeIncomplete: 'Please enter the complete verification code',
-} as const;

@@ -1,4 +1,5 @@
 export * from './constants.ts';
+export * from './domain/recurrence.ts';
 export * from './domain/session-status.ts';
 export * from './domain/statistics.ts';
 export * from './envelope.ts';

@@ -1,8 +1,4 @@
-import { removeQueries } from '@shuttle/shared/web/query.ts';
-import { Suspense, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { NavLink, Outlet, useLocation, useNavigate } from 'react-router';
-import { Avatar } from '@/components/avatar';
+import { Avatar } from '@shuttle/shared/web/avatar.tsx';
 import {
   CalendarIcon,
   ChartIcon,
@@ -13,9 +9,13 @@ import {
   LogoutIcon,
   MenuIcon,
   UsersIcon,
-} from '@/components/icons';
+} from '@shuttle/shared/web/icons.tsx';
+import { AppLogo, Spinner } from '@shuttle/shared/web/loading-overlays.tsx';
+import { removeQueries } from '@shuttle/shared/web/query.ts';
+import { Suspense, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { LanguageSelect } from '@/components/language-select';
-import { AppLogo, Spinner } from '@/components/loading-overlays';
 import { TeamSwitcher } from '@/features/teams/components/team-switcher';
 import { clearLogin, useAuth } from '@/lib/auth';
 import { refreshProfile } from './auth-check';

@@ -1,13 +1,14 @@
 import { STORAGE_KEYS } from '@shuttle/shared';
+import { isLanguage } from '@shuttle/shared/web/i18n-loader.ts';
+import { storage } from '@shuttle/shared/web/storage.ts';
 import { checkAuth } from '@/features/auth/api/check-auth';
 import { acceptProfile, authStore, clearLogin } from '@/lib/auth';
-import { changeLanguage, isLanguage } from '@/lib/i18n';
-import { storage } from '@/lib/storage';
+import { changeLanguage } from '@/lib/i18n';
 
 let pending: Promise<boolean> | null = null;
 
 /**
- * The admin login check (SPEC §4): `GET check-auth` with the stored token. It counts only
+ * The admin login check: `GET check-auth` with the stored token. It counts only
  * when the profile's isAdmin flag is true; any failure clears the login. Concurrent callers
  * share one request.
  */

@@ -1,9 +1,9 @@
+import { LoadingOverlays } from '@shuttle/shared/web/loading-overlays.tsx';
 import { useStore } from '@shuttle/shared/web/store.ts';
+import { modalStore } from '@shuttle/shared/web/ui-store.ts';
 import { lazy, Suspense, useEffect } from 'react';
-import { LoadingOverlays } from '@/components/loading-overlays';
-import { modalStore } from '@/stores/ui';
 
-const loadModal = () => import('@/components/notification-modal');
+const loadModal = () => import('@shuttle/shared/web/notification-modal.tsx');
 const NotificationModal = lazy(() => loadModal().then((m) => ({ default: m.NotificationModal })));
 
 /** The loading overlays (isLoading1, isLoading2) and the notification modal, over every screen. */

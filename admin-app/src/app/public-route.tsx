@@ -1,6 +1,6 @@
+import { FullScreenLoading } from '@shuttle/shared/web/loading-overlays.tsx';
 import { Suspense } from 'react';
 import { Outlet } from 'react-router';
-import { FullScreenLoading } from '@/components/loading-overlays';
 
 /** Screens reachable without login: login and sign-up, password reset, after sign-up. */
 export function PublicRoute() {

@@ -1,9 +1,10 @@
+import { envelope, failure, respond, stubFetch } from '@shuttle/shared/web/testing.ts';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LoginPage } from '@/features/auth/components/login-page';
 import { authStore, clearLogin } from '@/lib/auth';
-import { envelope, failure, profile, respond } from '@/testing/fixtures';
+import { profile } from '@/testing/fixtures';
 import { RequireAdmin } from './require-admin';
 
 function Where() {
@@ -37,15 +38,13 @@ function storeToken(token: string) {
 }
 
 afterEach(() => {
-  vi.unstubAllGlobals();
   vi.restoreAllMocks();
   clearLogin();
 });
 
 describe('admin login guard', () => {
   it('sends a visitor without a token to /admin/login, remembering where they were going', async () => {
-    const fetch = respond(envelope(profile));
-    vi.stubGlobal('fetch', fetch);
+    const fetch = stubFetch(respond(envelope(profile)));
     renderAt('/members?page=2');
     await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/login?next=%2Fmembers%3Fpage%3D2'));
     expect(screen.queryByText('admin area')).toBeNull();
@@ -54,8 +53,7 @@ describe('admin login guard', () => {
 
   it('checks a stored token with GET check-auth and shows the page when isAdmin is true', async () => {
     storeToken('stored-token');
-    const fetch = respond(envelope(profile));
-    vi.stubGlobal('fetch', fetch);
+    const fetch = stubFetch(respond(envelope(profile)));
     renderAt('/members');
     expect(screen.getByTestId('loading-full')).toBeTruthy();
     await screen.findByText('admin area');
@@ -67,7 +65,7 @@ describe('admin login guard', () => {
 
   it('logs out when the check answers without the isAdmin flag', async () => {
     storeToken('stored-token');
-    vi.stubGlobal('fetch', respond(envelope({ ...profile, isAdmin: false })));
+    stubFetch(respond(envelope({ ...profile, isAdmin: false })));
     renderAt('/members');
     await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/login?next=%2Fmembers'));
     expect(localStorage.getItem('admin-token')).toBeNull();
@@ -76,7 +74,7 @@ describe('admin login guard', () => {
 
   it('logs out when the token is refused (401)', async () => {
     storeToken('expired-token');
-    vi.stubGlobal('fetch', respond(failure('INVALID_TOKEN', 'Invalid or expired token'), 401));
+    stubFetch(respond(failure('INVALID_TOKEN', 'Invalid or expired token'), 401));
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     renderAt('/');
     await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/login'));
@@ -85,14 +83,14 @@ describe('admin login guard', () => {
 
   it('sends an admin without a team to create one', async () => {
     storeToken('stored-token');
-    vi.stubGlobal('fetch', respond(envelope({ ...profile, currentTeamId: null })));
+    stubFetch(respond(envelope({ ...profile, currentTeamId: null })));
     renderAt('/');
     await screen.findByText('create your team');
   });
 
   it('logs out everywhere at once when a later call finds no token', async () => {
     storeToken('stored-token');
-    vi.stubGlobal('fetch', respond(envelope(profile)));
+    stubFetch(respond(envelope(profile)));
     renderAt('/books');
     await screen.findByText('admin area');
     act(() => clearLogin());
@@ -109,7 +107,7 @@ describe('admin login page', () => {
 
   it('stores the token under admin-token and continues to the page asked for', async () => {
     const login = { token: 'new-token', expiresAt: new Date(Date.now() + 3600_000).toISOString(), admin: profile };
-    vi.stubGlobal('fetch', respond(envelope(login)));
+    stubFetch(respond(envelope(login)));
     renderAt('/login?next=%2Fmembers');
     fill();
     await screen.findByText('admin area');
@@ -119,7 +117,7 @@ describe('admin login page', () => {
 
   it('does not count a login without the isAdmin flag', async () => {
     const login = { token: 'new-token', expiresAt: new Date().toISOString(), admin: { ...profile, isAdmin: false } };
-    vi.stubGlobal('fetch', respond(envelope(login)));
+    stubFetch(respond(envelope(login)));
     renderAt('/login');
     fill();
     await waitFor(() => expect(authStore.get().status).toBe('anonymous'));
@@ -128,15 +126,14 @@ describe('admin login page', () => {
   });
 
   it('shows the translated refusal of a wrong password', async () => {
-    vi.stubGlobal('fetch', respond(failure('ADMIN_LOGIN_FAILED', 'Incorrect email or password'), 401));
+    stubFetch(respond(failure('ADMIN_LOGIN_FAILED', 'Incorrect email or password'), 401));
     renderAt('/login');
     fill();
     expect((await screen.findByTestId('login-error')).textContent).toBe('電子郵件或密碼錯誤');
   });
 
   it('checks the email before calling the server', () => {
-    const fetch = respond(envelope({}));
-    vi.stubGlobal('fetch', fetch);
+    const fetch = stubFetch(respond(envelope({})));
     renderAt('/login');
     fireEvent.change(screen.getByLabelText('電子郵件'), { target: { value: 'not-an-email' } });
     fireEvent.click(screen.getByRole('button', { name: '登入' }));

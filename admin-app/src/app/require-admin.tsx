@@ -1,11 +1,11 @@
+import { FullScreenLoading } from '@shuttle/shared/web/loading-overlays.tsx';
 import { type ReactNode, useEffect } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { FullScreenLoading } from '@/components/loading-overlays';
 import { useAuth } from '@/lib/auth';
 import { verifyAdminLogin } from './auth-check';
 
 /**
- * The admin login guard of SPEC §2: without a token the visitor goes to /admin/login (and
+ * The admin login guard: without a token the visitor goes to /admin/login (and
  * comes back after); a stored token is checked once; an admin without a team is sent to
  * create one.
  */

@@ -22,7 +22,7 @@ const PrivateRules = lazy(() => import('./routes/setting-private-rules'));
 const Line = lazy(() => import('./routes/setting-line'));
 const AccountManagement = lazy(() => import('./routes/setting-account-management'));
 
-/** Admin routes of SPEC §2 under /admin; each screen is its own chunk; unknown paths go home. */
+/** Admin routes under /admin; each screen is its own chunk; unknown paths go home. */
 export function AppRoutes() {
   return (
     <Routes>

@@ -1,10 +1,11 @@
 import { removeQueries } from '@shuttle/shared/web/query.ts';
+import { envelope, routes, stubFetch } from '@shuttle/shared/web/testing.ts';
+import { initialModalState, modalStore } from '@shuttle/shared/web/ui-store.ts';
 import { render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { authStore, clearLogin } from '@/lib/auth';
-import { initialModalState, modalStore } from '@/stores/ui';
-import { defaultData, envelope, profile, routes } from '@/testing/fixtures';
+import { defaultData, profile } from '@/testing/fixtures';
 import { needsDefaultRegion, resetStartupCheck, useStartupCheck } from './startup-check';
 
 function Probe({ teamId }: { teamId: string | null }) {
@@ -19,7 +20,6 @@ beforeEach(() => {
   authStore.set({ token: 'admin-token', profile, status: 'authenticated' });
 });
 afterEach(() => {
-  vi.unstubAllGlobals();
   clearLogin();
 });
 
@@ -31,8 +31,7 @@ describe('admin start-up check', () => {
   });
 
   it('warns 尚未設定預設地點 and opens the location settings when the default region is empty', async () => {
-    const fetch = routes({ 'get-default-data': envelope({ ...defaultData, default_region: '' }) });
-    vi.stubGlobal('fetch', fetch);
+    const fetch = stubFetch(routes({ 'get-default-data': envelope({ ...defaultData, default_region: '' }) }));
     render(
       <MemoryRouter initialEntries={['/']}>
         <Probe teamId="team-daan-smash" />
@@ -49,8 +48,7 @@ describe('admin start-up check', () => {
   });
 
   it('stays quiet when the team has a default region', async () => {
-    const fetch = routes({ 'get-default-data': envelope(defaultData) });
-    vi.stubGlobal('fetch', fetch);
+    const fetch = stubFetch(routes({ 'get-default-data': envelope(defaultData) }));
     render(
       <MemoryRouter initialEntries={['/members']}>
         <Probe teamId="team-daan-smash" />
@@ -63,8 +61,7 @@ describe('admin start-up check', () => {
   });
 
   it('runs once per team, not on every screen', async () => {
-    const fetch = routes({ 'get-default-data': envelope(defaultData) });
-    vi.stubGlobal('fetch', fetch);
+    const fetch = stubFetch(routes({ 'get-default-data': envelope(defaultData) }));
     const { rerender } = render(
       <MemoryRouter>
         <Probe teamId="team-a" />

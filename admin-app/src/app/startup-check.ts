@@ -1,14 +1,15 @@
 import type { DefaultData } from '@shuttle/shared';
 import { fetchQuery } from '@shuttle/shared/web/query.ts';
+import { notify } from '@shuttle/shared/web/ui-store.ts';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { DEFAULT_DATA_KEY, getDefaultData } from '@/features/settings/api/get-default-data';
-import { notify } from '@/stores/ui';
+import { getDefaultData } from '@/features/settings/api/get-default-data';
+import { settingsKeys } from '@/features/settings/api/keys';
 
 export const LOCATION_SETTING_PATH = '/setting/location';
 
-/** SPEC §4/§8: a team without a default region is warned and sent to the location settings. */
+/** A team without a default region is warned and sent to the location settings: new sessions need the region. */
 export function needsDefaultRegion(data: Pick<DefaultData, 'default_region'>): boolean {
   return data.default_region.trim() === '';
 }
@@ -27,7 +28,7 @@ export function useStartupCheck(teamId: string | null): void {
   useEffect(() => {
     if (!teamId || checkedTeam === teamId) return;
     checkedTeam = teamId;
-    fetchQuery(DEFAULT_DATA_KEY, getDefaultData)
+    fetchQuery(settingsKeys.defaultData, getDefaultData)
       .then((data) => {
         if (!needsDefaultRegion(data)) return;
         notify({ level: 'warning', title: t('startup.noRegionTitle'), message: t('startup.noRegionMessage') });

@@ -1,7 +1,7 @@
+import { AppLogo } from '@shuttle/shared/web/loading-overlays.tsx';
 import type { ReactNode } from 'react';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { LanguageSelect } from './language-select';
-import { AppLogo } from './loading-overlays';
 
 /** The frame of the screens before login: logo, one card, the language choice. */
 export function AuthLayout({ title, children, wide = false }: { title: string; children: ReactNode; wide?: boolean }) {

@@ -1,5 +1,5 @@
+import { formatNumber } from '@shuttle/shared/web/format.ts';
 import { useTranslation } from 'react-i18next';
-import { formatNumber } from '@/lib/format';
 
 /** Accepted seats over capacity, with the waitlist length beside it. */
 export function FillBar({

@@ -1,7 +1,8 @@
 import { LANGUAGES, type Language } from '@shuttle/shared';
+import { isLanguage } from '@shuttle/shared/web/i18n-loader.ts';
+import { GlobeIcon } from '@shuttle/shared/web/icons.tsx';
 import { useTranslation } from 'react-i18next';
-import { changeLanguage, isLanguage } from '@/lib/i18n';
-import { GlobeIcon } from './icons';
+import { changeLanguage } from '@/lib/i18n';
 
 /** The five languages, each named in itself; the choice is shared with the member app. */
 export function LanguageSelect({ compact = false }: { compact?: boolean }) {

@@ -1,8 +1,8 @@
+import { ChevronLeftIcon } from '@shuttle/shared/web/icons.tsx';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useDocumentTitle } from '@/hooks/use-document-title';
-import { ChevronLeftIcon } from './icons';
 
 /** The h1 of a screen, with an optional way back and actions on the right. */
 export function PageHeader({

@@ -1,5 +1,5 @@
+import { ChevronLeftIcon, ChevronRightIcon } from '@shuttle/shared/web/icons.tsx';
 import { useTranslation } from 'react-i18next';
-import { ChevronLeftIcon, ChevronRightIcon } from './icons';
 
 export function Pagination({
   page,

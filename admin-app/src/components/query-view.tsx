@@ -1,8 +1,8 @@
+import { errorMessage } from '@shuttle/shared/web/api-error.ts';
+import { Spinner } from '@shuttle/shared/web/loading-overlays.tsx';
 import type { UseQueryResult } from '@shuttle/shared/web/query.ts';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '@/lib/api-error';
-import { Spinner } from './loading-overlays';
 
 /** Loading, error with retry, or the data: the three states every read screen has. */
 export function QueryView<T>({

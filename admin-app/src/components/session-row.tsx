@@ -1,9 +1,9 @@
 import type { AdminSession } from '@shuttle/shared';
+import { formatDay, formatMoney, formatTimeRange } from '@shuttle/shared/web/format.ts';
+import { ChevronRightIcon, PinIcon } from '@shuttle/shared/web/icons.tsx';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { formatDay, formatMoney, formatTimeRange } from '@/lib/format';
 import { FillBar } from './fill-bar';
-import { ChevronRightIcon, PinIcon } from './icons';
 import { SessionBadges } from './session-badges';
 
 /** One session in a list: when, where, state, fill rate and waitlist; the row opens `to`. */

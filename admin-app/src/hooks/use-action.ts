@@ -1,7 +1,7 @@
+import { errorMessage } from '@shuttle/shared/web/api-error.ts';
+import { notify, withLightLoading } from '@shuttle/shared/web/ui-store.ts';
 import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '@/lib/api-error';
-import { notify, withLightLoading } from '@/stores/ui';
 
 interface ActionOptions {
   /** Shown in the success modal when the task resolves. */

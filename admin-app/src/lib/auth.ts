@@ -1,35 +1,21 @@
 import { type AdminLoginResult, type AdminProfile, STORAGE_KEYS } from '@shuttle/shared';
-import { createStore, useStore } from '@shuttle/shared/web/store.ts';
-import { storage } from './storage';
+import { createAuthStore } from '@shuttle/shared/web/auth-store.ts';
 
-export type AuthStatus = 'anonymous' | 'checking' | 'authenticated';
+const login = createAuthStore<AdminProfile>(STORAGE_KEYS.adminToken);
 
-export interface AuthState {
-  token: string | null;
-  profile: AdminProfile | null;
-  status: AuthStatus;
-}
-
-const initialToken = storage.get(STORAGE_KEYS.adminToken);
-
-/** Admin login state (SPEC §4): the token lives in localStorage under `admin-token`. */
-export const authStore = createStore<AuthState>({
-  token: initialToken,
-  profile: null,
-  status: initialToken ? 'checking' : 'anonymous',
-});
+/** The admin's login: the token lives in localStorage under `admin-token`. */
+export const { authStore, clearLogin, currentToken, useAuth } = login;
 
 /**
- * Stores a login from sign-in, sign-up, a team switch or 'become team leader'. The login only
- * counts when the account carries the isAdmin flag (SPEC §4); otherwise it is dropped.
+ * Stores a login from sign-in, sign-up, a team switch or 'become team leader'. It only counts
+ * when the account carries the isAdmin flag; otherwise it is dropped.
  */
 export function acceptLogin(result: AdminLoginResult): boolean {
   if (!result.admin.isAdmin) {
     clearLogin();
     return false;
   }
-  storage.set(STORAGE_KEYS.adminToken, result.token);
-  authStore.set({ token: result.token, profile: result.admin, status: 'authenticated' });
+  login.setLogin(result.token, result.admin);
   return true;
 }
 
@@ -39,16 +25,6 @@ export function acceptProfile(profile: AdminProfile): boolean {
     clearLogin();
     return false;
   }
-  authStore.set((state) => (state.token ? { ...state, profile, status: 'authenticated' } : state));
+  login.setProfile(profile);
   return true;
 }
-
-/** Logout, a failed login check, 'No admin token found' and any 401 all end here. */
-export function clearLogin(): void {
-  storage.remove(STORAGE_KEYS.adminToken);
-  authStore.set({ token: null, profile: null, status: 'anonymous' });
-}
-
-export const currentToken = () => authStore.get().token;
-
-export const useAuth = () => useStore(authStore);

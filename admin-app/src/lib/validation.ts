@@ -1,11 +1,12 @@
-import { ADMIN_LIMITS } from '@shuttle/shared';
+import { ADMIN_LIMITS, requestResetRequest } from '@shuttle/shared';
 
-/** i18n keys (admin namespace) of the client-side checks shared by the account forms. */
+/**
+ * i18n keys (admin namespace) of the client-side checks shared by the account forms; the email
+ * is checked with the contract's own rule.
+ */
 export function emailProblem(email: string): 'auth.errors.emailRequired' | 'auth.errors.emailInvalid' | null {
-  const value = email.trim();
-  if (!value) return 'auth.errors.emailRequired';
-  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value) || value.length > 254) return 'auth.errors.emailInvalid';
-  return null;
+  if (!email.trim()) return 'auth.errors.emailRequired';
+  return requestResetRequest.shape.email.safeParse(email).success ? null : 'auth.errors.emailInvalid';
 }
 
 export function passwordProblem(

@@ -1,8 +1,6 @@
-import { type CreateSessionRequest, taipeiDate, taipeiDayStart } from '@shuttle/shared';
+import { type CreateSessionRequest, expandRecurrence } from '@shuttle/shared';
 import { ValidationError } from '#platform/errors.ts';
 import type { NewSession } from './factory.ts';
-
-const DAY_MS = 86_400_000;
 
 export interface PlanContext {
   teamId: string;
@@ -15,30 +13,17 @@ export interface PlanContext {
 
 /**
  * The sessions one create call publishes: publishState 0 makes the one described; 1 repeats
- * it weekly for `weeks` weeks or on each listed date, at the same Taipei time of day (Taiwan
- * has no daylight saving, so shifting by whole days keeps the clock time). Every start must
- * be in the future.
+ * it weekly or on listed dates by the recurrence rule the admin form previews with
+ * (`expandRecurrence` in shared). Every start must be in the future.
  */
 export function planSessions(request: CreateSessionRequest, context: PlanContext): NewSession[] {
-  const start = Date.parse(request.startsAt);
-  let offsets: number[] = [0];
-  if (request.publishState === 1) {
-    if ('weeks' in request.repeat) {
-      offsets = Array.from({ length: request.repeat.weeks }, (_, k) => k * 7 * DAY_MS);
-    } else {
-      const firstDay = Date.parse(taipeiDayStart(taipeiDate(request.startsAt)));
-      offsets = [...request.repeat.dates].sort().map((date) => Date.parse(taipeiDayStart(date)) - firstDay);
-    }
-  }
-  const shift = (instant: string, offset: number) => new Date(Date.parse(instant) + offset).toISOString();
-
-  const past = offsets.findIndex((offset) => start + offset <= context.now.getTime());
-  if (past >= 0) {
+  const times = expandRecurrence(request, request.publishState === 1 ? request.repeat : undefined);
+  if (times.some((t) => Date.parse(t.startsAt) <= context.now.getTime())) {
     const path = request.publishState === 1 && 'dates' in request.repeat ? `repeat.dates` : 'startsAt';
     throw new ValidationError([{ path, message: 'sessions must start in the future' }]);
   }
 
-  return offsets.map((offset) => ({
+  return times.map(({ startsAt, endsAt, signupOpensAt }) => ({
     id: context.newId(),
     teamId: context.teamId,
     teamName: context.teamName,
@@ -50,9 +35,9 @@ export function planSessions(request: CreateSessionRequest, context: PlanContext
     courts: request.courts,
     capacity: request.capacity,
     price: request.price,
-    startsAt: shift(request.startsAt, offset),
-    endsAt: shift(request.endsAt, offset),
-    signupOpensAt: shift(request.signupOpensAt, offset),
+    startsAt,
+    endsAt,
+    signupOpensAt,
     isPublic: request.isPublic,
     notes: request.notes,
     lineLink: request.lineLink,

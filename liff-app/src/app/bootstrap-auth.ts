@@ -1,9 +1,10 @@
 import { STORAGE_KEYS } from '@shuttle/shared';
+import { isLanguage } from '@shuttle/shared/web/i18n-loader.ts';
+import { storage } from '@shuttle/shared/web/storage.ts';
 import { runtimeConfig } from '@/config/config-loader';
 import { authStore, clearLogin, setProfile } from '@/lib/auth';
-import { changeLanguage, isLanguage } from '@/lib/i18n';
+import { changeLanguage } from '@/lib/i18n';
 import { initLiff } from '@/lib/liff';
-import { storage } from '@/lib/storage';
 
 /** Adopts the language saved on the profile when this browser has no choice of its own. */
 export async function adoptProfileLanguage(language: string | null): Promise<void> {
@@ -11,7 +12,7 @@ export async function adoptProfileLanguage(language: string | null): Promise<voi
 }
 
 /**
- * The member area's login check (SPEC §2): a stored token is checked first; when the check
+ * The member area's login check: a stored token is checked first; when the check
  * fails the login is cleared and the app still renders. Inside LINE a visitor without a
  * token is signed in silently with the LIFF ID token.
  */

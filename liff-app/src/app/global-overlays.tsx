@@ -1,10 +1,11 @@
+import { LoadingOverlays } from '@shuttle/shared/web/loading-overlays.tsx';
 import { useStore } from '@shuttle/shared/web/store.ts';
+import { modalStore } from '@shuttle/shared/web/ui-store.ts';
 import { lazy, Suspense, useEffect } from 'react';
-import { LoadingOverlays } from '@/components/loading-overlays';
 import { needsExternalBrowser } from '@/lib/user-agent';
-import { loginPromptStore, modalStore } from '@/stores/ui';
+import { loginPromptStore } from '@/stores/login-prompt';
 
-const loadModal = () => import('@/components/notification-modal');
+const loadModal = () => import('@shuttle/shared/web/notification-modal.tsx');
 const loadLoginPrompt = () => import('@/components/login-prompt');
 const NotificationModal = lazy(() => loadModal().then((m) => ({ default: m.NotificationModal })));
 const LoginPrompt = lazy(() => loadLoginPrompt().then((m) => ({ default: m.LoginPrompt })));
@@ -13,7 +14,7 @@ const InAppBrowserNotice = lazy(() =>
 );
 
 /**
- * Global overlays of SPEC §2. The loading overlays are tiny and always present; the modal, the
+ * Overlays above every screen. The loading overlays are tiny and always present; the modal, the
  * login prompt and the in-app-browser notice load when first needed (and are prefetched once
  * the first screen is idle), which keeps them out of the first download.
  */

@@ -1,8 +1,8 @@
+import { HomeIcon, SettingsIcon } from '@shuttle/shared/web/icons.tsx';
+import { Spinner } from '@shuttle/shared/web/loading-overlays.tsx';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet, useLocation } from 'react-router';
-import { HomeIcon, SettingsIcon } from '@/components/icons';
-import { Spinner } from '@/components/loading-overlays';
 
 const WITH_NAV = new Set(['/', '/setting']);
 

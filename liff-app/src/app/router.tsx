@@ -13,7 +13,7 @@ const PrivacyPolicy = lazy(() => import('./routes/privacy-policy'));
 const TermsOfService = lazy(() => import('./routes/terms-of-service'));
 const AboutUs = lazy(() => import('./routes/about-us'));
 
-/** Member routes of SPEC §2; every screen is its own chunk. Unknown paths fall back to home. */
+/** Member routes; every screen is its own chunk. Unknown paths fall back to home. */
 export function AppRoutes() {
   return (
     <Routes>

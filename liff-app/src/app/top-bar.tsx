@@ -1,7 +1,7 @@
+import { Avatar } from '@shuttle/shared/web/avatar.tsx';
+import { AppLogo } from '@shuttle/shared/web/loading-overlays.tsx';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Avatar } from '@/components/avatar';
-import { AppLogo } from '@/components/loading-overlays';
 import { useAuth } from '@/lib/auth';
 import { loginPath } from '@/lib/paths';
 

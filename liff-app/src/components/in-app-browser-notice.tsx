@@ -1,10 +1,10 @@
 import { COPIED_STATE_MS } from '@shuttle/shared';
+import { CheckIcon, CopyIcon, GlobeIcon } from '@shuttle/shared/web/icons.tsx';
 import { useScrollLock } from '@shuttle/shared/web/use-scroll-lock.ts';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { copyText } from '@/lib/clipboard';
 import { needsExternalBrowser } from '@/lib/user-agent';
-import { CheckIcon, CopyIcon, GlobeIcon } from './icons';
 
 /**
  * Facebook and Instagram open links in their own browser, where LINE and Google logins fail.

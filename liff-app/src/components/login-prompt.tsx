@@ -1,9 +1,9 @@
+import { ConfirmDialog } from '@shuttle/shared/web/dialog.tsx';
+import { SettingsIcon } from '@shuttle/shared/web/icons.tsx';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { loginPath } from '@/lib/paths';
-import { closeLoginPrompt, useLoginPrompt } from '@/stores/ui';
-import { ConfirmDialog } from './dialog';
-import { SettingsIcon } from './icons';
+import { closeLoginPrompt, useLoginPrompt } from '@/stores/login-prompt';
 
 export function LoginPrompt() {
   const { t } = useTranslation();
@@ -15,7 +15,6 @@ export function LoginPrompt() {
       open={open}
       title={t('auth.loginRequiredTitle')}
       confirmLabel={t('auth.login')}
-      cancelLabel={t('common.cancel')}
       onCancel={closeLoginPrompt}
       onConfirm={() => {
         closeLoginPrompt();

@@ -1,7 +1,7 @@
+import { ChevronLeftIcon } from '@shuttle/shared/web/icons.tsx';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { ChevronLeftIcon } from './icons';
 
 /** Title bar of an inner page; back returns to the previous screen, or `fallback` on a deep link. */
 export function PageHeader({

@@ -15,9 +15,10 @@ export interface AttendanceRecord {
 const round1 = (n: number) => Math.round(n * 10) / 10;
 
 /**
- * Totals of SPEC §2. A session counts once it has ended with an accepted booking. The rate is
- * attended over sessions whose attendance was marked, so an admin who skips check-in does not
- * make players look absent. Money is spent on attended sessions only, for the whole party.
+ * A player's totals (README.md, 'Decisions where the specification is silent'). A session
+ * counts once it has ended with an accepted booking. The rate is attended over sessions whose
+ * attendance was marked, so an admin who skips check-in does not make players look absent.
+ * Money is spent on attended sessions only, for the whole party.
  */
 export function summarize(records: readonly AttendanceRecord[]): Statistics {
   const attended = records.filter((r) => r.attendance === 'attended');

@@ -2,7 +2,7 @@ import * as a from './admin-api.ts';
 import { route } from './routes.ts';
 
 /**
- * Every admin call (SPEC §7 Admin), keyed by its path under `/api/admin/`. Team calls take an
+ * Every admin call, keyed by its path under `/api/admin/`. Team calls take an
  * optional `teamId` (default: the admin's current team); session calls act on the session's
  * team. Either way the caller must be an admin of that team.
  */
@@ -34,6 +34,20 @@ export const adminRoutes = {
     summary: 'Set a new password with the emailed code or link token; signs out every earlier login',
     request: a.resetPasswordRequest,
     response: a.resetPasswordResult,
+  }),
+  'email/sendCode': route({
+    method: 'POST',
+    auth: 'admin',
+    summary: "Email a 6-digit code to the account's address (valid 10 minutes, resend after 60 s)",
+    request: a.emptyAdminRequest,
+    response: a.sendAdminEmailCodeResult,
+  }),
+  'email/verifyCode': route({
+    method: 'POST',
+    auth: 'admin',
+    summary: "Verify the account's email with the code; 10 wrong codes a day per account at most",
+    request: a.verifyAdminEmailRequest,
+    response: a.adminProfile,
   }),
   'check-auth': route({
     method: 'GET',
@@ -143,14 +157,14 @@ export const adminRoutes = {
   'setting/inviteAdmin': route({
     method: 'POST',
     auth: 'admin',
-    summary: 'Email a co-admin invitation (owners only; valid 7 days)',
+    summary: 'Email a co-admin invitation (owners with a verified email; valid 7 days; a daily cap per team)',
     request: a.inviteAdminRequest,
     response: a.inviteAdminResult,
   }),
   'setting/acceptInvite': route({
     method: 'POST',
     auth: 'admin',
-    summary: "Join a team with the token from an invitation email (the link proves the email's owner)",
+    summary: "Join a team with the token from an invitation email; the account's email must be the invited one",
     request: a.acceptInviteRequest,
     response: a.adminTeamItem,
   }),
@@ -171,7 +185,8 @@ export const adminRoutes = {
   'createSession/createSession': route({
     method: 'POST',
     auth: 'admin',
-    summary: 'Publish one session (publishState 0) or many (publishState 1: weekly or on dates), all or none',
+    summary:
+      'Publish one session (publishState 0) or many (publishState 1: weekly or on dates), all or none; team-only until the email is verified; a daily cap per team',
     request: a.createSessionRequest,
     response: a.createSessionResult,
     idempotent: true,
@@ -214,7 +229,7 @@ export const adminRoutes = {
   'courtSession/switchPublic': route({
     method: 'POST',
     auth: 'admin',
-    summary: 'Make the session public or team-only',
+    summary: 'Make the session public (needs a verified email) or team-only',
     request: a.switchPublicRequest,
     response: a.adminSession,
   }),

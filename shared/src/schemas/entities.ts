@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { CATEGORIES, LANGUAGES, MAX_PARTY_SIZE, REGIONS } from '../constants.ts';
 
-export const isoInstant = z.iso.datetime({ offset: true });
-export const isoDate = z.iso.date();
+/** Any number of fractional digits is valid ISO; 40 characters hold nanoseconds and an offset. */
+export const isoInstant = z.iso.datetime({ offset: true }).max(40);
+export const isoDate = z.iso.date().max(10);
 export const id = z
   .string()
   .min(1)
@@ -89,7 +90,7 @@ export const memberList = z.object({
 });
 export type MemberList = z.infer<typeof memberList>;
 
-/** Team name item of SPEC §3 (member side), plus the team id the filters need. */
+/** A team in the member app's team filter: its name and id, and whether the player belongs to it. */
 export const teamNameItem = z.object({
   team_id: id,
   team_name: z.string(),
@@ -107,7 +108,7 @@ export const notificationPreferences = z.object({
 });
 export type NotificationPreferences = z.infer<typeof notificationPreferences>;
 
-/** Member login check data of SPEC §3, with the profile fields the settings menu needs. */
+/** What the member login check answers: the player's profile, with the fields the settings menu needs. */
 export const memberProfile = z.object({
   userId: z.literal(''),
   displayName: z.string(),

@@ -1,9 +1,12 @@
 import { z } from 'zod';
 import {
+  CATEGORIES,
   PAGE_SIZE_DEFAULT,
   PAGE_SIZE_MAX,
+  REGIONS,
   SORT_ORDERS,
   STATUS_FILTERS,
+  TEXT_LIMITS,
   VERIFICATION_CODE_LENGTH,
 } from '../constants.ts';
 import {
@@ -24,16 +27,16 @@ import {
   teamNameItem,
 } from './entities.ts';
 
-/** Request and response bodies of every member call (SPEC §7). Paths are relative to `/api/`. */
+/** Request and response bodies of every member call (member-routes.ts pairs them with paths under `/api/`). */
 
 export const sessionListQuery = z.object({
   status: z.enum(STATUS_FILTERS).default('all'),
-  regions: z.array(region).max(21).default([]),
+  regions: z.array(region).max(REGIONS.length).default([]),
   date: isoDate.nullable().default(null),
-  categories: z.array(category).max(5).default([]),
+  categories: z.array(category).max(CATEGORIES.length).default([]),
   sort: z.enum(SORT_ORDERS).default('none'),
   teamId: id.nullable().default(null),
-  teamName: z.string().trim().max(50).default(''),
+  teamName: z.string().trim().max(TEXT_LIMITS.nameSearch).default(''),
   cursor: z.string().max(512).nullable().default(null),
   limit: z.number().int().min(1).max(PAGE_SIZE_MAX).default(PAGE_SIZE_DEFAULT),
 });
@@ -107,7 +110,7 @@ export const sendEmailCodeRequest = z.object({
     .string()
     .trim()
     .min(1, 'Please enter email address')
-    .max(254)
+    .max(TEXT_LIMITS.email)
     .pipe(z.email('Please enter a valid email address')),
 });
 export const sendEmailCodeResult = z.object({
@@ -129,4 +132,3 @@ export const updatePreferencesRequest = notificationPreferences.partial();
 export const updateProfileRequest = z.object({ language });
 
 export const teamNameList = z.array(teamNameItem);
-export const emptyObject = z.object({}).strict();

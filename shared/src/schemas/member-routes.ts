@@ -3,7 +3,7 @@ import { memberList, memberProfile, sessionDetail } from './entities.ts';
 import * as m from './member-api.ts';
 import { route } from './routes.ts';
 
-/** Every member call of SPEC §7, keyed by its path under `/api/`. */
+/** Every member call, keyed by its path under `/api/` (README.md, Architecture: Contracts). */
 export const memberRoutes = {
   'withoutAuth/getSessionList': route({
     method: 'POST',

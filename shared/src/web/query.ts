@@ -69,8 +69,8 @@ export function setQueryData<T>(key: string, data: T | ((previous: T | undefined
   update(entry, { data: next, status: 'success', error: null, updatedAt: Date.now() });
 }
 
-/** Marks every key starting with `prefix` stale and refetches the ones on screen. */
-export function invalidateQueries(prefix: string): Promise<unknown> {
+/** Marks every key starting with `prefix` (all by default) stale and refetches the ones on screen. */
+export function invalidateQueries(prefix = ''): Promise<unknown> {
   const refetches: Promise<unknown>[] = [];
   for (const [key, entry] of entries) {
     if (!key.startsWith(prefix)) continue;

@@ -1,10 +1,10 @@
+import { SuccessIcon } from '@shuttle/shared/web/icons.tsx';
+import { Spinner } from '@shuttle/shared/web/loading-overlays.tsx';
 import { removeQueries } from '@shuttle/shared/web/query.ts';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { AuthLayout } from '@/components/auth-layout';
-import { SuccessIcon } from '@/components/icons';
-import { Spinner } from '@/components/loading-overlays';
 import { memberToken } from '@/features/auth/api/become-leader';
 import { BecomeLeaderPanel } from '@/features/auth/components/become-leader-panel';
 import { CreateTeamForm } from '@/features/teams/components/create-team-form';

@@ -1,8 +1,8 @@
 import { MEMBER_HOME_CATEGORIES, type MemberHomeCategory } from '@shuttle/shared';
+import { Spinner } from '@shuttle/shared/web/loading-overlays.tsx';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { Spinner } from '@/components/loading-overlays';
 import { SessionBrowser } from '@/features/sessions/components/session-browser';
 import { TopBar } from '../top-bar';
 

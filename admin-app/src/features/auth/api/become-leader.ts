@@ -1,6 +1,6 @@
 import { memberRoutes, STORAGE_KEYS } from '@shuttle/shared';
+import { storage } from '@shuttle/shared/web/storage.ts';
 import { memberApiCall } from '@/lib/api-client';
-import { storage } from '@/lib/storage';
 
 /** The member app's login on this origin, if any: a player can open an admin account with it. */
 export const memberToken = () => storage.get(STORAGE_KEYS.memberToken);

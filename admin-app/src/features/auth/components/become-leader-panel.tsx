@@ -1,6 +1,6 @@
+import { notify } from '@shuttle/shared/web/ui-store.ts';
 import { useTranslation } from 'react-i18next';
 import { useAction } from '@/hooks/use-action';
-import { notify } from '@/stores/ui';
 import { becomeLeader } from '../api/become-leader';
 import { completeLogin } from '../model/complete-login';
 

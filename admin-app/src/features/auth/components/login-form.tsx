@@ -1,11 +1,11 @@
 import type { AdminLoginResult } from '@shuttle/shared';
+import { errorMessage } from '@shuttle/shared/web/api-error.ts';
+import { withLightLoading } from '@shuttle/shared/web/ui-store.ts';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Field } from '@/components/field';
-import { errorMessage } from '@/lib/api-error';
 import { emailProblem } from '@/lib/validation';
-import { withLightLoading } from '@/stores/ui';
 import { login } from '../api/login';
 
 /** Email and password; the server's refusal (wrong password, locked account) shows under the form. */

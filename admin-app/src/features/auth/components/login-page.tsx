@@ -1,10 +1,10 @@
 import type { AdminLoginResult } from '@shuttle/shared';
+import { errorMessage } from '@shuttle/shared/web/api-error.ts';
+import { notify } from '@shuttle/shared/web/ui-store.ts';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { AuthLayout } from '@/components/auth-layout';
-import { errorMessage } from '@/lib/api-error';
 import { useAuth } from '@/lib/auth';
-import { notify } from '@/stores/ui';
 import { completeLogin, safeNext } from '../model/complete-login';
 import { AcceptInvitePanel } from './accept-invite-panel';
 import { LoginForm } from './login-form';

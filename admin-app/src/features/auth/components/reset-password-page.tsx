@@ -1,14 +1,14 @@
 import { ADMIN_LIMITS, VERIFICATION_CODE_LENGTH } from '@shuttle/shared';
+import { errorMessage } from '@shuttle/shared/web/api-error.ts';
+import { isLanguage } from '@shuttle/shared/web/i18n-loader.ts';
+import { SuccessIcon } from '@shuttle/shared/web/icons.tsx';
+import { withLightLoading } from '@shuttle/shared/web/ui-store.ts';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { AuthLayout } from '@/components/auth-layout';
 import { Field } from '@/components/field';
-import { SuccessIcon } from '@/components/icons';
-import { errorMessage } from '@/lib/api-error';
-import { isLanguage } from '@/lib/i18n';
 import { emailProblem, passwordProblem } from '@/lib/validation';
-import { withLightLoading } from '@/stores/ui';
 import { requestReset } from '../api/request-reset';
 import { resetPassword } from '../api/reset-password';
 

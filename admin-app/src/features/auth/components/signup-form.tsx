@@ -1,11 +1,11 @@
-import { ADMIN_LIMITS, type AdminLoginResult } from '@shuttle/shared';
+import { ADMIN_LIMITS, type AdminLoginResult, TEXT_LIMITS } from '@shuttle/shared';
+import { errorMessage } from '@shuttle/shared/web/api-error.ts';
+import { isLanguage } from '@shuttle/shared/web/i18n-loader.ts';
+import { withLightLoading } from '@shuttle/shared/web/ui-store.ts';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Field } from '@/components/field';
-import { errorMessage } from '@/lib/api-error';
-import { isLanguage } from '@/lib/i18n';
 import { emailProblem, passwordProblem } from '@/lib/validation';
-import { withLightLoading } from '@/stores/ui';
 import { signup } from '../api/signup';
 
 type Errors = Partial<Record<'displayName' | 'email' | 'password' | 'confirm' | 'form', string>>;
@@ -60,7 +60,7 @@ export function SignupForm({ onSignedUp }: { onSignedUp: (result: AdminLoginResu
             {...control}
             className="input"
             autoComplete="name"
-            maxLength={50}
+            maxLength={TEXT_LIMITS.displayName}
             value={displayName}
             onChange={(e) => setDisplayName(e.target.value)}
           />

@@ -1,7 +1,8 @@
 import { type AdminLoginResult, STORAGE_KEYS } from '@shuttle/shared';
+import { isLanguage } from '@shuttle/shared/web/i18n-loader.ts';
+import { storage } from '@shuttle/shared/web/storage.ts';
 import { acceptLogin, acceptProfile } from '@/lib/auth';
-import { changeLanguage, isLanguage } from '@/lib/i18n';
-import { storage } from '@/lib/storage';
+import { changeLanguage } from '@/lib/i18n';
 import { acceptInvite } from '../api/accept-invite';
 import { checkAuth } from '../api/check-auth';
 

@@ -1,13 +1,14 @@
 import type { AdminSession } from '@shuttle/shared';
+import { EmptyState } from '@shuttle/shared/web/empty-state.tsx';
+import { formatMoney, formatMonth, formatNumber, formatPercent } from '@shuttle/shared/web/format.ts';
+import { CalendarIcon, ChartIcon, CoinIcon, PlusIcon, UsersIcon } from '@shuttle/shared/web/icons.tsx';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { EmptyState } from '@/components/empty-state';
-import { CalendarIcon, ChartIcon, CoinIcon, PlusIcon, UsersIcon } from '@/components/icons';
 import { PageHeader } from '@/components/page-header';
 import { QueryView } from '@/components/query-view';
 import { SessionRow } from '@/components/session-row';
 import { StatCard } from '@/components/stat-card';
-import { formatMoney, formatMonth, formatNumber, formatPercent } from '@/lib/format';
 import { useBoard } from '../api/get-board';
 import { RecentActivity } from './recent-activity';
 import { SessionList } from './session-list';
@@ -43,7 +44,7 @@ function SessionSection({
 }
 
 /** /admin: today's and the coming week's sessions, recent activity, this month's figures, all sessions. */
-export function BoardPage({ teamName }: { teamName?: string }) {
+export function BoardPage({ teamName, banner }: { teamName?: string; banner?: ReactNode }) {
   const { t } = useTranslation();
   const board = useBoard();
 
@@ -59,6 +60,7 @@ export function BoardPage({ teamName }: { teamName?: string }) {
           </Link>
         }
       />
+      {banner}
       <QueryView query={board}>
         {(data) => {
           const marked = data.month.attended + data.month.absent;

@@ -1,8 +1,8 @@
 import type { AdminRoutes, ResponseOf } from '@shuttle/shared';
+import { formatDateTime, formatDay } from '@shuttle/shared/web/format.ts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { formatDateTime, formatDay } from '@/lib/format';
 
 type Activity = ResponseOf<AdminRoutes['board/getBoard']>['recent'][number];
 

@@ -1,8 +1,9 @@
+import { errorMessage } from '@shuttle/shared/web/api-error.ts';
+import { PressButtonGroup } from '@shuttle/shared/web/choices.tsx';
+import { Spinner } from '@shuttle/shared/web/loading-overlays.tsx';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Spinner } from '@/components/loading-overlays';
 import { SessionRow } from '@/components/session-row';
-import { errorMessage } from '@/lib/api-error';
 import { type SessionScope, useSessionPages } from '../api/upcoming-sessions';
 
 const SCOPES: SessionScope[] = ['upcoming', 'past'];
@@ -18,20 +19,15 @@ export function SessionList() {
         <h2 className="panel__title" id="all-sessions-title">
           {t('sessions.title')}
         </h2>
-        <fieldset className="segmented">
-          <legend className="sr-only">{t('sessions.scope')}</legend>
-          {SCOPES.map((s) => (
-            <button
-              key={s}
-              type="button"
-              className="segmented__item"
-              aria-pressed={scope === s}
-              onClick={() => setScope(s)}
-            >
-              {t(`sessions.${s}`)}
-            </button>
-          ))}
-        </fieldset>
+        <PressButtonGroup
+          groupClassName="segmented"
+          legend={t('sessions.scope')}
+          options={SCOPES}
+          className="segmented__item"
+          label={(s) => t(`sessions.${s}`)}
+          pressed={(s) => scope === s}
+          onPress={setScope}
+        />
       </div>
       {pages.items.length > 0 && (
         <ul className="session-list">

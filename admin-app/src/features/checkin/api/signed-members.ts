@@ -1,8 +1,9 @@
 import { useQuery } from '@shuttle/shared/web/query.ts';
 import { apiCall } from '@/lib/api-client';
+import { checkinKeys } from './keys';
 
 /** Accepted players with their attendance, for check-in. */
 export const getSignedMembers = (sessionId: string) => apiCall('courtSession/signedMembers', { sessionId });
 
 export const useSignedMembers = (sessionId: string | null) =>
-  useQuery(sessionId ? `session:${sessionId}:signed` : null, () => getSignedMembers(sessionId!));
+  useQuery(sessionId ? checkinKeys.players(sessionId) : null, () => getSignedMembers(sessionId!));

@@ -1,14 +1,14 @@
 import type { AdminParticipant, Attendance } from '@shuttle/shared';
-import { invalidateQueries } from '@shuttle/shared/web/query.ts';
+import { Avatar } from '@shuttle/shared/web/avatar.tsx';
+import { EmptyState } from '@shuttle/shared/web/empty-state.tsx';
+import { formatDay, formatTimeRange } from '@shuttle/shared/web/format.ts';
+import { ClipboardCheckIcon } from '@shuttle/shared/web/icons.tsx';
 import { useTranslation } from 'react-i18next';
-import { Avatar } from '@/components/avatar';
-import { EmptyState } from '@/components/empty-state';
-import { ClipboardCheckIcon } from '@/components/icons';
 import { PageHeader } from '@/components/page-header';
 import { QueryView } from '@/components/query-view';
 import { StatCard } from '@/components/stat-card';
 import { useAction } from '@/hooks/use-action';
-import { formatDay, formatTimeRange } from '@/lib/format';
+import { sessionsChanged } from '@/lib/changes';
 import { sign } from '../api/sign';
 import { useSignedMembers } from '../api/signed-members';
 import { WalkInForm } from './walk-in-form';
@@ -78,8 +78,7 @@ export function SignedPage({ sessionId }: { sessionId: string }) {
     if (player.attendance === attendance) return;
     const result = await run(() => sign(sessionId, player.userId, attendance));
     if (!result) return;
-    await invalidateQueries(`session:${sessionId}:`);
-    void invalidateQueries('signlist');
+    await sessionsChanged.announce(sessionId);
   };
 
   return (

@@ -1,12 +1,13 @@
 import { addDays, taipeiDate } from '@shuttle/shared';
+import { EmptyState } from '@shuttle/shared/web/empty-state.tsx';
+import { formatIsoDate, formatTimeRange } from '@shuttle/shared/web/format.ts';
+import { ChevronLeftIcon, ChevronRightIcon, ClipboardCheckIcon } from '@shuttle/shared/web/icons.tsx';
+import { TermList } from '@shuttle/shared/web/term-list.tsx';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { EmptyState } from '@/components/empty-state';
-import { ChevronLeftIcon, ChevronRightIcon, ClipboardCheckIcon } from '@/components/icons';
 import { PageHeader } from '@/components/page-header';
 import { QueryView } from '@/components/query-view';
 import { SessionBadges } from '@/components/session-badges';
-import { formatIsoDate, formatTimeRange } from '@/lib/format';
 import { useSignedList } from '../api/get-signed-list';
 
 /** /admin/signlist?date=…: a day's sessions with attendance so far, each leading to check-in. */
@@ -72,20 +73,14 @@ export function SignlistPage() {
                   </div>
                   <p className="signlist-card__title">{session.title}</p>
                   <p className="muted">{session.venue}</p>
-                  <dl className="count-row">
-                    <div>
-                      <dt>{t('attendance.attended')}</dt>
-                      <dd>{counts.attended}</dd>
-                    </div>
-                    <div>
-                      <dt>{t('attendance.absent')}</dt>
-                      <dd>{counts.absent}</dd>
-                    </div>
-                    <div>
-                      <dt>{t('attendance.unmarked')}</dt>
-                      <dd>{counts.unmarked}</dd>
-                    </div>
-                  </dl>
+                  <TermList
+                    className="count-row"
+                    items={[
+                      { term: t('attendance.attended'), value: counts.attended },
+                      { term: t('attendance.absent'), value: counts.absent },
+                      { term: t('attendance.unmarked'), value: counts.unmarked },
+                    ]}
+                  />
                   <Link to={`/signed?id=${session.id}`} className="button button--primary button--block">
                     {t('signlist.open')}
                   </Link>

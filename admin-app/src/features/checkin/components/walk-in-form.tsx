@@ -1,9 +1,10 @@
 import type { AdminSession, TeamMemberView } from '@shuttle/shared';
-import { invalidateQueries } from '@shuttle/shared/web/query.ts';
+import { TEXT_LIMITS } from '@shuttle/shared';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Field } from '@/components/field';
 import { useAction } from '@/hooks/use-action';
+import { sessionsChanged } from '@/lib/changes';
 import { addWalkIn } from '../api/add-walk-in';
 import { findMembers } from '../api/find-members';
 
@@ -58,8 +59,7 @@ export function WalkInForm({ session }: { session: AdminSession }) {
     if (!result) return;
     setName('');
     setPicked(null);
-    void invalidateQueries(`session:${session.id}:`);
-    void invalidateQueries('signlist');
+    void sessionsChanged.announce(session.id);
   };
 
   return (
@@ -93,7 +93,7 @@ export function WalkInForm({ session }: { session: AdminSession }) {
             <input
               {...c}
               className="input"
-              maxLength={50}
+              maxLength={TEXT_LIMITS.playerName}
               value={picked ? picked.name : name}
               onChange={(e) => {
                 setPicked(null);

@@ -1,3 +1,4 @@
+import { TEXT_LIMITS } from '@shuttle/shared';
 import { describe, expect, it } from 'vitest';
 import { buildCreateRequest, expandOccurrences, initialValues, type SessionFormValues } from './session-form';
 
@@ -98,6 +99,20 @@ describe('create-session form', () => {
     expect(errors.price?.key).toBe('range');
     expect(errors.categories?.key).toBe('categoryRequired');
     expect(errors.lineLink?.key).toBe('httpsLink');
+  });
+
+  it('checks text lengths against the shared limits', () => {
+    const errors = errorsOf(
+      form({
+        title: 'x'.repeat(TEXT_LIMITS.sessionTitle + 1),
+        venue: 'x'.repeat(TEXT_LIMITS.venueName + 1),
+        notes: 'x'.repeat(TEXT_LIMITS.notes + 1),
+      }),
+    );
+    expect(errors.title).toEqual({ key: 'tooLong', values: { max: TEXT_LIMITS.sessionTitle } });
+    expect(errors.venue).toEqual({ key: 'tooLong', values: { max: TEXT_LIMITS.venueName } });
+    expect(errors.notes).toEqual({ key: 'tooLong', values: { max: TEXT_LIMITS.notes } });
+    expect(ok(form({ title: 'x'.repeat(TEXT_LIMITS.sessionTitle) })).title).toHaveLength(TEXT_LIMITS.sessionTitle);
   });
 
   it('builds publish state 1 for a weekly repeat and expands it a week apart', () => {

@@ -5,10 +5,12 @@ import {
   type Category,
   type CreateSessionRequest,
   createSessionRequest,
-  REGIONS,
+  expandRecurrence,
+  type SessionTimes,
+  sessionDetails,
   taipeiDate,
-  taipeiDayStart,
 } from '@shuttle/shared';
+import type { z } from 'zod';
 import { taipeiInstant } from '@/lib/taipei-time';
 
 /** Publish state 0 publishes one session; 1 publishes many (weekly, or on listed dates). */
@@ -47,13 +49,8 @@ export interface FieldError {
 }
 export type FormErrors = Partial<Record<FieldName, FieldError>>;
 
-export interface Occurrence {
-  startsAt: string;
-  endsAt: string;
-  signupOpensAt: string;
-}
+export type Occurrence = SessionTimes;
 
-const DAY_MS = 86_400_000;
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -105,50 +102,83 @@ function firstDay(values: SessionFormValues): string {
   return values.mode === 'dates' ? ([...values.dates].sort()[0] ?? '') : values.date;
 }
 
+const RANGES = {
+  courts: [1, ADMIN_LIMITS.maxCourts],
+  capacity: [1, ADMIN_LIMITS.maxCapacity],
+  price: [0, ADMIN_LIMITS.maxPrice],
+  weeks: [ADMIN_LIMITS.minWeeks, ADMIN_LIMITS.maxWeeks],
+  signupDaysBefore: [0, ADMIN_LIMITS.maxSignupDaysBefore],
+} as const satisfies Partial<Record<FieldName, readonly [number, number]>>;
+type RangeField = keyof typeof RANGES;
+const rangeError = (field: RangeField): FieldError => ({
+  key: 'range',
+  values: { min: RANGES[field][0], max: RANGES[field][1] },
+});
+
+/** A problem the shared contract found with one of the session's details, as the form shows it. */
+function detailError(field: FieldName, issue: z.core.$ZodIssue): FieldError {
+  if (field in RANGES) return rangeError(field as RangeField);
+  if (field === 'region') return { key: 'regionRequired' };
+  if (field === 'categories') return { key: 'categoryRequired' };
+  if (field === 'lineLink') return { key: 'httpsLink' };
+  if (issue.code === 'too_big') return { key: 'tooLong', values: { max: Number(issue.maximum) } };
+  if (issue.code === 'too_small') return { key: 'required' };
+  return { key: 'invalid' };
+}
+
 /**
- * Checks the form and builds the create request. Errors name the field and an i18n key, so
- * the form can show them in place; the request is also checked against the shared contract.
+ * Checks the form and builds the create request. The session's details are checked with the
+ * shared contract (`sessionDetails`), the times and the repeat here; errors name the field and
+ * an i18n key, so the form can show them in place. The request is checked against the shared
+ * contract as a whole at the end.
  */
 export function buildCreateRequest(
   values: SessionFormValues,
   now: Date,
 ): { ok: true; request: CreateSessionRequest } | { ok: false; errors: FormErrors } {
   const errors: FormErrors = {};
-  const range = (field: FieldName, text: string, min: number, max: number) => {
+  const number = (field: RangeField, text: string) => {
     const n = integer(text);
-    if (n === null || n < min || n > max) {
-      errors[field] = { key: 'range', values: { min, max } };
-      return min;
-    }
-    return n;
+    if (n === null) errors[field] = rangeError(field);
+    return n ?? RANGES[field][0];
   };
 
-  if (values.title.trim().length > 60) errors.title = { key: 'tooLong', values: { max: 60 } };
-  if (!values.venue.trim()) errors.venue = { key: 'required' };
-  else if (values.venue.trim().length > 100) errors.venue = { key: 'tooLong', values: { max: 100 } };
-  if (values.address.trim().length > 200) errors.address = { key: 'tooLong', values: { max: 200 } };
-  if (!(REGIONS as readonly string[]).includes(values.region)) errors.region = { key: 'regionRequired' };
-  const courts = range('courts', values.courts, 1, ADMIN_LIMITS.maxCourts);
-  const capacity = range('capacity', values.capacity, 1, ADMIN_LIMITS.maxCapacity);
-  const price = range('price', values.price, 0, ADMIN_LIMITS.maxPrice);
-  const categories = CATEGORIES.filter((c) => values.categories.includes(c));
-  if (categories.length === 0) errors.categories = { key: 'categoryRequired' };
-  if (values.notes.trim().length > 1000) errors.notes = { key: 'tooLong', values: { max: 1000 } };
-  const lineLink = values.lineLink.trim();
-  if (lineLink && !/^https:\/\/\S+$/.test(lineLink)) errors.lineLink = { key: 'httpsLink' };
+  const details = {
+    title: values.title.trim(),
+    venue: values.venue.trim(),
+    address: values.address.trim(),
+    region: values.region,
+    courts: number('courts', values.courts),
+    capacity: number('capacity', values.capacity),
+    price: number('price', values.price),
+    categories: CATEGORIES.filter((c) => values.categories.includes(c)),
+    notes: values.notes.trim(),
+    lineLink: values.lineLink.trim(),
+    isPublic: values.isPublic,
+  };
+  const checked = sessionDetails.safeParse(details);
+  for (const issue of checked.success ? [] : checked.error.issues) {
+    const field = String(issue.path[0]) as FieldName;
+    errors[field] ??= detailError(field, issue);
+  }
 
   if (!TIME.test(values.startTime)) errors.startTime = { key: 'required' };
   if (!TIME.test(values.endTime)) errors.endTime = { key: 'required' };
   if (!TIME.test(values.signupTime)) errors.signupTime = { key: 'required' };
-  const daysBefore = range('signupDaysBefore', values.signupDaysBefore, 0, 60);
+  const daysBefore = number('signupDaysBefore', values.signupDaysBefore);
+  if (daysBefore > ADMIN_LIMITS.maxSignupDaysBefore) errors.signupDaysBefore = rangeError('signupDaysBefore');
 
   let weeks = 1;
-  if (values.mode === 'weekly') weeks = range('weeks', values.weeks, 2, ADMIN_LIMITS.maxWeeks);
+  if (values.mode === 'weekly') {
+    weeks = number('weeks', values.weeks);
+    if (weeks < ADMIN_LIMITS.minWeeks || weeks > ADMIN_LIMITS.maxWeeks) errors.weeks = rangeError('weeks');
+  }
   if (values.mode === 'dates') {
     const unique = new Set(values.dates);
     if (values.dates.length === 0) errors.dates = { key: 'datesRequired' };
-    else if (values.dates.length > ADMIN_LIMITS.maxDates) errors.dates = { key: 'tooManyDates', values: { max: 52 } };
-    else if (unique.size !== values.dates.length || values.dates.some((d) => !DATE.test(d))) {
+    else if (values.dates.length > ADMIN_LIMITS.maxDates) {
+      errors.dates = { key: 'tooManyDates', values: { max: ADMIN_LIMITS.maxDates } };
+    } else if (unique.size !== values.dates.length || values.dates.some((d) => !DATE.test(d))) {
       errors.dates = { key: 'datesRepeat' };
     }
   } else if (!DATE.test(values.date)) {
@@ -164,28 +194,17 @@ export function buildCreateRequest(
     const endsAt = taipeiInstant(endDay, values.endTime);
     const signupOpensAt = taipeiInstant(addDays(day, -daysBefore), values.signupTime);
     const hours = (Date.parse(endsAt) - Date.parse(startsAt)) / 3_600_000;
-    if (hours > ADMIN_LIMITS.maxSessionHours) errors.endTime = { key: 'tooLongSession', values: { hours: 12 } };
+    if (hours > ADMIN_LIMITS.maxSessionHours) {
+      errors.endTime = { key: 'tooLongSession', values: { hours: ADMIN_LIMITS.maxSessionHours } };
+    }
     if (Date.parse(signupOpensAt) > Date.parse(startsAt)) errors.signupTime = { key: 'signupAfterStart' };
     if (Date.parse(startsAt) <= now.getTime()) errors[values.mode === 'dates' ? 'dates' : 'date'] = { key: 'inPast' };
     times = { startsAt, endsAt, signupOpensAt };
   }
 
-  if (Object.keys(errors).length > 0 || !times) return { ok: false, errors };
+  if (Object.keys(errors).length > 0 || !checked.success || !times) return { ok: false, errors };
 
-  const fields = {
-    title: values.title.trim(),
-    venue: values.venue.trim(),
-    address: values.address.trim(),
-    region: values.region as (typeof REGIONS)[number],
-    courts,
-    capacity,
-    price,
-    categories,
-    notes: values.notes.trim(),
-    lineLink,
-    isPublic: values.isPublic,
-    ...times,
-  };
+  const fields = { ...checked.data, ...times };
   const draft: CreateSessionRequest =
     values.mode === 'single'
       ? { publishState: 0, ...fields }
@@ -194,33 +213,15 @@ export function buildCreateRequest(
           ...fields,
           repeat: values.mode === 'weekly' ? { weeks } : { dates: [...values.dates].sort() },
         };
-  const checked = createSessionRequest.safeParse(draft);
-  if (!checked.success) {
-    const path = String(checked.error.issues[0]?.path[0] ?? 'date') as FieldName;
+  const request = createSessionRequest.safeParse(draft);
+  if (!request.success) {
+    const path = String(request.error.issues[0]?.path[0] ?? 'date') as FieldName;
     return { ok: false, errors: { [path]: { key: 'invalid' } } };
   }
-  return { ok: true, request: checked.data };
+  return { ok: true, request: request.data };
 }
 
-/**
- * The sessions a create request publishes, as the server plans them: weekly repeats shift by
- * whole weeks, listed dates keep the first session's time of day; sign-up opens the same time
- * before every start.
- */
+/** The sessions a create request publishes, as the server plans them (see `expandRecurrence`). */
 export function expandOccurrences(request: CreateSessionRequest): Occurrence[] {
-  let offsets = [0];
-  if (request.publishState === 1) {
-    if ('weeks' in request.repeat) {
-      offsets = Array.from({ length: request.repeat.weeks }, (_, k) => k * 7 * DAY_MS);
-    } else {
-      const first = Date.parse(taipeiDayStart(taipeiDate(request.startsAt)));
-      offsets = [...request.repeat.dates].sort().map((date) => Date.parse(taipeiDayStart(date)) - first);
-    }
-  }
-  const shift = (instant: string, offset: number) => new Date(Date.parse(instant) + offset).toISOString();
-  return offsets.map((offset) => ({
-    startsAt: shift(request.startsAt, offset),
-    endsAt: shift(request.endsAt, offset),
-    signupOpensAt: shift(request.signupOpensAt, offset),
-  }));
+  return expandRecurrence(request, request.publishState === 1 ? request.repeat : undefined);
 }

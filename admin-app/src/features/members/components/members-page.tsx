@@ -1,18 +1,22 @@
 import { MEMBERSHIPS, type TeamMemberView } from '@shuttle/shared';
+import { Avatar } from '@shuttle/shared/web/avatar.tsx';
+import { PressButtonGroup } from '@shuttle/shared/web/choices.tsx';
+import { ConfirmDialog } from '@shuttle/shared/web/dialog.tsx';
+import { EmptyState } from '@shuttle/shared/web/empty-state.tsx';
+import { formatDay, formatNumber, formatPercent } from '@shuttle/shared/web/format.ts';
+import { SearchIcon, UsersIcon } from '@shuttle/shared/web/icons.tsx';
 import { invalidateQueries } from '@shuttle/shared/web/query.ts';
+import { TableHead } from '@shuttle/shared/web/table-head.tsx';
+import { notify } from '@shuttle/shared/web/ui-store.ts';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Avatar } from '@/components/avatar';
-import { ConfirmDialog } from '@/components/dialog';
-import { EmptyState } from '@/components/empty-state';
-import { SearchIcon, UsersIcon } from '@/components/icons';
 import { PageHeader } from '@/components/page-header';
 import { Pagination } from '@/components/pagination';
 import { QueryView } from '@/components/query-view';
 import { useAction } from '@/hooks/use-action';
-import { formatDay, formatNumber, formatPercent } from '@/lib/format';
-import { notify } from '@/stores/ui';
+import { sessionsChanged } from '@/lib/changes';
 import { type MemberQuery, useMembers } from '../api/get-members';
+import { memberKeys } from '../api/keys';
 import { switchBlock } from '../api/switch-block';
 import { type Membership, updateMembership } from '../api/update-membership';
 
@@ -48,7 +52,7 @@ export function MembersPage() {
 
   const changeMembership = async (member: TeamMemberView, membership: Membership) => {
     const result = await run(() => updateMembership(member.userId, membership));
-    if (result) void invalidateQueries('members:');
+    if (result) void invalidateQueries(memberKeys.all);
   };
 
   const toggleBlock = async () => {
@@ -57,8 +61,9 @@ export function MembersPage() {
     const result = await run(() => switchBlock(member.userId, !member.blocked));
     setConfirming(null);
     if (!result) return;
-    void invalidateQueries('members:');
-    void invalidateQueries('board');
+    void invalidateQueries(memberKeys.all);
+    // Blocking a member cancels their bookings.
+    void sessionsChanged.announce(null);
     notify({
       level: 'success',
       title: result.blocked ? t('members.blockedTitle') : t('members.unblockedTitle'),
@@ -85,23 +90,18 @@ export function MembersPage() {
               data-testid="member-search"
             />
           </label>
-          <fieldset className="segmented">
-            <legend className="sr-only">{t('members.filter')}</legend>
-            {FILTERS.map((f) => (
-              <button
-                key={f}
-                type="button"
-                className="segmented__item"
-                aria-pressed={filter === f}
-                onClick={() => {
-                  setFilter(f);
-                  setPage(1);
-                }}
-              >
-                {t(`members.filters.${f}`)}
-              </button>
-            ))}
-          </fieldset>
+          <PressButtonGroup
+            groupClassName="segmented"
+            legend={t('members.filter')}
+            options={FILTERS}
+            className="segmented__item"
+            label={(f) => t(`members.filters.${f}`)}
+            pressed={(f) => filter === f}
+            onPress={(f) => {
+              setFilter(f);
+              setPage(1);
+            }}
+          />
         </div>
         <QueryView query={members}>
           {(data) =>
@@ -114,27 +114,19 @@ export function MembersPage() {
                 </p>
                 <div className="table-wrap">
                   <table className="table">
-                    <caption className="sr-only">{t('members.title')}</caption>
-                    <thead>
-                      <tr>
-                        <th scope="col">{t('members.name')}</th>
-                        <th scope="col">{t('members.membership')}</th>
-                        <th scope="col" className="table__num">
-                          {t('members.sessions')}
-                        </th>
-                        <th scope="col" className="table__num">
-                          {t('members.attended')}
-                        </th>
-                        <th scope="col" className="table__num">
-                          {t('members.absent')}
-                        </th>
-                        <th scope="col" className="table__num">
-                          {t('members.rate')}
-                        </th>
-                        <th scope="col">{t('members.last')}</th>
-                        <th scope="col">{t('members.actions')}</th>
-                      </tr>
-                    </thead>
+                    <TableHead
+                      caption={t('members.title')}
+                      columns={[
+                        { label: t('members.name') },
+                        { label: t('members.membership') },
+                        { label: t('members.sessions'), className: 'table__num' },
+                        { label: t('members.attended'), className: 'table__num' },
+                        { label: t('members.absent'), className: 'table__num' },
+                        { label: t('members.rate'), className: 'table__num' },
+                        { label: t('members.last') },
+                        { label: t('members.actions') },
+                      ]}
+                    />
                     <tbody>
                       {data.items.map((m) => (
                         <tr key={m.userId} data-testid="member-row" data-user-id={m.userId} data-blocked={m.blocked}>
@@ -198,7 +190,6 @@ export function MembersPage() {
         open={confirming !== null}
         title={confirming?.blocked ? t('members.unblockTitle') : t('members.blockTitle')}
         confirmLabel={confirming?.blocked ? t('members.unblock') : t('members.block')}
-        cancelLabel={t('common.cancel')}
         onConfirm={toggleBlock}
         onCancel={() => setConfirming(null)}
         tone={confirming?.blocked ? 'primary' : 'danger'}

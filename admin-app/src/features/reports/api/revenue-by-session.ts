@@ -1,8 +1,9 @@
 import { useQuery } from '@shuttle/shared/web/query.ts';
 import { apiCall } from '@/lib/api-client';
+import { reportKeys } from './keys';
 
 /** Revenue and attendance of each session of a Taipei month. */
 export const getRevenueBySession = (month: string) => apiCall('reports/revenueBySession', { month });
 
 export const useRevenueBySession = (month: string) =>
-  useQuery(`reports:session:${month}`, () => getRevenueBySession(month));
+  useQuery(reportKeys.bySession(month), () => getRevenueBySession(month));

@@ -1,11 +1,12 @@
 import { taipeiMonth } from '@shuttle/shared';
+import { formatDay, formatMoney, formatMonth, formatMonthLabel, formatNumber } from '@shuttle/shared/web/format.ts';
+import { TableHead } from '@shuttle/shared/web/table-head.tsx';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageHeader } from '@/components/page-header';
 import { QueryView } from '@/components/query-view';
 import { StatCard } from '@/components/stat-card';
-import { formatDay, formatMoney, formatMonth, formatMonthLabel, formatNumber } from '@/lib/format';
 import { useRevenueByMonth } from '../api/revenue-by-month';
 import { useRevenueBySession } from '../api/revenue-by-session';
 
@@ -60,27 +61,17 @@ function MonthlyReport({
               </div>
               <div className="table-wrap">
                 <table className="table" data-testid="report-months">
-                  <caption className="sr-only">{t('reports.byMonth')}</caption>
-                  <thead>
-                    <tr>
-                      <th scope="col">{t('reports.month')}</th>
-                      <th scope="col" className="table__num">
-                        {t('reports.sessions')}
-                      </th>
-                      <th scope="col" className="table__num">
-                        {t('reports.accepted')}
-                      </th>
-                      <th scope="col" className="table__num">
-                        {t('reports.attended')}
-                      </th>
-                      <th scope="col" className="table__num">
-                        {t('reports.absent')}
-                      </th>
-                      <th scope="col" className="table__num">
-                        {t('reports.revenue')}
-                      </th>
-                    </tr>
-                  </thead>
+                  <TableHead
+                    caption={t('reports.byMonth')}
+                    columns={[
+                      { label: t('reports.month') },
+                      { label: t('reports.sessions'), className: 'table__num' },
+                      { label: t('reports.accepted'), className: 'table__num' },
+                      { label: t('reports.attended'), className: 'table__num' },
+                      { label: t('reports.absent'), className: 'table__num' },
+                      { label: t('reports.revenue'), className: 'table__num' },
+                    ]}
+                  />
                   <tbody>
                     {months.map((m) => (
                       <tr key={m.month} className={m.month === selected ? 'is-selected' : undefined}>
@@ -127,30 +118,18 @@ function SessionReport({ month }: { month: string }) {
           ) : (
             <div className="table-wrap">
               <table className="table">
-                <caption className="sr-only">{t('reports.bySession', { month: formatMonth(month) })}</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">{t('reports.session')}</th>
-                    <th scope="col" className="table__num">
-                      {t('reports.price')}
-                    </th>
-                    <th scope="col" className="table__num">
-                      {t('reports.accepted')}
-                    </th>
-                    <th scope="col" className="table__num">
-                      {t('reports.attended')}
-                    </th>
-                    <th scope="col" className="table__num">
-                      {t('reports.absent')}
-                    </th>
-                    <th scope="col" className="table__num">
-                      {t('reports.revenue')}
-                    </th>
-                    <th scope="col">
-                      <span className="sr-only">{t('reports.bookings')}</span>
-                    </th>
-                  </tr>
-                </thead>
+                <TableHead
+                  caption={t('reports.bySession', { month: formatMonth(month) })}
+                  columns={[
+                    { label: t('reports.session') },
+                    { label: t('reports.price'), className: 'table__num' },
+                    { label: t('reports.accepted'), className: 'table__num' },
+                    { label: t('reports.attended'), className: 'table__num' },
+                    { label: t('reports.absent'), className: 'table__num' },
+                    { label: t('reports.revenue'), className: 'table__num' },
+                    { label: <span className="sr-only">{t('reports.bookings')}</span> },
+                  ]}
+                />
                 <tbody>
                   {sessions.map((s) => (
                     <tr key={s.sessionId}>

@@ -1,9 +1,8 @@
 import { useQuery } from '@shuttle/shared/web/query.ts';
 import { apiCall } from '@/lib/api-client';
-
-export const sessionKey = (sessionId: string) => `session:${sessionId}:detail`;
+import { sessionKeys } from './keys';
 
 export const getDetail = (sessionId: string) => apiCall('courtSession/getDetail', { sessionId });
 
 export const useSessionDetail = (sessionId: string | null) =>
-  useQuery(sessionId ? sessionKey(sessionId) : null, () => getDetail(sessionId!));
+  useQuery(sessionId ? sessionKeys.detail(sessionId) : null, () => getDetail(sessionId!));

@@ -1,8 +1,9 @@
 import { useQuery } from '@shuttle/shared/web/query.ts';
 import { apiCall } from '@/lib/api-client';
+import { sessionKeys } from './keys';
 
 /** Accepted players and the waitlist in order. */
 export const getSessionMember = (sessionId: string) => apiCall('courtSession/getSessionMember', { sessionId });
 
 export const useSessionMembers = (sessionId: string | null) =>
-  useQuery(sessionId ? `session:${sessionId}:members` : null, () => getSessionMember(sessionId!));
+  useQuery(sessionId ? sessionKeys.members(sessionId) : null, () => getSessionMember(sessionId!));

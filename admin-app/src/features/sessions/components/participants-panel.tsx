@@ -1,11 +1,11 @@
 import type { AdminParticipant } from '@shuttle/shared';
+import { Avatar } from '@shuttle/shared/web/avatar.tsx';
+import { ConfirmDialog } from '@shuttle/shared/web/dialog.tsx';
+import { notify } from '@shuttle/shared/web/ui-store.ts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Avatar } from '@/components/avatar';
-import { ConfirmDialog } from '@/components/dialog';
 import { QueryView } from '@/components/query-view';
 import { useAction } from '@/hooks/use-action';
-import { notify } from '@/stores/ui';
 import { useSessionMembers } from '../api/get-session-member';
 import { removePlayer } from '../api/remove-player';
 import { sessionChanged } from '../model/cache';
@@ -113,7 +113,6 @@ export function ParticipantsPanel({ sessionId, editable = true }: { sessionId: s
         open={removing !== null}
         title={t('detail.removeTitle')}
         confirmLabel={t('detail.removeConfirm')}
-        cancelLabel={t('common.cancel')}
         onConfirm={confirmRemove}
         onCancel={() => setRemoving(null)}
         tone="danger"

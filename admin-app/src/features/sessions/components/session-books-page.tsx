@@ -1,10 +1,11 @@
+import { Avatar } from '@shuttle/shared/web/avatar.tsx';
+import { EmptyState } from '@shuttle/shared/web/empty-state.tsx';
+import { formatDateTime, formatDay, formatTimeRange } from '@shuttle/shared/web/format.ts';
+import { TicketIcon } from '@shuttle/shared/web/icons.tsx';
+import { TableHead } from '@shuttle/shared/web/table-head.tsx';
 import { useTranslation } from 'react-i18next';
-import { Avatar } from '@/components/avatar';
-import { EmptyState } from '@/components/empty-state';
-import { TicketIcon } from '@/components/icons';
 import { PageHeader } from '@/components/page-header';
 import { QueryView } from '@/components/query-view';
-import { formatDateTime, formatDay, formatTimeRange } from '@/lib/format';
 import { useSessionBooks } from '../api/get-books';
 import { useSessionDetail } from '../api/get-detail';
 
@@ -33,17 +34,17 @@ export function SessionBooksPage({ sessionId }: { sessionId: string }) {
             ) : (
               <div className="table-wrap">
                 <table className="table">
-                  <caption className="sr-only">{t('books.title')}</caption>
-                  <thead>
-                    <tr>
-                      <th scope="col">#</th>
-                      <th scope="col">{t('books.player')}</th>
-                      <th scope="col">{t('books.status')}</th>
-                      <th scope="col">{t('books.bookedAt')}</th>
-                      <th scope="col">{t('books.changedAt')}</th>
-                      <th scope="col">{t('books.attendance')}</th>
-                    </tr>
-                  </thead>
+                  <TableHead
+                    caption={t('books.title')}
+                    columns={[
+                      { label: '#' },
+                      { label: t('books.player') },
+                      { label: t('books.status') },
+                      { label: t('books.bookedAt') },
+                      { label: t('books.changedAt') },
+                      { label: t('books.attendance') },
+                    ]}
+                  />
                   <tbody>
                     {items.map((b, index) => (
                       <tr key={b.userId} data-testid="booking-row" data-status={b.status}>

@@ -1,10 +1,10 @@
 import { ADMIN_LIMITS, type AdminSession } from '@shuttle/shared';
+import { notify } from '@shuttle/shared/web/ui-store.ts';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Field } from '@/components/field';
 import { ToggleSwitch } from '@/components/toggle-switch';
 import { useAction } from '@/hooks/use-action';
-import { notify } from '@/stores/ui';
 import { switchOpening } from '../api/switch-opening';
 import { switchPublic } from '../api/switch-public';
 import { updateCapacity } from '../api/update-capacity';

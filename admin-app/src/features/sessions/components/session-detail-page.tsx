@@ -1,15 +1,17 @@
-import { invalidateQueries, removeQueries } from '@shuttle/shared/web/query.ts';
+import { ConfirmDialog } from '@shuttle/shared/web/dialog.tsx';
+import { ClipboardCheckIcon, EditIcon, TicketIcon, TrashIcon } from '@shuttle/shared/web/icons.tsx';
+import { removeQueries } from '@shuttle/shared/web/query.ts';
+import { notify } from '@shuttle/shared/web/ui-store.ts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { ConfirmDialog } from '@/components/dialog';
-import { ClipboardCheckIcon, EditIcon, TicketIcon, TrashIcon } from '@/components/icons';
 import { PageHeader } from '@/components/page-header';
 import { QueryView } from '@/components/query-view';
 import { useAction } from '@/hooks/use-action';
-import { notify } from '@/stores/ui';
+import { sessionsChanged } from '@/lib/changes';
 import { deleteSession } from '../api/delete-session';
 import { useSessionDetail } from '../api/get-detail';
+import { sessionKeys } from '../api/keys';
 import { ParticipantsPanel } from './participants-panel';
 import { SessionControls } from './session-controls';
 import { SessionInfo } from './session-info';
@@ -28,8 +30,8 @@ export function SessionDetailPage({ sessionId }: { sessionId: string }) {
     const result = await run(() => deleteSession(sessionId));
     setDeleting(false);
     if (!result) return;
-    removeQueries(`session:${sessionId}:`);
-    void invalidateQueries('board');
+    removeQueries(sessionKeys.all(sessionId));
+    void sessionsChanged.announce(sessionId);
     navigate('/', { replace: true });
     notify({ level: 'success', title: t('detail.deleted'), message: t('detail.notified', { count: result.notified }) });
   };
@@ -103,7 +105,6 @@ export function SessionDetailPage({ sessionId }: { sessionId: string }) {
                 open={deleting}
                 title={t('detail.deleteTitle')}
                 confirmLabel={t('detail.deleteConfirm')}
-                cancelLabel={t('common.cancel')}
                 onConfirm={remove}
                 onCancel={() => setDeleting(false)}
                 tone="danger"

@@ -1,7 +1,8 @@
 import type { AdminSession } from '@shuttle/shared';
+import { formatDateTime, formatFullDate, formatMoney, formatTimeRange } from '@shuttle/shared/web/format.ts';
+import { TermList } from '@shuttle/shared/web/term-list.tsx';
 import { useTranslation } from 'react-i18next';
 import { CategoryTags, SessionBadges } from '@/components/session-badges';
-import { formatDateTime, formatFullDate, formatMoney, formatTimeRange } from '@/lib/format';
 
 /** What players see of the session, laid out for the admin. */
 export function SessionInfo({ session }: { session: AdminSession }) {
@@ -40,14 +41,7 @@ export function SessionInfo({ session }: { session: AdminSession }) {
         </h2>
         <SessionBadges status={session.status} bookingClosed={session.bookingClosed} isPublic={session.isPublic} />
       </div>
-      <dl className="info-list">
-        {rows.map(([label, value]) => (
-          <div key={label}>
-            <dt>{label}</dt>
-            <dd>{value}</dd>
-          </div>
-        ))}
-      </dl>
+      <TermList className="info-list" items={rows.map(([term, value]) => ({ term, value }))} />
     </section>
   );
 }

@@ -1,11 +1,11 @@
-import { ADMIN_LIMITS, type AdminSession, addDays, REGIONS, type Region } from '@shuttle/shared';
+import { ADMIN_LIMITS, type AdminSession, addDays, REGIONS, type Region, TEXT_LIMITS } from '@shuttle/shared';
+import { Dialog } from '@shuttle/shared/web/dialog.tsx';
+import { notify } from '@shuttle/shared/web/ui-store.ts';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Dialog } from '@/components/dialog';
 import { Field } from '@/components/field';
 import { useAction } from '@/hooks/use-action';
 import { taipeiClock, taipeiInstant } from '@/lib/taipei-time';
-import { notify } from '@/stores/ui';
 import { updateVenue, type VenueChange } from '../api/update-venue';
 import { sessionChanged } from '../model/cache';
 
@@ -109,7 +109,7 @@ export function VenueTimeDialog({
               <input
                 {...c}
                 className="input"
-                maxLength={100}
+                maxLength={TEXT_LIMITS.venueName}
                 value={venue}
                 onChange={(e) => setVenue(e.target.value)}
               />
@@ -132,7 +132,7 @@ export function VenueTimeDialog({
             <input
               {...c}
               className="input"
-              maxLength={200}
+              maxLength={TEXT_LIMITS.address}
               value={address}
               onChange={(e) => setAddress(e.target.value)}
             />

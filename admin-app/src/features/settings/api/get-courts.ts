@@ -1,9 +1,8 @@
 import { useQuery } from '@shuttle/shared/web/query.ts';
 import { apiCall } from '@/lib/api-client';
-
-export const VENUES_KEY = 'settings:venues';
+import { settingsKeys } from './keys';
 
 /** The team's venues and their courts. */
 export const getCourts = () => apiCall('setting/getCourts', {});
 
-export const useVenues = () => useQuery(VENUES_KEY, getCourts);
+export const useVenues = () => useQuery(settingsKeys.venues, getCourts);

@@ -1,18 +1,19 @@
 import type { AdminRole } from '@shuttle/shared';
+import { ConfirmDialog } from '@shuttle/shared/web/dialog.tsx';
+import { formatDateTime } from '@shuttle/shared/web/format.ts';
+import { MailIcon } from '@shuttle/shared/web/icons.tsx';
 import { invalidateQueries, resetQueries, setQueryData } from '@shuttle/shared/web/query.ts';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { ConfirmDialog } from '@/components/dialog';
 import { Field } from '@/components/field';
-import { MailIcon } from '@/components/icons';
 import { PageHeader } from '@/components/page-header';
 import { QueryView } from '@/components/query-view';
 import { useAction } from '@/hooks/use-action';
-import { formatDateTime } from '@/lib/format';
 import { emailProblem } from '@/lib/validation';
-import { ADMINS_KEY, useTeamAdmins } from '../api/get-admins';
+import { useTeamAdmins } from '../api/get-admins';
 import { inviteAdmin } from '../api/invite-admin';
+import { settingsKeys } from '../api/keys';
 import { removeAdmin } from '../api/remove-admin';
 
 type Admin = { adminId: string; displayName: string; email: string | null; role: AdminRole; isMe: boolean };
@@ -33,7 +34,7 @@ function InviteForm({ canInvite }: { canInvite: boolean }) {
     });
     if (!invite) return;
     setEmail('');
-    void invalidateQueries(ADMINS_KEY);
+    void invalidateQueries(settingsKeys.admins);
   };
   return (
     <form className="panel form" onSubmit={submit} noValidate data-testid="invite-form">
@@ -98,7 +99,7 @@ export function AccountManagementPage({ onLeftTeam }: { onLeftTeam: () => Promis
       void resetQueries();
       return;
     }
-    setQueryData(ADMINS_KEY, result);
+    setQueryData(settingsKeys.admins, result);
   };
 
   return (
@@ -175,7 +176,6 @@ export function AccountManagementPage({ onLeftTeam }: { onLeftTeam: () => Promis
         open={removing !== null}
         title={removing?.isMe ? t('accounts.leaveTitle') : t('accounts.removeTitle')}
         confirmLabel={removing?.isMe ? t('accounts.leave') : t('common.remove')}
-        cancelLabel={t('common.cancel')}
         onConfirm={remove}
         onCancel={() => setRemoving(null)}
         tone="danger"

@@ -1,11 +1,13 @@
 import type { DefaultData } from '@shuttle/shared';
-import { invalidateQueries, setQueryData } from '@shuttle/shared/web/query.ts';
+import { setQueryData } from '@shuttle/shared/web/query.ts';
 import type { FormEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '@/components/page-header';
 import { QueryView } from '@/components/query-view';
 import { useAction } from '@/hooks/use-action';
-import { DEFAULT_DATA_KEY, useDefaultData } from '../api/get-default-data';
+import { teamSettingsChanged } from '@/lib/changes';
+import { useDefaultData } from '../api/get-default-data';
+import { settingsKeys } from '../api/keys';
 
 /** The frame of one settings page: loads the team's data, saves with a success notice. */
 export function SettingsPage({
@@ -35,9 +37,8 @@ export function useSaveSettings() {
   const save = async (task: () => Promise<DefaultData>): Promise<boolean> => {
     const result = await run(task, { success: { title: t('common.savedTitle'), message: t('common.savedMessage') } });
     if (!result) return false;
-    setQueryData(DEFAULT_DATA_KEY, result);
-    void invalidateQueries('teams:');
-    void invalidateQueries('create:');
+    setQueryData(settingsKeys.defaultData, result);
+    void teamSettingsChanged.announce();
     return true;
   };
   return { busy, save };

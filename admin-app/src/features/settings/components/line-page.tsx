@@ -1,7 +1,8 @@
-import type { DefaultData } from '@shuttle/shared';
+import { type DefaultData, updateLineRequest } from '@shuttle/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Field } from '@/components/field';
+import { LineLinkInput } from '@/components/line-link-input';
 import { updateLine } from '../api/update-line';
 import { preventDefault, SaveBar, SettingsPage, useSaveSettings } from './default-data-form';
 
@@ -13,8 +14,12 @@ function LineForm({ data }: { data: DefaultData }) {
   const [errors, setErrors] = useState<{ link?: string; group?: string }>({});
   const submit = () => {
     const next = {
-      link: !link.trim() || /^https:\/\/\S+$/.test(link.trim()) ? undefined : t('teams.errors.httpsLink'),
-      group: !groupId.trim() || /^C[0-9a-f]{32}$/.test(groupId.trim()) ? undefined : t('settings.groupIdInvalid'),
+      link: updateLineRequest.shape.default_line.safeParse(link.trim()).success
+        ? undefined
+        : t('teams.errors.httpsLink'),
+      group: updateLineRequest.shape.line_group_id.safeParse(groupId.trim()).success
+        ? undefined
+        : t('settings.groupIdInvalid'),
     };
     setErrors(next);
     if (next.link || next.group) return;
@@ -23,17 +28,7 @@ function LineForm({ data }: { data: DefaultData }) {
   return (
     <form className="panel form" onSubmit={preventDefault(submit)} noValidate>
       <Field label={t('settings.lineLink')} hint={t('settings.lineLinkHint')} error={errors.link}>
-        {(c) => (
-          <input
-            {...c}
-            className="input"
-            type="url"
-            inputMode="url"
-            placeholder={t('common.lineLinkExample')}
-            value={link}
-            onChange={(e) => setLink(e.target.value)}
-          />
-        )}
+        {(c) => <LineLinkInput control={c} value={link} onChange={setLink} />}
       </Field>
       <Field label={t('settings.groupId')} hint={t('settings.groupIdHint')} error={errors.group}>
         {(c) => (

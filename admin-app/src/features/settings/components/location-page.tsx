@@ -1,14 +1,16 @@
-import { ADMIN_LIMITS, type DefaultData, REGIONS, type Region } from '@shuttle/shared';
+import { ADMIN_LIMITS, type DefaultData, REGIONS, type Region, TEXT_LIMITS } from '@shuttle/shared';
+import { ConfirmDialog, Dialog } from '@shuttle/shared/web/dialog.tsx';
+import { EditIcon, PinIcon, PlusIcon, TrashIcon } from '@shuttle/shared/web/icons.tsx';
 import { invalidateQueries, setQueryData } from '@shuttle/shared/web/query.ts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog, Dialog } from '@/components/dialog';
 import { Field } from '@/components/field';
-import { EditIcon, PinIcon, PlusIcon, TrashIcon } from '@/components/icons';
 import { QueryView } from '@/components/query-view';
 import { useAction } from '@/hooks/use-action';
+import { teamSettingsChanged } from '@/lib/changes';
 import { deleteVenue } from '../api/delete-venue';
-import { useVenues, VENUES_KEY } from '../api/get-courts';
+import { useVenues } from '../api/get-courts';
+import { settingsKeys } from '../api/keys';
 import { saveVenue } from '../api/save-venue';
 import { updateDefault } from '../api/update-default';
 import { preventDefault, SaveBar, SettingsPage, useSaveSettings } from './default-data-form';
@@ -64,7 +66,7 @@ function DefaultPlaceForm({ data }: { data: DefaultData }) {
           <input
             {...c}
             className="input"
-            maxLength={100}
+            maxLength={TEXT_LIMITS.venueName}
             value={placeName}
             onChange={(e) => setPlaceName(e.target.value)}
           />
@@ -75,7 +77,7 @@ function DefaultPlaceForm({ data }: { data: DefaultData }) {
           <input
             {...c}
             className="input"
-            maxLength={200}
+            maxLength={TEXT_LIMITS.address}
             value={location}
             onChange={(e) => setLocation(e.target.value)}
           />
@@ -111,7 +113,7 @@ function VenueDialog({
       name: name.trim() ? undefined : t('create.errors.required'),
       region: (REGIONS as readonly string[]).includes(region) ? undefined : t('create.errors.regionRequired'),
       courts:
-        courtList.length <= ADMIN_LIMITS.maxCourts && courtList.every((c) => c.length <= 30)
+        courtList.length <= ADMIN_LIMITS.maxCourts && courtList.every((c) => c.length <= TEXT_LIMITS.courtName)
           ? undefined
           : t('settings.courtsLimit', { max: ADMIN_LIMITS.maxCourts }),
     };
@@ -129,8 +131,8 @@ function VenueDialog({
       { success: { title: t('common.savedTitle'), message: t('settings.venueSaved', { name: name.trim() }) } },
     );
     if (!saved) return;
-    void invalidateQueries(VENUES_KEY);
-    void invalidateQueries('create:');
+    void invalidateQueries(settingsKeys.venues);
+    void teamSettingsChanged.announce();
     onClose();
   };
   return (
@@ -153,7 +155,13 @@ function VenueDialog({
       <form id="venue-form" className="form" onSubmit={preventDefault(() => void submit())} noValidate>
         <Field label={t('settings.venueName')} error={errors.name}>
           {(c) => (
-            <input {...c} className="input" maxLength={100} value={name} onChange={(e) => setName(e.target.value)} />
+            <input
+              {...c}
+              className="input"
+              maxLength={TEXT_LIMITS.venueName}
+              value={name}
+              onChange={(e) => setName(e.target.value)}
+            />
           )}
         </Field>
         <Field label={t('session.region')} error={errors.region}>
@@ -173,7 +181,7 @@ function VenueDialog({
             <input
               {...c}
               className="input"
-              maxLength={200}
+              maxLength={TEXT_LIMITS.address}
               value={address}
               onChange={(e) => setAddress(e.target.value)}
             />
@@ -199,8 +207,8 @@ function VenueList({ defaultRegion }: { defaultRegion: string }) {
     const list = await run(() => deleteVenue(target.venue_id));
     setRemoving(null);
     if (list) {
-      setQueryData(VENUES_KEY, list);
-      void invalidateQueries('create:');
+      setQueryData(settingsKeys.venues, list);
+      void teamSettingsChanged.announce();
     }
   };
   return (
@@ -264,7 +272,6 @@ function VenueList({ defaultRegion }: { defaultRegion: string }) {
         open={removing !== null}
         title={t('settings.removeVenue')}
         confirmLabel={t('common.remove')}
-        cancelLabel={t('common.cancel')}
         onConfirm={remove}
         onCancel={() => setRemoving(null)}
         tone="danger"

@@ -5,8 +5,6 @@ import { Field } from '@/components/field';
 import { updateDefault } from '../api/update-default';
 import { preventDefault, SaveBar, SettingsPage, useSaveSettings } from './default-data-form';
 
-const MAX_WINDOW_MINUTES = 2880;
-
 function PricingForm({ data }: { data: DefaultData }) {
   const { t } = useTranslation();
   const { busy, save } = useSaveSettings();
@@ -22,7 +20,9 @@ function PricingForm({ data }: { data: DefaultData }) {
           ? undefined
           : t('create.errors.range', { min: 0, max: ADMIN_LIMITS.maxPrice }),
       window:
-        w >= 0 && w <= MAX_WINDOW_MINUTES ? undefined : t('create.errors.range', { min: 0, max: MAX_WINDOW_MINUTES }),
+        w >= 0 && w <= ADMIN_LIMITS.maxCancelWindowMinutes
+          ? undefined
+          : t('create.errors.range', { min: 0, max: ADMIN_LIMITS.maxCancelWindowMinutes }),
     };
     setErrors(next);
     if (next.price || next.window) return;
@@ -50,7 +50,7 @@ function PricingForm({ data }: { data: DefaultData }) {
             className="input input--narrow"
             type="number"
             min={0}
-            max={MAX_WINDOW_MINUTES}
+            max={ADMIN_LIMITS.maxCancelWindowMinutes}
             value={window}
             onChange={(e) => setWindow(e.target.value)}
           />

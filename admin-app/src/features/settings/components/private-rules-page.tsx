@@ -1,11 +1,10 @@
 import type { DefaultData } from '@shuttle/shared';
+import { TEXT_LIMITS } from '@shuttle/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Field } from '@/components/field';
 import { updatePrivateRules } from '../api/update-private-rules';
 import { preventDefault, SaveBar, SettingsPage, useSaveSettings } from './default-data-form';
-
-const MAX_RULES = 2000;
 
 function RulesForm({ data }: { data: DefaultData }) {
   const { t } = useTranslation();
@@ -17,13 +16,16 @@ function RulesForm({ data }: { data: DefaultData }) {
       onSubmit={preventDefault(() => void save(() => updatePrivateRules(rules.trim())))}
       noValidate
     >
-      <Field label={t('settings.rules')} hint={t('settings.rulesHint', { count: rules.length, max: MAX_RULES })}>
+      <Field
+        label={t('settings.rules')}
+        hint={t('settings.rulesHint', { count: rules.length, max: TEXT_LIMITS.privateRules })}
+      >
         {(c) => (
           <textarea
             {...c}
             className="input textarea"
             rows={10}
-            maxLength={MAX_RULES}
+            maxLength={TEXT_LIMITS.privateRules}
             value={rules}
             onChange={(e) => setRules(e.target.value)}
           />

@@ -1,6 +1,3 @@
-import { removeQueries } from '@shuttle/shared/web/query.ts';
-import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
 import {
   ChatIcon,
   ChevronRightIcon,
@@ -10,7 +7,10 @@ import {
   PinIcon,
   ShieldIcon,
   TeamIcon,
-} from '@/components/icons';
+} from '@shuttle/shared/web/icons.tsx';
+import { removeQueries } from '@shuttle/shared/web/query.ts';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
 import { LanguageSelect } from '@/components/language-select';
 import { PageHeader } from '@/components/page-header';
 import { clearLogin } from '@/lib/auth';

@@ -1,4 +1,5 @@
 import type { DefaultData } from '@shuttle/shared';
+import { TEXT_LIMITS } from '@shuttle/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Field } from '@/components/field';
@@ -13,7 +14,8 @@ function TeamNameForm({ data }: { data: DefaultData }) {
   const submit = () => {
     const value = name.trim();
     if (!value) return setError(t('teams.errors.nameRequired'));
-    if (value.length > 50) return setError(t('teams.errors.nameTooLong', { max: 50 }));
+    if (value.length > TEXT_LIMITS.teamName)
+      return setError(t('teams.errors.nameTooLong', { max: TEXT_LIMITS.teamName }));
     setError(null);
     void save(() => updateDefault({ team_name: value }));
   };
@@ -21,7 +23,13 @@ function TeamNameForm({ data }: { data: DefaultData }) {
     <form className="panel form" onSubmit={preventDefault(submit)} noValidate>
       <Field label={t('teams.name')} hint={t('settings.teamNameHint')} error={error}>
         {(c) => (
-          <input {...c} className="input" maxLength={50} value={name} onChange={(e) => setName(e.target.value)} />
+          <input
+            {...c}
+            className="input"
+            maxLength={TEXT_LIMITS.teamName}
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+          />
         )}
       </Field>
       <SaveBar busy={busy} disabled={name.trim() === data.team_name} />

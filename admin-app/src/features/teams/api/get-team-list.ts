@@ -1,9 +1,8 @@
 import { useQuery } from '@shuttle/shared/web/query.ts';
 import { apiCall } from '@/lib/api-client';
-
-export const TEAM_LIST_KEY = 'teams:mine';
+import { teamKeys } from './keys';
 
 /** Teams the admin runs, with role and the current one marked. */
 export const getTeamList = () => apiCall('setting/getTeamListByUser', {});
 
-export const useTeamList = (enabled = true) => useQuery(enabled ? TEAM_LIST_KEY : null, getTeamList);
+export const useTeamList = (enabled = true) => useQuery(enabled ? teamKeys.mine : null, getTeamList);

@@ -1,9 +1,10 @@
-import { ADMIN_LIMITS, REGIONS, type Region } from '@shuttle/shared';
+import { ADMIN_LIMITS, createTeamRequest, REGIONS, type Region, TEXT_LIMITS } from '@shuttle/shared';
+import { errorMessage } from '@shuttle/shared/web/api-error.ts';
+import { withLightLoading } from '@shuttle/shared/web/ui-store.ts';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Field } from '@/components/field';
-import { errorMessage } from '@/lib/api-error';
-import { withLightLoading } from '@/stores/ui';
+import { LineLinkInput } from '@/components/line-link-input';
 import { type CreateTeamInput, createTeam } from '../api/create-team';
 import { useTeamNameList } from '../api/get-team-name-list';
 
@@ -37,8 +38,8 @@ export function CreateTeamForm({
     const next: Errors = {
       name: !name.trim()
         ? t('teams.errors.nameRequired')
-        : name.trim().length > 50
-          ? t('teams.errors.nameTooLong', { max: 50 })
+        : name.trim().length > TEXT_LIMITS.teamName
+          ? t('teams.errors.nameTooLong', { max: TEXT_LIMITS.teamName })
           : taken(name)
             ? t('teams.errors.nameTaken')
             : undefined,
@@ -46,7 +47,9 @@ export function CreateTeamForm({
         Number.isInteger(priceValue) && priceValue >= 0 && priceValue <= ADMIN_LIMITS.maxPrice
           ? undefined
           : t('teams.errors.price', { max: ADMIN_LIMITS.maxPrice }),
-      line: !line.trim() || /^https:\/\/\S+$/.test(line.trim()) ? undefined : t('teams.errors.httpsLink'),
+      line: createTeamRequest.shape.default_line.safeParse(line.trim()).success
+        ? undefined
+        : t('teams.errors.httpsLink'),
     };
     setErrors(next);
     if (Object.values(next).some(Boolean)) return;
@@ -76,7 +79,7 @@ export function CreateTeamForm({
           <input
             {...control}
             className="input"
-            maxLength={50}
+            maxLength={TEXT_LIMITS.teamName}
             value={name}
             onChange={(e) => setName(e.target.value)}
             required
@@ -118,7 +121,7 @@ export function CreateTeamForm({
           <input
             {...control}
             className="input"
-            maxLength={100}
+            maxLength={TEXT_LIMITS.venueName}
             value={placeName}
             onChange={(e) => setPlaceName(e.target.value)}
           />
@@ -129,24 +132,14 @@ export function CreateTeamForm({
           <input
             {...control}
             className="input"
-            maxLength={200}
+            maxLength={TEXT_LIMITS.address}
             value={location}
             onChange={(e) => setLocation(e.target.value)}
           />
         )}
       </Field>
       <Field label={t('teams.line')} hint={t('teams.lineHint')} error={errors.line}>
-        {(control) => (
-          <input
-            {...control}
-            className="input"
-            type="url"
-            inputMode="url"
-            placeholder={t('common.lineLinkExample')}
-            value={line}
-            onChange={(e) => setLine(e.target.value)}
-          />
-        )}
+        {(control) => <LineLinkInput control={control} value={line} onChange={setLine} />}
       </Field>
       {errors.form && (
         <p className="form-error" role="alert">

@@ -1,12 +1,12 @@
+import { Dialog } from '@shuttle/shared/web/dialog.tsx';
+import { CheckIcon, ChevronDownIcon, PlusIcon, TeamIcon } from '@shuttle/shared/web/icons.tsx';
 import { resetQueries } from '@shuttle/shared/web/query.ts';
+import { notify } from '@shuttle/shared/web/ui-store.ts';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { Dialog } from '@/components/dialog';
-import { CheckIcon, ChevronDownIcon, PlusIcon, TeamIcon } from '@/components/icons';
 import { useAction } from '@/hooks/use-action';
 import { acceptLogin, useAuth } from '@/lib/auth';
-import { notify } from '@/stores/ui';
 import { useTeamList } from '../api/get-team-list';
 import { updateCurrentTeam } from '../api/update-current-team';
 import { CreateTeamForm } from './create-team-form';

@@ -1,13 +1,14 @@
+import { ApiError } from '@shuttle/shared/web/api-error.ts';
+import { isLanguage, storedLanguage } from '@shuttle/shared/web/i18n-loader.ts';
+import { CheckIcon, ErrorIcon } from '@shuttle/shared/web/icons.tsx';
+import { AppLogo } from '@shuttle/shared/web/loading-overlays.tsx';
 import { invalidateQueries } from '@shuttle/shared/web/query.ts';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { CheckIcon, ErrorIcon } from '@/components/icons';
-import { AppLogo } from '@/components/loading-overlays';
 import { runtimeConfig } from '@/config/config-loader';
-import { ApiError } from '@/lib/api-error';
 import { setProfile } from '@/lib/auth';
-import { changeLanguage, isLanguage, storedLanguage } from '@/lib/i18n';
+import { changeLanguage } from '@/lib/i18n';
 import { initLiff } from '@/lib/liff';
 import { loginPath, safeNextPath } from '@/lib/paths';
 import { checkAuth } from '../api/check-auth';
@@ -18,7 +19,7 @@ import { loginLine } from '../api/login-line';
 const STEPS = ['verifying', 'loadingUser', 'initialising', 'success'] as const;
 type Step = (typeof STEPS)[number];
 
-/** /callback: the return from sign-in, with each step shown as it happens (SPEC §2). */
+/** /callback: the return from sign-in, with each step shown as it happens. */
 export function CallbackPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -49,7 +50,7 @@ export function CallbackPage() {
       if (isLanguage(profile.language) && profile.language !== storedLanguage()) {
         await changeLanguage(profile.language);
       }
-      await invalidateQueries('');
+      await invalidateQueries();
       setStep('success');
       await new Promise((resolve) => setTimeout(resolve, 500));
       navigate(next, { replace: true });

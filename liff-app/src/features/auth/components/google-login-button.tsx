@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { GoogleLogo } from '@/components/icons';
+import { GoogleLogo } from '@/components/brand-logos';
 import type { RuntimeConfig } from '@/config/config-loader';
 import { keepGoogleCredential } from '../api/id-tokens';
 

@@ -1,15 +1,16 @@
+import { InfoIcon } from '@shuttle/shared/web/icons.tsx';
+import { AppLogo } from '@shuttle/shared/web/loading-overlays.tsx';
+import { notify } from '@shuttle/shared/web/ui-store.ts';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
-import { InfoIcon, LineLogo } from '@/components/icons';
-import { AppLogo } from '@/components/loading-overlays';
+import { LineLogo } from '@/components/brand-logos';
 import { useRuntimeConfig } from '@/config/config-loader';
 import { useAuth } from '@/lib/auth';
 import { DEMO_PLAYER, devIdentity } from '@/lib/dev-login';
 import { initLiff, isMockLiff, liffLogin } from '@/lib/liff';
 import { safeNextPath } from '@/lib/paths';
 import { canOfferGoogleLogin } from '@/lib/user-agent';
-import { notify } from '@/stores/ui';
 import { GoogleLoginButton } from './google-login-button';
 
 export const callbackPath = (provider: 'line' | 'google', next: string) =>

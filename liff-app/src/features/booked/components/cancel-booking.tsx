@@ -1,12 +1,14 @@
 import type { MyBooking } from '@shuttle/shared';
+import { ApiError, errorMessage } from '@shuttle/shared/web/api-error.ts';
+import { ConfirmDialog } from '@shuttle/shared/web/dialog.tsx';
+import { newIdempotencyKey } from '@shuttle/shared/web/idempotency.ts';
 import { invalidateQueries } from '@shuttle/shared/web/query.ts';
+import { notify, withLightLoading } from '@shuttle/shared/web/ui-store.ts';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog } from '@/components/dialog';
-import { ApiError, errorMessage } from '@/lib/api-error';
-import { newIdempotencyKey } from '@/lib/idempotency';
-import { notify, withLightLoading } from '@/stores/ui';
+import { bookingsChanged } from '@/lib/changes';
 import { cancelBooked } from '../api/cancel-booked';
+import { bookedKeys } from '../api/keys';
 
 const RETRYABLE = new Set(['NETWORK', 'TIMEOUT']);
 
@@ -31,7 +33,7 @@ export function CancelBookingButton({ session, className }: { session: CancelTar
       const result = await withLightLoading(() => cancelBooked(session.id, attemptKey.current!));
       attemptKey.current = null;
       setOpen(false);
-      await Promise.all([invalidateQueries('booked:'), invalidateQueries('sessions:')]);
+      await bookingsChanged.announce();
       notify({
         level: 'success',
         title: t('cancel.successTitle'),
@@ -41,7 +43,7 @@ export function CancelBookingButton({ session, className }: { session: CancelTar
       if (!(error instanceof ApiError && RETRYABLE.has(error.code))) attemptKey.current = null;
       setOpen(false);
       notify({ level: 'error', title: t('cancel.failedTitle'), message: errorMessage(error) });
-      void invalidateQueries('booked:');
+      void invalidateQueries(bookedKeys.all);
     } finally {
       setBusy(false);
     }

@@ -1,13 +1,13 @@
 import type { BookedList } from '@shuttle/shared';
+import { errorMessage } from '@shuttle/shared/web/api-error.ts';
+import { EmptyState } from '@shuttle/shared/web/empty-state.tsx';
+import { formatDay, formatMoney, formatTimeRange } from '@shuttle/shared/web/format.ts';
+import { CalendarIcon, ClockIcon, PinIcon } from '@shuttle/shared/web/icons.tsx';
+import { Spinner } from '@shuttle/shared/web/loading-overlays.tsx';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { EmptyState } from '@/components/empty-state';
-import { CalendarIcon, ClockIcon, PinIcon } from '@/components/icons';
-import { Spinner } from '@/components/loading-overlays';
 import { LoginRequired } from '@/components/login-prompt';
-import { errorMessage } from '@/lib/api-error';
 import { useIsLoggedIn } from '@/lib/auth';
-import { formatDay, formatMoney, formatTimeRange } from '@/lib/format';
 import { sessionPath } from '@/lib/paths';
 import { useBooked } from '../api/get-booked';
 import { bookedPhase, isCancellable } from '../model/cancellable';

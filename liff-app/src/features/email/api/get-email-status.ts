@@ -1,8 +1,8 @@
 import { useQuery } from '@shuttle/shared/web/query.ts';
 import { apiCall } from '@/lib/api-client';
+import { emailKeys } from './keys';
 
 /** `GET checkState/email/emailStatus`: email, verification state, pending code and preferences. */
 export const getEmailStatus = () => apiCall('checkState/email/emailStatus');
 
-export const EMAIL_STATUS_KEY = 'email:status';
-export const useEmailStatus = (enabled: boolean) => useQuery(enabled ? EMAIL_STATUS_KEY : null, getEmailStatus);
+export const useEmailStatus = (enabled: boolean) => useQuery(enabled ? emailKeys.status : null, getEmailStatus);

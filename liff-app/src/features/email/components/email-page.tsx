@@ -1,17 +1,19 @@
 import type { EmailStatus } from '@shuttle/shared';
+import { TEXT_LIMITS } from '@shuttle/shared';
+import { ApiError, errorMessage } from '@shuttle/shared/web/api-error.ts';
+import { CheckIcon, MailIcon, SuccessIcon } from '@shuttle/shared/web/icons.tsx';
+import { Spinner } from '@shuttle/shared/web/loading-overlays.tsx';
 import { setQueryData } from '@shuttle/shared/web/query.ts';
+import { withLightLoading } from '@shuttle/shared/web/ui-store.ts';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { CheckIcon, MailIcon, SuccessIcon } from '@/components/icons';
-import { Spinner } from '@/components/loading-overlays';
 import { LoginRequired } from '@/components/login-prompt';
 import { PageHeader } from '@/components/page-header';
 import { useCountdown } from '@/hooks/use-countdown';
-import { ApiError, errorMessage } from '@/lib/api-error';
 import { authStore, setProfile, useIsLoggedIn } from '@/lib/auth';
-import { withLightLoading } from '@/stores/ui';
-import { EMAIL_STATUS_KEY, getEmailStatus, useEmailStatus } from '../api/get-email-status';
+import { getEmailStatus, useEmailStatus } from '../api/get-email-status';
+import { emailKeys } from '../api/keys';
 import { sendEmailCode } from '../api/send-code';
 import { verifyEmailCode } from '../api/verify-code';
 import { emailProblem, isCompleteCode } from '../model/validate';
@@ -65,7 +67,7 @@ function EmailFlow({ status }: { status: EmailStatus }) {
 
   const refreshStatus = async () => {
     const fresh = await getEmailStatus().catch(() => null);
-    if (fresh) setQueryData(EMAIL_STATUS_KEY, fresh);
+    if (fresh) setQueryData(emailKeys.status, fresh);
   };
 
   if (step === 'done') {
@@ -192,7 +194,7 @@ function EnterEmail({
         onChange={(event) => setValue(event.target.value)}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? errorId : undefined}
-        maxLength={254}
+        maxLength={TEXT_LIMITS.email}
       />
       {error && (
         <p id={errorId} className="field-error" role="alert" data-testid="email-error">

@@ -1,11 +1,11 @@
 import { NOTIFICATION_KINDS, type NotificationKind, type NotificationPreferences } from '@shuttle/shared';
+import { errorMessage } from '@shuttle/shared/web/api-error.ts';
+import { BellIcon } from '@shuttle/shared/web/icons.tsx';
 import { setQueryData } from '@shuttle/shared/web/query.ts';
+import { notify } from '@shuttle/shared/web/ui-store.ts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { BellIcon } from '@/components/icons';
-import { errorMessage } from '@/lib/api-error';
-import { notify } from '@/stores/ui';
-import { EMAIL_STATUS_KEY } from '../api/get-email-status';
+import { emailKeys } from '../api/keys';
 import { updatePreferences } from '../api/update-preferences';
 
 /** The four kinds of notice (news, waitlist, booking reminders, session changes), each a switch. */
@@ -16,7 +16,7 @@ export function NotificationPreferencesCard({ preferences }: { preferences: Noti
     setSaving(kind);
     try {
       const status = await updatePreferences({ [kind]: !preferences[kind] });
-      setQueryData(EMAIL_STATUS_KEY, status);
+      setQueryData(emailKeys.status, status);
     } catch (error) {
       notify({ level: 'error', title: t('email.preferences.failedTitle'), message: errorMessage(error) });
     } finally {

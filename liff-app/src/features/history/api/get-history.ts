@@ -1,7 +1,8 @@
 import { useQuery } from '@shuttle/shared/web/query.ts';
 import { apiCall } from '@/lib/api-client';
+import { historyKeys } from './keys';
 
 /** `GET checkState/history/getHistory`: past sessions with attendance, and the statistics. */
 export const getHistory = () => apiCall('checkState/history/getHistory');
 
-export const useHistory = (enabled: boolean) => useQuery(enabled ? 'history:all' : null, getHistory);
+export const useHistory = (enabled: boolean) => useQuery(enabled ? historyKeys.all : null, getHistory);

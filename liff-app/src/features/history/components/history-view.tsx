@@ -1,13 +1,14 @@
 import type { HistoryResult, Statistics } from '@shuttle/shared';
+import { errorMessage } from '@shuttle/shared/web/api-error.ts';
+import { EmptyState } from '@shuttle/shared/web/empty-state.tsx';
+import { formatDay, formatMoney, formatNumber, formatPercent, formatTimeRange } from '@shuttle/shared/web/format.ts';
+import { ChartIcon, ChevronRightIcon, HistoryIcon } from '@shuttle/shared/web/icons.tsx';
+import { Spinner } from '@shuttle/shared/web/loading-overlays.tsx';
+import { TermList } from '@shuttle/shared/web/term-list.tsx';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { EmptyState } from '@/components/empty-state';
-import { ChartIcon, ChevronRightIcon, HistoryIcon } from '@/components/icons';
-import { Spinner } from '@/components/loading-overlays';
 import { LoginRequired } from '@/components/login-prompt';
-import { errorMessage } from '@/lib/api-error';
 import { useIsLoggedIn } from '@/lib/auth';
-import { formatDay, formatMoney, formatNumber, formatPercent, formatTimeRange } from '@/lib/format';
 import { sessionPath } from '@/lib/paths';
 import { useHistory } from '../api/get-history';
 import { Last30DaysChart } from './last-30-days-chart';
@@ -23,14 +24,12 @@ function StatGrid({ stats, testId }: { stats: Statistics; testId: string }) {
     ['averagePerSession', formatMoney(Math.round(stats.averagePerSession))],
   ] as const;
   return (
-    <dl className="stat-grid" data-testid={testId}>
-      {items.map(([key, value]) => (
-        <div key={key} className="stat">
-          <dt>{t(`history.stats.${key}`)}</dt>
-          <dd>{value}</dd>
-        </div>
-      ))}
-    </dl>
+    <TermList
+      className="stat-grid"
+      itemClassName="stat"
+      testId={testId}
+      items={items.map(([key, value]) => ({ term: t(`history.stats.${key}`), value }))}
+    />
   );
 }
 
@@ -44,20 +43,14 @@ function TeamCards({ teams }: { teams: HistoryResult['statistics']['teams'] }) {
         {teams.map((team) => (
           <li key={team.teamId} className="team-card" data-testid="team-card">
             <p className="team-card__name">{team.teamName}</p>
-            <dl className="team-card__stats">
-              <div>
-                <dt>{t('history.stats.totalSessions')}</dt>
-                <dd>{formatNumber(team.sessions)}</dd>
-              </div>
-              <div>
-                <dt>{t('history.stats.attended')}</dt>
-                <dd>{formatNumber(team.attended)}</dd>
-              </div>
-              <div>
-                <dt>{t('history.stats.attendanceRate')}</dt>
-                <dd>{formatPercent(team.attendanceRate)}</dd>
-              </div>
-            </dl>
+            <TermList
+              className="team-card__stats"
+              items={[
+                { term: t('history.stats.totalSessions'), value: formatNumber(team.sessions) },
+                { term: t('history.stats.attended'), value: formatNumber(team.attended) },
+                { term: t('history.stats.attendanceRate'), value: formatPercent(team.attendanceRate) },
+              ]}
+            />
             <Link
               className="link-button"
               to={`/?team=${encodeURIComponent(team.teamId)}&teamName=${encodeURIComponent(team.teamName)}`}

@@ -1,6 +1,6 @@
 import type { HistoryStatistics } from '@shuttle/shared';
+import { formatIsoDate } from '@shuttle/shared/web/format.ts';
 import { useTranslation } from 'react-i18next';
-import { formatIsoDate } from '@/lib/format';
 
 type Day = HistoryStatistics['last30Days']['days'][number];
 
@@ -50,7 +50,7 @@ export function Last30DaysChart({ days }: { days: Day[] }) {
               )}
               {i % 7 === 0 && (
                 <text x={x + bar / 2} y={HEIGHT - 4} textAnchor="middle" className="chart__label">
-                  {formatIsoDate(day.date)}
+                  {formatIsoDate(day.date, { month: 'numeric', day: 'numeric' })}
                 </text>
               )}
             </g>

@@ -1,6 +1,7 @@
 import type { MemberList } from '@shuttle/shared';
 import { useQuery } from '@shuttle/shared/web/query.ts';
 import { apiCall } from '@/lib/api-client';
+import { sessionKeys } from './keys';
 
 export function getMemberList(sessionId: string, loggedIn: boolean): Promise<MemberList> {
   return loggedIn
@@ -9,7 +10,7 @@ export function getMemberList(sessionId: string, loggedIn: boolean): Promise<Mem
 }
 
 export function useMemberList(sessionId: string | null, loggedIn: boolean) {
-  return useQuery(sessionId ? `sessions:members:${loggedIn ? 'member' : 'visitor'}:${sessionId}` : null, () =>
+  return useQuery(sessionId ? sessionKeys.players(sessionId, loggedIn) : null, () =>
     getMemberList(sessionId!, loggedIn),
   );
 }

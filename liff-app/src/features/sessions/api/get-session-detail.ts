@@ -1,6 +1,7 @@
 import type { SessionDetail } from '@shuttle/shared';
 import { useQuery } from '@shuttle/shared/web/query.ts';
 import { apiCall } from '@/lib/api-client';
+import { sessionKeys } from './keys';
 
 export function getSessionDetail(sessionId: string, loggedIn: boolean): Promise<SessionDetail> {
   return loggedIn
@@ -8,11 +9,8 @@ export function getSessionDetail(sessionId: string, loggedIn: boolean): Promise<
     : apiCall('withoutAuth/getDetail', { sessionId });
 }
 
-export const sessionDetailKey = (sessionId: string, loggedIn: boolean) =>
-  `sessions:detail:${loggedIn ? 'member' : 'visitor'}:${sessionId}`;
-
 export function useSessionDetail(sessionId: string | null, loggedIn: boolean) {
-  return useQuery(sessionId ? sessionDetailKey(sessionId, loggedIn) : null, () =>
+  return useQuery(sessionId ? sessionKeys.detail(sessionId, loggedIn) : null, () =>
     getSessionDetail(sessionId!, loggedIn),
   );
 }

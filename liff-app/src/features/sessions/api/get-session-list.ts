@@ -7,6 +7,3 @@ export function getSessionList(query: SessionListQueryInput, loggedIn: boolean):
     ? apiCall('checkState/sessionList/getSessionList', query)
     : apiCall('withoutAuth/getSessionList', query);
 }
-
-export const sessionListKey = (query: SessionListQueryInput, loggedIn: boolean) =>
-  `sessions:list:${loggedIn ? 'member' : 'visitor'}:${JSON.stringify(query)}`;

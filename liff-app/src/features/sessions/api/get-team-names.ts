@@ -1,10 +1,11 @@
 import type { TeamNameItem } from '@shuttle/shared';
 import { useQuery } from '@shuttle/shared/web/query.ts';
 import { apiCall } from '@/lib/api-client';
+import { sessionKeys } from './keys';
 
 /**
  * Teams for the team filter: the member form (with is_in) when logged in, else the visitor
- * form. A failure is only logged and leaves the list empty (SPEC §7).
+ * form. A failure is only logged and leaves the list empty: the filter works without it.
  */
 export async function getTeamNames(loggedIn: boolean): Promise<TeamNameItem[]> {
   try {
@@ -16,5 +17,5 @@ export async function getTeamNames(loggedIn: boolean): Promise<TeamNameItem[]> {
 }
 
 export function useTeamNames(loggedIn: boolean) {
-  return useQuery(`sessions:teams:${loggedIn ? 'member' : 'visitor'}`, () => getTeamNames(loggedIn));
+  return useQuery(sessionKeys.teams(loggedIn), () => getTeamNames(loggedIn));
 }

@@ -2,7 +2,8 @@ import type { SessionListPage, SessionSummary } from '@shuttle/shared';
 import { fetchQuery, setQueryData, useQuery } from '@shuttle/shared/web/query.ts';
 import { useCallback, useState } from 'react';
 import { type SessionFilters, toQuery } from '../model/filters';
-import { getSessionList, sessionListKey } from './get-session-list';
+import { getSessionList } from './get-session-list';
+import { sessionKeys } from './keys';
 
 interface Pages {
   items: SessionSummary[];
@@ -12,7 +13,7 @@ interface Pages {
 /** The browse list for the current filters, page after page (cursor paging of the API). */
 export function useSessionPages(filters: SessionFilters, loggedIn: boolean) {
   const first = toQuery(filters);
-  const key = sessionListKey(first, loggedIn);
+  const key = sessionKeys.list(first, loggedIn);
   const query = useQuery<Pages>(key, () => getSessionList(first, loggedIn));
   const [loadingMore, setLoadingMore] = useState(false);
   const [moreError, setMoreError] = useState<unknown>(null);
@@ -23,7 +24,7 @@ export function useSessionPages(filters: SessionFilters, loggedIn: boolean) {
     setLoadingMore(true);
     setMoreError(null);
     try {
-      const next: SessionListPage = await fetchQuery(`${key}:after:${cursor}`, () =>
+      const next: SessionListPage = await fetchQuery(sessionKeys.listPage(key, cursor), () =>
         getSessionList(toQuery(filters, cursor), loggedIn),
       );
       setQueryData<Pages>(key, (previous) => ({

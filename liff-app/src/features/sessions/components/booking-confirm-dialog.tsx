@@ -1,7 +1,8 @@
 import type { SessionDetail } from '@shuttle/shared';
+import { ConfirmDialog } from '@shuttle/shared/web/dialog.tsx';
+import { formatFullDate, formatMoney, formatTimeRange } from '@shuttle/shared/web/format.ts';
+import { TermList } from '@shuttle/shared/web/term-list.tsx';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog } from '@/components/dialog';
-import { formatFullDate, formatMoney, formatTimeRange } from '@/lib/format';
 
 /** Confirmation before reserving a place, or before joining the waitlist of a full session. */
 export function BookingConfirmDialog({
@@ -24,32 +25,27 @@ export function BookingConfirmDialog({
       open={open}
       title={waitlist ? t('booking.confirmWaitlistTitle') : t('booking.confirmTitle')}
       confirmLabel={waitlist ? t('booking.joinWaitlist') : t('booking.confirmReserve')}
-      cancelLabel={t('common.cancel')}
       onConfirm={onConfirm}
       onCancel={onCancel}
       busy={busy}
       testId="booking-confirm"
     >
-      <dl className="summary-list">
-        <div>
-          <dt>{t('session.title')}</dt>
-          <dd>{session.title}</dd>
-        </div>
-        <div>
-          <dt>{t('session.time')}</dt>
-          <dd>
-            {formatFullDate(session.startsAt)} {formatTimeRange(session.startsAt, session.endsAt)}
-          </dd>
-        </div>
-        <div>
-          <dt>{t('session.venue')}</dt>
-          <dd>{session.venue}</dd>
-        </div>
-        <div>
-          <dt>{t('session.fee')}</dt>
-          <dd>{formatMoney(session.price)}</dd>
-        </div>
-      </dl>
+      <TermList
+        className="summary-list"
+        items={[
+          { term: t('session.title'), value: session.title },
+          {
+            term: t('session.time'),
+            value: (
+              <>
+                {formatFullDate(session.startsAt)} {formatTimeRange(session.startsAt, session.endsAt)}
+              </>
+            ),
+          },
+          { term: t('session.venue'), value: session.venue },
+          { term: t('session.fee'), value: formatMoney(session.price) },
+        ]}
+      />
       <p className="dialog__text">
         {waitlist ? t('booking.waitlistExplain', { position: session.waitingCount + 1 }) : t('booking.reserveExplain')}
       </p>

@@ -1,8 +1,9 @@
-import { CATEGORIES, REGIONS, SORT_ORDERS } from '@shuttle/shared';
+import { CATEGORIES, REGIONS, SORT_ORDERS, TEXT_LIMITS } from '@shuttle/shared';
+import { PressButtons, RadioOptions } from '@shuttle/shared/web/choices.tsx';
+import { Dialog } from '@shuttle/shared/web/dialog.tsx';
+import { LocateIcon } from '@shuttle/shared/web/icons.tsx';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Dialog } from '@/components/dialog';
-import { LocateIcon } from '@/components/icons';
 import { type LocateFailure, LocateRegionError, locateRegion } from '@/lib/geo/locate-region';
 import { useTeamNames } from '../api/get-team-names';
 import { activeFilterCount, clearFilters, type SessionFilters, toggle } from '../model/filters';
@@ -87,17 +88,13 @@ export function FilterPanel({ open, filters, loggedIn, onApply, onClose }: Filte
           </p>
         )}
         <div className="chip-grid">
-          {REGIONS.map((region) => (
-            <button
-              key={region}
-              type="button"
-              className="chip"
-              aria-pressed={draft.regions.includes(region)}
-              onClick={() => setDraft((d) => ({ ...d, regions: toggle(d.regions, region) }))}
-            >
-              {region}
-            </button>
-          ))}
+          <PressButtons
+            options={REGIONS}
+            className="chip"
+            label={(region) => region}
+            pressed={(region) => draft.regions.includes(region)}
+            onPress={(region) => setDraft((d) => ({ ...d, regions: toggle(d.regions, region) }))}
+          />
         </div>
       </fieldset>
 
@@ -128,35 +125,27 @@ export function FilterPanel({ open, filters, loggedIn, onApply, onClose }: Filte
       <fieldset className="filter-group">
         <legend>{t('filters.sort')}</legend>
         <div className="radio-list">
-          {SORT_ORDERS.map((sort) => (
-            <label key={sort} className="radio">
-              <input
-                type="radio"
-                name="sort"
-                value={sort}
-                checked={draft.sort === sort}
-                onChange={() => setDraft((d) => ({ ...d, sort }))}
-              />
-              <span>{t(`sort.${sort}`)}</span>
-            </label>
-          ))}
+          <RadioOptions
+            options={SORT_ORDERS}
+            className="radio"
+            label={(sort) => t(`sort.${sort}`)}
+            name="sort"
+            value={draft.sort}
+            onChange={(sort) => setDraft((d) => ({ ...d, sort }))}
+          />
         </div>
       </fieldset>
 
       <fieldset className="filter-group">
         <legend>{t('filters.categories')}</legend>
         <div className="chip-grid">
-          {CATEGORIES.map((category) => (
-            <button
-              key={category}
-              type="button"
-              className="chip"
-              aria-pressed={draft.categories.includes(category)}
-              onClick={() => setDraft((d) => ({ ...d, categories: toggle(d.categories, category) }))}
-            >
-              {t(`category.${category}`)}
-            </button>
-          ))}
+          <PressButtons
+            options={CATEGORIES}
+            className="chip"
+            label={(category) => t(`category.${category}`)}
+            pressed={(category) => draft.categories.includes(category)}
+            onPress={(category) => setDraft((d) => ({ ...d, categories: toggle(d.categories, category) }))}
+          />
         </div>
       </fieldset>
 
@@ -191,7 +180,7 @@ export function FilterPanel({ open, filters, loggedIn, onApply, onClose }: Filte
           id={ids.teamName}
           type="search"
           className="input"
-          maxLength={50}
+          maxLength={TEXT_LIMITS.nameSearch}
           placeholder={t('filters.teamNamePlaceholder')}
           value={draft.teamName}
           onChange={(event) => setDraft((d) => ({ ...d, teamName: event.target.value }))}

@@ -1,8 +1,8 @@
 import type { MemberList, Participant } from '@shuttle/shared';
+import { errorMessage } from '@shuttle/shared/web/api-error.ts';
+import { Avatar } from '@shuttle/shared/web/avatar.tsx';
+import { Spinner } from '@shuttle/shared/web/loading-overlays.tsx';
 import { useTranslation } from 'react-i18next';
-import { Avatar } from '@/components/avatar';
-import { Spinner } from '@/components/loading-overlays';
-import { errorMessage } from '@/lib/api-error';
 
 function Row({ participant }: { participant: Participant }) {
   const { t } = useTranslation();

@@ -1,10 +1,10 @@
+import { errorMessage } from '@shuttle/shared/web/api-error.ts';
+import { EmptyState } from '@shuttle/shared/web/empty-state.tsx';
+import { CalendarIcon, FilterIcon } from '@shuttle/shared/web/icons.tsx';
+import { Spinner } from '@shuttle/shared/web/loading-overlays.tsx';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { EmptyState } from '@/components/empty-state';
-import { CalendarIcon, FilterIcon } from '@/components/icons';
-import { Spinner } from '@/components/loading-overlays';
-import { errorMessage } from '@/lib/api-error';
 import { useIsLoggedIn } from '@/lib/auth';
 import { useSessionPages } from '../api/use-session-pages';
 import { activeFilterCount, clearFilters } from '../model/filters';

@@ -1,9 +1,9 @@
 import type { SessionSummary } from '@shuttle/shared';
+import { formatDay, formatMoney, formatTimeRange } from '@shuttle/shared/web/format.ts';
+import { ClockIcon, PinIcon, UsersIcon } from '@shuttle/shared/web/icons.tsx';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ClockIcon, PinIcon, UsersIcon } from '@/components/icons';
 import { CategoryChips, StatusBadge } from '@/components/session-badges';
-import { formatDay, formatMoney, formatTimeRange } from '@/lib/format';
 import { sessionPath } from '@/lib/paths';
 
 export function SessionCard({ session }: { session: SessionSummary }) {

@@ -1,8 +1,7 @@
 import type { SessionDetail as Detail } from '@shuttle/shared';
-import { getQueryData, invalidateQueries } from '@shuttle/shared/web/query.ts';
-import { type ReactNode, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { EmptyState } from '@/components/empty-state';
+import { ApiError, errorMessage } from '@shuttle/shared/web/api-error.ts';
+import { EmptyState } from '@shuttle/shared/web/empty-state.tsx';
+import { formatDateTime, formatDay, formatMoney, formatTimeRange } from '@shuttle/shared/web/format.ts';
 import {
   ChatIcon,
   ClockIcon,
@@ -13,18 +12,22 @@ import {
   ShieldIcon,
   TicketIcon,
   UsersIcon,
-} from '@/components/icons';
-import { Spinner } from '@/components/loading-overlays';
+} from '@shuttle/shared/web/icons.tsx';
+import { newIdempotencyKey } from '@shuttle/shared/web/idempotency.ts';
+import { Spinner } from '@shuttle/shared/web/loading-overlays.tsx';
+import { getQueryData, invalidateQueries } from '@shuttle/shared/web/query.ts';
+import { notify, withLightLoading } from '@shuttle/shared/web/ui-store.ts';
+import { type ReactNode, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { PageHeader } from '@/components/page-header';
 import { CategoryChips, StatusBadge } from '@/components/session-badges';
-import { ApiError, errorMessage } from '@/lib/api-error';
 import { useIsLoggedIn } from '@/lib/auth';
-import { formatDateTime, formatDay, formatMoney, formatTimeRange } from '@/lib/format';
-import { newIdempotencyKey } from '@/lib/idempotency';
-import { notify, promptLogin, withLightLoading } from '@/stores/ui';
+import { bookingsChanged } from '@/lib/changes';
+import { promptLogin } from '@/stores/login-prompt';
 import { useMemberList } from '../api/get-member-list';
-import { sessionDetailKey, useSessionDetail } from '../api/get-session-detail';
+import { useSessionDetail } from '../api/get-session-detail';
 import { joinSession } from '../api/join-session';
+import { sessionKeys } from '../api/keys';
 import { BookingConfirmDialog } from './booking-confirm-dialog';
 import { ParticipantList } from './participant-list';
 import { ShareButton } from './share-button';
@@ -76,8 +79,8 @@ export function SessionDetailView({ sessionId, renderBookingActions }: SessionDe
       attemptKey.current = null;
       setConfirming(false);
       // The join answers only the status: the refreshed detail carries the waitlist position.
-      await Promise.all([invalidateQueries('sessions:'), invalidateQueries('booked:')]);
-      const fresh = getQueryData<Detail>(sessionDetailKey(session.id, true));
+      await bookingsChanged.announce();
+      const fresh = getQueryData<Detail>(sessionKeys.detail(session.id, true));
       if (result.status === 'accepted') {
         notify({ level: 'success', title: t('booking.successTitle'), message: t('booking.successMessage') });
       } else {
@@ -91,7 +94,7 @@ export function SessionDetailView({ sessionId, renderBookingActions }: SessionDe
       if (!(error instanceof ApiError && RETRYABLE.has(error.code))) attemptKey.current = null;
       setConfirming(false);
       notify({ level: 'error', title: t('booking.failedTitle'), message: errorMessage(error) });
-      void invalidateQueries(sessionDetailKey(session.id, loggedIn));
+      void invalidateQueries(sessionKeys.detail(session.id, loggedIn));
     } finally {
       setBusy(false);
     }

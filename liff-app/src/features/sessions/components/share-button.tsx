@@ -1,12 +1,12 @@
 import type { SessionDetail } from '@shuttle/shared';
+import { formatDay, formatMoney, formatTimeRange } from '@shuttle/shared/web/format.ts';
+import { ShareIcon } from '@shuttle/shared/web/icons.tsx';
+import { notify } from '@shuttle/shared/web/ui-store.ts';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ShareIcon } from '@/components/icons';
 import { runtimeConfig } from '@/config/config-loader';
-import { formatDay, formatMoney, formatTimeRange } from '@/lib/format';
 import { canShareToLine, liffUrl, shareToLine } from '@/lib/liff';
 import { sessionPath } from '@/lib/paths';
-import { notify } from '@/stores/ui';
 import { sessionFlexMessage } from '../model/share-message';
 
 /** Shares the session to a LINE chat with a Flex card; shown only where the picker exists. */

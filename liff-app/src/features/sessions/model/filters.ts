@@ -8,7 +8,7 @@ import {
   type TeamNameItem,
 } from '@shuttle/shared';
 
-/** The session filter of SPEC §3, plus the status category tab the list sits under. */
+/** The filter panel's choices, plus the status category tab the list sits under. */
 export interface SessionFilters {
   status: StatusFilter;
   regions: Region[];

@@ -1,7 +1,9 @@
 import { useQuery } from '@shuttle/shared/web/query.ts';
 import { apiCall } from '@/lib/api-client';
+import { settingsKeys } from './keys';
 
 /** `GET checkState/setting/getAmountOfAttend`: sessions attended, for the profile card. */
 export const getAmountOfAttend = () => apiCall('checkState/setting/getAmountOfAttend');
 
-export const useAmountOfAttend = (enabled: boolean) => useQuery(enabled ? 'settings:attend' : null, getAmountOfAttend);
+export const useAmountOfAttend = (enabled: boolean) =>
+  useQuery(enabled ? settingsKeys.attendance : null, getAmountOfAttend);

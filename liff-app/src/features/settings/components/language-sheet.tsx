@@ -1,10 +1,10 @@
 import { LANGUAGES, type Language } from '@shuttle/shared';
+import { Dialog } from '@shuttle/shared/web/dialog.tsx';
+import { CheckIcon } from '@shuttle/shared/web/icons.tsx';
+import { setLoading } from '@shuttle/shared/web/ui-store.ts';
 import { useTranslation } from 'react-i18next';
-import { Dialog } from '@/components/dialog';
-import { CheckIcon } from '@/components/icons';
 import { authStore } from '@/lib/auth';
 import { changeLanguage } from '@/lib/i18n';
-import { setLoading } from '@/stores/ui';
 import { updateProfileLanguage } from '../api/update-profile';
 
 /** Language settings: saved in this browser, and on the profile when logged in. */

@@ -1,9 +1,6 @@
-import { removeQueries } from '@shuttle/shared/web/query.ts';
-import type { ReactNode } from 'react';
-import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
-import { Avatar } from '@/components/avatar';
+import { errorMessage } from '@shuttle/shared/web/api-error.ts';
+import { Avatar } from '@shuttle/shared/web/avatar.tsx';
+import { isLanguage } from '@shuttle/shared/web/i18n-loader.ts';
 import {
   CalendarIcon,
   ChartIcon,
@@ -18,15 +15,19 @@ import {
   ShieldIcon,
   StarIcon,
   TeamIcon,
-} from '@/components/icons';
-import { AppLogo } from '@/components/loading-overlays';
-import { errorMessage } from '@/lib/api-error';
+} from '@shuttle/shared/web/icons.tsx';
+import { AppLogo } from '@shuttle/shared/web/loading-overlays.tsx';
+import { removeQueries } from '@shuttle/shared/web/query.ts';
+import { notify, withLightLoading } from '@shuttle/shared/web/ui-store.ts';
+import type { ReactNode } from 'react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
 import { clearLogin, useAuth } from '@/lib/auth';
-import { isLanguage } from '@/lib/i18n';
 import { liffLogout } from '@/lib/liff';
 import { ADMIN_APP as ADMIN, CONTACT_LINE_URL } from '@/lib/links';
 import { loginPath } from '@/lib/paths';
-import { notify, promptLogin, withLightLoading } from '@/stores/ui';
+import { promptLogin } from '@/stores/login-prompt';
 import { becomeLeader } from '../api/become-leader';
 import { useAmountOfAttend } from '../api/get-amount-of-attend';
 import { LanguageSheet } from './language-sheet';

@@ -1,8 +1,9 @@
 import { POLICIES_EFFECTIVE_DATE } from '@shuttle/shared';
+import { formatIsoDate } from '@shuttle/shared/web/format.ts';
+import { AppLogo } from '@shuttle/shared/web/loading-overlays.tsx';
+import { TableHead } from '@shuttle/shared/web/table-head.tsx';
 import { useTranslation } from 'react-i18next';
-import { AppLogo } from '@/components/loading-overlays';
 import { PageHeader } from '@/components/page-header';
-import { formatIsoDate } from '@/lib/format';
 import { CONTACT_LINE_URL } from '@/lib/links';
 
 interface Section {
@@ -62,14 +63,14 @@ export function BadmintonLevelsPage() {
         <p className="doc__intro">{t('levels.intro')}</p>
         <div className="table-scroll">
           <table className="level-table">
-            <caption className="sr-only">{t('levels.title')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('levels.columns.level')}</th>
-                <th scope="col">{t('levels.columns.category')}</th>
-                <th scope="col">{t('levels.columns.description')}</th>
-              </tr>
-            </thead>
+            <TableHead
+              caption={t('levels.title')}
+              columns={[
+                { label: t('levels.columns.level') },
+                { label: t('levels.columns.category') },
+                { label: t('levels.columns.description') },
+              ]}
+            />
             <tbody>
               {rows.map((row) => (
                 <tr key={row.level}>

@@ -1,0 +1,5 @@
+/** Query-cache keys of the create form. */
+export const createSessionKeys = {
+  all: 'create:',
+  defaults: 'create:defaults',
+} as const;

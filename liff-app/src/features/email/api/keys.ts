@@ -1,0 +1,4 @@
+/** Query-cache keys of the email settings. */
+export const emailKeys = {
+  status: 'email:status',
+} as const;

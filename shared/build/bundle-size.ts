@@ -1,0 +1,97 @@
+/// <reference types="node" />
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+}
+type Manifest = Record<string, ManifestChunk>;
+
+export interface FirstScreen {
+  /** The app's name as printed, e.g. 'Member app'. */
+  app: string;
+  /** The workspace, for the hint when the build is missing. */
+  workspace: string;
+  /** The build output folder. */
+  dist: string;
+  /** The path the app is served under ('/' or '/admin/'), as it prefixes the scripts in index.html. */
+  base: string;
+  /** The route module the home screen loads lazily, e.g. 'src/app/routes/home.tsx'. */
+  homeRoute: string;
+  /** The app's own i18n namespace, loaded lazily with `errors`. */
+  namespace: string;
+  /** Fail the build when the initial route is larger; without it the figures are for information. */
+  budgetBytes?: number;
+}
+
+const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} KB`;
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+
+/** The entry script and every `modulepreload` of index.html: what the browser fetches before the app renders. */
+export function initialRouteFiles(html: string, base = '/'): string[] {
+  const prefix = escapeRegExp(base);
+  const files = new Set<string>();
+  for (const match of html.matchAll(new RegExp(`<script[^>]+type="module"[^>]+src="${prefix}([^"]+\\.js)"`, 'g'))) {
+    files.add(match[1]!);
+  }
+  for (const match of html.matchAll(
+    new RegExp(`<link[^>]+rel="modulepreload"[^>]+href="${prefix}([^"]+\\.js)"`, 'g'),
+  )) {
+    files.add(match[1]!);
+  }
+  return [...files];
+}
+
+function closure(manifest: Manifest, key: string, into = new Set<string>()): Set<string> {
+  const chunk = manifest[key];
+  if (!chunk || into.has(chunk.file)) return into;
+  into.add(chunk.file);
+  for (const dep of chunk.imports ?? []) closure(manifest, dep, into);
+  return into;
+}
+
+/**
+ * Prints the gzipped JavaScript of an app's first screen from its production build: the
+ * initial route, and that plus the chunks the home route and the zh-TW texts load lazily
+ * right after (printed so the figure is never mistaken for the whole download). Exits 1 when
+ * the initial route is over the budget, 2 when there is no build.
+ */
+export function reportFirstScreen(options: FirstScreen): void {
+  const { dist } = options;
+  const gz = (file: string) => gzipSync(readFileSync(join(dist, file)), { level: 9 }).length;
+  const htmlPath = join(dist, 'index.html');
+  if (!existsSync(htmlPath)) {
+    console.error(
+      `${options.workspace}/dist/index.html is missing: run \`npm run build -w ${options.workspace}\` first.`,
+    );
+    process.exit(2);
+  }
+  const initial = initialRouteFiles(readFileSync(htmlPath, 'utf8'), options.base);
+  const initialBytes = initial.reduce((sum, file) => sum + gz(file), 0);
+
+  const manifestPath = join(dist, '.vite/manifest.json');
+  let firstScreen = new Set(initial);
+  if (existsSync(manifestPath)) {
+    const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Manifest;
+    const texts = new RegExp(`locales/zh-TW/(${options.namespace}|errors)\\.json$`);
+    const lazy = Object.keys(manifest).filter((key) => key.endsWith(options.homeRoute) || texts.test(key));
+    firstScreen = new Set([...initial, ...lazy.flatMap((key) => [...closure(manifest, key)])]);
+  }
+  const firstScreenBytes = [...firstScreen].reduce((sum, file) => sum + gz(file), 0);
+  const budget = options.budgetBytes === undefined ? '' : ` of ${kb(options.budgetBytes)} budget`;
+  const home = options.homeRoute
+    .split('/')
+    .at(-1)!
+    .replace(/\.tsx?$/, '');
+
+  console.log(`\n${options.app} JavaScript (gzip -9):`);
+  for (const file of initial) console.log(`  ${file.padEnd(44)} ${kb(gz(file))}`);
+  console.log(`  initial route (entry + modulepreload): ${kb(initialBytes)}${budget}`);
+  console.log(`  first screen incl. lazy ${home} route and zh-TW texts: ${kb(firstScreenBytes)}\n`);
+  if (options.budgetBytes !== undefined && initialBytes > options.budgetBytes) {
+    console.error(`The initial route is ${kb(initialBytes - options.budgetBytes)} over budget.`);
+    process.exit(1);
+  }
+}

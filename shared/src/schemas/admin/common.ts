@@ -1,0 +1,35 @@
+import { z } from 'zod';
+import { ADMIN_LIMITS, TEXT_LIMITS } from '../../constants.ts';
+import { id } from '../entities.ts';
+
+// Building blocks of the admin contracts; admin-api.ts exports the scopes, not these helpers.
+
+export const email = z
+  .string()
+  .trim()
+  .min(1, 'Please enter email address')
+  .max(TEXT_LIMITS.email)
+  .pipe(z.email('Please enter a valid email address'))
+  .transform((v) => v.toLowerCase());
+export const password = z.string().min(ADMIN_LIMITS.passwordMin).max(ADMIN_LIMITS.passwordMax);
+export const text = (max: number) => z.string().trim().max(max);
+export const lineLink = z.union([z.literal(''), z.url({ protocol: /^https$/ }).max(TEXT_LIMITS.lineLink)]);
+/** A LINE group id as the Messaging API reports it (`C` + 32 hex), or empty when unset. */
+export const lineGroupId = z.union([
+  z.literal(''),
+  z
+    .string()
+    .max(33)
+    .regex(/^C[0-9a-f]{32}$/, 'Invalid LINE group id'),
+]);
+export const month = z
+  .string()
+  .max(7)
+  .regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Expected YYYY-MM');
+export const nonNegativeInt = z.number().int().nonnegative();
+
+/** Calls that act on one team take its id; when absent the admin's current team is used. */
+export const teamScope = z.strictObject({ teamId: id.optional() });
+export const sessionScope = z.strictObject({ sessionId: id });
+
+export const emptyAdminRequest = z.strictObject({});

@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import { TEXT_LIMITS } from '../../constants.ts';
+import { id, isoInstant } from '../entities.ts';
+import { nonNegativeInt, teamScope, text } from './common.ts';
+
+// The players of a team: list with statistics, membership level, blocking.
+
+export const MEMBERSHIPS = ['member', 'regular', 'vip'] as const;
+export const membership = z.enum(MEMBERSHIPS);
+
+export const memberStats = z.object({
+  sessions: nonNegativeInt,
+  attended: nonNegativeInt,
+  absent: nonNegativeInt,
+  /** Attended over marked sessions, percent with one decimal. */
+  attendanceRate: z.number().min(0).max(100),
+  lastSessionAt: isoInstant.nullable(),
+});
+export const teamMemberView = z.object({
+  userId: id,
+  name: z.string(),
+  pictureUrl: z.string(),
+  membership,
+  blocked: z.boolean(),
+  joinedAt: isoInstant,
+  stats: memberStats,
+});
+export type TeamMemberView = z.infer<typeof teamMemberView>;
+
+export const getMembersRequest = teamScope.extend({
+  search: text(TEXT_LIMITS.nameSearch).default(''),
+  blocked: z.boolean().optional(),
+  page: z.number().int().min(1).default(1),
+  pageSize: z.number().int().min(1).max(100).default(20),
+});
+export const membersPage = z.object({
+  items: z.array(teamMemberView),
+  total: nonNegativeInt,
+  page: z.number().int().positive(),
+  pageSize: z.number().int().positive(),
+});
+export const switchBlockRequest = teamScope.extend({ userId: id, blocked: z.boolean() });
+export const switchBlockResult = z.object({
+  userId: id,
+  blocked: z.boolean(),
+  cancelledBookings: nonNegativeInt,
+});
+export const updateMembershipRequest = teamScope.extend({ userId: id, membership });
+export const updateMembershipResult = z.object({ userId: id, membership, blocked: z.boolean() });

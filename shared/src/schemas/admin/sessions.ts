@@ -1,0 +1,196 @@
+import { z } from 'zod';
+import { ADMIN_LIMITS, CATEGORIES, PAGE_SIZE_MAX, TEXT_LIMITS } from '../../constants.ts';
+import { attendance, category, id, isoDate, isoInstant, region, sessionSummary } from '../entities.ts';
+import { lineLink, nonNegativeInt, sessionScope, teamScope, text } from './common.ts';
+import { venueList } from './teams.ts';
+
+// A team's sessions: creating them (once, weekly or on listed dates), the lists, the players, changes and check-in.
+
+export const adminSession = sessionSummary.extend({
+  notes: z.string(),
+  lineLink: z.string(),
+  cancelWindowMinutes: nonNegativeInt,
+  /** Accepted seats over capacity, percent 0-100. */
+  fillRate: z.number().min(0).max(100),
+});
+export type AdminSession = z.infer<typeof adminSession>;
+
+export const sessionDefaults = z.object({
+  teamId: id,
+  teamName: z.string(),
+  title: z.string(),
+  venue: z.string(),
+  address: z.string(),
+  region: z.string(),
+  price: nonNegativeInt,
+  lineLink: z.string(),
+  courts: nonNegativeInt,
+  capacity: nonNegativeInt,
+  categories: z.array(category),
+  isPublic: z.boolean(),
+  cancelWindowMinutes: nonNegativeInt,
+  venues: venueList,
+});
+
+const sessionTimes = {
+  startsAt: isoInstant,
+  endsAt: isoInstant,
+  signupOpensAt: isoInstant,
+};
+
+/** What describes a session besides its team and its times; the create form checks its fields with it. */
+export const sessionDetails = z.strictObject({
+  title: text(TEXT_LIMITS.sessionTitle).optional(),
+  venue: text(TEXT_LIMITS.venueName).min(1),
+  address: text(TEXT_LIMITS.address).default(''),
+  region,
+  courts: z.number().int().min(1).max(ADMIN_LIMITS.maxCourts),
+  capacity: z.number().int().min(1).max(ADMIN_LIMITS.maxCapacity),
+  price: z.number().int().min(0).max(ADMIN_LIMITS.maxPrice),
+  categories: z
+    .array(category)
+    .min(1)
+    .max(CATEGORIES.length)
+    .refine((c) => new Set(c).size === c.length, 'Categories repeat'),
+  notes: text(TEXT_LIMITS.notes).default(''),
+  lineLink: lineLink.default(''),
+  isPublic: z.boolean().default(true),
+});
+
+const sessionFields = { teamId: id.optional(), ...sessionDetails.shape, ...sessionTimes };
+
+type Times = { startsAt?: string; endsAt?: string; signupOpensAt?: string };
+/** End after start, at most 12 hours long, sign-up opening no later than the start. */
+function checkTimes(v: Times, ctx: z.RefinementCtx) {
+  if (v.startsAt && v.endsAt) {
+    const length = Date.parse(v.endsAt) - Date.parse(v.startsAt);
+    if (length <= 0) ctx.addIssue({ code: 'custom', path: ['endsAt'], message: 'must be after startsAt' });
+    if (length > ADMIN_LIMITS.maxSessionHours * 3_600_000) {
+      ctx.addIssue({ code: 'custom', path: ['endsAt'], message: 'sessions last at most 12 hours' });
+    }
+  }
+  if (v.startsAt && v.signupOpensAt && Date.parse(v.signupOpensAt) > Date.parse(v.startsAt)) {
+    ctx.addIssue({ code: 'custom', path: ['signupOpensAt'], message: 'must not be after startsAt' });
+  }
+}
+
+/** publishState 0: one session. */
+export const createSingleSession = z
+  .strictObject({ publishState: z.literal(0), ...sessionFields })
+  .superRefine(checkTimes);
+/**
+ * publishState 1: many sessions at once, at the time of day of `startsAt` (Taipei): weekly for
+ * `weeks` weeks starting with `startsAt`, or on each of `dates`. Sign-up opens the same time
+ * before each start as `signupOpensAt` is before `startsAt`.
+ */
+export const createManySessions = z
+  .strictObject({
+    publishState: z.literal(1),
+    ...sessionFields,
+    repeat: z.union([
+      z.strictObject({ weeks: z.number().int().min(1).max(ADMIN_LIMITS.maxWeeks) }),
+      z.strictObject({
+        dates: z
+          .array(isoDate)
+          .min(1)
+          .max(ADMIN_LIMITS.maxDates)
+          .refine((d) => new Set(d).size === d.length, 'Dates repeat'),
+      }),
+    ]),
+  })
+  .superRefine(checkTimes);
+export const createSessionRequest = z.discriminatedUnion('publishState', [createSingleSession, createManySessions]);
+export type CreateSessionRequest = z.infer<typeof createSessionRequest>;
+export const createSessionResult = z.object({
+  publishState: z.union([z.literal(0), z.literal(1)]),
+  sessions: z.array(adminSession),
+});
+
+export const upcomingSessionsRequest = teamScope.extend({
+  scope: z.enum(['upcoming', 'past']).default('upcoming'),
+  cursor: z.string().max(200).nullable().default(null),
+  limit: z.number().int().min(1).max(PAGE_SIZE_MAX).default(PAGE_SIZE_MAX),
+});
+export const adminSessionPage = z.object({ items: z.array(adminSession), nextCursor: z.string().nullable() });
+
+export const adminParticipant = z.object({
+  userId: id,
+  name: z.string(),
+  pictureUrl: z.string(),
+  partySize: z.number().int().positive(),
+  status: z.enum(['accepted', 'waiting', 'cancelled']),
+  /** 1-based waitlist place for waiting players, null otherwise. */
+  position: z.number().int().positive().nullable(),
+  attendance: attendance.nullable(),
+  bookedAt: isoInstant,
+  acceptedAt: isoInstant.nullable(),
+  cancelledAt: isoInstant.nullable(),
+  walkIn: z.boolean(),
+});
+export type AdminParticipant = z.infer<typeof adminParticipant>;
+
+export const sessionMembers = z.object({
+  capacity: nonNegativeInt,
+  acceptedCount: nonNegativeInt,
+  waitingCount: nonNegativeInt,
+  accepted: z.array(adminParticipant),
+  waiting: z.array(adminParticipant),
+});
+export const sessionBooks = z.object({ items: z.array(adminParticipant) });
+
+export const attendanceCounts = z.object({
+  attended: nonNegativeInt,
+  absent: nonNegativeInt,
+  unmarked: nonNegativeInt,
+});
+export const signedMembers = z.object({
+  session: adminSession,
+  players: z.array(adminParticipant),
+  counts: attendanceCounts,
+});
+
+export const switchPublicRequest = sessionScope.extend({ isPublic: z.boolean() });
+export const switchOpeningRequest = sessionScope.extend({ open: z.boolean() });
+export const updateCapacityRequest = sessionScope.extend({
+  capacity: z.number().int().min(1).max(ADMIN_LIMITS.maxCapacity),
+});
+export const updateCapacityResult = z.object({ session: adminSession, promoted: nonNegativeInt });
+
+/** Take one player out of a session (accepted or waiting); a freed place promotes the waitlist head. */
+export const removePlayerRequest = sessionScope.extend({ userId: id });
+export const removePlayerResult = z.object({ session: adminSession, promoted: z.boolean() });
+
+/** Fields whose change sends every booked and waiting player a change notice: venue and time. */
+export const updateVenueRequest = sessionScope
+  .extend({
+    venue: text(TEXT_LIMITS.venueName).min(1).optional(),
+    address: text(TEXT_LIMITS.address).optional(),
+    region: region.optional(),
+    courts: z.number().int().min(1).max(ADMIN_LIMITS.maxCourts).optional(),
+    startsAt: isoInstant.optional(),
+    endsAt: isoInstant.optional(),
+    signupOpensAt: isoInstant.optional(),
+  })
+  .refine((v) => Object.keys(v).some((k) => k !== 'sessionId'), { message: 'Nothing to update' })
+  .superRefine(checkTimes);
+export const sessionChangeResult = z.object({ session: adminSession, notified: nonNegativeInt });
+export const deleteSessionResult = z.object({ sessionId: id, deleted: z.literal(true), notified: nonNegativeInt });
+
+export const signRequest = sessionScope.extend({ userId: id, attendance });
+export const signResult = z.object({ sessionId: id, userId: id, attendance, checkedInAt: isoInstant.nullable() });
+export const signedListRequest = teamScope.extend({ date: isoDate.optional() });
+export const signedList = z.object({
+  date: isoDate,
+  sessions: z.array(z.object({ session: adminSession, counts: attendanceCounts })),
+});
+/** A walk-in is a known player (`userId`) or a guest without an account (`name`). */
+export const addWalkInRequest = sessionScope
+  .extend({ userId: id.optional(), name: text(TEXT_LIMITS.playerName).min(1).optional() })
+  .refine((v) => (v.userId === undefined) !== (v.name === undefined), { message: 'Give either userId or name' });
+export const addWalkInResult = z.object({
+  sessionId: id,
+  userId: id,
+  name: z.string(),
+  status: z.literal('accepted'),
+  attendance: z.literal('attended'),
+});

@@ -1,0 +1,102 @@
+import { z } from 'zod';
+import { ADMIN_LIMITS, TEXT_LIMITS } from '../../constants.ts';
+import { id, isoInstant, region } from '../entities.ts';
+import { email, lineGroupId, lineLink, nonNegativeInt, teamScope, text } from './common.ts';
+
+// Teams an admin runs, their settings (defaults, venues, LINE, private rules) and their admins.
+
+export const ADMIN_ROLES = ['owner', 'admin'] as const;
+export const adminRole = z.enum(ADMIN_ROLES);
+export type AdminRole = z.infer<typeof adminRole>;
+
+export const adminTeamItem = z.object({
+  team_id: id,
+  team_name: z.string(),
+  default_region: z.string(),
+  amount_of_member: nonNegativeInt,
+  role: adminRole,
+  is_current: z.boolean(),
+});
+export type AdminTeamItem = z.infer<typeof adminTeamItem>;
+
+export const createTeamRequest = z.strictObject({
+  team_name: text(TEXT_LIMITS.teamName).min(1),
+  default_region: z.union([region, z.literal('')]).default(''),
+  default_place_name: text(TEXT_LIMITS.venueName).default(''),
+  default_location: text(TEXT_LIMITS.address).default(''),
+  default_price: z.number().int().min(0).max(ADMIN_LIMITS.maxPrice).default(0),
+  default_line: lineLink.default(''),
+});
+export const createTeamResult = z.object({ team: adminTeamItem, currentTeamId: id });
+
+export const updateCurrentTeamRequest = z.strictObject({ teamId: id });
+
+export const teamNameEntry = z.object({ team_id: id, team_name: z.string(), default_region: z.string() });
+
+/** The current team's defaults for new sessions, with what its other settings pages show. */
+export const defaultData = z.object({
+  team_id: id,
+  team_name: z.string(),
+  default_place_name: z.string(),
+  default_price: nonNegativeInt,
+  default_location: z.string(),
+  /** Empty until set: the admin app then warns 尚未設定預設地點. */
+  default_region: z.string(),
+  /** LINE community (OpenChat) link shown to players. */
+  default_line: z.string(),
+  line_group_id: z.string(),
+  private_rules: z.string(),
+  cancel_window_minutes: nonNegativeInt,
+});
+export type DefaultData = z.infer<typeof defaultData>;
+
+export const updateDefaultRequest = teamScope
+  .extend({
+    team_name: text(TEXT_LIMITS.teamName).min(1).optional(),
+    default_place_name: text(TEXT_LIMITS.venueName).optional(),
+    default_price: z.number().int().min(0).max(ADMIN_LIMITS.maxPrice).optional(),
+    default_location: text(TEXT_LIMITS.address).optional(),
+    default_region: z.union([region, z.literal('')]).optional(),
+    default_line: lineLink.optional(),
+    cancel_window_minutes: z.number().int().min(0).max(ADMIN_LIMITS.maxCancelWindowMinutes).optional(),
+  })
+  .refine((v) => Object.keys(v).some((k) => k !== 'teamId'), { message: 'Nothing to update' });
+
+export const updatePrivateRulesRequest = teamScope.extend({ private_rules: text(TEXT_LIMITS.privateRules) });
+export const updateLineRequest = teamScope.extend({ default_line: lineLink, line_group_id: lineGroupId });
+
+export const venue = z.object({
+  venue_id: id,
+  name: z.string(),
+  address: z.string(),
+  region: z.string(),
+  courts: z.array(z.string()),
+});
+export const venueList = z.array(venue);
+export const saveVenueRequest = teamScope.extend({
+  venue_id: id.optional(),
+  name: text(TEXT_LIMITS.venueName).min(1),
+  address: text(TEXT_LIMITS.address).default(''),
+  region,
+  courts: z.array(text(TEXT_LIMITS.courtName).min(1)).max(ADMIN_LIMITS.maxCourts).default([]),
+});
+export const deleteVenueRequest = teamScope.extend({ venue_id: id });
+
+export const teamAdminItem = z.object({
+  adminId: id,
+  displayName: z.string(),
+  email: z.string().nullable(),
+  role: adminRole,
+  isMe: z.boolean(),
+});
+export const teamInviteItem = z.object({ email: z.string(), role: adminRole, expiresAt: isoInstant });
+export const teamAdmins = z.object({ admins: z.array(teamAdminItem), invites: z.array(teamInviteItem) });
+export const inviteAdminRequest = teamScope.extend({ email, role: adminRole.default('admin') });
+export const inviteAdminResult = teamInviteItem;
+export const removeAdminRequest = teamScope.extend({ adminId: id });
+export const acceptInviteRequest = z.strictObject({
+  token: z
+    .string()
+    .max(43)
+    .regex(/^[A-Za-z0-9_-]{43}$/, 'Invalid token'),
+});

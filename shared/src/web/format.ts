@@ -1,0 +1,73 @@
+import { i18next, intlLocale } from './i18n-loader.ts';
+
+const TIME_ZONE = 'Asia/Taipei';
+const cache = new Map<string, Intl.DateTimeFormat>();
+
+function formatter(options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const locale = intlLocale();
+  const key = `${locale}|${JSON.stringify(options)}`;
+  let f = cache.get(key);
+  if (!f) {
+    f = new Intl.DateTimeFormat(locale, { timeZone: TIME_ZONE, ...options });
+    cache.set(key, f);
+  }
+  return f;
+}
+
+/** 11月24日 週二 / Tue, Nov 24 */
+export function formatDay(instant: string): string {
+  return formatter({ month: 'short', day: 'numeric', weekday: 'short' }).format(new Date(instant));
+}
+
+export function formatFullDate(instant: string): string {
+  return formatter({ year: 'numeric', month: 'short', day: 'numeric', weekday: 'short' }).format(new Date(instant));
+}
+
+export function formatTime(instant: string): string {
+  return formatter({ hour: '2-digit', minute: '2-digit', hour12: false }).format(new Date(instant));
+}
+
+export function formatTimeRange(startsAt: string, endsAt: string): string {
+  return `${formatTime(startsAt)} – ${formatTime(endsAt)}`;
+}
+
+export function formatDateTime(instant: string): string {
+  return formatter({ month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', hour12: false }).format(
+    new Date(instant),
+  );
+}
+
+/** A YYYY-MM-DD calendar date, shown without shifting it through a time zone. */
+export function formatIsoDate(
+  date: string,
+  options: Intl.DateTimeFormatOptions = { year: 'numeric', month: 'short', day: 'numeric', weekday: 'short' },
+): string {
+  return new Intl.DateTimeFormat(intlLocale(), { timeZone: 'UTC', ...options }).format(new Date(`${date}T00:00:00Z`));
+}
+
+/** A YYYY-MM month as '2026年3月' / 'March 2026'. */
+export function formatMonth(month: string, style: 'long' | 'short' = 'long'): string {
+  return new Intl.DateTimeFormat(intlLocale(), { timeZone: 'UTC', year: 'numeric', month: style }).format(
+    new Date(`${month}-01T00:00:00Z`),
+  );
+}
+
+/** A YYYY-MM month as a chart label: '6月' / 'Jun'. */
+export function formatMonthLabel(month: string): string {
+  return new Intl.DateTimeFormat(intlLocale(), { timeZone: 'UTC', month: 'short' }).format(
+    new Date(`${month}-01T00:00:00Z`),
+  );
+}
+
+export function formatNumber(value: number, fractionDigits = 0): string {
+  return new Intl.NumberFormat(intlLocale(), { maximumFractionDigits: fractionDigits }).format(value);
+}
+
+/** NT dollars: '{n} 元' in Chinese, each language's own pattern elsewhere. */
+export function formatMoney(amount: number): string {
+  return i18next.t('common.money', { amount: formatNumber(amount) });
+}
+
+export function formatPercent(value: number): string {
+  return `${formatNumber(value, 1)}%`;
+}

@@ -1,0 +1,94 @@
+import i18next from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { DEFAULT_LANGUAGE, FALLBACK_LANGUAGE, LANGUAGES, type Language, STORAGE_KEYS } from '../constants.ts';
+import { storage } from './storage.ts';
+
+type Bundle = { default: Record<string, unknown> };
+export type TextLoader = (language: Language) => Promise<Bundle>;
+
+// One chunk per language and namespace: only the language in use is downloaded, and an app
+// bundles only the namespaces it names.
+export const loadMemberTexts: TextLoader = (language) => import(`../i18n/locales/${language}/member.json`);
+export const loadAdminTexts: TextLoader = (language) => import(`../i18n/locales/${language}/admin.json`);
+const loadErrorTexts: TextLoader = (language) => import(`../i18n/locales/${language}/errors.json`);
+
+export function isLanguage(value: unknown): value is Language {
+  return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
+}
+
+/** The choice stored by either app (both use the same key on the same origin), else Traditional Chinese. */
+export function storedLanguage(): Language {
+  const stored = storage.get(STORAGE_KEYS.language);
+  return isLanguage(stored) ? stored : DEFAULT_LANGUAGE;
+}
+
+/** Intl locale for dates and numbers; sessions are always shown in Taiwan time. */
+export function intlLocale(language: string = i18next.language): string {
+  return (
+    ({ 'zh-TW': 'zh-TW', en: 'en-US', es: 'es-ES', ja: 'ja-JP', de: 'de-DE' } as Record<string, string>)[language] ??
+    'zh-TW'
+  );
+}
+
+function applyDocumentLanguage(language: Language) {
+  document.documentElement.lang = language === 'zh-TW' ? 'zh-Hant-TW' : language;
+}
+
+/**
+ * The app's i18next set-up: its own namespace (the default) plus `errors`, loaded per language
+ * on demand, with English fetched after the first screen to back up any missing text.
+ */
+export function createI18n(namespace: 'member' | 'admin', loadAppTexts: TextLoader) {
+  const loaders: Record<string, TextLoader> = { [namespace]: loadAppTexts, errors: loadErrorTexts };
+  const namespaces = Object.keys(loaders);
+
+  async function loadLanguage(language: Language): Promise<void> {
+    await Promise.all(
+      namespaces.map(async (ns) => {
+        if (i18next.hasResourceBundle(language, ns)) return;
+        const bundle = await loaders[ns]!(language);
+        i18next.addResourceBundle(language, ns, bundle.default, true, true);
+      }),
+    );
+  }
+
+  async function start(language: Language): Promise<typeof i18next> {
+    await i18next.use(initReactI18next).init({
+      lng: language,
+      fallbackLng: FALLBACK_LANGUAGE,
+      supportedLngs: [...LANGUAGES],
+      ns: namespaces,
+      defaultNS: namespace,
+      resources: {},
+      partialBundledLanguages: true,
+      interpolation: { escapeValue: false },
+      returnNull: false,
+    });
+    await loadLanguage(language);
+    applyDocumentLanguage(language);
+    if (language !== FALLBACK_LANGUAGE) {
+      const idle = window.requestIdleCallback ?? ((fn: () => void) => window.setTimeout(fn, 1500));
+      idle(() => void loadLanguage(FALLBACK_LANGUAGE).catch(() => undefined));
+    }
+    return i18next;
+  }
+
+  let ready: Promise<typeof i18next> | null = null;
+
+  function initI18n(language: Language = storedLanguage()): Promise<typeof i18next> {
+    ready ??= start(language);
+    return ready;
+  }
+
+  async function changeLanguage(language: Language): Promise<void> {
+    await initI18n();
+    await loadLanguage(language);
+    await i18next.changeLanguage(language);
+    storage.set(STORAGE_KEYS.language, language);
+    applyDocumentLanguage(language);
+  }
+
+  return { initI18n, changeLanguage };
+}
+
+export { i18next };

@@ -1,0 +1,17 @@
+import { type ReactNode, StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+
+/**
+ * Renders `app` into #root once `prepare` (the texts, at least) is done. If the app cannot
+ * start, the bilingual error of the boot screen (shared/build/vite.ts) takes its place.
+ */
+export function mountApp(app: ReactNode, prepare: () => Promise<unknown>): void {
+  const container = document.getElementById('root')!;
+  prepare()
+    .then(() => createRoot(container).render(<StrictMode>{app}</StrictMode>))
+    .catch((error: unknown) => {
+      console.error('The app could not start', error);
+      const fallback = document.getElementById('boot-error') as HTMLTemplateElement | null;
+      if (fallback) container.replaceChildren(fallback.content.cloneNode(true));
+    });
+}

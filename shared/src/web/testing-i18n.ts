@@ -1,0 +1,142 @@
+/// <reference types="node" />
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import ts from 'typescript';
+import { expect, it } from 'vitest';
+import { LANGUAGES } from '../constants.ts';
+import { keyPaths, resources } from '../i18n/index.ts';
+
+// Checks of the apps' translation tests: each app runs them over its own sources and the shared
+// components it renders (this folder). Only tests import this.
+
+export const SHARED_WEB_DIR = import.meta.dirname;
+const PLURAL = /_(zero|one|two|few|many|other)$/;
+
+/** Source files under `dir`, without tests, declarations and test helpers. */
+export function sourceFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return name === 'testing' ? [] : sourceFiles(path);
+    const source = /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name) && !name.endsWith('.d.ts');
+    return source && !/^testing/.test(name) ? [path] : [];
+  });
+}
+
+export function valueAt(tree: unknown, path: string): unknown {
+  return path.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], tree);
+}
+
+/** Keys some language of `ns` lacks or leaves empty, as 'lng: key'. */
+export function missingTexts(ns: string): string[] {
+  const reference = new Set(LANGUAGES.flatMap((lng) => keyPaths(resources[lng][ns] ?? {})));
+  return LANGUAGES.flatMap((lng) =>
+    [...reference]
+      .filter((key) => {
+        const value = valueAt(resources[lng][ns], key);
+        return typeof value !== 'string' || value.trim() === '';
+      })
+      .map((key) => `${lng}: ${key}`),
+  );
+}
+
+const placeholders = (text: unknown) =>
+  [...String(text).matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]!).sort((a, b) => a.localeCompare(b));
+
+/** Keys of `ns` whose `{{placeholders}}` differ from the Traditional Chinese text, as 'lng: key'. */
+export function placeholderMismatches(ns: string): string[] {
+  const zh = resources['zh-TW'][ns] ?? {};
+  return keyPaths(zh).flatMap((key) =>
+    LANGUAGES.filter(
+      (lng) => placeholders(valueAt(resources[lng][ns], key)).join() !== placeholders(valueAt(zh, key)).join(),
+    ).map((lng) => `${lng}: ${key}`),
+  );
+}
+
+/**
+ * Keys the code asks for with `t('…')` (or a prefix with `t(\`….${…}\`)`) that `ns` lacks, as
+ * 'file: key'. With `errorCodes`, a key of the `errors` namespace counts as found too.
+ */
+export function unknownKeys(files: string[], ns: string, options: { errorCodes?: boolean } = {}): string[] {
+  const zh = resources['zh-TW'];
+  const keys = new Set([...keyPaths(zh[ns] ?? {}), ...keyPaths(zh[ns] ?? {}).map((k) => k.replace(PLURAL, ''))]);
+  const known = (key: string) =>
+    keys.has(key) || [...keys].some((k) => k.startsWith(`${key}.`)) || (options.errorCodes && key in (zh.errors ?? {}));
+  const unknown: string[] = [];
+  for (const file of files) {
+    const text = readFileSync(file, 'utf8');
+    for (const match of text.matchAll(/\bt\(\s*'([a-zA-Z0-9_.]+)'/g)) {
+      if (!known(match[1]!)) unknown.push(`${relative(process.cwd(), file)}: ${match[1]}`);
+    }
+    for (const match of text.matchAll(/\bt\(\s*`([a-zA-Z0-9_.]+)\.\$\{/g)) {
+      const prefix = `${match[1]!}.`;
+      if (![...keys].some((k) => k.startsWith(prefix))) unknown.push(`${relative(process.cwd(), file)}: ${prefix}*`);
+    }
+  }
+  return unknown;
+}
+
+const TEXT_ATTRIBUTES = new Set(['aria-label', 'alt', 'title', 'placeholder', 'label']);
+
+/**
+ * Text written into components rather than taken from the translations: JSX text, text
+ * attributes, and any Chinese or Japanese string. `brand` names JSX text that stays the same in
+ * every language.
+ */
+export function hardCodedTexts(files: string[], brand?: RegExp): string[] {
+  const offenders: string[] = [];
+  for (const file of files.filter((f) => f.endsWith('.tsx'))) {
+    const where = relative(process.cwd(), file);
+    const source = ts.createSourceFile(
+      file,
+      readFileSync(file, 'utf8'),
+      ts.ScriptTarget.Latest,
+      true,
+      ts.ScriptKind.TSX,
+    );
+    const visit = (node: ts.Node) => {
+      if (ts.isJsxText(node) && /[A-Za-z\u3040-\u30ff\u4e00-\u9fff]/.test(node.getText())) {
+        if (!brand?.test(node.getText())) offenders.push(`${where}: ${node.getText().trim().slice(0, 40)}`);
+      }
+      if (
+        ts.isJsxAttribute(node) &&
+        TEXT_ATTRIBUTES.has(node.name.getText()) &&
+        node.initializer &&
+        ts.isStringLiteral(node.initializer) &&
+        /[A-Za-z\u4e00-\u9fff]/.test(node.initializer.text)
+      ) {
+        offenders.push(`${where}: ${node.getText()}`);
+      }
+      if (ts.isStringLiteral(node) && /[\u3040-\u30ff\u4e00-\u9fff]/.test(node.text)) {
+        offenders.push(`${where}: ${node.text.slice(0, 40)}`);
+      }
+      ts.forEachChild(node, visit);
+    };
+    visit(source);
+  }
+  return offenders;
+}
+
+/**
+ * The translation checks every app passes, as tests: its namespace and `errors` complete in all
+ * five languages with the same placeholders, every key the code asks for present, and no text
+ * written into components, over the app's sources in `appSrc` and the shared components.
+ */
+export function itChecksTranslations(
+  namespace: 'member' | 'admin',
+  appSrc: string,
+  options: { errorCodes?: boolean; brand?: RegExp } = {},
+): void {
+  const files = [...sourceFiles(appSrc), ...sourceFiles(SHARED_WEB_DIR)];
+  it.each([namespace, 'errors'])('%s: every key exists, with text, in all five languages', (ns) => {
+    expect(missingTexts(ns)).toEqual([]);
+  });
+  it('keeps the same placeholders in every language', () => {
+    expect(placeholderMismatches(namespace)).toEqual([]);
+  });
+  it('has every key the code asks for', () => {
+    expect(unknownKeys(files, namespace, options)).toEqual([]);
+  });
+  it('has no user-facing text written in the components', () => {
+    expect(hardCodedTexts(files, options.brand)).toEqual([]);
+  });
+}

@@ -1,0 +1,167 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import type { RouteContract } from '../../src/schemas/routes.ts';
+import { callContract, createApiClient, queryString } from '../../src/web/api-client.ts';
+import { ApiError } from '../../src/web/api-error.ts';
+import { envelope, failure, hangingFetch, respond, sentRequest, stubFetch } from '../../src/web/testing.ts';
+
+const item = z.object({ id: z.string() });
+const routes = {
+  'items/get': {
+    method: 'GET',
+    auth: 'member',
+    summary: 'one item',
+    request: z.object({ id: z.string(), tag: z.string().optional(), cursor: z.string().nullable() }),
+    response: item,
+  },
+  'items/save': {
+    method: 'POST',
+    auth: 'member',
+    summary: 'save an item',
+    request: z.object({ id: z.string() }),
+    response: item,
+    idempotent: true,
+  },
+  'items/public': { method: 'GET', auth: 'none', summary: 'public items', request: null, response: z.array(item) },
+} satisfies Record<string, RouteContract>;
+
+let token: string | null = 'member-token';
+const clearLogin = vi.fn(() => {
+  token = null;
+});
+const apiCall = createApiClient({
+  routes,
+  base: () => '/api',
+  auth: 'member',
+  token: () => token,
+  clearLogin,
+  noToken: 'NO_TOKEN',
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  clearLogin.mockClear();
+  token = 'member-token';
+});
+
+describe('query strings of GET calls', () => {
+  it('drops undefined and null values instead of sending them as text', () => {
+    expect(queryString({ id: 'i-1', tag: undefined, cursor: null, page: 2 })).toBe('?id=i-1&page=2');
+    expect(queryString({ tag: undefined })).toBe('');
+    expect(queryString(undefined)).toBe('');
+  });
+
+  it('never puts "undefined" in the URL of a call', async () => {
+    const fetch = stubFetch(respond(envelope({ id: 'i-1' })));
+    await apiCall('items/get', { id: 'i-1', tag: undefined, cursor: null });
+    expect(sentRequest(fetch).url).toBe('/api/items/get?id=i-1');
+  });
+});
+
+describe('API client', () => {
+  it('sends the token to calls of its auth, with the method and JSON body of the contract', async () => {
+    const fetch = stubFetch(respond(envelope({ id: 'i-1' })));
+    await expect(apiCall('items/save', { id: 'i-1' })).resolves.toEqual({ id: 'i-1' });
+    expect(sentRequest(fetch)).toMatchObject({
+      url: '/api/items/save',
+      method: 'POST',
+      headers: { authorization: 'Bearer member-token', 'content-type': 'application/json' },
+      body: { id: 'i-1' },
+    });
+  });
+
+  it('sends no token to calls of another auth', async () => {
+    const fetch = stubFetch(respond(envelope([])));
+    await apiCall('items/public');
+    expect(sentRequest(fetch).headers.authorization).toBeUndefined();
+  });
+
+  it('refuses a call that needs the missing token without reaching the server, and clears the login', async () => {
+    token = null;
+    const fetch = stubFetch(respond(envelope({ id: 'i-1' })));
+    const error = (await apiCall('items/save', { id: 'i-1' }).catch((e) => e)) as ApiError;
+    expect(error).toMatchObject({ code: 'NO_TOKEN', serverMessage: 'No token found', status: 401 });
+    expect(fetch).not.toHaveBeenCalled();
+    expect(clearLogin).toHaveBeenCalled();
+  });
+
+  it('rejects a response whose data does not match the contract, and an envelope without a timestamp', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    stubFetch(respond(envelope({ unexpected: true })));
+    await expect(apiCall('items/public')).rejects.toMatchObject({ code: 'BAD_RESPONSE' });
+    stubFetch(respond({ success: true, message: 'OK', data: [] }));
+    await expect(apiCall('items/public')).rejects.toMatchObject({ code: 'BAD_RESPONSE' });
+  });
+
+  it('turns a failure envelope into an ApiError with its code, status and issues', async () => {
+    const body = { ...failure('VALIDATION_FAILED', 'Invalid request'), issues: [{ path: 'id', message: 'Required' }] };
+    stubFetch(respond(body, 400));
+    const error = (await apiCall('items/save', { id: '' }).catch((e) => e)) as ApiError;
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      status: 400,
+      issues: [{ path: 'id', message: 'Required' }],
+    });
+    expect(clearLogin).not.toHaveBeenCalled();
+  });
+
+  it('clears the login on a 401 to a call that carried the token, not on a 403', async () => {
+    stubFetch(respond(failure('FORBIDDEN', 'You do not have permission to do this'), 403));
+    await expect(apiCall('items/save', { id: 'i-1' })).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    expect(clearLogin).not.toHaveBeenCalled();
+    vi.stubGlobal(
+      'fetch',
+      respond({ success: false, message: 'Unauthorized', timestamp: new Date().toISOString() }, 401),
+    );
+    await expect(apiCall('items/save', { id: 'i-1' })).rejects.toMatchObject({ code: 'INVALID_TOKEN' });
+    expect(clearLogin).toHaveBeenCalled();
+  });
+
+  it('sends the Idempotency-Key and reuses it when a network failure is retried', async () => {
+    const fetch = stubFetch(
+      vi
+        .fn()
+        .mockRejectedValueOnce(new TypeError('Failed to fetch'))
+        .mockResolvedValueOnce(new Response(JSON.stringify(envelope({ id: 'i-1' })))),
+    );
+    await expect(apiCall('items/save', { id: 'i-1' }, { idempotencyKey: 'key-12345678' })).resolves.toEqual({
+      id: 'i-1',
+    });
+    expect(fetch).toHaveBeenCalledTimes(2);
+    expect([0, 1].map((i) => sentRequest(fetch, i).headers['idempotency-key'])).toEqual([
+      'key-12345678',
+      'key-12345678',
+    ]);
+  });
+
+  it('reports a network failure of a call without a key at once, without retrying', async () => {
+    const fetch = stubFetch(vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));
+    await expect(apiCall('items/public')).rejects.toMatchObject({ code: 'NETWORK' });
+    expect(fetch).toHaveBeenCalledTimes(1);
+  });
+
+  it('gives up after the time-out', async () => {
+    stubFetch(hangingFetch());
+    await expect(apiCall('items/public', undefined, { timeoutMs: 20 })).rejects.toMatchObject({ code: 'TIMEOUT' });
+  });
+
+  it('calls a single contract with the credentials given, whatever its auth', async () => {
+    const onUnauthorized = vi.fn();
+    const fetch = stubFetch(respond(failure('INVALID_TOKEN', 'Invalid or expired token'), 401));
+    const call = callContract(
+      routes['items/public'],
+      () => '/other/items',
+      undefined,
+      {},
+      () => ({
+        token: 'other-token',
+        onUnauthorized,
+      }),
+    );
+    await expect(call).rejects.toMatchObject({ code: 'INVALID_TOKEN' });
+    expect(sentRequest(fetch)).toMatchObject({ url: '/other/items', headers: { authorization: 'Bearer other-token' } });
+    expect(onUnauthorized).toHaveBeenCalled();
+  });
+});
