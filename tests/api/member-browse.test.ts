@@ -1,5 +1,10 @@
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { key } from '@shuttle/functions/db/keys.ts';
+import { QUERY_CAP } from '@shuttle/functions/sessions/browse-plan.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiHarness, createApiHarness } from '../support/harness.ts';
+import { nationalSessions, teamIdOf, writeAll } from '../support/national.ts';
+import { countReads } from '../support/read-counter.ts';
 
 interface Page {
   items: { id: string; status: string; price: number; myBooking?: { status: string } | null; remaining: number }[];
@@ -35,6 +40,10 @@ beforeAll(async () => {
     signupOpensAt: '2026-12-01T00:00:00.000Z',
     region: '新北市',
   });
+  // One day beyond the default window (90 days ahead), for price order within a date.
+  for (const [i, price] of [300, 250, 200, 200, 180, 150].entries()) {
+    await put(`priced${i}`, i % 2 ? teamB : teamA, { startsInHours: 24 * 99 + i, price });
+  }
 });
 afterAll(() => h.close());
 
@@ -73,12 +82,29 @@ describe('browsing as a visitor', () => {
     expect(idsOf(await list({ teamName: '羽風' })).map(name)).toEqual(['live', 'openKaohsiung']);
   });
 
-  it('sorts by price and pages with a cursor', async () => {
-    const first = await list({ sort: 'priceHighToLow', limit: 4 });
+  it('sorts by price within the chosen date and pages with a cursor', async () => {
+    const date = '2027-03-10';
+    const first = await list({ sort: 'priceHighToLow', limit: 4, date });
     expect(first.body.data!.items.map((s) => s.price)).toEqual([300, 250, 200, 200]);
-    const second = await list({ sort: 'priceHighToLow', limit: 4, cursor: first.body.data!.nextCursor });
+    const second = await list({ sort: 'priceHighToLow', limit: 4, date, cursor: first.body.data!.nextCursor });
     expect(second.body.data!.items.map((s) => s.price)).toEqual([180, 150]);
     expect(second.body.data!.nextCursor).toBeNull();
+    const low = await list({ sort: 'priceLowToHigh', date, regions: ['台北市'] });
+    expect(low.body.data!.items.map((s) => s.price)).toEqual([150, 180, 200, 200, 250, 300]);
+  });
+
+  it('refuses price order without a date, and a cursor of other filters or forged, with the 400 envelope', async () => {
+    const first = await list({ limit: 2 });
+    for (const body of [
+      { sort: 'priceLowToHigh' },
+      { sort: 'oldestFirst', cursor: first.body.data!.nextCursor },
+      { cursor: 'bm90LWEtY3Vyc29y' },
+      { cursor: Buffer.from('{"f":"x","n":0,"s":0,"p":[]}').toString('base64url') },
+    ]) {
+      const res = await list(body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.body).toMatchObject({ success: false, error: 'VALIDATION_FAILED' });
+    }
   });
 
   it('rejects bad filters with the 400 envelope', async () => {
@@ -177,5 +203,101 @@ describe('browsing as a player', () => {
       expect(res.status, path).toBe(401);
       expect(res.body.message).toBe('No token found');
     }
+  });
+});
+
+describe('players of a team-only session', () => {
+  it("are shown to its members and its booked players only; everyone else gets the detail's 404", async () => {
+    const session = await h.putSession(teamA, { startsInHours: 30 });
+    const booked = await h.login('Uparticipant', '已報名');
+    await h.call('checkState/sessionList/joinSession', { sessionId: session.id }, { token: booked });
+    await h.store.doc.send(
+      new UpdateCommand({
+        TableName: h.store.tableName,
+        Key: key.session(session.id),
+        UpdateExpression: 'SET isPublic = :false',
+        ExpressionAttributeValues: { ':false': false },
+      }),
+    );
+    const outsider = await h.login('Uoutsider', '路人');
+    const member = await h.login('Uteammate', '隊友');
+    await h.call('checkState/member/joinTeam', { teamId: teamA.id }, { token: member });
+
+    const anonymous = await h.call('withoutAuth/getMemberList', { sessionId: session.id });
+    const stranger = await h.call(
+      'checkState/sessionList/getMemberList',
+      { sessionId: session.id },
+      { token: outsider },
+    );
+    const detail = await h.call('withoutAuth/getDetail', { sessionId: session.id });
+    for (const res of [anonymous, stranger]) {
+      expect(res.status).toBe(404);
+      expect(res.body).toEqual({ ...detail.body, timestamp: res.body.timestamp });
+    }
+    for (const token of [member, booked]) {
+      const res = await h.call<{ accepted: { name: string }[] }>(
+        'checkState/sessionList/getMemberList',
+        { sessionId: session.id },
+        { token },
+      );
+      expect(res.status).toBe(200);
+      expect(res.body.data!.accepted.map((p) => p.name)).toEqual(['已報名']);
+    }
+  });
+});
+
+describe('what a page reads, with 600 sessions across the country', () => {
+  let big: ApiHarness;
+  let reads: ReturnType<typeof countReads>;
+  beforeAll(async () => {
+    big = await createApiHarness();
+    const now = big.clock.now();
+    // Three regions, so one region's view has several pages; one busy day, so a date's has too.
+    const regions = ['台北市', '新北市', '高雄市'] as const;
+    await writeAll(big.store, [
+      ...nationalSessions({ sessions: 540, days: 60, teams: 4, regions, now }),
+      ...nationalSessions({ sessions: 60, days: 1, from: '2026-12-03', teams: 4, regions, now, seed: 2 }),
+    ]);
+    reads = countReads(big.store.doc);
+  });
+  afterAll(() => big.close());
+
+  const views: [string, Record<string, unknown>][] = [
+    ['the default view', {}],
+    ['one region', { regions: ['台北市'] }],
+    ['one date', { date: '2026-12-03' }],
+    ["a team's view", { teamId: teamIdOf(1) }],
+  ];
+
+  it.each(views)('%s reads at most 100 items in a handful of queries, on page 1 and on page 3', async (_, filters) => {
+    let cursor: string | null = null;
+    const seen = new Set<string>();
+    for (let n = 1; n <= 3; n++) {
+      const { result, read } = await reads.during(() =>
+        big.call<Page>('withoutAuth/getSessionList', { ...filters, cursor }),
+      );
+      expect(result.status).toBe(200);
+      const page = result.body.data!;
+      if (n === 1 || n === 3) {
+        expect(read.items, `page ${n}`).toBeLessThanOrEqual(100);
+        expect(read.queries, `page ${n}`).toBeLessThanOrEqual(QUERY_CAP);
+      }
+      for (const s of page.items) {
+        expect(seen.has(s.id)).toBe(false);
+        seen.add(s.id);
+      }
+      expect(page.nextCursor, `page ${n} of ${JSON.stringify(filters)}`).not.toBeNull();
+      cursor = page.nextCursor;
+    }
+    expect(seen.size).toBeGreaterThan(20);
+  });
+
+  it("adds at most the page's booking rows and the player's teams for a signed-in player", async () => {
+    const token = await big.login('Ucounter', '計數');
+    const { result, read } = await reads.during(() =>
+      big.call<Page>('checkState/sessionList/getSessionList', {}, { token }),
+    );
+    expect(result.body.data!.items).toHaveLength(20);
+    expect(read.items).toBeLessThanOrEqual(100 + 20 + 10);
   });
 });

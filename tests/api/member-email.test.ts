@@ -1,11 +1,24 @@
+import { setTimeout } from 'node:timers/promises';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { key } from '@shuttle/functions/db/keys.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiHarness, createApiHarness } from '../support/harness.ts';
 
 let h: ApiHarness;
+/** Holds back the count of a wrong code, so the right code racing it commits first. */
+let slowWrongTries = false;
 beforeAll(async () => {
-  h = await createApiHarness();
+  h = await createApiHarness({
+    wrapStore: (store) =>
+      store.doc.middlewareStack.add(
+        (next) => async (args) => {
+          const { UpdateExpression } = args.input as { UpdateExpression?: string };
+          if (slowWrongTries && UpdateExpression === 'ADD wrongTries :one') await setTimeout(1_000);
+          return next(args);
+        },
+        { step: 'initialize', name: 'slowWrongTries' },
+      ),
+  });
 });
 afterAll(() => h.close());
 
@@ -158,5 +171,52 @@ describe('email verification', () => {
       expect(res.status).toBe(401);
       expect(res.body.message).toBe('No token found');
     }
+  });
+});
+
+describe('wrong codes per player and day', () => {
+  const otherThan = (code: string) => (code === '000000' ? '111111' : '000000');
+
+  it('allows 10 wrong codes a day across new codes, then TOO_MANY_ATTEMPTS until the next Taipei day', async () => {
+    const token = await h.login('Umailday', '猜碼');
+    const errors: (string | undefined)[] = [];
+    for (const wrongTries of [4, 4, 2]) {
+      minutes(1);
+      await send(token, 'day@example.tw');
+      const code = codeIn('day@example.tw');
+      for (let i = 0; i < wrongTries; i++) errors.push((await verify(token, otherThan(code))).body.error);
+    }
+    expect(errors.slice(0, 9)).toEqual(Array(9).fill('CODE_INCORRECT'));
+    expect(errors[9]).toBe('TOO_MANY_ATTEMPTS');
+    minutes(1);
+    await send(token, 'day@example.tw');
+    const blocked = await verify(token, codeIn('day@example.tw'));
+    expect(blocked.status).toBe(429);
+    expect(blocked.body.message).toBe('Too many wrong codes today, please try again tomorrow');
+
+    // TEST_NOW is 10:00 in Taipei: 14 hours on is the next Taipei day.
+    h.clock.advance(14 * 3_600_000);
+    const fresh = await h.login('Umailday', '猜碼');
+    await send(fresh, 'day@example.tw');
+    expect((await verify(fresh, codeIn('day@example.tw'))).status).toBe(200);
+  });
+
+  it('answers a wrong code racing the right one with a clean refusal, never a 500', async () => {
+    const token = await h.login('Umailrace', '競速');
+    await send(token, 'race@example.tw');
+    const code = codeIn('race@example.tw');
+    slowWrongTries = true;
+    try {
+      const results = await Promise.all([otherThan(code), code, otherThan(code), code].map((c) => verify(token, c)));
+      expect(results.filter((r) => r.status === 200)).toHaveLength(1);
+      for (const r of results.filter((x) => x.status !== 200)) {
+        expect(r.status).toBe(400);
+        expect(r.body).toMatchObject({ success: false, error: 'CODE_NOT_REQUESTED' });
+      }
+    } finally {
+      slowWrongTries = false;
+    }
+    const me = await h.call('checkState/checkAuth', undefined, { token });
+    expect(me.body.data).toMatchObject({ email: 'race@example.tw', emailVerified: true });
   });
 });

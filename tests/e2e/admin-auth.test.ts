@@ -1,13 +1,21 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ADMIN, desktop, loginAsDemoAdmin } from './admin-browser.ts';
-import { launchChromium, poll, screenshot } from './browser.ts';
+import { baseUrl, launchChromium, poll, screenshot } from './browser.ts';
 
 let browser: Browser;
 beforeAll(async () => {
   browser = await launchChromium();
 });
 afterAll(() => browser?.close());
+
+/** The newest code the local stack emailed to `address` (from the capture at /dev/emails). */
+async function codeSentTo(address: string): Promise<string> {
+  const emails = (await (await fetch(`${baseUrl()}/dev/emails`)).json()) as { to: string; text: string }[];
+  const code = /\b(\d{6})\b/.exec(emails.filter((e) => e.to === address).at(-1)?.text ?? '')?.[1];
+  if (!code) throw new Error(`No code was emailed to ${address}`);
+  return code;
+}
 
 const LANGUAGES = [
   { code: 'en', board: 'Dashboard', members: 'Members', lang: 'en' },
@@ -133,6 +141,22 @@ describe('admin login', () => {
     await page.reload();
     await poll(() => page.getByTestId('default-region').inputValue()).toBe('新竹市');
     expect(new URL(page.url()).pathname).toBe('/admin/setting/location');
+
+    // Until the emailed code is entered, the board asks for it (and fits a phone).
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/admin/');
+    const banner = page.getByTestId('verify-email-banner');
+    await poll(() => banner.innerText()).toContain(email);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await screenshot(page, 'admin-13-verify-email-phone');
+    await banner.getByLabel('驗證碼').fill(await codeSentTo(email));
+    await banner.getByRole('button', { name: '驗證', exact: true }).click();
+    await poll(() => page.getByRole('alertdialog').innerText()).toContain('電子郵件已驗證');
+    await page.getByRole('alertdialog').getByRole('button', { name: '確認' }).click();
+    await poll(() => banner.count()).toBe(0);
+    await page.reload();
+    await page.getByTestId('board').waitFor();
+    expect(await banner.count()).toBe(0);
     await context.close();
   });
 });

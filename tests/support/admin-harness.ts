@@ -65,14 +65,28 @@ export async function createAdminHarness(options: HarnessOptions = {}) {
     return res.body.data as T;
   }
 
-  async function adminSignup(email: string, displayName = email.split('@')[0]!, password = ADMIN_PASSWORD) {
+  /** The newest 6-digit code emailed to `email`. */
+  function codeSentTo(email: string): string {
+    const mail = h.emails.sent.filter((m) => m.to === email).at(-1);
+    return /\b(\d{6})\b/.exec(mail?.text ?? '')?.[1] ?? '';
+  }
+
+  /** A new admin account; its email is verified with the code sign-up sent, unless `verified` is false. */
+  async function adminSignup(
+    email: string,
+    displayName = email.split('@')[0]!,
+    password = ADMIN_PASSWORD,
+    { verified = true }: { verified?: boolean } = {},
+  ) {
     const res = await adminCall<{ token: string; admin: { adminId: string } }>('signup', {
       email,
       password,
       displayName,
     });
     if (res.status !== 200) throw new Error(`signup failed: ${JSON.stringify(res.body)}`);
-    return { token: res.body.data!.token, adminId: res.body.data!.admin.adminId };
+    const token = res.body.data!.token;
+    if (verified) await ok('email/verifyCode', { code: codeSentTo(email.trim().toLowerCase()) }, token);
+    return { token, adminId: res.body.data!.admin.adminId };
   }
 
   async function adminLogin(email: string, password = ADMIN_PASSWORD) {
@@ -206,6 +220,7 @@ export async function createAdminHarness(options: HarnessOptions = {}) {
     adminApp,
     adminCall,
     ok,
+    codeSentTo,
     adminSignup,
     adminLogin,
     adminWithTeam,

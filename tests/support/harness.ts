@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Server } from 'node:http';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { serve } from '@hono/node-server';
+import type { RateLimitSettings } from '@shuttle/functions/app/limits.ts';
 import { createMemberApi } from '@shuttle/functions/app/member-api.ts';
 import type { AppDeps } from '@shuttle/functions/app/services.ts';
 import { idTokenVerifier } from '@shuttle/functions/auth/id-token.ts';
@@ -14,6 +15,7 @@ import { freePort } from '@shuttle/functions/local/dynamo-local.ts';
 import { LOCAL_GOOGLE_CLIENT_ID, LOCAL_LINE_CHANNEL_ID } from '@shuttle/functions/local/server.ts';
 import { FixedClock, randomId } from '@shuttle/functions/platform/clock.ts';
 import { CaptureEmailSender } from '@shuttle/functions/platform/email.ts';
+import { clientAddress } from '@shuttle/functions/platform/rate-limit.ts';
 import type { RetryPolicy } from '@shuttle/functions/platform/retry.ts';
 import { type NewSession, newSessionItem } from '@shuttle/functions/sessions/factory.ts';
 import type { TeamRecord } from '@shuttle/functions/teams/repository.ts';
@@ -40,6 +42,8 @@ export interface HarnessOptions {
   retry?: RetryPolicy;
   /** Wraps the document client, e.g. to inject TransactionConflict or throttling faults. */
   wrapStore?: (store: Store) => void;
+  /** Off unless given: the concurrency tests make hundreds of calls from one address. */
+  rateLimits?: RateLimitSettings;
 }
 
 /**
@@ -94,6 +98,9 @@ export async function createApiHarness(options: HarnessOptions = {}) {
     pepper: 'test-pepper',
     validateResponses: true,
     retry: options.retry,
+    rateLimits: options.rateLimits ?? { enabled: false },
+    // As behind the stack's CloudFront: a test names its client with `x-forwarded-for`.
+    clientAddress: (c) => clientAddress(c.req.header('x-forwarded-for'), '127.0.0.1', 1),
   };
   const app: Hono = createMemberApi(deps) as unknown as Hono;
   let httpServer: Server | null = null;

@@ -1,23 +1,33 @@
 import { adminRoutes } from '@shuttle/shared';
 import { type ContractAppOptions, contractRoutes } from '#platform/http.ts';
 import { type AdminTokenDeps, issueAdminToken } from './admin-tokens.ts';
+import type { AdminEmailVerification } from './email-verification.ts';
 import { type PasswordResetDeps, requestPasswordReset } from './password-reset.ts';
-import { toAdminProfile } from './repository.ts';
+import { type AdminRecord, toAdminProfile } from './repository.ts';
 
 export interface AccountRouteDeps extends AdminTokenDeps, PasswordResetDeps {
+  adminEmails: AdminEmailVerification;
   http: ContractAppOptions;
 }
 
 export function accountRoutes(s: AccountRouteDeps) {
-  const profile = async (adminId: string) => toAdminProfile(await s.accounts.require(adminId));
+  const profileOf = async (record: AdminRecord) => toAdminProfile(record, await s.accounts.identity(record));
+  const profile = async (adminId: string) => profileOf(await s.accounts.require(adminId));
 
   return contractRoutes(
     adminRoutes,
     {
-      signup: async (input) => issueAdminToken(s, await s.accounts.signup(input)),
+      signup: async (input) => {
+        const record = await s.accounts.signup(input);
+        await s.adminEmails.sendAfterSignup(record, input.language);
+        return issueAdminToken(s, record);
+      },
       login: async ({ email, password }) => issueAdminToken(s, await s.accounts.login(email, password)),
       'check-auth': (_, { admin }) => profile(admin.adminId),
       checkAuth: (_, { admin }) => profile(admin.adminId),
+
+      'email/sendCode': async (_, { admin }) => s.adminEmails.send(await s.accounts.require(admin.adminId)),
+      'email/verifyCode': async ({ code }, { admin }) => profileOf(await s.adminEmails.verify(admin.adminId, code)),
 
       'password/requestReset': async ({ email, language }) => {
         await requestPasswordReset(s, email, language);

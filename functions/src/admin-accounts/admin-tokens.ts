@@ -2,10 +2,11 @@ import type { AdminLoginResult } from '@shuttle/shared';
 import type { TokenService } from '#auth/tokens.ts';
 import type { Clock } from '#platform/clock.ts';
 import type { TeamAdminRepository } from '#teams/admins.ts';
-import { type AdminRecord, toAdminProfile } from './repository.ts';
+import { type AdminAccounts, type AdminRecord, toAdminProfile } from './repository.ts';
 
 export interface AdminTokenDeps {
   tokens: TokenService;
+  accounts: AdminAccounts;
   teamAdmins: TeamAdminRepository;
   clock: Clock;
 }
@@ -22,7 +23,10 @@ export async function issueAdminToken(deps: AdminTokenDeps, record: AdminRecord)
     const wait = (record.tokensValidAfter + 1) * 1000 - deps.clock.now().getTime();
     if (wait > 0 && wait <= 1000) await sleep(wait);
   }
-  const teams = await deps.teamAdmins.teamsOf(record.adminId);
+  const [teams, identity] = await Promise.all([
+    deps.teamAdmins.teamsOf(record.adminId),
+    deps.accounts.identity(record),
+  ]);
   const { token, expiresAt } = await deps.tokens.issueAdmin({
     adminId: record.adminId,
     email: record.email ?? '',
@@ -30,5 +34,5 @@ export async function issueAdminToken(deps: AdminTokenDeps, record: AdminRecord)
     teamIds: teams.map((t) => t.teamId),
     currentTeamId: record.currentTeamId,
   });
-  return { token, expiresAt, admin: toAdminProfile(record) };
+  return { token, expiresAt, admin: toAdminProfile(record, identity) };
 }

@@ -1,12 +1,13 @@
-import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes, randomInt } from 'node:crypto';
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { ADMIN_LIMITS, type AdminProfile, type Language, VERIFICATION_MAX_WRONG_TRIES } from '@shuttle/shared';
+import { ADMIN_LIMITS, type AdminProfile, type Language, taipeiDate } from '@shuttle/shared';
 import type { Store } from '#db/client.ts';
 import { adminKey, key, ttlAt } from '#db/keys.ts';
+import { sameHash, tryCode } from '#db/one-time-code.ts';
 import { isConditionFailure, runTransaction, Transaction, TransactionRefusedError } from '#db/transaction.ts';
 import type { Clock, IdGenerator } from '#platform/clock.ts';
 import { DomainError } from '#platform/errors.ts';
-import type { UserRecord } from '#players/repository.ts';
+import { type UserRecord, UserRepository } from '#players/repository.ts';
 import { hashPassword, spendPasswordCheck, verifyPassword } from './password.ts';
 
 /** An admin account (key `ADMIN#id / PROFILE`). */
@@ -30,6 +31,14 @@ export interface AdminRecord {
   tokensValidAfter: number | null;
   createdAt: string;
   passwordChangedAt?: string;
+  /** The owner proved `email` (a code, a reset or an invitation reached it); unset means no. */
+  emailVerified?: boolean;
+}
+
+/** The address an account answers to, and whether its owner proved it. */
+export interface AdminIdentity {
+  email: string | null;
+  verified: boolean;
 }
 
 /** Failed logins of one email (key `ADMINEMAIL#email / LOGINGUARD`). */
@@ -62,7 +71,7 @@ const RESET_RESEND_MS = 60_000;
 /** Account ids of leaders are derived from their member id, so becoming a leader twice changes nothing. */
 export const leaderAdminId = (userId: string) => `lead_${userId}`;
 
-export function toAdminProfile(record: AdminRecord): AdminProfile {
+export function toAdminProfile(record: AdminRecord, identity: AdminIdentity): AdminProfile {
   return {
     adminId: record.adminId,
     displayName: record.displayName,
@@ -72,6 +81,7 @@ export function toAdminProfile(record: AdminRecord): AdminProfile {
     currentTeamId: record.currentTeamId,
     linkedMember: record.linkedUserId !== null,
     language: record.language,
+    emailVerified: identity.verified,
   };
 }
 
@@ -80,7 +90,11 @@ export function toAdminProfile(record: AdminRecord): AdminProfile {
  * password reset by an emailed one-time code or link, and accounts linked to a member.
  */
 export class AdminAccounts {
-  constructor(private readonly deps: AdminAccountsDeps) {}
+  private readonly users: UserRepository;
+
+  constructor(private readonly deps: AdminAccountsDeps) {
+    this.users = new UserRepository(deps.store);
+  }
 
   private get table() {
     return this.deps.store.tableName;
@@ -97,6 +111,33 @@ export class AdminAccounts {
     const record = await this.get(adminId);
     if (!record) throw new DomainError('INVALID_TOKEN');
     return record;
+  }
+
+  /**
+   * A sign-up account answers to its own email; an account opened by 'become team leader' to the
+   * email its player verified in the member app (one GetItem), and counts as verified only then.
+   */
+  async identity(record: AdminRecord): Promise<AdminIdentity> {
+    if (!record.linkedUserId) return { email: record.email, verified: record.emailVerified === true };
+    const user = await this.users.get(record.linkedUserId);
+    return user?.emailVerified && user.email ? { email: user.email, verified: true } : { email: null, verified: false };
+  }
+
+  /** Marks the account's email proved, unless the account now has another email. */
+  async markEmailVerified(adminId: string, email: string): Promise<void> {
+    await this.deps.store.doc
+      .send(
+        new UpdateCommand({
+          TableName: this.table,
+          Key: adminKey.admin(adminId),
+          UpdateExpression: 'SET emailVerified = :true',
+          ConditionExpression: 'email = :email',
+          ExpressionAttributeValues: { ':true': true, ':email': email },
+        }),
+      )
+      .catch((error: unknown) => {
+        if (!isConditionFailure(error)) throw error;
+      });
   }
 
   private async adminIdOf(email: string): Promise<string | null> {
@@ -121,6 +162,7 @@ export class AdminAccounts {
       language: input.language ?? null,
       tokensValidAfter: null,
       createdAt: now.toISOString(),
+      emailVerified: false,
     };
     const tx = new Transaction(this.table)
       .put('email', {
@@ -277,53 +319,39 @@ export class AdminAccounts {
 
   /**
    * Sets a new password with a reset code or link token: valid 30 minutes, used once, five wrong
-   * tries at most. Every token issued before it stops working, and the login lock is lifted.
+   * tries at most (ten a day across codes). Every token issued before it stops working, the
+   * login lock is lifted and the email counts as verified.
    */
   async finishReset(email: string, secret: string, newPassword: string): Promise<void> {
     const now = this.deps.clock.now();
     const adminId = await this.adminIdOf(email);
-    const { Item } = adminId
-      ? await this.deps.store.doc.send(
-          new GetCommand({ TableName: this.table, Key: adminKey.passwordReset(adminId), ConsistentRead: true }),
-        )
-      : { Item: undefined };
-    const reset = Item as ResetRecord | undefined;
-    if (!adminId || !reset) throw new DomainError('CODE_NOT_REQUESTED');
-    if (Date.parse(reset.expiresAt) <= now.getTime()) throw new DomainError('CODE_EXPIRED');
-    if (reset.wrongTries >= VERIFICATION_MAX_WRONG_TRIES) throw new DomainError('CODE_TOO_MANY_TRIES');
-
-    const expected = Buffer.from(secret.length === 6 ? reset.codeHash : reset.tokenHash, 'hex');
-    const given = Buffer.from(this.hash(adminId, secret), 'hex');
-    if (!timingSafeEqual(expected, given)) {
-      const { Attributes } = await this.deps.store.doc.send(
-        new UpdateCommand({
-          TableName: this.table,
-          Key: adminKey.passwordReset(adminId),
-          UpdateExpression: 'ADD wrongTries :one',
-          ConditionExpression: 'attribute_exists(PK)',
-          ExpressionAttributeValues: { ':one': 1 },
-          ReturnValues: 'UPDATED_NEW',
-        }),
-      );
-      const tries = Number(Attributes?.wrongTries ?? VERIFICATION_MAX_WRONG_TRIES);
-      throw new DomainError(tries >= VERIFICATION_MAX_WRONG_TRIES ? 'CODE_TOO_MANY_TRIES' : 'CODE_INCORRECT');
-    }
+    if (!adminId) throw new DomainError('CODE_NOT_REQUESTED');
+    const { Item } = await this.deps.store.doc.send(
+      new GetCommand({ TableName: this.table, Key: adminKey.passwordReset(adminId), ConsistentRead: true }),
+    );
+    const { spend } = await tryCode(this.deps.store, {
+      codeKey: adminKey.passwordReset(adminId),
+      triesKey: adminKey.codeTries(adminId, taipeiDate(now)),
+      stored: Item as ResetRecord | undefined,
+      now,
+      matches: (stored) =>
+        sameHash(secret.length === 6 ? stored.codeHash : stored.tokenHash, this.hash(adminId, secret)),
+    });
 
     const passwordHash = await hashPassword(newPassword);
     const tx = new Transaction(this.table)
-      .delete('reset', {
-        Key: adminKey.passwordReset(adminId),
-        ConditionExpression: 'codeHash = :hash AND wrongTries < :max',
-        ExpressionAttributeValues: { ':hash': reset.codeHash, ':max': VERIFICATION_MAX_WRONG_TRIES },
-      })
+      .include(spend)
       .update('account', {
         Key: adminKey.admin(adminId),
-        UpdateExpression: 'SET passwordHash = :hash, tokensValidAfter = :after, passwordChangedAt = :now',
+        // The code reached the account's mailbox, which proves the address as well.
+        UpdateExpression:
+          'SET passwordHash = :hash, tokensValidAfter = :after, passwordChangedAt = :now, emailVerified = :true',
         ConditionExpression: 'attribute_exists(PK)',
         ExpressionAttributeValues: {
           ':hash': passwordHash,
           ':after': Math.floor(now.getTime() / 1000),
           ':now': now.toISOString(),
+          ':true': true,
         },
       })
       .delete('loginGuard', { Key: adminKey.loginGuard(email) });

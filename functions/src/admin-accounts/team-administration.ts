@@ -60,7 +60,9 @@ export async function foundTeam(
 
 /**
  * Emails a co-admin invitation for the team, valid 7 days; the link's token is the only way to
- * find it. When the email cannot be sent the invitation is dropped and EMAIL_SEND_FAILED thrown.
+ * find it. Only an inviter with a verified email may invite, within the team's daily cap
+ * (DAILY_INVITE_LIMIT). When the email cannot be sent the invitation is dropped and
+ * EMAIL_SEND_FAILED thrown.
  */
 export async function inviteTeamAdmin(
   deps: Pick<
@@ -73,6 +75,7 @@ export async function inviteTeamAdmin(
 ): Promise<{ email: string; role: AdminRole; expiresAt: string }> {
   const { email, role } = invitee;
   const [team, inviter] = await Promise.all([deps.teams.require(teamId), deps.accounts.require(inviterId)]);
+  if (!(await deps.accounts.identity(inviter)).verified) throw new DomainError('EMAIL_NOT_VERIFIED');
   const now = deps.clock.now();
   const token = randomBytes(32).toString('base64url');
   const invite: InviteRecord = {
@@ -85,7 +88,7 @@ export async function inviteTeamAdmin(
     createdAt: now.toISOString(),
     expiresAt: new Date(now.getTime() + INVITE_MS).toISOString(),
   };
-  await deps.teamAdmins.putInvite(inviteHash(deps.pepper, token), invite, ttlAt(now, INVITE_MS / 1000));
+  await deps.teamAdmins.putInvite(inviteHash(deps.pepper, token), invite, ttlAt(now, INVITE_MS / 1000), team);
   const lng = inviter.language;
   const vars = {
     inviter: inviter.displayName,
@@ -110,7 +113,9 @@ export async function inviteTeamAdmin(
 
 /**
  * Makes the signed-in admin an admin (or owner) of the invitation's team; an admin without a
- * current team gets this one. Unknown, used or expired tokens are INVITE_INVALID.
+ * current team gets this one. Unknown, used or expired tokens are INVITE_INVALID; an account
+ * answering to another email than the invited one is INVITE_EMAIL_MISMATCH. The token reached
+ * the invited mailbox, so a sign-up account with that email counts as verified afterwards.
  */
 export async function acceptTeamInvite(
   deps: Pick<TeamAdministrationDeps, 'accounts' | 'teams' | 'teamAdmins' | 'clock' | 'pepper'>,
@@ -121,12 +126,15 @@ export async function acceptTeamInvite(
   const invite = await deps.teamAdmins.liveInvite(hash, deps.clock.now());
   if (!invite) throw new DomainError('INVITE_INVALID');
   const record = await deps.accounts.require(adminId);
+  const identity = await deps.accounts.identity(record);
+  if (identity.email?.toLowerCase() !== invite.email.toLowerCase()) throw new DomainError('INVITE_EMAIL_MISMATCH');
   const link = await deps.teamAdmins.acceptInvite(
     hash,
     invite,
     { adminId: record.adminId, displayName: record.displayName, email: record.email },
     deps.clock.now(),
   );
+  if (!identity.verified && record.email) await deps.accounts.markEmailVerified(record.adminId, record.email);
   if (!record.currentTeamId) await deps.accounts.setCurrentTeam(record.adminId, invite.teamId);
   const team = await deps.teams.require(invite.teamId);
   return { team, link, currentTeamId: record.currentTeamId ?? invite.teamId };

@@ -2,7 +2,7 @@ import { adminRoutes } from '@shuttle/shared';
 import { Hono } from 'hono';
 import { accountRoutes } from '#admin-accounts/admin-routes.ts';
 import { checkInRoutes } from '#bookings/admin-routes.ts';
-import { type ApiEnv, installErrorHandling } from '#platform/http.ts';
+import { type ApiEnv, installErrorHandling, limitBody, MAX_BODY_BYTES } from '#platform/http.ts';
 import { openApiDocument } from '#platform/openapi.ts';
 import { reportRoutes } from '#reports/admin-routes.ts';
 import { sessionAdminRoutes } from '#sessions/admin-routes.ts';
@@ -18,6 +18,7 @@ export function createAdminApi(deps: AppDeps, options: AdminApiOptions = {}): Ho
   const s = adminServices(deps, options);
   const app = new Hono<ApiEnv>().basePath(ADMIN_API_BASE);
   installErrorHandling(app);
+  app.use('*', limitBody(MAX_BODY_BYTES));
   const openapi = openApiDocument(
     'Shuttle admin API',
     ADMIN_API_BASE,

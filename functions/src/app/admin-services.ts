@@ -1,6 +1,8 @@
 import { adminAuthenticator } from '#admin-accounts/authenticator.ts';
+import { AdminEmailVerification } from '#admin-accounts/email-verification.ts';
 import { TeamScope } from '#admin-accounts/team-scope.ts';
 import type { ContractAppOptions } from '#platform/http.ts';
+import { callLimits } from './limits.ts';
 import { type AppDeps, services } from './services.ts';
 
 export interface AdminApiOptions {
@@ -15,10 +17,20 @@ export function adminServices(deps: AppDeps, options: AdminApiOptions = {}) {
   return {
     ...base,
     scope: new TeamScope(base.teamAdmins, base.sessions),
+    adminEmails: new AdminEmailVerification({
+      store: deps.store,
+      clock: deps.clock,
+      mailer: deps.mailer,
+      accounts,
+      pepper: deps.pepper,
+    }),
     appBaseUrl: (options.appBaseUrl ?? 'http://localhost:3000').replace(/\/+$/, ''),
     http: {
       auth: { member: base.http.auth.member, admin: adminAuthenticator(deps.tokens, accounts) },
       validateResponses: deps.validateResponses,
+      limits: callLimits('admin', deps.rateLimits ?? { enabled: false }),
+      rateLimiter: base.http.rateLimiter,
+      clientAddress: deps.clientAddress,
     } satisfies ContractAppOptions,
   };
 }

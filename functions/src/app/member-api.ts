@@ -3,7 +3,7 @@ import { Hono } from 'hono';
 import { leaderRoutes } from '#admin-accounts/member-routes.ts';
 import { authRoutes } from '#auth/member-routes.ts';
 import { bookingRoutes } from '#bookings/member-routes.ts';
-import { type ApiEnv, installErrorHandling } from '#platform/http.ts';
+import { type ApiEnv, installErrorHandling, limitBody, MAX_BODY_BYTES } from '#platform/http.ts';
 import { openApiDocument } from '#platform/openapi.ts';
 import { memberSettingRoutes } from '#players/member-routes.ts';
 import { sessionRoutes } from '#sessions/member-routes.ts';
@@ -17,6 +17,7 @@ export function createMemberApi(deps: AppDeps): Hono<ApiEnv> {
   const s = services(deps);
   const app = new Hono<ApiEnv>().basePath(MEMBER_API_BASE);
   installErrorHandling(app);
+  app.use('*', limitBody(MAX_BODY_BYTES));
   const openapi = openApiDocument(
     'Shuttle member API',
     MEMBER_API_BASE,

@@ -1,12 +1,15 @@
+import type { Context } from 'hono';
 import { AdminAccounts } from '#admin-accounts/repository.ts';
 import type { IdTokenVerify } from '#auth/id-token.ts';
 import type { TokenService } from '#auth/tokens.ts';
 import { BookingEngine } from '#bookings/engine.ts';
 import { SessionChangeEngine } from '#bookings/session-changes.ts';
 import type { Store } from '#db/client.ts';
+import { RateCounters } from '#db/rate-counters.ts';
 import type { Clock, IdGenerator } from '#platform/clock.ts';
 import type { EmailSender } from '#platform/email.ts';
 import type { ContractAppOptions } from '#platform/http.ts';
+import { RateLimiter } from '#platform/rate-limit.ts';
 import type { RetryPolicy } from '#platform/retry.ts';
 import { EmailVerification } from '#players/email-verification.ts';
 import { UserRepository } from '#players/repository.ts';
@@ -14,6 +17,7 @@ import { SessionRepository } from '#sessions/repository.ts';
 import { TeamAdminRepository } from '#teams/admins.ts';
 import { MembershipRepository } from '#teams/membership.ts';
 import { TeamRepository } from '#teams/repository.ts';
+import { callLimits, type RateLimitSettings } from './limits.ts';
 
 /** What the API apps are built from: chosen by the Lambda handler, the local server or a test. */
 export interface AppDeps {
@@ -28,10 +32,22 @@ export interface AppDeps {
   pepper: string;
   validateResponses: boolean;
   retry?: RetryPolicy;
+  /** Per-client limits (`limits.ts`). Absent: off; the Lambda handlers and `npm start` turn them on. */
+  rateLimits?: RateLimitSettings;
+  /** The client's address for per-address limits (from the API Gateway event or the socket). */
+  clientAddress?: (c: Context) => string;
+}
+
+/** The counters of one app, or null when limits are off. */
+function rateLimiter(deps: AppDeps): RateLimiter | null {
+  return deps.rateLimits?.enabled
+    ? new RateLimiter({ counters: new RateCounters(deps.store), clock: deps.clock })
+    : null;
 }
 
 /** The repositories and services every feature's routes share, built once per app. */
 export function services(deps: AppDeps) {
+  const limiter = rateLimiter(deps);
   return {
     ...deps,
     engine: new BookingEngine({ store: deps.store, clock: deps.clock, ids: deps.ids, retry: deps.retry }),
@@ -49,6 +65,9 @@ export function services(deps: AppDeps) {
         admin: (token: string) => deps.tokens.verifyAdmin(token),
       },
       validateResponses: deps.validateResponses,
+      limits: callLimits('member', deps.rateLimits ?? { enabled: false }),
+      rateLimiter: limiter,
+      clientAddress: deps.clientAddress,
     } satisfies ContractAppOptions,
   };
 }

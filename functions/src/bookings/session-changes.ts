@@ -1,5 +1,5 @@
 import { UpdateCommand, type UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
-import { taipeiMonth } from '@shuttle/shared';
+import { taipeiDate, taipeiMonth } from '@shuttle/shared';
 import type { Store } from '#db/client.ts';
 import { index, key, sessionIndexKeys } from '#db/keys.ts';
 import { isConditionFailure, runTransaction, Transaction } from '#db/transaction.ts';
@@ -138,14 +138,19 @@ export class SessionChangeEngine {
       // Sign-up reopens with the change: a join that read the old start time fails its
       // startsAt condition and reads again, so booking rows never copy a stale time.
       updated = { ...target, bookingClosed: wasClosed, updatedAt: nowIso };
-      const indexKeys = sessionIndexKeys({ ...target, month: taipeiMonth(target.startsAt) });
+      const indexKeys = sessionIndexKeys({
+        ...target,
+        month: taipeiMonth(target.startsAt),
+        day: taipeiDate(target.startsAt),
+      });
       const pinned = pinnedSeatState(session);
       const tx = new Transaction(this.store.tableName).update(ITEM.session, {
         Key: key.session(session.id),
         UpdateExpression: [
           'SET venue = :venue, address = :address, #region = :region, courts = :courts,',
           'startsAt = :startsAt, endsAt = :endsAt, signupOpensAt = :opens, updatedAt = :now, bookingClosed = :reopen,',
-          'GSI1PK = :g1pk, GSI1SK = :g1sk, GSI2PK = :g2pk, GSI2SK = :g2sk, GSI3PK = :g3pk, GSI3SK = :g3sk',
+          'GSI1PK = :g1pk, GSI1SK = :g1sk, GSI2PK = :g2pk, GSI2SK = :g2sk, GSI3PK = :g3pk, GSI3SK = :g3sk,',
+          'GSI4PK = :g4pk, GSI4SK = :g4sk',
         ].join(' '),
         ConditionExpression: pinned.ConditionExpression,
         ExpressionAttributeNames: { ...pinned.ExpressionAttributeNames },
@@ -166,6 +171,8 @@ export class SessionChangeEngine {
           ':g2sk': indexKeys.GSI2SK,
           ':g3pk': indexKeys.GSI3PK,
           ':g3sk': indexKeys.GSI3SK,
+          ':g4pk': indexKeys.GSI4PK,
+          ':g4sk': indexKeys.GSI4SK,
         },
       });
       this.addNotices(tx, 'sessionChanged', session, active, at, {

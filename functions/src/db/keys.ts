@@ -7,9 +7,13 @@ export const key = {
   user: (userId: string) => ({ PK: `USER#${userId}`, SK: 'PROFILE' }),
   emailCode: (userId: string) => ({ PK: `USER#${userId}`, SK: 'EMAILCODE' }),
   emailClaim: (email: string) => ({ PK: `EMAIL#${email.toLowerCase()}`, SK: 'EMAIL' }),
+  /** Wrong code tries of a player in one Taipei day (TTL), across every code they asked for. */
+  codeTries: (userId: string, day: string) => ({ PK: `USER#${userId}`, SK: `CODETRIES#${day}` }),
 
   team: (teamId: string) => ({ PK: `TEAM#${teamId}`, SK: 'TEAM' }),
   teamMember: (teamId: string, userId: string) => ({ PK: `TEAM#${teamId}`, SK: `MEMBER#${userId}` }),
+  /** What a team created in one Taipei day (TTL), counted in the transaction that creates it. */
+  teamQuota: (teamId: string, day: string) => ({ PK: `TEAM#${teamId}`, SK: `QUOTA#${day}` }),
 
   session: (sessionId: string) => ({ PK: `SESSION#${sessionId}`, SK: 'SESSION' }),
   booking: (sessionId: string, userId: string) => ({ PK: `SESSION#${sessionId}`, SK: `BOOKING#${userId}` }),
@@ -18,6 +22,11 @@ export const key = {
   outbox: (outboxId: string) => ({ PK: `OUTBOX#${outboxId}`, SK: 'OUTBOX' }),
   /** A LINE webhook event already handled (TTL), so a redelivery is answered without acting twice. */
   lineWebhookEvent: (webhookEventId: string) => ({ PK: `LINEEVENT#${webhookEventId}`, SK: 'LINEEVENT' }),
+  /** Calls of one client in one fixed window of a rate bucket (TTL: the window's end). */
+  rateCounter: (bucket: string, client: string, windowStart: number) => ({
+    PK: `RATE#${bucket}#${client}#${windowStart}`,
+    SK: 'RATE',
+  }),
 } as const;
 
 /** Prefixes used in `begins_with` conditions on a partition's sort key. */
@@ -53,6 +62,13 @@ export const index = {
   }),
   teamSessionsPartition: (teamId: string) => `TEAM#${teamId}#SESSIONS`,
 
+  /** GSI4: sessions of a Taipei day by price, then start (price order within a chosen date). */
+  sessionsByPriceDay: (day: string, price: number, startsAt: string, sessionId: string) => ({
+    GSI4PK: `PRICE#${day}`,
+    GSI4SK: `${String(price).padStart(PRICE_DIGITS, '0')}#${startsAt}#${sessionId}`,
+  }),
+  priceDayPartition: (day: string) => `PRICE#${day}`,
+
   /** GSI1: a player's bookings by session start (upcoming list and history). */
   bookingsOfUser: (userId: string, startsAt: string, sessionId: string) => ({
     GSI1PK: `USER#${userId}#BOOKINGS`,
@@ -72,12 +88,27 @@ export const index = {
   pendingOutboxPartition: 'OUTBOX#PENDING',
 } as const;
 
-/** All three browse indexes of a session item; `month` is the Taipei month of its start. */
-export function sessionIndexKeys(s: { id: string; region: string; teamId: string; startsAt: string; month: string }) {
+/** Prices are whole NT$ below 10^7, zero-padded so the price index sorts them as numbers. */
+export const PRICE_DIGITS = 7;
+
+/**
+ * All four browse indexes of a session item; `month` and `day` are the Taipei month and date
+ * of its start.
+ */
+export function sessionIndexKeys(s: {
+  id: string;
+  region: string;
+  teamId: string;
+  startsAt: string;
+  price: number;
+  month: string;
+  day: string;
+}) {
   return {
     ...index.sessionsByMonth(s.month, s.startsAt, s.id),
     ...index.sessionsByRegionMonth(s.region, s.month, s.startsAt, s.id),
     ...index.sessionsOfTeam(s.teamId, s.startsAt, s.id),
+    ...index.sessionsByPriceDay(s.day, s.price, s.startsAt, s.id),
   };
 }
 
@@ -91,6 +122,9 @@ export const adminKey = {
   adminEmail: (email: string) => ({ PK: `ADMINEMAIL#${email.toLowerCase()}`, SK: 'ADMINEMAIL' }),
   loginGuard: (email: string) => ({ PK: `ADMINEMAIL#${email.toLowerCase()}`, SK: 'LOGINGUARD' }),
   passwordReset: (adminId: string) => ({ PK: `ADMIN#${adminId}`, SK: 'RESET' }),
+  emailCode: (adminId: string) => ({ PK: `ADMIN#${adminId}`, SK: 'EMAILCODE' }),
+  /** Wrong reset and verification codes of an account in one Taipei day (TTL). */
+  codeTries: (adminId: string, day: string) => ({ PK: `ADMIN#${adminId}`, SK: `CODETRIES#${day}` }),
   teamAdmin: (teamId: string, adminId: string) => ({ PK: `TEAM#${teamId}`, SK: `ADMIN#${adminId}` }),
   venue: (teamId: string, venueId: string) => ({ PK: `TEAM#${teamId}`, SK: `VENUE#${venueId}` }),
   /** Keyed by a hash of the emailed token, so only the email's owner can find it. */

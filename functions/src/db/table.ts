@@ -1,7 +1,7 @@
 import type { CreateTableCommandInput } from '@aws-sdk/client-dynamodb';
 
 /**
- * The single table's physical shape: base keys and three overloaded GSIs. The CDK database
+ * The single table's physical shape: base keys and four overloaded GSIs. The CDK database
  * construct and the local bootstrap both read this, so the two can never drift.
  * What lives under each key is written down in `keys.ts` and `TABLE.md`.
  */
@@ -13,6 +13,7 @@ export const TABLE_SHAPE = {
     { name: 'GSI1', partitionKey: 'GSI1PK', sortKey: 'GSI1SK' },
     { name: 'GSI2', partitionKey: 'GSI2PK', sortKey: 'GSI2SK' },
     { name: 'GSI3', partitionKey: 'GSI3PK', sortKey: 'GSI3SK' },
+    { name: 'GSI4', partitionKey: 'GSI4PK', sortKey: 'GSI4SK' },
   ],
 } as const;
 

@@ -1,7 +1,10 @@
 import { createHmac } from 'node:crypto';
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { SESClient } from '@aws-sdk/client-ses';
+import type { Context } from 'hono';
+import { getConnInfo } from 'hono/aws-lambda';
 import { z } from 'zod';
+import { rateLimitSettings } from '#app/limits.ts';
 import type { AppDeps } from '#app/services.ts';
 import { idTokenVerifier } from '#auth/id-token.ts';
 import { TokenService } from '#auth/tokens.ts';
@@ -12,6 +15,7 @@ import { OutboxDispatcher } from '#notifications/dispatcher.ts';
 import { randomId, systemClock } from '#platform/clock.ts';
 import { loadConfig } from '#platform/config.ts';
 import { SesEmailSender } from '#platform/email.ts';
+import { clientAddress } from '#platform/rate-limit.ts';
 
 /**
  * Dependencies of the Lambda functions, built once per cold start (module scope, so warm
@@ -70,6 +74,15 @@ async function environment(env: NodeJS.ProcessEnv): Promise<NodeJS.ProcessEnv> {
   return filled;
 }
 
+/** The API Gateway event's source address (the TCP peer: CloudFront, or a client calling API Gateway directly). */
+function sourceIp(c: Context): string | undefined {
+  try {
+    return getConnInfo(c).remote.address;
+  } catch {
+    return undefined;
+  }
+}
+
 const storeOf = (config: { TABLE_NAME: string; AWS_REGION: string; DYNAMODB_ENDPOINT?: string }): Store => ({
   doc: createDocumentClient({ region: config.AWS_REGION, endpoint: config.DYNAMODB_ENDPOINT }),
   tableName: config.TABLE_NAME,
@@ -106,6 +119,8 @@ export async function lambdaAppDeps(env: NodeJS.ProcessEnv = process.env): Promi
     // Derived, so one secret covers tokens and stored codes; a rotation only voids open codes.
     pepper: createHmac('sha256', config.JWT_SECRET).update('email-code-pepper').digest('hex'),
     validateResponses: false,
+    rateLimits: rateLimitSettings(config.SHUTTLE_RATE_LIMITS),
+    clientAddress: (c) => clientAddress(c.req.header('x-forwarded-for'), sourceIp(c), config.TRUSTED_PROXY_HOPS),
     appBaseUrl: config.APP_BASE_URL,
   };
 }

@@ -8,7 +8,7 @@ import { key, ttlAt } from '#db/keys.ts';
 import { isConditionFailure } from '#db/transaction.ts';
 import type { Clock } from '#platform/clock.ts';
 import { DomainError, ValidationError } from '#platform/errors.ts';
-import { type ApiEnv, installErrorHandling } from '#platform/http.ts';
+import { type ApiEnv, installErrorHandling, limitBody, MAX_BODY_BYTES } from '#platform/http.ts';
 import { UserRepository, userIdFor } from '#players/repository.ts';
 import { classifyLineFailure, type LineMessaging } from './client.ts';
 import { isValidLineSignature } from './signature.ts';
@@ -49,6 +49,7 @@ export function createLineWebhook(deps: LineWebhookDeps): Hono<ApiEnv> {
   const users = new UserRepository(deps.store);
   const app = new Hono<ApiEnv>();
   installErrorHandling(app);
+  app.use(LINE_WEBHOOK_PATH, limitBody(MAX_BODY_BYTES));
 
   /** Records the event as handled; false when it already was (a redelivery). */
   const markHandled = async (eventId: string): Promise<boolean> => {

@@ -1,13 +1,15 @@
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
-import { DEFAULT_CANCEL_WINDOW_MINUTES, taipeiMonth } from '@shuttle/shared';
+import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { addDays, DEFAULT_CANCEL_WINDOW_MINUTES, monthsBetween, taipeiDate } from '@shuttle/shared';
 import { hashPassword } from '#admin-accounts/password.ts';
 import type { AdminRecord } from '#admin-accounts/repository.ts';
 import type { Store } from '#db/client.ts';
-import { adminKey, index, key, sessionIndexKeys } from '#db/keys.ts';
+import { adminKey, index, key } from '#db/keys.ts';
+import { queryAll } from '#db/query.ts';
 import { isConditionFailure, runTransaction, Transaction, TransactionRefusedError } from '#db/transaction.ts';
 import { DomainError } from '#platform/errors.ts';
 import { DEFAULT_PREFERENCES, type UserRecord } from '#players/repository.ts';
-import type { BookingRecord } from '#sessions/model.ts';
+import { sessionItemKeys } from '#sessions/factory.ts';
+import type { BookingRecord, SessionRecord } from '#sessions/model.ts';
 import { TeamAdminRepository } from '#teams/admins.ts';
 import { MembershipRepository } from '#teams/membership.ts';
 import type { TeamRecord, VenueRecord } from '#teams/repository.ts';
@@ -43,11 +45,7 @@ async function putIfAbsent(store: Store, item: Record<string, unknown>) {
 async function writeSession(store: Store, plan: PlannedSession): Promise<void> {
   const { session } = plan;
   const tx = new Transaction(store.tableName).put('session', {
-    Item: {
-      ...key.session(session.id),
-      ...sessionIndexKeys({ ...session, month: taipeiMonth(session.startsAt) }),
-      ...session,
-    },
+    Item: { ...sessionItemKeys(session), ...session },
     ConditionExpression: 'attribute_not_exists(PK)',
   });
   const addBooking = (p: DemoPlayer, status: 'accepted' | 'waiting', attendance: BookingRecord['attendance']) => {
@@ -141,7 +139,40 @@ export async function seedDemoData(store: Store, now: Date): Promise<void> {
   }
 
   for (const plan of planDemoSessions(now)) await writeSession(store, plan);
+  await fillPriceIndex(store, now);
   await seedDemoAdmin(store, now);
+}
+
+/**
+ * Sessions kept in `.data/` from before the price index (GSI4) existed get its keys, so price
+ * order of a day finds them too; written from each item's own start and price.
+ */
+async function fillPriceIndex(store: Store, now: Date): Promise<void> {
+  const today = taipeiDate(now);
+  for (const month of monthsBetween(addDays(today, -60), addDays(today, 120))) {
+    const sessions = await queryAll<SessionRecord & { GSI4PK?: string }>(store, {
+      IndexName: 'GSI1',
+      KeyConditionExpression: 'GSI1PK = :pk',
+      ExpressionAttributeValues: { ':pk': index.monthPartition(month) },
+    });
+    for (const session of sessions.filter((s) => !s.GSI4PK)) {
+      const { GSI4PK, GSI4SK } = sessionItemKeys(session);
+      try {
+        await store.doc.send(
+          new UpdateCommand({
+            TableName: store.tableName,
+            Key: key.session(session.id),
+            UpdateExpression: 'SET GSI4PK = :pk, GSI4SK = :sk',
+            ConditionExpression: 'startsAt = :startsAt',
+            ExpressionAttributeValues: { ':pk': GSI4PK, ':sk': GSI4SK, ':startsAt': session.startsAt },
+          }),
+        );
+      } catch (error) {
+        // Moved or deleted meanwhile: the change wrote its own keys.
+        if (!isConditionFailure(error)) throw error;
+      }
+    }
+  }
 }
 
 /** Idempotent: the account, its two teams (as owner) and their venues are written once. */
@@ -160,9 +191,19 @@ export async function seedDemoAdmin(store: Store, now: Date): Promise<void> {
     language: null,
     tokensValidAfter: null,
     createdAt: nowIso,
+    emailVerified: true,
   };
   await putIfAbsent(store, { ...adminKey.adminEmail(admin.email!), type: 'adminEmail', adminId: admin.adminId });
   await putIfAbsent(store, { ...adminKey.admin(admin.adminId), ...admin });
+  // Data kept from before verification existed: the demo admin publishes and invites at once.
+  await store.doc.send(
+    new UpdateCommand({
+      TableName: store.tableName,
+      Key: adminKey.admin(admin.adminId),
+      UpdateExpression: 'SET emailVerified = :true',
+      ExpressionAttributeValues: { ':true': true },
+    }),
+  );
 
   const teamAdmins = new TeamAdminRepository(store);
   for (const teamId of DEMO_ADMIN.teamIds) {

@@ -3,8 +3,10 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { join, resolve } from 'node:path';
 import { serve } from '@hono/node-server';
+import { getConnInfo } from '@hono/node-server/conninfo';
 import { Hono } from 'hono';
 import { createAdminApi } from '#app/admin-api.ts';
+import type { RateLimitSettings } from '#app/limits.ts';
 import { createMemberApi } from '#app/member-api.ts';
 import type { AppDeps } from '#app/services.ts';
 import { idTokenVerifier } from '#auth/id-token.ts';
@@ -42,6 +44,8 @@ export interface LocalStackOptions {
   /** Serve the built apps from liff-app/dist and admin-app/dist. */
   serveApps?: boolean;
   quiet?: boolean;
+  /** Off unless given: `npm start` passes the production defaults (README "Limits"). */
+  rateLimits?: RateLimitSettings;
 }
 
 export interface LocalStack {
@@ -115,6 +119,9 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     mailer: emails,
     pepper: secret,
     validateResponses: true,
+    rateLimits: options.rateLimits ?? { enabled: false },
+    // No proxy in front locally: the socket's peer is the client.
+    clientAddress: (c) => getConnInfo(c).remote.address ?? 'unknown',
   };
 
   if (options.seed) await seedDemoData(store, clock.now());

@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { rateLimitSettings } from '#app/limits.ts';
 import { assertJava } from './dynamo-local.ts';
 import { DEMO_ADMIN, DEMO_PLAYER } from './seed.ts';
 import { startLocalStack } from './server.ts';
@@ -37,7 +38,8 @@ async function main() {
   buildIfStale('liff-app');
   buildIfStale('admin-app');
   const port = Number(process.env.PORT ?? 3000);
-  const stack = await startLocalStack({ port, dataDir: join(root, '.data'), seed: true, serveApps: true });
+  const rateLimits = rateLimitSettings(process.env.SHUTTLE_RATE_LIMITS);
+  const stack = await startLocalStack({ port, dataDir: join(root, '.data'), seed: true, serveApps: true, rateLimits });
   const { origin } = stack;
   console.log(`
   Shuttle is running locally (data in .data/, Ctrl+C to stop)
@@ -47,6 +49,7 @@ async function main() {
   Dev captures ${origin}/dev            (emails and LINE pushes the product sent)
   Member API   ${origin}/api/openapi.json
   Admin API    ${origin}/api/admin/openapi.json
+  Rate limits  ${rateLimits.enabled ? 'on (README "Limits"; SHUTTLE_RATE_LIMITS=off turns them off)' : 'off'}
 
   Demo player: sign in with "LINE" on ${origin}/login (local LIFF mock) as ${DEMO_PLAYER.name}
   Demo admin:  ${DEMO_ADMIN.email} / ${DEMO_ADMIN.password} on ${origin}/admin/login (runs 大安羽球同好會 and 台中快樂羽球)

@@ -7,7 +7,7 @@ import type { EmailMessage } from '#platform/email.ts';
 export interface ComposedNotification {
   title: string;
   body: string;
-  link: string;
+  links: { line: string; email: string };
   line: messagingApi.Message[];
   email: Omit<EmailMessage, 'to'>;
 }
@@ -36,6 +36,26 @@ export function formatSessionTime(startsAt: string, endsAt: string, language: La
 export const sessionLink = (appBaseUrl: string, sessionId: string) =>
   `${appBaseUrl.replace(/\/+$/, '')}/session?id=${encodeURIComponent(sessionId)}`;
 
+/** The member app's session screen inside LINE (liff-app/src/lib/liff.ts `liffUrl`, lib/paths.ts `sessionPath`). */
+export const liffSessionLink = (liffId: string, sessionId: string) =>
+  `https://liff.line.me/${liffId}/session?id=${encodeURIComponent(sessionId)}`;
+
+/**
+ * Where a notice's "View session" leads: the LIFF URL in LINE pushes and in emails to LINE
+ * users when a LIFF id is set; the web URL in emails to other players and without a LIFF id
+ * (locally the LIFF mock serves the app at `appBaseUrl`).
+ */
+export function notificationLinks(input: {
+  sessionId: string;
+  appBaseUrl: string;
+  liffId?: string;
+  lineUser: boolean;
+}): { line: string; email: string } {
+  const web = sessionLink(input.appBaseUrl, input.sessionId);
+  const liff = input.liffId ? liffSessionLink(input.liffId, input.sessionId) : web;
+  return { line: liff, email: input.lineUser ? liff : web };
+}
+
 function detailRow(label: string, value: string): messagingApi.FlexBox {
   return {
     type: 'box',
@@ -53,7 +73,7 @@ export function composeNotification(input: {
   kind: OutboxKind;
   language: Language | null;
   session: SessionFacts;
-  appBaseUrl: string;
+  links: { line: string; email: string };
 }): ComposedNotification {
   const language = input.language ?? DEFAULT_LANGUAGE;
   const { session } = input;
@@ -61,7 +81,7 @@ export function composeNotification(input: {
   const vars = { title: session.title, when, venue: session.venue };
   const title = t(language, `${input.kind}.title`);
   const body = t(language, `${input.kind}.body`, vars);
-  const link = sessionLink(input.appBaseUrl, session.id);
+  const { links } = input;
   const viewSession = t(language, 'viewSession');
 
   const bubble: messagingApi.FlexBubble = {
@@ -93,7 +113,7 @@ export function composeNotification(input: {
           type: 'button',
           style: 'primary',
           color: BRAND_COLOR,
-          action: { type: 'uri', label: viewSession, uri: link },
+          action: { type: 'uri', label: viewSession, uri: links.line },
         },
       ],
     },
@@ -102,14 +122,14 @@ export function composeNotification(input: {
   return {
     title,
     body,
-    link,
+    links,
     line: [
       { type: 'text', text: `${title}\n${body}` },
       { type: 'flex', altText: `${title}: ${body}`.slice(0, ALT_TEXT_MAX), contents: bubble },
     ],
     email: {
       subject: `${title}: ${session.title}`,
-      text: [body, `${viewSession}: ${link}`, t(language, 'emailFooter')].join('\n\n'),
+      text: [body, `${viewSession}: ${links.email}`, t(language, 'emailFooter')].join('\n\n'),
     },
   };
 }

@@ -1,8 +1,9 @@
 import type { RouteAuth, RouteContract } from '@shuttle/shared';
-import { type Context, Hono } from 'hono';
+import { type Context, Hono, type MiddlewareHandler } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { z } from 'zod';
 import { DomainError, ValidationError } from './errors.ts';
+import { type RateBucket, RateLimitedError, type RateLimiter } from './rate-limit.ts';
 import { isTransientStoreError } from './retry.ts';
 
 export interface MemberCaller {
@@ -65,6 +66,7 @@ export function success(c: Context, data: unknown, message = 'OK') {
 }
 
 export function failure(c: Context, error: DomainError) {
+  if (error instanceof RateLimitedError) c.header('Retry-After', String(error.retryAfterSeconds));
   return c.json(
     {
       success: false,
@@ -100,10 +102,63 @@ async function readInput(c: Context, contract: RouteContract): Promise<unknown> 
   }
 }
 
+/** Largest body any call accepts; larger ones get 413 before anything parses them. */
+export const MAX_BODY_BYTES = 64 * 1024;
+
+/**
+ * Reads the body into memory and refuses it (413) as soon as it passes `maxBytes`: at once when
+ * Content-Length says so, else while reading, so a chunked body is never read past the limit.
+ * Later reads see the buffered copy.
+ */
+export async function bufferBody(c: Context, maxBytes: number): Promise<void> {
+  const raw = c.req.raw;
+  if (!raw.body) return;
+  if (Number(raw.headers.get('content-length') ?? 0) > maxBytes) throw new DomainError('PAYLOAD_TOO_LARGE');
+  const reader = raw.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBytes) throw new DomainError('PAYLOAD_TOO_LARGE');
+    chunks.push(value);
+  }
+  const body = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    body.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  c.req.raw = new Request(raw, { body });
+}
+
+/** `bufferBody` for every request of an app (or path). */
+export const limitBody =
+  (maxBytes: number): MiddlewareHandler =>
+  async (c, next) => {
+    await bufferBody(c, maxBytes);
+    await next();
+  };
+
+/** What the contract router enforces on one call before its handler runs. */
+export interface CallLimits {
+  /** Below `MAX_BODY_BYTES`, for calls whose bodies are known to be small. */
+  maxBodyBytes?: number;
+  /** Counters the call must pass; by address before authentication, by account or email after parsing. */
+  rate?: readonly RateBucket[];
+}
+
 export interface ContractAppOptions {
   auth: Authenticator;
   /** Parse every response with its schema before sending (on in tests and locally). */
   validateResponses: boolean;
+  /** By path relative to the API's base (the app's limits table). */
+  limits?: Readonly<Record<string, CallLimits | undefined>>;
+  /** Null or absent: rate limits off. */
+  rateLimiter?: RateLimiter | null;
+  /** The client's address (entry-specific: API Gateway event or socket). */
+  clientAddress?: (c: Context) => string;
 }
 
 /**
@@ -120,7 +175,14 @@ export function contractRoutes<R extends Record<string, RouteContract>>(
     const contract = routes[path];
     if (!contract || !handler) continue;
     const register = contract.method === 'GET' ? app.get.bind(app) : app.post.bind(app);
+    const limits = options.limits?.[path];
+    const limiter = limits?.rate?.length ? (options.rateLimiter ?? null) : null;
+    const byAddress = limits?.rate?.filter((b) => b.by === 'address') ?? [];
+    const byAccount = limits?.rate?.filter((b) => b.by !== 'address') ?? [];
     register(`/${path}`, async (c) => {
+      if (limits?.maxBodyBytes !== undefined) await bufferBody(c, limits.maxBodyBytes);
+      const address = limiter ? (options.clientAddress?.(c) ?? 'unknown') : 'unknown';
+      if (limiter && byAddress.length) await limiter.check(byAddress, { address, account: null, email: null });
       const { member, admin } = await authenticate(c, contract, options.auth);
       const raw = await readInput(c, contract);
       let input: unknown;
@@ -128,6 +190,11 @@ export function contractRoutes<R extends Record<string, RouteContract>>(
         const parsed = contract.request.safeParse(raw);
         if (!parsed.success) throw new ValidationError(zodIssues(parsed.error));
         input = parsed.data;
+      }
+      if (limiter && byAccount.length) {
+        const account = member ? `member:${member.userId}` : admin ? `admin:${admin.adminId}` : null;
+        const email = (input as { email?: unknown } | undefined)?.email;
+        await limiter.check(byAccount, { address, account, email: typeof email === 'string' ? email : null });
       }
       let idempotencyKey: string | undefined;
       if (contract.idempotent) {

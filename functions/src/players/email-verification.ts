@@ -1,15 +1,16 @@
-import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
-import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { createHmac, randomInt } from 'node:crypto';
+import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import {
   type EmailStatus,
+  taipeiDate,
   VERIFICATION_CODE_LENGTH,
   VERIFICATION_CODE_TTL_SECONDS,
-  VERIFICATION_MAX_WRONG_TRIES,
   VERIFICATION_RESEND_COOLDOWN_SECONDS,
 } from '@shuttle/shared';
 import { translate } from '@shuttle/shared/i18n';
 import type { Store } from '#db/client.ts';
 import { key, ttlAt } from '#db/keys.ts';
+import { sameHash, tryCode } from '#db/one-time-code.ts';
 import { isConditionFailure, runTransaction, Transaction, TransactionRefusedError } from '#db/transaction.ts';
 import type { Clock } from '#platform/clock.ts';
 import type { EmailSender } from '#platform/email.ts';
@@ -36,8 +37,8 @@ export interface EmailVerificationDeps {
 const defaultCode = () => String(randomInt(0, 10 ** VERIFICATION_CODE_LENGTH)).padStart(VERIFICATION_CODE_LENGTH, '0');
 
 /**
- * Email ownership by a 6-digit code: expires after 10 minutes, at most 5 wrong tries,
- * one send per 60 seconds, and an address belongs to at most one player.
+ * Email ownership by a 6-digit code: expires after 10 minutes, at most 5 wrong tries (and 10 a
+ * day across codes), one send per 60 seconds, and an address belongs to at most one player.
  */
 export class EmailVerification {
   private readonly users: UserRepository;
@@ -137,27 +138,13 @@ export class EmailVerification {
 
   async verifyCode(userId: string, code: string) {
     const now = this.deps.clock.now();
-    const pending = await this.pending(userId);
-    if (!pending) throw new DomainError('CODE_NOT_REQUESTED');
-    if (Date.parse(pending.expiresAt) <= now.getTime()) throw new DomainError('CODE_EXPIRED');
-    if (pending.wrongTries >= VERIFICATION_MAX_WRONG_TRIES) throw new DomainError('CODE_TOO_MANY_TRIES');
-
-    const expected = Buffer.from(pending.codeHash, 'hex');
-    const given = Buffer.from(this.hash(userId, code), 'hex');
-    if (!timingSafeEqual(expected, given)) {
-      const { Attributes } = await this.deps.store.doc.send(
-        new UpdateCommand({
-          TableName: this.deps.store.tableName,
-          Key: key.emailCode(userId),
-          UpdateExpression: 'ADD wrongTries :one',
-          ConditionExpression: 'attribute_exists(PK)',
-          ExpressionAttributeValues: { ':one': 1 },
-          ReturnValues: 'UPDATED_NEW',
-        }),
-      );
-      const tries = Number(Attributes?.wrongTries ?? VERIFICATION_MAX_WRONG_TRIES);
-      throw new DomainError(tries >= VERIFICATION_MAX_WRONG_TRIES ? 'CODE_TOO_MANY_TRIES' : 'CODE_INCORRECT');
-    }
+    const { code: pending, spend } = await tryCode(this.deps.store, {
+      codeKey: key.emailCode(userId),
+      triesKey: key.codeTries(userId, taipeiDate(now)),
+      stored: await this.pending(userId),
+      now,
+      matches: (stored) => sameHash(stored.codeHash, this.hash(userId, code)),
+    });
 
     const user = await this.users.require(userId);
     const previous = user.emailVerified && user.email && user.email !== pending.email ? user.email : null;
@@ -172,11 +159,7 @@ export class EmailVerification {
         UpdateExpression: 'SET email = :email, emailVerified = :true',
         ExpressionAttributeValues: { ':email': pending.email, ':true': true },
       })
-      .delete('code', {
-        Key: key.emailCode(userId),
-        ConditionExpression: 'codeHash = :hash AND wrongTries < :max',
-        ExpressionAttributeValues: { ':hash': pending.codeHash, ':max': VERIFICATION_MAX_WRONG_TRIES },
-      });
+      .include(spend);
     if (previous) {
       // Releases the address verified before (still this player's claim, or already gone).
       tx.delete('previousClaim', {
@@ -190,7 +173,8 @@ export class EmailVerification {
     } catch (error) {
       if (error instanceof TransactionRefusedError) {
         if (error.failed('claim')) throw new DomainError('EMAIL_IN_USE');
-        if (error.failed('code')) throw new DomainError('CODE_NOT_REQUESTED');
+        // The code was spent by a parallel check a moment ago (or the old address moved on).
+        throw new DomainError('CODE_NOT_REQUESTED');
       }
       throw error;
     }

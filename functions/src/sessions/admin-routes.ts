@@ -1,20 +1,20 @@
-import { ADMIN_LIMITS, type AdminSession, adminRoutes, type CreateSessionRequest } from '@shuttle/shared';
+import { ADMIN_LIMITS, adminRoutes, type CreateSessionRequest } from '@shuttle/shared';
+import type { AdminAccounts } from '#admin-accounts/repository.ts';
 import type { TeamScope } from '#admin-accounts/team-scope.ts';
 import type { BookingEngine } from '#bookings/engine.ts';
 import type { SessionChangeEngine } from '#bookings/session-changes.ts';
-import type { IdempotentRequest } from '#db/idempotency.ts';
-import { adminIdempotencyScope } from '#db/keys.ts';
 import type { Clock, IdGenerator } from '#platform/clock.ts';
+import { DomainError } from '#platform/errors.ts';
 import { type ContractAppOptions, contractRoutes } from '#platform/http.ts';
 import type { TeamRepository } from '#teams/repository.ts';
 import { toVenue } from '#teams/views.ts';
 import { attendanceCounts, participants, toAdminSession, toParticipant, waitlistPositions } from './admin-views.ts';
-import { newSessionItem } from './factory.ts';
+import { createSessions } from './create.ts';
 import type { SessionRecord } from './model.ts';
-import { planSessions } from './plan.ts';
 import type { SessionRepository } from './repository.ts';
 
 export interface SessionAdminRouteDeps {
+  accounts: AdminAccounts;
   clock: Clock;
   ids: IdGenerator;
   scope: TeamScope;
@@ -40,6 +40,8 @@ function decodeCursor(cursor: string | null): string | null {
 
 export function sessionAdminRoutes(s: SessionAdminRouteDeps) {
   const view = (session: SessionRecord) => toAdminSession(session, s.clock.now());
+  // Sessions of an admin whose email is not verified stay team-only (README, Decisions).
+  const isVerified = async (adminId: string) => (await s.accounts.identity(await s.accounts.require(adminId))).verified;
 
   return contractRoutes(
     adminRoutes,
@@ -69,27 +71,15 @@ export function sessionAdminRoutes(s: SessionAdminRouteDeps) {
 
       'createSession/createSession': async (request: CreateSessionRequest, { admin, idempotencyKey }) => {
         const access = await s.scope.team(admin, request.teamId);
-        const claim: IdempotentRequest | undefined = idempotencyKey
-          ? { scope: adminIdempotencyScope(admin.adminId), operation: 'createSession', key: idempotencyKey, request }
-          : undefined;
-        if (claim) {
-          const earlier = await s.sessions.replay<{ publishState: 0 | 1; sessions: AdminSession[] }>(claim);
-          if (earlier) return earlier;
-        }
-        const team = await s.teams.require(access.teamId);
-        const now = s.clock.now();
-        const planned = planSessions(request, {
-          teamId: team.id,
-          teamName: team.name,
-          cancelWindowMinutes: team.cancelWindowMinutes,
-          createdBy: admin.adminId,
-          now,
-          newId: s.ids,
-        });
-        const items = planned.map((p) => newSessionItem(p, now));
-        const response = { publishState: request.publishState, sessions: items.map((i) => toAdminSession(i, now)) };
-        const replayed = await s.sessions.createMany(items, now, claim ? { claim, response } : undefined);
-        return replayed ?? response;
+        const verified = await isVerified(admin.adminId);
+        return createSessions(
+          s,
+          { request, teamId: access.teamId, adminId: admin.adminId, teamOnly: !verified, idempotencyKey },
+          (sessions, now) => ({
+            publishState: request.publishState,
+            sessions: sessions.map((session) => toAdminSession(session, now)),
+          }),
+        );
       },
 
       'courtSession/upcommingSessions': async ({ teamId, scope, cursor, limit }, { admin }) => {
@@ -158,6 +148,7 @@ export function sessionAdminRoutes(s: SessionAdminRouteDeps) {
 
       'courtSession/switchPublic': async ({ sessionId, isPublic }, { admin }) => {
         await s.scope.session(admin, sessionId);
+        if (isPublic && !(await isVerified(admin.adminId))) throw new DomainError('EMAIL_NOT_VERIFIED');
         return view(await s.sessions.setFlag(sessionId, 'isPublic', isPublic, s.clock.now()));
       },
 

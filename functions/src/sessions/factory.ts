@@ -1,4 +1,4 @@
-import { type Category, DEFAULT_CANCEL_WINDOW_MINUTES, type Region, taipeiMonth } from '@shuttle/shared';
+import { type Category, DEFAULT_CANCEL_WINDOW_MINUTES, type Region, taipeiDate, taipeiMonth } from '@shuttle/shared';
 import { key, sessionIndexKeys } from '#db/keys.ts';
 import type { SessionRecord } from './model.ts';
 
@@ -55,9 +55,16 @@ export function newSessionItem(input: NewSession, now: Date): SessionRecord & Re
     updatedAt: now.toISOString(),
     createdBy: input.createdBy,
   };
+  return { ...sessionItemKeys(record), ...record };
+}
+
+/**
+ * The base key and every browse index key of a session, from its own attributes: the one
+ * place new sessions, demo data and session changes take them from (TABLE.md).
+ */
+export function sessionItemKeys(session: Pick<SessionRecord, 'id' | 'region' | 'teamId' | 'startsAt' | 'price'>) {
   return {
-    ...key.session(input.id),
-    ...sessionIndexKeys({ ...record, month: taipeiMonth(record.startsAt) }),
-    ...record,
+    ...key.session(session.id),
+    ...sessionIndexKeys({ ...session, month: taipeiMonth(session.startsAt), day: taipeiDate(session.startsAt) }),
   };
 }

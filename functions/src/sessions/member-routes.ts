@@ -1,13 +1,12 @@
-import { addDays, memberRoutes, type SessionListQuery, taipeiDayStart } from '@shuttle/shared';
+import { memberRoutes, type SessionListQuery } from '@shuttle/shared';
 import { myBookingOf, participantsOf } from '#bookings/views.ts';
 import type { Clock } from '#platform/clock.ts';
 import { DomainError } from '#platform/errors.ts';
 import { type ContractAppOptions, contractRoutes, type MemberCaller } from '#platform/http.ts';
 import type { MembershipRepository } from '#teams/membership.ts';
 import type { TeamRepository } from '#teams/repository.ts';
-import { type BrowseViewer, matches, page } from './browse.ts';
 import { toDetail, toSummary } from './model.ts';
-import { browseWindow, type SessionRepository } from './repository.ts';
+import type { SessionRepository } from './repository.ts';
 
 export interface SessionRouteDeps {
   clock: Clock;
@@ -20,21 +19,16 @@ export interface SessionRouteDeps {
 export function sessionRoutes(s: SessionRouteDeps) {
   const list = async (query: SessionListQuery, member: MemberCaller | null) => {
     const now = s.clock.now();
-    const { from, to } = browseWindow(query, now);
-    // The three reads are independent: the window, the viewer's teams and the viewer's bookings.
-    const [window, teamIds, bookings] = await Promise.all([
-      s.sessions.window(query, now),
-      member ? s.memberships.teamIdsOf(member.userId) : null,
-      member ? s.sessions.bookingsOfUser(member.userId, taipeiDayStart(from), taipeiDayStart(addDays(to, 1))) : null,
-    ]);
-    const viewer: BrowseViewer | null = teamIds ? { teamIds } : null;
-    const { items, nextCursor } = page(
-      window.filter((session) => matches(session, query, now, viewer)),
-      query,
-      now,
-    );
-    if (!bookings) return { items: items.map((session) => toSummary(session, now)), nextCursor };
+    // The viewer's teams are read while the page is: they only decide team-only sessions.
+    const viewer = member ? s.memberships.teamIdsOf(member.userId).then((teamIds) => ({ teamIds })) : null;
+    const { items, nextCursor } = await s.sessions.browse(query, now, viewer ?? Promise.resolve(null));
+    if (!member) return { items: items.map((session) => toSummary(session, now)), nextCursor };
 
+    // The caller's booking rows of the shown sessions only, so the cost follows the page.
+    const bookings = await s.sessions.bookingsIn(
+      items.map((session) => session.id),
+      member.userId,
+    );
     const mine = new Map(bookings.map((b) => [b.sessionId, b]));
     return {
       items: items.map((session) => toSummary(session, now, myBookingOf(session, mine.get(session.id), now))),
@@ -57,6 +51,12 @@ export function sessionRoutes(s: SessionRouteDeps) {
 
   const participants = async (sessionId: string, member: MemberCaller | null) => {
     const [session, bookings] = await Promise.all([s.sessions.require(sessionId), s.sessions.bookings(sessionId)]);
+    if (!session.isPublic) {
+      // The detail's rule: a team-only session's players are shown to its members and its booked players.
+      const booked = member !== null && bookings.some((b) => b.userId === member.userId);
+      const inTeam = member !== null && !booked && (await s.memberships.teamIdsOf(member.userId)).has(session.teamId);
+      if (!booked && !inTeam) throw new DomainError('SESSION_NOT_FOUND');
+    }
     return participantsOf(session, bookings, member?.userId ?? null);
   };
 

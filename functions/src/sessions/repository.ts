@@ -1,5 +1,5 @@
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { addDays, monthsBetween, type SessionListQuery, taipeiDate, taipeiDayStart } from '@shuttle/shared';
+import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { SessionListQuery } from '@shuttle/shared';
 import type { Store } from '#db/client.ts';
 import { findReplay, IDEMPOTENCY_ITEM, type IdempotentRequest, recordAnswer } from '#db/idempotency.ts';
 import { index, key, prefix } from '#db/keys.ts';
@@ -7,32 +7,9 @@ import { batchGetAll, queryAll } from '#db/query.ts';
 import { isConditionFailure, runTransaction, Transaction, TransactionRefusedError } from '#db/transaction.ts';
 import { DomainError } from '#platform/errors.ts';
 import { isTransientStoreError, type RetryPolicy, withRetry } from '#platform/retry.ts';
+import { chargeQuota, QUOTA_ITEM, type QuotaTeam, quotaRefusal } from '#teams/quota.ts';
+import { type BrowsePage, type BrowseViewer, browsePage, type IndexPage, type IndexQuery } from './browse.ts';
 import type { BookingRecord, SessionRecord } from './model.ts';
-
-/** Days of the past and the future a browse covers when no date is chosen. */
-export const BROWSE_WINDOW = { pastDays: 14, futureDays: 90, endedPastDays: 30 } as const;
-
-/** The closed Taipei date range a browse reads, chosen by date filter and status tab. */
-export function browseWindow(
-  query: Pick<SessionListQuery, 'date' | 'status'>,
-  now: Date,
-): { from: string; to: string } {
-  if (query.date) return { from: query.date, to: query.date };
-  const today = taipeiDate(now);
-  switch (query.status) {
-    case 'ended':
-      return { from: addDays(today, -BROWSE_WINDOW.endedPastDays), to: today };
-    case 'inProgress':
-      return { from: addDays(today, -1), to: today };
-    case 'open':
-    case 'notYetOpen':
-      return { from: today, to: addDays(today, BROWSE_WINDOW.futureDays) };
-    default:
-      return { from: addDays(today, -BROWSE_WINDOW.pastDays), to: addDays(today, BROWSE_WINDOW.futureDays) };
-  }
-}
-
-const REGION_INDEX_MAX = 3;
 
 /**
  * The one repository of a session's partition: the session item (seats and waitlist live on
@@ -94,47 +71,34 @@ export class SessionRepository {
   }
 
   /**
-   * Sessions starting in the browse window, read by key: a team's partition when one team is
-   * chosen, region-month partitions for up to three regions, month partitions otherwise.
+   * One browse page (browse.ts): bounded Queries of the browse indexes, each resumed where the
+   * cursor says it stopped. The viewer's teams decide which team-only sessions it may show.
    */
-  async window(query: SessionListQuery, now: Date): Promise<SessionRecord[]> {
-    const { from, to } = browseWindow(query, now);
-    const fromInstant = taipeiDayStart(from);
-    const toInstant = taipeiDayStart(addDays(to, 1));
-    const range = { ':from': fromInstant, ':to': toInstant };
-    const months = monthsBetween(taipeiDate(fromInstant), to);
+  browse(query: SessionListQuery, now: Date, viewer: Promise<BrowseViewer | null>): Promise<BrowsePage> {
+    return browsePage((q) => this.readIndex(q), query, now, viewer);
+  }
 
-    if (query.teamId) {
-      return queryAll<SessionRecord>(this.store, {
-        IndexName: 'GSI3',
-        KeyConditionExpression: 'GSI3PK = :pk AND GSI3SK BETWEEN :from AND :to',
-        ExpressionAttributeValues: { ':pk': index.teamSessionsPartition(query.teamId), ...range },
-      });
-    }
-    if (query.regions.length > 0 && query.regions.length <= REGION_INDEX_MAX) {
-      const pages = await Promise.all(
-        query.regions.flatMap((region) =>
-          months.map((month) =>
-            queryAll<SessionRecord>(this.store, {
-              IndexName: 'GSI2',
-              KeyConditionExpression: 'GSI2PK = :pk AND GSI2SK BETWEEN :from AND :to',
-              ExpressionAttributeValues: { ':pk': index.regionMonthPartition(region, month), ...range },
-            }),
-          ),
-        ),
-      );
-      return pages.flat();
-    }
-    const pages = await Promise.all(
-      months.map((month) =>
-        queryAll<SessionRecord>(this.store, {
-          IndexName: 'GSI1',
-          KeyConditionExpression: 'GSI1PK = :pk AND GSI1SK BETWEEN :from AND :to',
-          ExpressionAttributeValues: { ':pk': index.monthPartition(month), ...range },
+  /** One page of one browse index partition: `Limit` items at most, after an item's sort key. */
+  async readIndex(q: IndexQuery): Promise<IndexPage> {
+    const pk = `${q.index}PK`;
+    const sk = `${q.index}SK`;
+    const after = q.after
+      ? { [pk]: q.partition, [sk]: q.after, ...key.session(q.after.slice(q.after.lastIndexOf('#') + 1)) }
+      : undefined;
+    const page = await this.send(() =>
+      this.store.doc.send(
+        new QueryCommand({
+          TableName: this.store.tableName,
+          IndexName: q.index,
+          KeyConditionExpression: `${pk} = :pk AND ${sk} BETWEEN :lo AND :hi`,
+          ExpressionAttributeValues: { ':pk': q.partition, ':lo': q.lo, ':hi': q.hi },
+          ScanIndexForward: q.forward,
+          Limit: q.limit,
+          ExclusiveStartKey: after,
         }),
       ),
     );
-    return pages.flat();
+    return { items: (page.Items ?? []) as SessionRecord[], more: page.LastEvaluatedKey !== undefined };
   }
 
   /** Every booking row of a session (accepted, waiting and cancelled), strongly consistent. */
@@ -189,10 +153,12 @@ export class SessionRepository {
   }
 
   /**
-   * Puts new session items all or none. With an idempotent request its answer is recorded in
-   * the same transaction; a retry of the same request gets the first answer back (non-null).
+   * Puts new session items all or none, counted against the team's daily cap in the same
+   * transaction (DAILY_SESSION_LIMIT). With an idempotent request its answer is recorded too;
+   * a retry of the same request gets the first answer back (non-null).
    */
   async createMany<T>(
+    team: QuotaTeam,
     items: Record<string, unknown>[],
     now: Date,
     idempotent?: { claim: IdempotentRequest; response: T },
@@ -200,6 +166,7 @@ export class SessionRepository {
     const tx = new Transaction(this.store.tableName);
     for (const item of items)
       tx.put(`session:${item.id}`, { Item: item, ConditionExpression: 'attribute_not_exists(PK)' });
+    tx.include(chargeQuota(this.store.tableName, team, 'sessions', items.length, now));
     if (idempotent) recordAnswer(tx, idempotent.claim, idempotent.response, now);
     try {
       await runTransaction(this.store, tx, this.retry);
@@ -208,6 +175,7 @@ export class SessionRepository {
       if (idempotent && error instanceof TransactionRefusedError && error.failed(IDEMPOTENCY_ITEM)) {
         return findReplay<T>(this.store, idempotent.claim, this.retry);
       }
+      if (error instanceof TransactionRefusedError && error.failed(QUOTA_ITEM)) throw quotaRefusal('sessions');
       throw error;
     }
   }

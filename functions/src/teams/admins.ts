@@ -1,10 +1,11 @@
-import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { AdminRole } from '@shuttle/shared';
 import type { Store } from '#db/client.ts';
 import { adminIndex, adminKey, adminPrefix, key } from '#db/keys.ts';
 import { queryAll } from '#db/query.ts';
 import { runTransaction, Transaction, TransactionRefusedError } from '#db/transaction.ts';
 import { DomainError } from '#platform/errors.ts';
+import { chargeQuota, QUOTA_ITEM, type QuotaTeam, quotaRefusal } from './quota.ts';
 
 /** An admin's right to run a team (key `TEAM#teamId / ADMIN#adminId`, GSI2 teams of the admin). */
 export interface TeamAdminLink {
@@ -141,26 +142,29 @@ export class TeamAdminRepository {
     return (await this.allInvitesOf(teamId)).filter((i) => Date.parse(i.expiresAt) > now.getTime());
   }
 
-  /** Stores an invitation under the hash of its token, replacing earlier ones for the same email. */
-  async putInvite(tokenHash: string, invite: InviteRecord, ttl: number): Promise<void> {
+  /**
+   * Stores an invitation under the hash of its token, replacing earlier ones for the same email,
+   * counted against the team's daily cap of invitations in the same transaction (quota.ts).
+   */
+  async putInvite(tokenHash: string, invite: InviteRecord, ttl: number, team: QuotaTeam): Promise<void> {
     const stale = (await this.allInvitesOf(invite.teamId)).filter((i) => i.email === invite.email);
-    await Promise.all(
-      stale.map((i) =>
-        this.store.doc.send(new DeleteCommand({ TableName: this.table, Key: { PK: i.PK, SK: 'INVITE' } })),
-      ),
-    );
-    await this.store.doc.send(
-      new PutCommand({
-        TableName: this.table,
-        Item: {
-          ...adminKey.invite(tokenHash),
-          ...adminIndex.invitesOfTeam(invite.teamId, invite.email, invite.createdAt),
-          ...invite,
-          ttl,
-        },
-        ConditionExpression: 'attribute_not_exists(PK)',
-      }),
-    );
+    const tx = new Transaction(this.table);
+    for (const i of stale) tx.delete(`stale:${i.PK}`, { Key: { PK: i.PK, SK: 'INVITE' } });
+    tx.put('invite', {
+      Item: {
+        ...adminKey.invite(tokenHash),
+        ...adminIndex.invitesOfTeam(invite.teamId, invite.email, invite.createdAt),
+        ...invite,
+        ttl,
+      },
+      ConditionExpression: 'attribute_not_exists(PK)',
+    }).include(chargeQuota(this.table, team, 'invites', 1, new Date(invite.createdAt)));
+    try {
+      await runTransaction(this.store, tx);
+    } catch (error) {
+      if (error instanceof TransactionRefusedError && error.failed(QUOTA_ITEM)) throw quotaRefusal('invites');
+      throw error;
+    }
   }
 
   async dropInvite(tokenHash: string): Promise<void> {

@@ -18,7 +18,7 @@ export interface TeamRouteDeps {
 export function teamRoutes(s: TeamRouteDeps) {
   const names = async (userId: string | null) => {
     const [teams, mine] = await Promise.all([
-      s.teams.list(),
+      s.teams.listCached(),
       userId ? s.memberships.teamIdsOf(userId) : new Set<string>(),
     ]);
     return teams.map((team) => toTeamNameItem(team, mine));

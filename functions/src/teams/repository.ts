@@ -26,6 +26,9 @@ export interface TeamRecord {
   /** Owner links of the team; kept so the last owner can never be removed (see admins.ts). */
   ownerCount?: number;
   createdBy?: string;
+  /** Set by an operator to raise the team's daily caps (quota.ts); unset means the defaults. */
+  dailySessionLimit?: number;
+  dailyInviteLimit?: number;
 }
 
 /** What an admin chooses when creating a team; the rest starts at its default. */
@@ -60,6 +63,9 @@ export interface VenueRecord {
   courts: string[];
   updatedAt: string;
 }
+
+/** How long one process answers the team list from memory (`listCached`). */
+export const TEAM_LIST_MAX_AGE_MS = 60_000;
 
 /** The team item (the team, its defaults and settings) and the team's venues. */
 export class TeamRepository {
@@ -102,6 +108,24 @@ export class TeamRepository {
     });
   }
 
+  private listed: { at: number; teams: Promise<TeamRecord[]> } | null = null;
+
+  /**
+   * All teams by name, kept in this process for `maxAgeMs`: the member app's team filter asks
+   * on every visit, and names and member counts a minute old do no harm there (TABLE.md).
+   */
+  listCached(maxAgeMs = TEAM_LIST_MAX_AGE_MS): Promise<TeamRecord[]> {
+    const at = Date.now();
+    if (!this.listed || at - this.listed.at > maxAgeMs) {
+      const teams = this.list();
+      this.listed = { at, teams };
+      teams.catch(() => {
+        if (this.listed?.teams === teams) this.listed = null;
+      });
+    }
+    return this.listed.teams;
+  }
+
   /** A new team with `owner` as its first owner (and their current team), in one transaction. */
   async create(team: NewTeam, owner: LinkedAdmin): Promise<{ team: TeamRecord; link: TeamAdminLink }> {
     const record: TeamRecord = {
@@ -128,6 +152,7 @@ export class TeamRepository {
       ConditionExpression: 'attribute_not_exists(PK)',
     });
     await runTransaction(this.store, addFirstOwner(tx, link));
+    this.listed = null;
     return { team: record, link };
   }
 
@@ -157,6 +182,7 @@ export class TeamRepository {
           ReturnValues: 'ALL_NEW',
         }),
       );
+      this.listed = null;
       return Attributes as TeamRecord;
     } catch (error) {
       if (isConditionFailure(error)) throw new DomainError('TEAM_NOT_FOUND');

@@ -50,7 +50,14 @@ export function RadioOptions<T extends string>({
   value,
   onChange,
   testId,
-}: Options<T> & { name: string; value: T; onChange: (option: T) => void; testId?: (option: T) => string }) {
+  disabled,
+}: Options<T> & {
+  name: string;
+  value: T;
+  onChange: (option: T) => void;
+  testId?: (option: T) => string;
+  disabled?: (option: T) => boolean;
+}) {
   return options.map((option) => (
     <label key={option} className={className}>
       <input
@@ -59,6 +66,7 @@ export function RadioOptions<T extends string>({
         value={option}
         checked={value === option}
         onChange={() => onChange(option)}
+        disabled={disabled?.(option)}
         data-testid={testId?.(option)}
       />
       <span>{label(option)}</span>

@@ -23,6 +23,8 @@ const ACCOUNT_ROUTES: AdminRoutePath[] = [
   'setting/getTeamListByUser',
   'setting/getTeamNameList',
   'setting/acceptInvite',
+  'email/sendCode',
+  'email/verifyCode',
 ];
 const PUBLIC_ROUTES: AdminRoutePath[] = ['signup', 'login', 'password/requestReset', 'password/reset'];
 
@@ -37,6 +39,8 @@ function sampleInput(path: AdminRoutePath): unknown {
   const samples: Partial<Record<AdminRoutePath, unknown>> = {
     'check-auth': undefined,
     checkAuth: undefined,
+    'email/sendCode': {},
+    'email/verifyCode': { code: '123456' },
     'get-default-data': team,
     'setting/defaultData': team,
     'setting/updateDefault': { ...team, default_price: 999 },

@@ -250,8 +250,9 @@ describe('account management', () => {
   it('lets two owners race to leave without leaving the team ownerless', async () => {
     const a = await h.adminWithTeam('race-a@example.com', '競速隊');
     await h.ok('setting/inviteAdmin', { email: 'race-b@example.com', role: 'owner' }, a.token);
+    const inviteToken = inviteTokenIn(h.emails.sent.at(-1)!.text);
     const b = await h.adminSignup('race-b@example.com');
-    await h.ok('setting/acceptInvite', { token: inviteTokenIn(h.emails.sent.at(-1)!.text) }, b.token);
+    await h.ok('setting/acceptInvite', { token: inviteToken }, b.token);
     const results = await Promise.all([
       h.adminCall('setting/removeAdmin', { teamId: a.teamId, adminId: a.adminId }, { token: a.token }),
       h.adminCall('setting/removeAdmin', { teamId: a.teamId, adminId: b.adminId }, { token: b.token }),

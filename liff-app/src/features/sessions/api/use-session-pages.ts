@@ -10,11 +10,25 @@ interface Pages {
   nextCursor: string | null;
 }
 
+/**
+ * A page may come back short or empty with a cursor when the API's read budget ran out first
+ * (functions/src/db/TABLE.md, "Browse"); empty ones are read on, a few at a time.
+ */
+const EMPTY_PAGES_READ_ON = 8;
+
+async function pageFrom(filters: SessionFilters, cursor: string | null, loggedIn: boolean): Promise<SessionListPage> {
+  let page = await getSessionList(toQuery(filters, cursor), loggedIn);
+  for (let hop = 0; hop < EMPTY_PAGES_READ_ON && page.items.length === 0 && page.nextCursor; hop++) {
+    page = await getSessionList(toQuery(filters, page.nextCursor), loggedIn);
+  }
+  return page;
+}
+
 /** The browse list for the current filters, page after page (cursor paging of the API). */
 export function useSessionPages(filters: SessionFilters, loggedIn: boolean) {
   const first = toQuery(filters);
   const key = sessionKeys.list(first, loggedIn);
-  const query = useQuery<Pages>(key, () => getSessionList(first, loggedIn));
+  const query = useQuery<Pages>(key, () => pageFrom(filters, null, loggedIn));
   const [loadingMore, setLoadingMore] = useState(false);
   const [moreError, setMoreError] = useState<unknown>(null);
 
@@ -25,7 +39,7 @@ export function useSessionPages(filters: SessionFilters, loggedIn: boolean) {
     setMoreError(null);
     try {
       const next: SessionListPage = await fetchQuery(sessionKeys.listPage(key, cursor), () =>
-        getSessionList(toQuery(filters, cursor), loggedIn),
+        pageFrom(filters, cursor, loggedIn),
       );
       setQueryData<Pages>(key, (previous) => ({
         items: [...(previous?.items ?? []), ...next.items.filter((s) => !previous?.items.some((p) => p.id === s.id))],

@@ -87,6 +87,23 @@ describe('filter panel', () => {
     });
   });
 
+  it('offers price order once a date is chosen, and says why', () => {
+    const { onApply, panel } = renderPanel();
+    const high = () => within(panel).getByLabelText('價格由高到低') as HTMLInputElement;
+    expect(high().disabled).toBe(true);
+    expect(within(panel).getByTestId('price-needs-date').textContent).toBe(
+      '價格排序只比較同一天的場次，請先選擇日期。',
+    );
+    fireEvent.change(within(panel).getByLabelText('日期'), { target: { value: '2026-12-05' } });
+    expect(high().disabled).toBe(false);
+    expect(within(panel).queryByTestId('price-needs-date')).toBeNull();
+    fireEvent.click(high());
+    fireEvent.click(within(panel).getByRole('button', { name: '不限日期' }));
+    expect(high().disabled).toBe(true);
+    fireEvent.click(within(panel).getByRole('button', { name: '查看結果' }));
+    expect(onApply).toHaveBeenCalledWith({ ...EMPTY_FILTERS, sort: 'none' });
+  });
+
   it('clears every filter at once', () => {
     const { onApply, panel } = renderPanel({
       ...EMPTY_FILTERS,

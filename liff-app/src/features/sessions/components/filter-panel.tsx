@@ -6,7 +6,7 @@ import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type LocateFailure, LocateRegionError, locateRegion } from '@/lib/geo/locate-region';
 import { useTeamNames } from '../api/get-team-names';
-import { activeFilterCount, clearFilters, type SessionFilters, toggle } from '../model/filters';
+import { activeFilterCount, clearFilters, isPriceSort, type SessionFilters, toggle, withDate } from '../model/filters';
 
 const LOCATE_MESSAGES = {
   denied: 'location.denied',
@@ -29,7 +29,7 @@ export function FilterPanel({ open, filters, loggedIn, onApply, onClose }: Filte
   const [locating, setLocating] = useState(false);
   const [locateNote, setLocateNote] = useState<{ tone: 'ok' | 'error'; text: string } | null>(null);
   const teams = useTeamNames(loggedIn);
-  const ids = { date: useId(), team: useId(), teamName: useId() };
+  const ids = { date: useId(), team: useId(), teamName: useId(), priceNote: useId() };
 
   useEffect(() => {
     if (open) {
@@ -108,13 +108,13 @@ export function FilterPanel({ open, filters, loggedIn, onApply, onClose }: Filte
             type="date"
             className="input"
             value={draft.date ?? ''}
-            onChange={(event) => setDraft((d) => ({ ...d, date: event.target.value || null }))}
+            onChange={(event) => setDraft((d) => withDate(d, event.target.value || null))}
           />
           {draft.date && (
             <button
               type="button"
               className="button button--ghost button--small"
-              onClick={() => setDraft((d) => ({ ...d, date: null }))}
+              onClick={() => setDraft((d) => withDate(d, null))}
             >
               {t('filters.anyDate')}
             </button>
@@ -122,8 +122,13 @@ export function FilterPanel({ open, filters, loggedIn, onApply, onClose }: Filte
         </div>
       </div>
 
-      <fieldset className="filter-group">
+      <fieldset className="filter-group" aria-describedby={draft.date ? undefined : ids.priceNote}>
         <legend>{t('filters.sort')}</legend>
+        {!draft.date && (
+          <p id={ids.priceNote} className="filter-note" data-testid="price-needs-date">
+            {t('filters.priceNeedsDate')}
+          </p>
+        )}
         <div className="radio-list">
           <RadioOptions
             options={SORT_ORDERS}
@@ -132,6 +137,7 @@ export function FilterPanel({ open, filters, loggedIn, onApply, onClose }: Filte
             name="sort"
             value={draft.sort}
             onChange={(sort) => setDraft((d) => ({ ...d, sort }))}
+            disabled={(sort) => isPriceSort(sort) && !draft.date}
           />
         </div>
       </fieldset>

@@ -88,7 +88,7 @@ export function SessionBrowser() {
         </div>
       ) : list.isLoading && !list.data ? (
         <Spinner />
-      ) : list.data && list.data.items.length === 0 ? (
+      ) : list.data && list.data.items.length === 0 && !list.data.nextCursor ? (
         <EmptyState
           icon={<CalendarIcon size={32} />}
           title={t('home.noSessions')}

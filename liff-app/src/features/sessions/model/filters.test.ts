@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { activeFilterCount, clearFilters, EMPTY_FILTERS, type SessionFilters, toggle, toQuery } from './filters';
+import {
+  activeFilterCount,
+  clearFilters,
+  EMPTY_FILTERS,
+  type SessionFilters,
+  toggle,
+  toQuery,
+  withDate,
+} from './filters';
 
 const team = { team_id: 'team-daan-smash', team_name: '大安羽球同好會', amount_of_member: 12, is_in: true };
 
@@ -59,5 +67,14 @@ describe('session filters', () => {
       cursor: 'cursor-1',
       limit: 20,
     });
+  });
+
+  it('keeps price order to a chosen date, as the API does', () => {
+    const priced = { ...EMPTY_FILTERS, date: '2026-12-05', sort: 'priceHighToLow' as const };
+    expect(toQuery(priced).sort).toBe('priceHighToLow');
+    expect(withDate(priced, '2026-12-06')).toEqual({ ...priced, date: '2026-12-06' });
+    expect(withDate(priced, null)).toEqual({ ...priced, date: null, sort: 'none' });
+    expect(withDate({ ...EMPTY_FILTERS, sort: 'latestFirst' }, null).sort).toBe('latestFirst');
+    expect(toQuery({ ...priced, date: null }).sort).toBe('none');
   });
 });

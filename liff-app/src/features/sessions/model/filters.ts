@@ -46,6 +46,14 @@ export function clearFilters(filters: SessionFilters): SessionFilters {
   return { ...EMPTY_FILTERS, status: filters.status };
 }
 
+/** Price order applies within one day (the API refuses it without a date). */
+export const isPriceSort = (sort: SortOrder) => sort === 'priceHighToLow' || sort === 'priceLowToHigh';
+
+/** A new date, or none; without a date a price order goes back to the default order. */
+export function withDate(filters: SessionFilters, date: string | null): SessionFilters {
+  return { ...filters, date, sort: !date && isPriceSort(filters.sort) ? 'none' : filters.sort };
+}
+
 export function toggle<T>(list: readonly T[], item: T): T[] {
   return list.includes(item) ? list.filter((x) => x !== item) : [...list, item];
 }
@@ -56,7 +64,7 @@ export function toQuery(filters: SessionFilters, cursor: string | null = null): 
     regions: filters.regions,
     date: filters.date,
     categories: filters.categories,
-    sort: filters.sort,
+    sort: !filters.date && isPriceSort(filters.sort) ? 'none' : filters.sort,
     teamId: filters.team?.team_id ?? null,
     teamName: filters.teamName.trim(),
     cursor,

@@ -1,0 +1,103 @@
+import type { AdminRoutePath, MemberRoutePath } from '@shuttle/shared';
+import type { CallLimits } from '#platform/http.ts';
+import type { RateBucket } from '#platform/rate-limit.ts';
+
+/**
+ * The one table of request limits: each rate bucket with its production default, and which
+ * calls of each API count against which buckets and accept how large a body. README "Limits"
+ * lists the same defaults (a unit test compares them).
+ */
+
+export const RATE_BUCKETS = {
+  /** Anonymous browsing: session list, detail, participants, team names. */
+  browse: { by: 'address', limit: 120, windowSeconds: 60 },
+  /** Joins, cancellations and team joins of one player. */
+  memberWrite: { by: 'account', limit: 30, windowSeconds: 60 },
+  /** Member (LINE, Google) and admin logins from one address. */
+  loginByAddress: { by: 'address', limit: 60, windowSeconds: 600 },
+  /** Admin logins to one email, from anywhere. */
+  loginByEmail: { by: 'email', limit: 10, windowSeconds: 900 },
+  /** Verification codes a player asks for. */
+  codeSendByAccount: { by: 'account', limit: 10, windowSeconds: 3600 },
+  /** Verification codes sent to one address, whoever asks. */
+  codeSendByEmail: { by: 'email', limit: 5, windowSeconds: 3600 },
+  /** Verification code checks of one player. */
+  codeCheck: { by: 'account', limit: 20, windowSeconds: 600 },
+  resetRequestByAddress: { by: 'address', limit: 10, windowSeconds: 3600 },
+  resetRequestByEmail: { by: 'email', limit: 3, windowSeconds: 3600 },
+  resetCheckByAddress: { by: 'address', limit: 30, windowSeconds: 900 },
+  resetCheckByEmail: { by: 'email', limit: 10, windowSeconds: 900 },
+  /** Admin accounts opened from one address (sign-up, or a player becoming team leader). */
+  signup: { by: 'address', limit: 10, windowSeconds: 3600 },
+  /** Co-admin invitations one admin sends. */
+  invite: { by: 'account', limit: 20, windowSeconds: 3600 },
+  /** Session creation calls of one admin (each may publish up to 52 sessions). */
+  sessionCreate: { by: 'account', limit: 30, windowSeconds: 3600 },
+} as const satisfies Record<string, Omit<RateBucket, 'name'>>;
+
+export type RateBucketName = keyof typeof RATE_BUCKETS;
+
+interface Limits {
+  maxBodyBytes?: number;
+  rate?: readonly RateBucketName[];
+}
+
+/** Bodies of anonymous reads are a few hundred bytes; of logins at most an 8 KB ID token. */
+const SMALL_BODY = 8 * 1024;
+const LOGIN_BODY = 16 * 1024;
+
+const browse: Limits = { maxBodyBytes: SMALL_BODY, rate: ['browse'] };
+const login: Limits = { maxBodyBytes: LOGIN_BODY, rate: ['loginByAddress', 'loginByEmail'] };
+
+export const CALL_LIMITS = {
+  member: {
+    'withoutAuth/getSessionList': browse,
+    'withoutAuth/getDetail': browse,
+    'withoutAuth/getMemberList': browse,
+    'withoutAuth/getTeamName': browse,
+    loginLine: login,
+    loginGoogle: login,
+    'checkState/sessionList/joinSession': { rate: ['memberWrite'] },
+    'checkState/booked/cancelBooked': { rate: ['memberWrite'] },
+    'checkState/member/joinTeam': { rate: ['memberWrite'] },
+    'checkState/email/sendCode': { rate: ['codeSendByAccount', 'codeSendByEmail'] },
+    'checkState/email/verifyCode': { rate: ['codeCheck'] },
+    'checkState/setting/becomeLeader': { rate: ['signup'] },
+  } satisfies Partial<Record<MemberRoutePath, Limits>>,
+  admin: {
+    signup: { maxBodyBytes: LOGIN_BODY, rate: ['signup'] },
+    login,
+    'password/requestReset': { maxBodyBytes: LOGIN_BODY, rate: ['resetRequestByAddress', 'resetRequestByEmail'] },
+    'password/reset': { maxBodyBytes: LOGIN_BODY, rate: ['resetCheckByAddress', 'resetCheckByEmail'] },
+    'setting/inviteAdmin': { rate: ['invite'] },
+    'createSession/createSession': { rate: ['sessionCreate'] },
+  } satisfies Partial<Record<AdminRoutePath, Limits>>,
+} as const;
+
+export interface RateLimitSettings {
+  enabled: boolean;
+  /** Replaces the limit or window of some buckets (tests use small ones). */
+  buckets?: Partial<Record<RateBucketName, { limit?: number; windowSeconds?: number }>>;
+}
+
+/** `SHUTTLE_RATE_LIMITS`: unset or `on` for the production defaults, `off` for none (benches, load tests). */
+export function rateLimitSettings(value: string | undefined): RateLimitSettings {
+  if (value === undefined || value === '' || value === 'on') return { enabled: true };
+  if (value === 'off') return { enabled: false };
+  throw new Error(`SHUTTLE_RATE_LIMITS must be on or off, not ${value}`);
+}
+
+/** An API's row of the table, with the buckets resolved (body limits apply even with rate limits off). */
+export function callLimits(api: keyof typeof CALL_LIMITS, settings: RateLimitSettings): Record<string, CallLimits> {
+  const bucket = (name: RateBucketName): RateBucket => ({
+    name,
+    ...RATE_BUCKETS[name],
+    ...settings.buckets?.[name],
+  });
+  return Object.fromEntries(
+    Object.entries(CALL_LIMITS[api] as Record<string, Limits>).map(([path, limits]) => [
+      path,
+      { maxBodyBytes: limits.maxBodyBytes, rate: settings.enabled ? limits.rate?.map(bucket) : undefined },
+    ]),
+  );
+}

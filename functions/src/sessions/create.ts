@@ -1,0 +1,59 @@
+import type { CreateSessionRequest } from '@shuttle/shared';
+import type { IdempotentRequest } from '#db/idempotency.ts';
+import { adminIdempotencyScope } from '#db/keys.ts';
+import type { Clock, IdGenerator } from '#platform/clock.ts';
+import type { TeamRepository } from '#teams/repository.ts';
+import { newSessionItem } from './factory.ts';
+import type { SessionRecord } from './model.ts';
+import { planSessions } from './plan.ts';
+import type { SessionRepository } from './repository.ts';
+
+export interface CreateSessionsDeps {
+  clock: Clock;
+  ids: IdGenerator;
+  sessions: SessionRepository;
+  teams: TeamRepository;
+}
+
+export interface CreateSessionsInput {
+  request: CreateSessionRequest;
+  teamId: string;
+  adminId: string;
+  /** Makes every session team-only whatever the request asked (the admin's email is not verified). */
+  teamOnly: boolean;
+  idempotencyKey?: string;
+}
+
+/**
+ * Publishes the sessions of one create call all or none, within the team's daily cap. The answer
+ * (`respond`, from the route's view) is recorded with them, so a retry with the same
+ * Idempotency-Key and request gets the first answer.
+ */
+export async function createSessions<R>(
+  deps: CreateSessionsDeps,
+  input: CreateSessionsInput,
+  respond: (sessions: SessionRecord[], now: Date) => R,
+): Promise<R> {
+  const { request, idempotencyKey } = input;
+  const claim: IdempotentRequest | undefined = idempotencyKey
+    ? { scope: adminIdempotencyScope(input.adminId), operation: 'createSession', key: idempotencyKey, request }
+    : undefined;
+  if (claim) {
+    const earlier = await deps.sessions.replay<R>(claim);
+    if (earlier) return earlier;
+  }
+  const team = await deps.teams.require(input.teamId);
+  const now = deps.clock.now();
+  const planned = planSessions(request, {
+    teamId: team.id,
+    teamName: team.name,
+    cancelWindowMinutes: team.cancelWindowMinutes,
+    createdBy: input.adminId,
+    now,
+    newId: deps.ids,
+  });
+  const items = planned.map((p) => newSessionItem(input.teamOnly ? { ...p, isPublic: false } : p, now));
+  const response = respond(items, now);
+  const replayed = await deps.sessions.createMany(team, items, now, claim ? { claim, response } : undefined);
+  return replayed ?? response;
+}
