@@ -26,7 +26,11 @@ describe('a visitor', () => {
     const panel = page.getByTestId('filter-panel');
     await panel.getByRole('button', { name: '台北市' }).click();
     await panel.getByRole('button', { name: '競技' }).click();
-    await panel.getByRole('group', { name: '排序' }).getByText('價格由低到高').click();
+    // Price order is bounded by a date (README, "Decisions"): without one it is offered disabled, with the reason.
+    const sort = panel.getByRole('group', { name: '排序' });
+    await expect(sort.getByRole('radio', { name: '價格由低到高' }).isDisabled()).resolves.toBe(true);
+    await expect(panel.getByTestId('price-needs-date').isVisible()).resolves.toBe(true);
+    await sort.getByText('日期由晚到早').click();
     await expect(panel.getByRole('button', { name: '清除全部 (3)' }).isVisible()).resolves.toBe(true);
     await screenshot(page, '02-filter-panel');
     await panel.getByRole('button', { name: '查看結果' }).click();

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
 import type { CaptureEmailSender } from '#platform/email.ts';
 
@@ -5,41 +6,67 @@ export interface CapturedLineRequest {
   method: string;
   path: string;
   headers: Record<string, string>;
+  /** Parsed JSON, the raw text, or for a binary upload (rich menu image) its type and size. */
   body: unknown;
   receivedAt: string;
+  /** The bytes of a binary upload; kept out of /dev/line-pushes. */
+  data?: Uint8Array;
 }
 
+const LINE_API_PATHS = ['/dev/line-api/*', '/v2/bot/*'];
+
 /**
- * Stands in for api.line.me locally: the real `@line/bot-sdk` client is pointed here with
- * `baseURL`, so tests check the exact request that left the process.
+ * Stands in for api.line.me and api-data.line.me locally: the real `@line/bot-sdk` clients are
+ * pointed here with `baseURL`. bot-sdk drops the path of its baseURL, so its calls arrive at
+ * `/v2/bot/*`; `/dev/line-api/*` takes the same calls under an explicit prefix. Tests check the
+ * exact requests that left the process. Rich menus are kept (create, list, delete), so the
+ * rich menu setup finds and replaces its earlier menus as it does against LINE.
  */
 export function createLineCapture() {
   const requests: CapturedLineRequest[] = [];
+  const richMenus = new Map<string, Record<string, unknown>>();
   const app = new Hono();
-  app.all('/dev/line-api/*', async (c) => {
-    const text = await c.req.text();
-    let body: unknown = text;
-    try {
-      body = text ? JSON.parse(text) : null;
-    } catch {
-      /* keep the raw text */
-    }
-    const headers: Record<string, string> = {};
-    for (const name of ['x-line-retry-key', 'content-type', 'authorization']) {
-      const value = c.req.header(name);
-      if (value) headers[name] = name === 'authorization' ? value.replace(/Bearer .+/, 'Bearer ***') : value;
-    }
-    requests.push({
-      method: c.req.method,
-      path: c.req.path.replace('/dev/line-api', ''),
-      headers,
-      body,
-      receivedAt: new Date().toISOString(),
+  for (const route of LINE_API_PATHS) {
+    app.all(route, async (c) => {
+      const path = c.req.path.replace(/^\/dev\/line-api/, '');
+      const contentType = c.req.header('content-type') ?? '';
+      const headers: Record<string, string> = {};
+      for (const name of ['x-line-retry-key', 'content-type', 'authorization']) {
+        const value = c.req.header(name);
+        if (value) headers[name] = name === 'authorization' ? value.replace(/Bearer .+/, 'Bearer ***') : value;
+      }
+      let body: unknown = null;
+      let data: Uint8Array | undefined;
+      if (/^(image|video|audio)\//.test(contentType)) {
+        data = new Uint8Array(await c.req.arrayBuffer());
+        body = { contentType, byteLength: data.byteLength };
+      } else {
+        const text = await c.req.text();
+        body = text;
+        try {
+          body = text ? JSON.parse(text) : null;
+        } catch {
+          /* keep the raw text */
+        }
+      }
+      requests.push({ method: c.req.method, path, headers, body, receivedAt: new Date().toISOString(), data });
+      if (requests.length > 1000) requests.shift();
+
+      if (c.req.method === 'POST' && path === '/v2/bot/richmenu') {
+        const richMenuId = `richmenu-${randomUUID().replaceAll('-', '')}`;
+        richMenus.set(richMenuId, { ...(body as Record<string, unknown>), richMenuId });
+        return c.json({ richMenuId });
+      }
+      if (c.req.method === 'GET' && path === '/v2/bot/richmenu/list') {
+        return c.json({ richmenus: [...richMenus.values()] });
+      }
+      const menu = /^\/v2\/bot\/(?:user\/all\/)?richmenu\/(richmenu-[^/]+)/.exec(path)?.[1];
+      if (menu && !richMenus.has(menu)) return c.json({ message: 'Not found' }, 404);
+      if (menu && c.req.method === 'DELETE') richMenus.delete(menu);
+      return c.json({});
     });
-    if (requests.length > 1000) requests.shift();
-    return c.json({});
-  });
-  return { app, requests };
+  }
+  return { app, requests, richMenus };
 }
 
 const escapeHtml = (text: string) =>
@@ -49,7 +76,7 @@ const escapeHtml = (text: string) =>
 export function createDevPage(emails: CaptureEmailSender, line: ReturnType<typeof createLineCapture>) {
   const app = new Hono();
   app.get('/dev/emails', (c) => c.json(emails.sent));
-  app.get('/dev/line-pushes', (c) => c.json(line.requests));
+  app.get('/dev/line-pushes', (c) => c.json(line.requests.map(({ data: _data, ...request }) => request)));
   app.get('/dev', (c) => {
     const emailRows = [...emails.sent]
       .reverse()

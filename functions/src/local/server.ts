@@ -26,6 +26,7 @@ import { seedDemoData } from './seed.ts';
 import { spa } from './static.ts';
 
 export const LOCAL_LINE_CHANNEL_ID = '1650000000';
+export const LOCAL_LIFF_ID = 'local-liff-id';
 export const LOCAL_GOOGLE_CLIENT_ID = 'local-google-client.apps.googleusercontent.com';
 /** Signs the local LINE webhook's requests (`x-line-signature`). */
 export const LOCAL_LINE_CHANNEL_SECRET = 'local-line-channel-secret';
@@ -130,17 +131,10 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
   app.route('/', createMemberApi(deps));
   app.route('/', createAdminApi(deps, { appBaseUrl: origin }));
   app.route('/', idp.app);
+  // bot-sdk drops the path of its baseURL, so Messaging API calls (api.line.me and
+  // api-data.line.me alike) arrive at /v2/bot/*, which the capture answers.
   app.route('/', line.app);
   app.route('/', createDevPage(emails, line));
-  // bot-sdk drops the path of its baseURL (it resolves `/v2/bot/...` against the origin), so
-  // Messaging API calls arrive at /v2/bot/* and are handed to the capture under /dev/line-api.
-  app.all('/v2/bot/*', async (c) =>
-    line.app.request(`/dev/line-api${c.req.path}`, {
-      method: c.req.method,
-      headers: c.req.raw.headers,
-      body: (await c.req.text()) || undefined,
-    }),
-  );
   const lineMessaging = createLineMessaging({ channelAccessToken: 'local-channel-access-token', baseURL: origin });
   app.route(
     '/',
@@ -150,7 +144,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
   app.get('/app-config.json', (c) =>
     c.json({
       apiBase: '/api',
-      liffId: 'local-liff-id',
+      liffId: LOCAL_LIFF_ID,
       liffMock: true,
       googleClientId: LOCAL_GOOGLE_CLIENT_ID,
       devLogin: true,

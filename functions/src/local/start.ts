@@ -2,9 +2,10 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { rateLimitSettings } from '#app/limits.ts';
+import { createRichMenuClients, setupRichMenu } from '#line/rich-menu.ts';
 import { assertJava } from './dynamo-local.ts';
 import { DEMO_ADMIN, DEMO_PLAYER } from './seed.ts';
-import { startLocalStack } from './server.ts';
+import { LOCAL_LIFF_ID, startLocalStack } from './server.ts';
 
 /** `npm start`: the whole product locally, on one origin, with demo data. */
 
@@ -33,6 +34,23 @@ function buildIfStale(workspace: string): void {
   if (result.status !== 0) throw new Error(`Building ${workspace} failed`);
 }
 
+/** Installs the rich menu on the local LINE capture (/dev/line-pushes); a failure is logged, not fatal. */
+async function setupLocalRichMenu(origin: string): Promise<void> {
+  try {
+    const clients = createRichMenuClients({
+      channelAccessToken: 'local-channel-access-token',
+      baseURL: origin,
+      dataBaseURL: origin,
+    });
+    const { richMenuId } = await setupRichMenu({ clients, liffId: LOCAL_LIFF_ID });
+    console.log(`Rich menu ${richMenuId} set as default on the local LINE capture`);
+  } catch (error) {
+    console.warn(
+      `Rich menu setup failed (the local product runs without it): ${error instanceof Error ? error.message : String(error)}`,
+    );
+  }
+}
+
 async function main() {
   assertJava();
   buildIfStale('liff-app');
@@ -41,6 +59,7 @@ async function main() {
   const rateLimits = rateLimitSettings(process.env.SHUTTLE_RATE_LIMITS);
   const stack = await startLocalStack({ port, dataDir: join(root, '.data'), seed: true, serveApps: true, rateLimits });
   const { origin } = stack;
+  await setupLocalRichMenu(origin);
   console.log(`
   Shuttle is running locally (data in .data/, Ctrl+C to stop)
 

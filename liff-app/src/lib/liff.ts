@@ -3,27 +3,47 @@ import GetIDToken from '@line/liff/get-id-token';
 import IsApiAvailable from '@line/liff/is-api-available';
 import IsInClient from '@line/liff/is-in-client';
 import IsLoggedIn from '@line/liff/is-logged-in';
+import Login from '@line/liff/login';
+import Logout from '@line/liff/logout';
+import ShareTargetPicker from '@line/liff/share-target-picker';
 import { runtimeConfig } from '@/config/config-loader';
 import { detectInAppBrowser } from './user-agent';
 
 /**
- * The pluggable LIFF SDK: core plus the modules every visit needs. Login, logout and the share
- * picker are installed on first use, so their code is not in the first download.
+ * The pluggable LIFF SDK: core plus the modules the app uses. LINE requires every module to be
+ * registered with `liff.use` before `liff.init`, so all of them are, in both paths below.
  */
 export type Liff = typeof liff;
 
 let initialising: Promise<Liff> | null = null;
 let mockMode = false;
+// A failed init is retried by the next call; the modules stay registered from the first one.
+let registered = false;
+
+function registerModules(mock: boolean, mockPlugin?: unknown): void {
+  if (registered) return;
+  registered = true;
+  liff.use(new IsInClient());
+  if (mock) {
+    // The mock's types target the full SDK; the pluggable core accepts it at run time.
+    liff.use(mockPlugin as never);
+    return;
+  }
+  liff.use(new IsLoggedIn());
+  liff.use(new GetIDToken());
+  liff.use(new IsApiAvailable());
+  liff.use(new Login());
+  liff.use(new Logout());
+  liff.use(new ShareTargetPicker());
+}
 
 export function initLiff(): Promise<Liff> {
   initialising ??= (async () => {
     const config = await runtimeConfig();
-    liff.use(new IsInClient());
     if (config.liffMock) {
       mockMode = true;
       const { LiffMockPlugin } = await import('@line/liff-mock');
-      // The mock's types target the full SDK; the pluggable core accepts it at run time.
-      liff.use(new LiffMockPlugin() as never);
+      registerModules(true, new LiffMockPlugin());
       // Opened with LINE's user agent locally: behave like the LIFF browser (signed in, in
       // client, share picker available and answering as if a chat was picked).
       const inLine = detectInAppBrowser(navigator.userAgent) === 'line';
@@ -40,9 +60,7 @@ export function initLiff(): Promise<Liff> {
       // The LIFF browser logs in by itself; the mock only does when told so at install time.
       if (inLine) liff.login();
     } else {
-      liff.use(new IsLoggedIn());
-      liff.use(new GetIDToken());
-      liff.use(new IsApiAvailable());
+      registerModules(false);
       await liff.init({ liffId: config.liffId });
     }
     return liff;
@@ -61,20 +79,12 @@ export const isMockLiff = () => mockMode;
 
 /** Redirects to LINE Login; LINE sends the browser back to `redirectUri` with a code liff.init reads. */
 export async function liffLogin(redirectUri: string): Promise<void> {
-  if (!mockMode) {
-    const { default: Login } = await import('@line/liff/login');
-    liff.use(new Login());
-  }
   liff.login({ redirectUri });
 }
 
 export async function liffLogout(): Promise<void> {
   if (!initialising) return;
   const instance = await initialising;
-  if (!mockMode) {
-    const { default: Logout } = await import('@line/liff/logout');
-    instance.use(new Logout());
-  }
   if (instance.isLoggedIn()) instance.logout();
 }
 
@@ -100,10 +110,6 @@ export async function canShareToLine(): Promise<boolean> {
 export async function shareToLine(messages: Parameters<Liff['shareTargetPicker']>[0]): Promise<boolean> {
   const instance = await initialising;
   if (!instance) return false;
-  if (!mockMode) {
-    const { default: ShareTargetPicker } = await import('@line/liff/share-target-picker');
-    instance.use(new ShareTargetPicker());
-  }
   const result = await instance.shareTargetPicker(messages, { isMultiple: true });
   return Boolean(result);
 }

@@ -1,0 +1,23 @@
+import { createRichMenuClients, setupRichMenu } from './rich-menu.ts';
+
+/**
+ * `npm run line:setup`: renders the rich menu and installs it on the real Messaging API channel
+ * (README "LINE setup"). Reads LINE_CHANNEL_ACCESS_TOKEN and LIFF_ID.
+ */
+async function main() {
+  const channelAccessToken = process.env.LINE_CHANNEL_ACCESS_TOKEN;
+  const liffId = process.env.LIFF_ID;
+  if (!channelAccessToken || !liffId) {
+    throw new Error('Set LINE_CHANNEL_ACCESS_TOKEN (Messaging API channel) and LIFF_ID (LINE Login channel).');
+  }
+  const result = await setupRichMenu({ clients: createRichMenuClients({ channelAccessToken }), liffId });
+  console.log(
+    `Rich menu ${result.richMenuId} is the default` +
+      (result.deleted.length ? `; deleted the earlier ${result.deleted.join(', ')}` : ''),
+  );
+}
+
+main().catch((error: unknown) => {
+  console.error(`line:setup failed: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+});
