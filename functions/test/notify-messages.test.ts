@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { classifyLineFailure, retryKeyFor } from '#line/client.ts';
 import { isValidLineSignature, lineSignature } from '#line/signature.ts';
 import { PREFERENCE_OF } from '#notifications/dispatcher.ts';
-import { composeNotification, formatSessionTime } from '#notifications/messages.ts';
+import { composeNotification, formatSessionTime, notificationLinks } from '#notifications/messages.ts';
 import { isOutboxInsert, OUTBOX_INSERT_FILTER } from '#notifications/stream-filter.ts';
 import { OUTBOX_KINDS } from '#outbox/model.ts';
 
@@ -27,21 +27,52 @@ describe('notification messages', () => {
     expect(formatSessionTime(session.startsAt, session.endsAt, 'zh-TW')).toContain('19:00');
   });
 
+  const LIFF = 'https://liff.line.me/1650000000-Shuttle0/session?id=sess%201';
+  const WEB = 'https://app.tw/session?id=sess%201';
+
   it.each(LANGUAGES)('builds the push and the email in %s', (language) => {
-    const composed = composeNotification({ kind: 'promoted', language, session, appBaseUrl: 'https://app.tw/' });
+    const links = notificationLinks({
+      sessionId: session.id,
+      appBaseUrl: 'https://app.tw/',
+      liffId: '1650000000-Shuttle0',
+      lineUser: true,
+    });
+    const composed = composeNotification({ kind: 'promoted', language, session, links });
     expect(composed.title).toBe(translate(language, 'notifications', 'promoted.title'));
-    expect(composed.link).toBe('https://app.tw/session?id=sess%201');
     const [text, flex] = composed.line;
     expect(text).toEqual({ type: 'text', text: `${composed.title}\n${composed.body}` });
     expect(flex?.type).toBe('flex');
-    expect(JSON.stringify(flex)).toContain('"uri":"https://app.tw/session?id=sess%201"');
-    expect(composed.email.text).toContain(composed.link);
+    expect(JSON.stringify(flex)).toContain(`"uri":"${LIFF}"`);
+    expect(composed.email.text).toContain(`${translate(language, 'notifications', 'viewSession')}: ${LIFF}`);
     expect(composed.email.text).toContain(translate(language, 'notifications', 'emailFooter'));
+  });
+
+  it('links pushes into LIFF, emails into LIFF for LINE users only, and to the web without a LIFF id', () => {
+    const base = { sessionId: session.id, appBaseUrl: 'https://app.tw/' };
+    expect(notificationLinks({ ...base, liffId: '1650000000-Shuttle0', lineUser: true })).toEqual({
+      line: LIFF,
+      email: LIFF,
+    });
+    expect(notificationLinks({ ...base, liffId: '1650000000-Shuttle0', lineUser: false })).toEqual({
+      line: LIFF,
+      email: WEB,
+    });
+    expect(notificationLinks({ ...base, lineUser: true })).toEqual({ line: WEB, email: WEB });
+    const composed = composeNotification({
+      kind: 'sessionChanged',
+      language: 'en',
+      session,
+      links: { line: LIFF, email: WEB },
+    });
+    expect(JSON.stringify(composed.line)).not.toContain(WEB);
+    expect(composed.email.text).toContain(WEB);
+    expect(composed.email.text).not.toContain(LIFF);
   });
 
   it('defaults to Traditional Chinese and keeps the Flex alt text within LINE limits', () => {
     const long = { ...session, title: '長'.repeat(600) };
-    const composed = composeNotification({ kind: 'bookingReminder', language: null, session: long, appBaseUrl: 'x:' });
+    const links = { line: 'x:', email: 'x:' };
+    const composed = composeNotification({ kind: 'bookingReminder', language: null, session: long, links });
     expect(composed.title).toBe('打球提醒');
     const flex = composed.line[1] as { altText: string };
     expect(flex.altText.length).toBeLessThanOrEqual(400);

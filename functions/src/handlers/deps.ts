@@ -39,7 +39,7 @@ const notifierEnv = z.object({
   LINE_API_BASE_URL: z.url().default(LINE_API_BASE_URL),
   EMAIL_FROM: z.string().default('no-reply@shuttle.tw'),
   APP_BASE_URL: z.url().default('http://localhost:3000'),
-  /** The member app's LIFF id; webhook replies link to `https://liff.line.me/<id>` when set. */
+  /** The member app's LIFF id; webhook replies and notices link to `https://liff.line.me/<id>` when set. */
   LIFF_ID: z.string().default(''),
 });
 
@@ -142,6 +142,7 @@ export async function lambdaNotifierDeps(env: NodeJS.ProcessEnv = process.env) {
     line,
     mailer: new SesEmailSender(new SESClient({ region: config.AWS_REGION }), config.EMAIL_FROM),
     appBaseUrl: config.APP_BASE_URL,
+    liffId: config.LIFF_ID || undefined,
   });
   return { store, clock: systemClock, dispatcher };
 }

@@ -4,7 +4,10 @@ import { HTTPFetchError, messagingApi } from '@line/bot-sdk';
 export const LINE_API_BASE_URL = 'https://api.line.me';
 
 /** The part of the Messaging API the product uses; the real bot-sdk client satisfies it. */
-export type LineMessaging = Pick<messagingApi.MessagingApiClient, 'pushMessage' | 'replyMessage'>;
+export type LineMessaging = Pick<
+  messagingApi.MessagingApiClient,
+  'pushMessage' | 'replyMessage' | 'getMessageQuota' | 'getMessageQuotaConsumption'
+>;
 
 /**
  * The bot-sdk client. Note that it resolves its request paths (`/v2/bot/...`) against the

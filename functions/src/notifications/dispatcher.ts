@@ -1,3 +1,4 @@
+import type { messagingApi } from '@line/bot-sdk';
 import type { NotificationPreferences } from '@shuttle/shared';
 import type { Store } from '#db/client.ts';
 import { classifyLineFailure, type LineMessaging, retryKeyFor } from '#line/client.ts';
@@ -7,7 +8,8 @@ import { type Clock, type IdGenerator, randomId } from '#platform/clock.ts';
 import type { EmailSender } from '#platform/email.ts';
 import { DEFAULT_PREFERENCES, type UserRecord, UserRepository } from '#players/repository.ts';
 import { SessionRepository } from '#sessions/repository.ts';
-import { composeNotification } from './messages.ts';
+import { LineQuotaGauge, type QuotaReading } from './line-quota.ts';
+import { composeNotification, notificationLinks } from './messages.ts';
 
 /** Which of a player's notification settings governs each kind of notification. */
 export const PREFERENCE_OF: Record<OutboxKind, keyof NotificationPreferences> = {
@@ -17,14 +19,28 @@ export const PREFERENCE_OF: Record<OutboxKind, keyof NotificationPreferences> = 
   bookingReminder: 'bookingReminder',
 };
 
+/** Kinds still pushed by LINE when the channel's quota runs low (README "Notifications"). */
+export const ESSENTIAL: Record<OutboxKind, boolean> = {
+  promoted: true,
+  sessionChanged: true,
+  sessionCancelled: true,
+  bookingReminder: false,
+};
+
 export interface DispatcherDeps {
   store: Store;
   clock: Clock;
   /** Null when no channel access token is configured: LINE pushes are then not attempted. */
   line: LineMessaging | null;
   mailer: EmailSender;
-  /** Links in pushes and emails open `${appBaseUrl}/session?id=…`. */
+  /** Links in emails to players who are not LINE users open `${appBaseUrl}/session?id=…`. */
   appBaseUrl: string;
+  /**
+   * The member app's LIFF id: links in pushes and in emails to LINE users open
+   * `https://liff.line.me/<liffId>/session?id=…`. Unset locally, where the LIFF mock serves the
+   * app at `appBaseUrl`, so every link is the web URL.
+   */
+  liffId?: string;
   /** Attempts before a record is abandoned (status 'failed', out of the pending index). */
   maxAttempts?: number;
   /** How long a claim keeps other dispatchers off a record; longer than one delivery takes. */
@@ -51,6 +67,22 @@ const defaultRetryDelay = (failedAttempts: number) => Math.min(30_000 * 4 ** (fa
 interface ChannelPlan {
   line: string | null;
   email: string | null;
+}
+
+/**
+ * With the month's pushes within 10% of the limit or past it: reminders are not pushed, and other
+ * kinds go by email instead of LINE to players with a verified email. Returns the note to record.
+ */
+function divertForQuota(kind: OutboxKind, plan: ChannelPlan, reading: QuotaReading): string | null {
+  if (!plan.line || (reading.level !== 'near' && reading.level !== 'over')) return null;
+  const usage = `LINE quota ${reading.level} (${reading.used}/${reading.limit} pushes this month)`;
+  if (!ESSENTIAL[kind]) {
+    plan.line = null;
+    return `${usage}: not pushed`;
+  }
+  if (!plan.email) return null;
+  plan.line = null;
+  return `${usage}: email instead of LINE`;
 }
 
 /** Where a player can be reached for this kind, honouring their settings. */
@@ -82,6 +114,7 @@ export class OutboxDispatcher {
   private readonly retryDelayMs: (failedAttempts: number) => number;
   private readonly ids: IdGenerator;
   private readonly log: Pick<Console, 'warn' | 'error'>;
+  private readonly quota: LineQuotaGauge | null;
 
   constructor(private readonly deps: DispatcherDeps) {
     this.outbox = new OutboxRepository(deps.store);
@@ -92,6 +125,8 @@ export class OutboxDispatcher {
     this.retryDelayMs = deps.retryDelayMs ?? defaultRetryDelay;
     this.ids = deps.ids ?? randomId;
     this.log = deps.log ?? console;
+    // One gauge per dispatcher, so one quota reading per process every few minutes.
+    this.quota = deps.line ? new LineQuotaGauge(deps.line, deps.clock, { log: this.log }) : null;
   }
 
   async deliver(item: Pick<OutboxRecord, 'id'>): Promise<DeliveryOutcome> {
@@ -101,7 +136,10 @@ export class OutboxDispatcher {
     try {
       return await this.attempt(record, claimToken);
     } catch (error) {
-      return this.failAttempt(record, claimToken, describeError(error), record.channelsDone ?? []);
+      return this.failAttempt(record, claimToken, describeError(error), {
+        done: record.channelsDone ?? [],
+        refused: record.channelsRefused ?? [],
+      });
     }
   }
 
@@ -114,25 +152,50 @@ export class OutboxDispatcher {
     }
     const plan = channelsFor(record.kind, user, this.deps.line !== null);
     if (typeof plan === 'string') return this.finishSkipped(record, claimToken, plan);
+    const done = new Set<DeliveryChannel>(record.channelsDone ?? []);
+    const refused = new Set<DeliveryChannel>(record.channelsRefused ?? []);
+    const notes = [...refused].map((channel) => `${channel}: refused on an earlier attempt`);
+    // Once a body is stored the push may have gone out: its retry is never diverted.
+    if (this.quota && plan.line && !done.has('line') && !refused.has('line') && !record.lineRequest) {
+      const note = divertForQuota(record.kind, plan, await this.quota.read());
+      if (note) notes.push(note);
+      if (!plan.line && !plan.email) return this.finishSkipped(record, claimToken, notes.join('; '));
+    }
 
     const message = composeNotification({
       kind: record.kind,
       language: user.language,
       session,
-      appBaseUrl: this.deps.appBaseUrl,
+      links: notificationLinks({
+        sessionId: session.id,
+        appBaseUrl: this.deps.appBaseUrl,
+        liffId: this.deps.liffId,
+        lineUser: user.provider === 'line',
+      }),
     });
-    const done = new Set<DeliveryChannel>(record.channelsDone ?? []);
     const permanent: string[] = [];
     const transient: string[] = [];
 
-    if (plan.line && !done.has('line')) {
+    if (plan.line && !done.has('line') && !refused.has('line')) {
+      const rendered: messagingApi.PushMessageRequest = { to: plan.line, messages: message.line };
+      const request = record.lineRequest ?? JSON.stringify(rendered);
+      if (!record.lineRequest && !(await this.outbox.saveLineRequest(record.id, claimToken, request))) {
+        this.log.warn(`Outbox ${record.id}: claim lost before the LINE push`);
+        return { status: 'notClaimed' };
+      }
       try {
-        await this.deps.line!.pushMessage({ to: plan.line, messages: message.line }, retryKeyFor(record.id));
+        // The SDK serialises with JSON.stringify, which gives back exactly the stored text.
+        const body = JSON.parse(request) as messagingApi.PushMessageRequest;
+        await this.deps.line!.pushMessage(body, retryKeyFor(record.id));
         done.add('line');
       } catch (error) {
         const failure = classifyLineFailure(error);
         if (failure === 'alreadyAccepted') done.add('line');
-        else (failure === 'permanent' ? permanent : transient).push(`line: ${describeError(error)}`);
+        else if (failure === 'transient') transient.push(`line: ${describeError(error)}`);
+        else {
+          refused.add('line');
+          permanent.push(`line: ${describeError(error)}`);
+        }
       }
     }
     if (plan.email && !done.has('email')) {
@@ -145,16 +208,16 @@ export class OutboxDispatcher {
     }
 
     const channels = [...done];
-    if (transient.length > 0) return this.failAttempt(record, claimToken, transient.join('; '), channels);
-    if (channels.length === 0) {
-      await this.finish(record, claimToken, { status: 'failed', channels, note: permanent.join('; ') });
-      return { status: 'failed', attempts: record.attempts ?? 1, error: permanent.join('; ') };
+    const note = [...notes, ...permanent].join('; ');
+    if (transient.length > 0) {
+      const error = [...permanent, ...transient].join('; ');
+      return this.failAttempt(record, claimToken, error, { done: channels, refused: [...refused] });
     }
-    await this.finish(record, claimToken, {
-      status: 'delivered',
-      channels,
-      ...(permanent.length ? { note: permanent.join('; ') } : {}),
-    });
+    if (channels.length === 0) {
+      await this.finish(record, claimToken, { status: 'failed', channels, note });
+      return { status: 'failed', attempts: record.attempts ?? 1, error: note };
+    }
+    await this.finish(record, claimToken, { status: 'delivered', channels, ...(note ? { note } : {}) });
     return { status: 'delivered', channels };
   }
 
@@ -176,16 +239,21 @@ export class OutboxDispatcher {
     record: OutboxRecord,
     claimToken: string,
     error: string,
-    channelsDone: DeliveryChannel[],
+    channels: { done: DeliveryChannel[]; refused: DeliveryChannel[] },
   ): Promise<DeliveryOutcome> {
     const attempts = record.attempts ?? 1;
     if (attempts >= this.maxAttempts) {
       this.log.error(`Outbox ${record.id}: giving up after ${attempts} attempts: ${error}`);
-      await this.finish(record, claimToken, { status: 'failed', channels: channelsDone, note: error });
+      await this.finish(record, claimToken, { status: 'failed', channels: channels.done, note: error });
       return { status: 'failed', attempts, error };
     }
     const at = new Date(this.deps.clock.now().getTime() + this.retryDelayMs(attempts));
-    await this.outbox.reschedule(record.id, claimToken, { at, error, channelsDone });
+    await this.outbox.reschedule(record.id, claimToken, {
+      at,
+      error,
+      channelsDone: channels.done,
+      channelsRefused: channels.refused,
+    });
     return { status: 'retryLater', attempts, error };
   }
 }

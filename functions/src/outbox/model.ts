@@ -38,8 +38,15 @@ export interface OutboxRecord {
   /** While a dispatcher holds the item (or a retry waits), nobody else claims it before this. */
   leaseUntil?: string;
   claimToken?: string;
+  /**
+   * The LINE push request body (JSON text) rendered at the first attempt. Every retry sends
+   * exactly this under the same `X-Line-Retry-Key`, as LINE requires of a retried request.
+   */
+  lineRequest?: string;
   /** Channels already sent on an earlier attempt; a retry does not send them again. */
   channelsDone?: DeliveryChannel[];
+  /** Channels that refused for good on an earlier attempt (LINE 4xx: blocked, unknown user); not tried again. */
+  channelsRefused?: DeliveryChannel[];
   lastError?: string;
   status?: OutboxFinalStatus;
   channels?: DeliveryChannel[];

@@ -77,6 +77,29 @@ export class OutboxRepository {
   }
 
   /**
+   * Keeps the LINE request body of the first attempt on the record, before it is sent. Only
+   * the holder of the claim may, and only once; false when the claim was lost or a body is
+   * already stored (the caller then sends nothing).
+   */
+  async saveLineRequest(outboxId: string, claimToken: string, body: string): Promise<boolean> {
+    try {
+      await this.store.doc.send(
+        new UpdateCommand({
+          TableName: this.store.tableName,
+          Key: key.outbox(outboxId),
+          UpdateExpression: 'SET lineRequest = :body',
+          ConditionExpression: 'attribute_exists(GSI1PK) AND claimToken = :token AND attribute_not_exists(lineRequest)',
+          ExpressionAttributeValues: { ':body': body, ':token': claimToken },
+        }),
+      );
+      return true;
+    } catch (error) {
+      if (isConditionFailure(error)) return false;
+      throw error;
+    }
+  }
+
+  /**
    * Ends the record: it leaves the pending index, so it is never sent again. Only the holder
    * of the claim may do this; false when the claim was lost (lease ran out meanwhile).
    */
@@ -115,7 +138,7 @@ export class OutboxRepository {
   async reschedule(
     outboxId: string,
     claimToken: string,
-    retry: { at: Date; error: string; channelsDone: DeliveryChannel[] },
+    retry: { at: Date; error: string; channelsDone: DeliveryChannel[]; channelsRefused?: DeliveryChannel[] },
   ): Promise<boolean> {
     const at = retry.at.toISOString();
     try {
@@ -124,13 +147,14 @@ export class OutboxRepository {
           TableName: this.store.tableName,
           Key: key.outbox(outboxId),
           UpdateExpression:
-            'SET leaseUntil = :at, GSI1SK = :due, lastError = :error, channelsDone = :done REMOVE claimToken',
+            'SET leaseUntil = :at, GSI1SK = :due, lastError = :error, channelsDone = :done, channelsRefused = :refused REMOVE claimToken',
           ConditionExpression: 'attribute_exists(GSI1PK) AND claimToken = :token',
           ExpressionAttributeValues: {
             ':at': at,
             ':due': index.pendingOutbox(at, outboxId).GSI1SK,
             ':error': retry.error.slice(0, 500),
             ':done': retry.channelsDone,
+            ':refused': retry.channelsRefused ?? [],
             ':token': claimToken,
           },
         }),

@@ -47,6 +47,7 @@ export class Notifications extends Construct {
       TABLE_NAME: table.tableName,
       LINE_SECRET_ARN: this.lineChannelSecret.secretArn,
       EMAIL_FROM: config.emailFrom,
+      LIFF_ID: config.liffId,
     };
 
     const deliverer = (id: string, handler: string, description: string) => {

@@ -1,4 +1,6 @@
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { marshall } from '@aws-sdk/util-dynamodb';
+import { key } from '@shuttle/functions/db/keys.ts';
 import { createLineMessaging, retryKeyFor } from '@shuttle/functions/line/client.ts';
 import { OutboxDispatcher } from '@shuttle/functions/notifications/dispatcher.ts';
 import { drainPendingOutbox, startOutboxPoller } from '@shuttle/functions/notifications/poller.ts';
@@ -14,6 +16,8 @@ import { engineOf, outboxItem, pendingOutbox, player, promotion, sessionChangesO
 import { type LineApiStub, startLineApiStub } from './line-api-stub.ts';
 
 const APP = 'https://shuttle.example.tw';
+const LIFF_ID = '1650000000-Shuttle0';
+const liffLink = (sessionId: string) => `https://liff.line.me/${LIFF_ID}/session?id=${sessionId}`;
 const quiet = { warn: () => {}, error: () => {} };
 
 let h: ApiHarness;
@@ -26,6 +30,7 @@ const dispatcher = (options: Partial<ConstructorParameters<typeof OutboxDispatch
     line: createLineMessaging({ channelAccessToken: 'test-channel-token', baseURL: stub.baseURL }),
     mailer: h.emails,
     appBaseUrl: APP,
+    liffId: LIFF_ID,
     log: quiet,
     ...options,
   });
@@ -70,7 +75,8 @@ describe('delivering a promotion', () => {
     expect(text?.text).toContain('大安運動中心');
     expect(flex?.type).toBe('flex');
     const bubble = JSON.stringify(flex?.contents);
-    expect(bubble).toContain(`${APP}/session?id=${session.id}`);
+    expect(bubble).toContain(`"uri":"${liffLink(session.id)}"`);
+    expect(bubble).not.toContain(APP);
     expect(bubble).toContain(translate('ja', 'notifications', 'viewSession'));
     // Taipei wall-clock time: the harness clock is 10:00 in Taipei and the session starts 48 h later.
     expect(bubble).toContain('12/3(木) 10時00分');
@@ -142,6 +148,60 @@ describe('retries', () => {
     expect(await d.deliver(record)).toEqual({ status: 'delivered', channels: ['line'] });
     const keys = stub.pushes().map((r) => r.headers['x-line-retry-key']);
     expect(keys).toEqual([retryKeyFor(record.id), retryKeyFor(record.id)]);
+  });
+
+  it.each([
+    ['before LINE accepted it', false],
+    ['after LINE accepted it (the answer was lost)', true],
+  ])('repeats the first request byte for byte when a push fails %s', async (_, afterAccepting) => {
+    const holder = await player(h, `Uholder17${afterAccepting}`);
+    const waiting = await player(h, `Uwaiting17${afterAccepting}`, { language: 'ja', email: 'w17@example.tw' });
+    const { session, record } = await promotion(h, holder, waiting);
+    stub.failNext(503, { afterAccepting });
+    h.emails.failNext = 1;
+    const d = dispatcher();
+
+    expect((await d.deliver(record)).status).toBe('retryLater');
+    const [first] = stub.pushes();
+    expect((await outboxItem(h, record.id))?.lineRequest).toBe(first!.raw);
+    const set = (itemKey: Record<string, string>, name: string, value: string) =>
+      h.store.doc.send(
+        new UpdateCommand({
+          TableName: h.store.tableName,
+          Key: itemKey,
+          UpdateExpression: 'SET #name = :value',
+          ExpressionAttributeNames: { '#name': name },
+          ExpressionAttributeValues: { ':value': value },
+        }),
+      );
+    await set(key.user(waiting), 'language', 'en');
+    await set(key.session(session.id), 'venue', 'Venue B (moved)');
+    h.clock.advance(31_000);
+
+    expect(await d.deliver(record)).toEqual({ status: 'delivered', channels: ['line', 'email'] });
+    const [, retry] = stub.pushes();
+    expect(stub.pushes()).toHaveLength(2);
+    expect(retry!.raw).toBe(first!.raw);
+    expect(retry!.headers['x-line-retry-key']).toBe(first!.headers['x-line-retry-key']);
+    expect(retry!.raw).toContain('大安運動中心');
+    expect(retry!.raw).toContain(translate('ja', 'notifications', 'promoted.title'));
+    expect(retry!.raw).not.toContain('Venue B');
+    // Email has no retry key: it is rendered when it is sent.
+    expect(h.emails.sent).toHaveLength(1);
+    expect(h.emails.sent[0]?.text).toContain('Venue B (moved)');
+  });
+
+  it('stores the LINE request only while holding the claim, and only once', async () => {
+    const holder = await player(h, 'Uholder18');
+    const waiting = await player(h, 'Uwaiting18');
+    const { record } = await promotion(h, holder, waiting);
+    const outbox = new OutboxRepository(h.store);
+    await outbox.claim(record.id, 'mine', h.clock.now(), 60_000);
+
+    expect(await outbox.saveLineRequest(record.id, 'not-mine', '{"a":1}')).toBe(false);
+    expect(await outbox.saveLineRequest(record.id, 'mine', '{"a":1}')).toBe(true);
+    expect(await outbox.saveLineRequest(record.id, 'mine', '{"a":2}')).toBe(false);
+    expect((await outboxItem(h, record.id))?.lineRequest).toBe('{"a":1}');
   });
 
   it('counts a push LINE already accepted (409 on the retry key) as delivered, and LINE sends it once', async () => {
@@ -219,7 +279,7 @@ describe('channels and preferences', () => {
     const [mail] = h.emails.sent;
     expect(mail?.to).toBe('spieler@example.de');
     expect(mail?.subject).toContain(translate('de', 'notifications', 'promoted.title'));
-    expect(mail?.text).toContain(`${APP}/session?id=${session.id}`);
+    expect(mail?.text).toContain(liffLink(session.id));
     expect((pushBodies()[0]?.messages[0]?.text ?? '').startsWith('Sie sind dabei!')).toBe(true);
   });
 
@@ -230,6 +290,19 @@ describe('channels and preferences', () => {
 
     expect(await dispatcher().deliver(record)).toEqual({ status: 'delivered', channels: ['email'] });
     expect(stub.pushes()).toHaveLength(0);
+    expect(h.emails.sent[0]?.text).toContain(`${APP}/session?id=${record.sessionId}`);
+    expect(h.emails.sent[0]?.text).not.toContain('liff.line.me');
+  });
+
+  it('links to the web app everywhere without a LIFF id (locally, the LIFF mock)', async () => {
+    const holder = await player(h, 'Uholder16');
+    const waiting = await player(h, 'Uwaiting16', { email: 'w16@example.tw' });
+    const { session, record } = await promotion(h, holder, waiting);
+
+    await dispatcher({ liffId: undefined }).deliver(record);
+
+    expect(JSON.stringify(pushBodies()[0])).toContain(`"uri":"${APP}/session?id=${session.id}"`);
+    expect(h.emails.sent[0]?.text).toContain(`${APP}/session?id=${session.id}`);
   });
 
   it('skips a player who turned the waitlist notification off', async () => {
@@ -261,6 +334,106 @@ describe('channels and preferences', () => {
     const { record } = await promotion(h, holder, waiting);
 
     expect(await dispatcher().deliver(record)).toEqual({ status: 'skipped', reason: 'no channel reaches this user' });
+  });
+});
+
+describe('LINE quota and refusals', () => {
+  const reminder = async (sub: string, setup: Parameters<typeof player>[2] = {}) => {
+    const team = await h.putTeam();
+    const session = await h.putSession(team);
+    const userId = await player(h, sub, setup);
+    const item = newOutboxItem({
+      id: randomId(),
+      kind: 'bookingReminder',
+      userId,
+      sessionId: session.id,
+      now: h.clock.now(),
+    });
+    await new OutboxRepository(h.store).putIfAbsent(item);
+    return item;
+  };
+
+  it('near the monthly limit, does not push reminders and says so on the record', async () => {
+    stub.setQuota(1000, 950);
+    const lineOnly = await reminder('Uquota1');
+    const withEmail = await reminder('Uquota2', { email: 'q2@example.tw' });
+    const d = dispatcher();
+
+    expect(await d.deliver(lineOnly)).toEqual({
+      status: 'skipped',
+      reason: 'LINE quota near (950/1000 pushes this month): not pushed',
+    });
+    expect(await d.deliver(withEmail)).toEqual({ status: 'delivered', channels: ['email'] });
+    expect((await outboxItem(h, withEmail.id))?.note).toBe('LINE quota near (950/1000 pushes this month): not pushed');
+    expect(stub.pushes()).toHaveLength(0);
+    expect(stub.quotaReads()).toHaveLength(1);
+  });
+
+  it('past the limit, emails a promotion to a verified player instead and still pushes to the others', async () => {
+    stub.setQuota(1000, 1000);
+    const d = dispatcher();
+    const verified = await promotion(h, await player(h, 'Uquota3'), await player(h, 'Uquota4', { email: 'q4@x.tw' }));
+    const lineOnly = await promotion(h, await player(h, 'Uquota5'), await player(h, 'Uquota6'));
+
+    expect(await d.deliver(verified.record)).toEqual({ status: 'delivered', channels: ['email'] });
+    expect((await outboxItem(h, verified.record.id))?.note).toBe(
+      'LINE quota over (1000/1000 pushes this month): email instead of LINE',
+    );
+    expect(await d.deliver(lineOnly.record)).toEqual({ status: 'delivered', channels: ['line'] });
+    expect(pushBodies().map((b) => b.to)).toEqual(['Uquota6']);
+  });
+
+  it('uses one quota reading for a few minutes, then reads again', async () => {
+    const d = dispatcher();
+    await d.deliver(await reminder('Uquota7'));
+    stub.setQuota(1000, 990);
+    expect((await d.deliver(await reminder('Uquota8'))).status).toBe('delivered');
+    h.clock.advance(5 * 60_000);
+    expect((await d.deliver(await reminder('Uquota9'))).status).toBe('skipped');
+    expect(stub.quotaReads()).toHaveLength(2);
+    expect(pushBodies().map((b) => b.to)).toEqual(['Uquota7', 'Uquota8']);
+  });
+
+  it.each([400, 403])(
+    'finishes a push LINE refuses with %i as failed, with a note, and never retries it',
+    async (status) => {
+      const { record } = await promotion(
+        h,
+        await player(h, `Uholder19${status}`),
+        await player(h, `Ublocked${status}`),
+      );
+      stub.failNext(status);
+      const d = dispatcher();
+
+      const outcome = await d.deliver(record);
+      expect(outcome).toMatchObject({ status: 'failed', attempts: 1 });
+      const stored = await outboxItem(h, record.id);
+      expect(stored).toMatchObject({ status: 'failed', channels: [] });
+      expect(stored?.note).toContain(String(status));
+      expect(stored?.GSI1PK).toBeUndefined();
+      h.clock.advance(3_600_000);
+      expect(await d.deliver(record)).toEqual({ status: 'notClaimed' });
+      expect(stub.pushes()).toHaveLength(1);
+    },
+  );
+
+  it('does not push again to a player who refused it while the email is retried', async () => {
+    const { record } = await promotion(
+      h,
+      await player(h, 'Uholder20'),
+      await player(h, 'Ublocked20', { email: 'b20@x.tw' }),
+    );
+    stub.failNext(403);
+    h.emails.failNext = 1;
+    const d = dispatcher();
+
+    expect((await d.deliver(record)).status).toBe('retryLater');
+    expect(await outboxItem(h, record.id)).toMatchObject({ channelsDone: [], channelsRefused: ['line'] });
+    h.clock.advance(31_000);
+    expect(await d.deliver(record)).toEqual({ status: 'delivered', channels: ['email'] });
+
+    expect(stub.pushes()).toHaveLength(1);
+    expect((await outboxItem(h, record.id))?.note).toBe('line: refused on an earlier attempt');
   });
 });
 

@@ -1,5 +1,6 @@
 import type { Server } from 'node:http';
 import { serve } from '@hono/node-server';
+import type { messagingApi } from '@line/bot-sdk';
 import { freePort } from '@shuttle/functions/local/dynamo-local.ts';
 import { Hono } from 'hono';
 
@@ -8,6 +9,8 @@ export interface StubbedLineRequest {
   path: string;
   headers: Record<string, string>;
   body: unknown;
+  /** The body exactly as it arrived. */
+  raw: string;
 }
 
 interface ForcedFailure {
@@ -25,6 +28,8 @@ export async function startLineApiStub() {
   const requests: StubbedLineRequest[] = [];
   const acceptedRetryKeys = new Set<string>();
   const failures: ForcedFailure[] = [];
+  let quota: messagingApi.MessageQuotaResponse = { type: 'none' };
+  let totalUsage = 0;
 
   const app = new Hono();
   app.all('*', async (c) => {
@@ -33,8 +38,11 @@ export async function startLineApiStub() {
     c.req.raw.headers.forEach((value, name) => {
       headers[name.toLowerCase()] = value;
     });
-    requests.push({ method: c.req.method, path: c.req.path, headers, body: text ? JSON.parse(text) : null });
+    requests.push({ method: c.req.method, path: c.req.path, headers, body: text ? JSON.parse(text) : null, raw: text });
 
+    // Quota reads answer what `setQuota` set and never take a forced failure.
+    if (c.req.path === '/v2/bot/message/quota') return c.json(quota);
+    if (c.req.path === '/v2/bot/message/quota/consumption') return c.json({ totalUsage });
     const retryKey = headers['x-line-retry-key'];
     const forced = failures.shift();
     if (forced && !forced.afterAccepting) return c.json({ message: 'forced failure' }, forced.status as 500);
@@ -55,6 +63,12 @@ export async function startLineApiStub() {
     requests,
     pushes: () => requests.filter((r) => r.path === '/v2/bot/message/push'),
     replies: () => requests.filter((r) => r.path === '/v2/bot/message/reply'),
+    quotaReads: () => requests.filter((r) => r.path === '/v2/bot/message/quota'),
+    /** The channel's monthly push limit (null: unlimited) and this month's pushes. */
+    setQuota(limit: number | null, used: number) {
+      quota = limit === null ? { type: 'none' } : { type: 'limited', value: limit };
+      totalUsage = used;
+    },
     /** Pushes LINE actually accepted (one per retry key). */
     accepted: () => acceptedRetryKeys.size,
     failNext(status: number, options: { afterAccepting?: boolean; times?: number } = {}) {
@@ -65,6 +79,8 @@ export async function startLineApiStub() {
     reset() {
       requests.length = 0;
       failures.length = 0;
+      quota = { type: 'none' };
+      totalUsage = 0;
     },
     close: () => new Promise<void>((done) => server.close(() => done())),
   };

@@ -72,6 +72,7 @@ describe('booking reminders', () => {
       line: createLineMessaging({ channelAccessToken: 't', baseURL: stub.baseURL }),
       mailer: h.emails,
       appBaseUrl: 'https://shuttle.example.tw',
+      liffId: '1650000000-Shuttle0',
     });
 
     expect(await dispatcher.deliver({ id })).toEqual({ status: 'delivered', channels: ['line'] });
@@ -79,6 +80,9 @@ describe('booking reminders', () => {
     expect(body.to).toBe('Ureminded');
     expect(body.messages[0]?.text).toContain(translate('en', 'notifications', 'bookingReminder.title'));
     expect(body.messages[0]?.text).toContain('晨間練習');
+    expect(JSON.stringify(body.messages[1])).toContain(
+      `"uri":"https://liff.line.me/1650000000-Shuttle0/session?id=${session.id}"`,
+    );
     expect((await outboxItem(h, id))?.status).toBe('delivered');
   });
 });
