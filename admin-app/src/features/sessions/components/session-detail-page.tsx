@@ -2,7 +2,7 @@ import { ConfirmDialog } from '@shuttle/shared/web/dialog.tsx';
 import { ClipboardCheckIcon, EditIcon, TicketIcon, TrashIcon } from '@shuttle/shared/web/icons.tsx';
 import { removeQueries } from '@shuttle/shared/web/query.ts';
 import { notify } from '@shuttle/shared/web/ui-store.ts';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { PageHeader } from '@/components/page-header';
@@ -76,26 +76,22 @@ export function SessionDetailPage({ sessionId }: { sessionId: string }) {
                     </h2>
                     {!changeable && <p className="panel__empty">{t('detail.notChangeable')}</p>}
                     <div className="button-stack">
-                      <button
-                        type="button"
-                        className="button button--outline"
+                      <ChangeButton
+                        tone="outline"
+                        icon={<EditIcon size={16} />}
+                        label={t('detail.changeVenueTime')}
                         onClick={() => setEditing(true)}
                         disabled={!changeable}
-                        data-testid="change-venue"
-                      >
-                        <EditIcon size={16} />
-                        {t('detail.changeVenueTime')}
-                      </button>
-                      <button
-                        type="button"
-                        className="button button--danger-outline"
+                        testId="change-venue"
+                      />
+                      <ChangeButton
+                        tone="danger-outline"
+                        icon={<TrashIcon size={16} />}
+                        label={t('detail.delete')}
                         onClick={() => setDeleting(true)}
                         disabled={!changeable}
-                        data-testid="delete-session"
-                      >
-                        <TrashIcon size={16} />
-                        {t('detail.delete')}
-                      </button>
+                        testId="delete-session"
+                      />
                     </div>
                   </section>
                 </div>
@@ -123,5 +119,28 @@ export function SessionDetailPage({ sessionId }: { sessionId: string }) {
         }}
       </QueryView>
     </div>
+  );
+}
+
+/** One of the session's change actions: an icon and a label, off once the session has started. */
+function ChangeButton(props: {
+  tone: 'outline' | 'danger-outline';
+  icon: ReactNode;
+  label: string;
+  onClick: () => void;
+  disabled: boolean;
+  testId: string;
+}) {
+  return (
+    <button
+      type="button"
+      className={`button button--${props.tone}`}
+      onClick={props.onClick}
+      disabled={props.disabled}
+      data-testid={props.testId}
+    >
+      {props.icon}
+      {props.label}
+    </button>
   );
 }
