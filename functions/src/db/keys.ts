@@ -22,6 +22,12 @@ export const key = {
   outbox: (outboxId: string) => ({ PK: `OUTBOX#${outboxId}`, SK: 'OUTBOX' }),
   /** A LINE webhook event already handled (TTL), so a redelivery is answered without acting twice. */
   lineWebhookEvent: (webhookEventId: string) => ({ PK: `LINEEVENT#${webhookEventId}`, SK: 'LINEEVENT' }),
+  /** A one-time LINE group binding code, keyed by its SHA-256 (TTL); see "LINE groups" in TABLE.md. */
+  lineBindCode: (codeHash: string) => ({ PK: `LINEBIND#${codeHash}`, SK: 'LINEBIND' }),
+  /** The team's newest binding code: a new code replaces the one it names. */
+  teamLineBindCode: (teamId: string) => ({ PK: `TEAM#${teamId}`, SK: 'LINEBIND' }),
+  /** The team a LINE group is bound to (one team per group). */
+  lineGroup: (groupId: string) => ({ PK: `LINEGROUP#${groupId}`, SK: 'LINEGROUP' }),
   /** Calls of one client in one fixed window of a rate bucket (TTL: the window's end). */
   rateCounter: (bucket: string, client: string, windowStart: number) => ({
     PK: `RATE#${bucket}#${client}#${windowStart}`,

@@ -1,15 +1,15 @@
 import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { DEFAULT_LANGUAGE, type Language } from '@shuttle/shared';
-import { translate } from '@shuttle/shared/i18n';
+import type { messagingApi } from '@line/bot-sdk';
+import type { Language } from '@shuttle/shared';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { Store } from '#db/client.ts';
 import { key, ttlAt } from '#db/keys.ts';
-import { isConditionFailure } from '#db/transaction.ts';
+import { isConditionFailure, runTransaction, Transaction } from '#db/transaction.ts';
 import type { Clock } from '#platform/clock.ts';
 import { DomainError, ValidationError } from '#platform/errors.ts';
 import { type ApiEnv, installErrorHandling, limitBody, MAX_BODY_BYTES } from '#platform/http.ts';
-import { UserRepository, userIdFor } from '#players/repository.ts';
+import { actionOf, type ChatAction, ChatReplies } from './chat.ts';
 import { classifyLineFailure, type LineMessaging } from './client.ts';
 import { isValidLineSignature } from './signature.ts';
 
@@ -17,14 +17,30 @@ export const LINE_WEBHOOK_PATH = '/webhook/line';
 
 /** LINE redelivers failed webhooks for a limited time; remember handled events a while longer. */
 const HANDLED_EVENT_TTL_SECONDS = 7 * 24 * 3600;
+/** DynamoDB's limit of items in one transaction. */
+const MARK_BATCH_MAX = 100;
 
+const mentionee = z.looseObject({ index: z.number(), length: z.number(), isSelf: z.boolean().optional() });
 const webhookEvent = z.looseObject({
   type: z.string(),
   webhookEventId: z.string().min(1),
   timestamp: z.number(),
   replyToken: z.string().optional(),
-  source: z.looseObject({ type: z.string(), userId: z.string().optional() }).optional(),
-  message: z.looseObject({ type: z.string(), text: z.string().optional() }).optional(),
+  source: z
+    .looseObject({
+      type: z.string(),
+      userId: z.string().optional(),
+      groupId: z.string().optional(),
+      roomId: z.string().optional(),
+    })
+    .optional(),
+  message: z
+    .looseObject({
+      type: z.string(),
+      text: z.string().optional(),
+      mention: z.looseObject({ mentionees: z.array(mentionee) }).optional(),
+    })
+    .optional(),
 });
 const webhookBody = z.looseObject({ destination: z.string(), events: z.array(webhookEvent) });
 type WebhookEvent = z.infer<typeof webhookEvent>;
@@ -35,37 +51,39 @@ export interface LineWebhookDeps {
   line: LineMessaging | null;
   store: Store;
   clock: Clock;
-  /** Where the welcome and help replies send the player (the LIFF URL in production). */
+  /** The member app: `https://liff.line.me/<liffId>` in production; replies link into it. */
   appUrl: string;
   log?: Pick<Console, 'warn' | 'error'>;
 }
 
 /**
  * `POST /webhook/line`: the LINE Official Account's webhook. The signature is checked on the
- * raw bytes before anything is parsed; each event is acted on once even when LINE redelivers it.
+ * raw bytes before anything is parsed; the events of a body are handled concurrently, each
+ * once even when LINE redelivers it. The bot answers commands, mentions, binding codes and
+ * follow/join (chat.ts); every other event gets no reply and no write.
  */
 export function createLineWebhook(deps: LineWebhookDeps): Hono<ApiEnv> {
   const log = deps.log ?? console;
-  const users = new UserRepository(deps.store);
+  const chat = new ChatReplies(deps);
   const app = new Hono<ApiEnv>();
   installErrorHandling(app);
   app.use(LINE_WEBHOOK_PATH, limitBody(MAX_BODY_BYTES));
 
+  const marker = (eventId: string, now: Date) => ({
+    Item: {
+      ...key.lineWebhookEvent(eventId),
+      type: 'lineWebhookEvent',
+      receivedAt: now.toISOString(),
+      ttl: ttlAt(now, HANDLED_EVENT_TTL_SECONDS),
+    },
+    ConditionExpression: 'attribute_not_exists(PK)',
+  });
+
   /** Records the event as handled; false when it already was (a redelivery). */
   const markHandled = async (eventId: string): Promise<boolean> => {
-    const now = deps.clock.now();
     try {
       await deps.store.doc.send(
-        new PutCommand({
-          TableName: deps.store.tableName,
-          Item: {
-            ...key.lineWebhookEvent(eventId),
-            type: 'lineWebhookEvent',
-            receivedAt: now.toISOString(),
-            ttl: ttlAt(now, HANDLED_EVENT_TTL_SECONDS),
-          },
-          ConditionExpression: 'attribute_not_exists(PK)',
-        }),
+        new PutCommand({ TableName: deps.store.tableName, ...marker(eventId, deps.clock.now()) }),
       );
       return true;
     } catch (error) {
@@ -74,21 +92,32 @@ export function createLineWebhook(deps: LineWebhookDeps): Hono<ApiEnv> {
     }
   };
 
+  /**
+   * Records a body's events as handled: one transaction when none was seen before (the usual
+   * case), else one conditional Put each, so a redelivered event is told apart from a new one.
+   */
+  const markAll = async (eventIds: string[]): Promise<PromiseSettledResult<boolean>[]> => {
+    if (eventIds.length > 1 && eventIds.length <= MARK_BATCH_MAX && new Set(eventIds).size === eventIds.length) {
+      const now = deps.clock.now();
+      const tx = new Transaction(deps.store.tableName);
+      for (const [i, id] of eventIds.entries()) tx.put(`event${i}`, marker(id, now));
+      try {
+        await runTransaction(deps.store, tx);
+        return eventIds.map(() => ({ status: 'fulfilled', value: true }));
+      } catch {
+        // Some were seen (a redelivery) or the transaction lost a race: decide one by one.
+      }
+    }
+    return Promise.allSettled(eventIds.map(markHandled));
+  };
+
   const forget = (eventId: string) =>
     deps.store.doc.send(new DeleteCommand({ TableName: deps.store.tableName, Key: key.lineWebhookEvent(eventId) }));
 
-  const languageOf = async (event: WebhookEvent): Promise<Language> => {
-    const lineUserId = event.source?.userId;
-    if (!lineUserId) return DEFAULT_LANGUAGE;
-    const user = await users.get(userIdFor('line', lineUserId));
-    return user?.language ?? DEFAULT_LANGUAGE;
-  };
-
-  const reply = async (event: WebhookEvent, textKey: 'line.welcome' | 'line.help') => {
+  const reply = async (event: WebhookEvent, messages: messagingApi.Message[]) => {
     if (!event.replyToken || !deps.line) return;
-    const text = translate(await languageOf(event), 'notifications', textKey, { link: deps.appUrl });
     try {
-      await deps.line.replyMessage({ replyToken: event.replyToken, messages: [{ type: 'text', text }] });
+      await deps.line.replyMessage({ replyToken: event.replyToken, messages });
     } catch (error) {
       // A spent or expired reply token will not work on a redelivery either.
       if (classifyLineFailure(error) === 'transient') throw error;
@@ -96,16 +125,40 @@ export function createLineWebhook(deps: LineWebhookDeps): Hono<ApiEnv> {
     }
   };
 
-  const handle = async (event: WebhookEvent) => {
-    const actionable = event.type === 'follow' || (event.type === 'message' && event.message?.type === 'text');
-    if (!actionable || !(await markHandled(event.webhookEventId))) return;
+  const act = async (event: WebhookEvent, action: ChatAction, languages: ReadonlyMap<string, Language>) => {
     try {
-      await reply(event, event.type === 'follow' ? 'line.welcome' : 'line.help');
+      const messages = await chat.answer(action, languages);
+      if (messages) await reply(event, messages);
     } catch (error) {
       // Let LINE's redelivery try again rather than lose the event.
       await forget(event.webhookEventId);
       throw error;
     }
+  };
+
+  /** Acts on each event once, concurrently; the outcome of each event the bot acts on. */
+  const handleAll = async (events: WebhookEvent[]) => {
+    const acting = events.flatMap((event) => {
+      const action = actionOf(event);
+      return action ? [{ event, action }] : [];
+    });
+    const marked = await markAll(acting.map(({ event }) => event.webhookEventId));
+    const todo = acting.filter((_, i) => marked[i]?.status === 'fulfilled' && marked[i].value);
+    const failures = marked.flatMap((m, i) =>
+      m.status === 'rejected' ? [{ event: acting[i]!.event, reason: m.reason }] : [],
+    );
+    let languages: ReadonlyMap<string, Language>;
+    try {
+      languages = await chat.languagesOf(todo.map(({ action }) => action));
+    } catch (error) {
+      await Promise.allSettled(todo.map(({ event }) => forget(event.webhookEventId)));
+      throw error;
+    }
+    const outcomes = await Promise.allSettled(todo.map(({ event, action }) => act(event, action, languages)));
+    outcomes.forEach((o, i) => {
+      if (o.status === 'rejected') failures.push({ event: todo[i]!.event, reason: o.reason });
+    });
+    return failures;
   };
 
   app.post(LINE_WEBHOOK_PATH, async (c) => {
@@ -123,7 +176,10 @@ export function createLineWebhook(deps: LineWebhookDeps): Hono<ApiEnv> {
     if (!parsed.success) {
       throw new ValidationError(parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })));
     }
-    for (const event of parsed.data.events) await handle(event);
+    const failures = await handleAll(parsed.data.events);
+    for (const { event, reason } of failures) log.error(`LINE webhook: event ${event.webhookEventId} failed`, reason);
+    // The other events are done and recorded; LINE redelivers the body and only these act again.
+    if (failures.length > 0) throw new Error(`LINE webhook: ${failures.length} event(s) failed`);
     return c.json({ success: true, message: 'OK', timestamp: new Date().toISOString(), data: null });
   });
   return app;

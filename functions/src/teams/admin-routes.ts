@@ -8,15 +8,19 @@ import {
   type TeamAdministrationDeps,
 } from '#admin-accounts/team-administration.ts';
 import type { TeamScope } from '#admin-accounts/team-scope.ts';
+import type { Store } from '#db/client.ts';
 import { type ContractAppOptions, contractRoutes } from '#platform/http.ts';
+import { LineBindings } from './line-binding.ts';
 import { toAdminTeamItem, toDefaultData, toTeamAdmins, toVenue } from './views.ts';
 
 export interface TeamAdminRouteDeps extends TeamAdministrationDeps, AdminTokenDeps {
   scope: TeamScope;
+  store: Store;
   http: ContractAppOptions;
 }
 
 export function teamSettingRoutes(s: TeamAdminRouteDeps) {
+  const lineBindings = new LineBindings(s.store);
   const admins = async (teamId: string, me: string) => {
     const [links, invites] = await Promise.all([
       s.teamAdmins.adminsOf(teamId),
@@ -88,11 +92,17 @@ export function teamSettingRoutes(s: TeamAdminRouteDeps) {
         const access = await s.scope.team(admin, teamId);
         return toDefaultData(await s.teams.updateSettings(access.teamId, { privateRules: private_rules }));
       },
-      'setting/updateLine': async ({ teamId, default_line, line_group_id }, { admin }) => {
+      'setting/updateLine': async ({ teamId, default_line }, { admin }) => {
         const access = await s.scope.team(admin, teamId);
-        return toDefaultData(
-          await s.teams.updateSettings(access.teamId, { defaultLine: default_line, lineGroupId: line_group_id }),
-        );
+        return toDefaultData(await s.teams.updateSettings(access.teamId, { defaultLine: default_line }));
+      },
+      'setting/lineBindCode': async ({ teamId }, { admin }) => {
+        const access = await s.scope.team(admin, teamId);
+        return lineBindings.issue(access.teamId, s.clock.now());
+      },
+      'setting/lineUnbind': async ({ teamId }, { admin }) => {
+        const access = await s.scope.team(admin, teamId);
+        return toDefaultData(await lineBindings.unbindTeam(access.teamId));
       },
 
       'setting/getCourts': async ({ teamId }, { admin }) => {

@@ -94,8 +94,23 @@ export const adminRoutes = {
   'setting/updateLine': route({
     method: 'POST',
     auth: 'admin',
-    summary: 'LINE community link and the LINE group the bot pushes to',
+    summary: 'LINE community link shown to players',
     request: a.updateLineRequest,
+    response: a.defaultData,
+  }),
+  'setting/lineBindCode': route({
+    method: 'POST',
+    auth: 'admin',
+    summary:
+      'A one-time code (30 minutes; replaces the previous one) that binds the LINE group it is sent in to the team',
+    request: a.teamScope,
+    response: a.lineBindCodeResult,
+  }),
+  'setting/lineUnbind': route({
+    method: 'POST',
+    auth: 'admin',
+    summary: "Unbind the team's LINE group",
+    request: a.teamScope,
     response: a.defaultData,
   }),
   'setting/getCourts': route({

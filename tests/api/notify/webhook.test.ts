@@ -77,13 +77,19 @@ describe('LINE webhook', () => {
     ]);
   });
 
-  it('answers a text message with help, in the language a known player chose', async () => {
+  it('answers the help command, in the language a known player chose, and nothing else', async () => {
     const userId = await player(h, 'Uknown', { language: 'es' });
     expect(userId).toBe('line_Uknown');
+    const help = event('message', 'Uknown', { message: { id: 'm1', type: 'text', text: '  HELP ' } });
 
-    await post(payload(event('message', 'Uknown')));
+    await post(payload(event('message', 'Uknown'), help));
 
-    expect(replies()[0]?.messages[0]?.text).toBe(translate('es', 'notifications', 'line.help', { link: LIFF }));
+    expect(replies()).toEqual([
+      {
+        replyToken: help.replyToken,
+        messages: [{ type: 'text', text: translate('es', 'notifications', 'line.help', { link: LIFF }) }],
+      },
+    ]);
   });
 
   it('refuses a body whose signature does not match, before acting on it', async () => {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ADMIN_LIMITS, TEXT_LIMITS } from '../../constants.ts';
 import { id, isoInstant, region } from '../entities.ts';
-import { email, lineGroupId, lineLink, nonNegativeInt, teamScope, text } from './common.ts';
+import { email, lineLink, nonNegativeInt, teamScope, text } from './common.ts';
 
 // Teams an admin runs, their settings (defaults, venues, LINE, private rules) and their admins.
 
@@ -44,6 +44,7 @@ export const defaultData = z.object({
   default_region: z.string(),
   /** LINE community (OpenChat) link shown to players. */
   default_line: z.string(),
+  /** The LINE group bound to the team (by a code), or empty. */
   line_group_id: z.string(),
   private_rules: z.string(),
   cancel_window_minutes: nonNegativeInt,
@@ -63,7 +64,10 @@ export const updateDefaultRequest = teamScope
   .refine((v) => Object.keys(v).some((k) => k !== 'teamId'), { message: 'Nothing to update' });
 
 export const updatePrivateRulesRequest = teamScope.extend({ private_rules: text(TEXT_LIMITS.privateRules) });
-export const updateLineRequest = teamScope.extend({ default_line: lineLink, line_group_id: lineGroupId });
+/** The group the bot posts to is never typed: it is bound by a code sent in the group (lineBindCode). */
+export const updateLineRequest = teamScope.extend({ default_line: lineLink });
+/** A one-time code that binds the LINE group it is sent in to the team (6 characters, 30 minutes). */
+export const lineBindCodeResult = z.object({ code: z.string(), expiresAt: isoInstant });
 
 export const venue = z.object({
   venue_id: id,

@@ -1,5 +1,4 @@
 import { apiCall } from '@/lib/api-client';
 
-/** The LINE community link shown to players and the LINE group the bot pushes to. */
-export const updateLine = (defaultLine: string, lineGroupId: string) =>
-  apiCall('setting/updateLine', { default_line: defaultLine, line_group_id: lineGroupId });
+/** The LINE community link shown to players (the bot's group is bound by a code, never typed). */
+export const updateLine = (defaultLine: string) => apiCall('setting/updateLine', { default_line: defaultLine });

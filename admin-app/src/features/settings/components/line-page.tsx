@@ -1,53 +1,126 @@
 import { type DefaultData, updateLineRequest } from '@shuttle/shared';
+import { ConfirmDialog } from '@shuttle/shared/web/dialog.tsx';
+import { formatDateTime } from '@shuttle/shared/web/format.ts';
+import { invalidateQueries, setQueryData } from '@shuttle/shared/web/query.ts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Field } from '@/components/field';
 import { LineLinkInput } from '@/components/line-link-input';
+import { useAction } from '@/hooks/use-action';
+import { settingsKeys } from '../api/keys';
+import { getLineBindCode, unbindLineGroup } from '../api/line-binding';
 import { updateLine } from '../api/update-line';
 import { preventDefault, SaveBar, SettingsPage, useSaveSettings } from './default-data-form';
 
-function LineForm({ data }: { data: DefaultData }) {
+function LineLinkForm({ data }: { data: DefaultData }) {
   const { t } = useTranslation();
   const { busy, save } = useSaveSettings();
   const [link, setLink] = useState(data.default_line);
-  const [groupId, setGroupId] = useState(data.line_group_id);
-  const [errors, setErrors] = useState<{ link?: string; group?: string }>({});
+  const [error, setError] = useState<string | undefined>();
   const submit = () => {
-    const next = {
-      link: updateLineRequest.shape.default_line.safeParse(link.trim()).success
-        ? undefined
-        : t('teams.errors.httpsLink'),
-      group: updateLineRequest.shape.line_group_id.safeParse(groupId.trim()).success
-        ? undefined
-        : t('settings.groupIdInvalid'),
-    };
-    setErrors(next);
-    if (next.link || next.group) return;
-    void save(() => updateLine(link.trim(), groupId.trim()));
+    const valid = updateLineRequest.shape.default_line.safeParse(link.trim()).success;
+    setError(valid ? undefined : t('teams.errors.httpsLink'));
+    if (valid) void save(() => updateLine(link.trim()));
   };
   return (
     <form className="panel form" onSubmit={preventDefault(submit)} noValidate>
-      <Field label={t('settings.lineLink')} hint={t('settings.lineLinkHint')} error={errors.link}>
+      <Field label={t('settings.lineLink')} hint={t('settings.lineLinkHint')} error={error}>
         {(c) => <LineLinkInput control={c} value={link} onChange={setLink} />}
-      </Field>
-      <Field label={t('settings.groupId')} hint={t('settings.groupIdHint')} error={errors.group}>
-        {(c) => (
-          <input
-            {...c}
-            className="input input--mono"
-            spellCheck={false}
-            placeholder={t('settings.groupIdExample')}
-            value={groupId}
-            onChange={(e) => setGroupId(e.target.value)}
-          />
-        )}
       </Field>
       <SaveBar busy={busy} />
     </form>
   );
 }
 
-/** /admin/setting/line: the LINE community link players see, and the group the bot posts to. */
+/** The group the bot serves: bound by a one-time code sent in the group, never by typing its id. */
+function LineGroupPanel({ data }: { data: DefaultData }) {
+  const { t } = useTranslation();
+  const { busy, run } = useAction();
+  const [code, setCode] = useState<{ code: string; expiresAt: string } | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const bound = data.line_group_id !== '';
+
+  const newCode = async () => {
+    const result = await run(getLineBindCode);
+    if (result) setCode(result);
+  };
+  const unbind = async () => {
+    const result = await run(unbindLineGroup, { success: { message: t('settings.lineUnbound') } });
+    setConfirming(false);
+    if (result) setQueryData(settingsKeys.defaultData, result);
+  };
+
+  return (
+    <section className="panel" aria-labelledby="line-group-title" data-testid="line-group">
+      <h2 className="panel__title" id="line-group-title">
+        {t('settings.lineGroup')}
+        <span className={`badge ${bound ? 'badge--booked' : 'badge--muted'}`} data-testid="line-group-state">
+          {bound ? t('settings.lineBound') : t('settings.lineNotBound')}
+        </span>
+      </h2>
+      <p className="panel__text">{t('settings.lineGroupHint')}</p>
+      <ol className="panel__text">
+        <li>{t('settings.lineBindStep1')}</li>
+        <li>{t('settings.lineBindStep2')}</li>
+      </ol>
+      {code && (
+        <Field
+          label={t('settings.lineBindGet')}
+          hint={t('settings.lineBindExpires', { time: formatDateTime(code.expiresAt) })}
+        >
+          {(c) => (
+            <input {...c} className="input input--mono" readOnly value={code.code} data-testid="line-bind-code" />
+          )}
+        </Field>
+      )}
+      <div className="save-bar">
+        {bound && (
+          <button
+            type="button"
+            className="button button--danger-outline"
+            onClick={() => setConfirming(true)}
+            disabled={busy}
+            data-testid="line-unbind"
+          >
+            {t('settings.lineUnbind')}
+          </button>
+        )}
+        {code && (
+          <button
+            type="button"
+            className="button button--ghost"
+            onClick={() => void invalidateQueries(settingsKeys.defaultData)}
+            disabled={busy}
+          >
+            {t('settings.lineBindCheck')}
+          </button>
+        )}
+        <button
+          type="button"
+          className="button button--primary"
+          onClick={() => void newCode()}
+          disabled={busy}
+          data-testid="line-bind-get"
+        >
+          {code ? t('settings.lineBindNew') : t('settings.lineBindGet')}
+        </button>
+      </div>
+      <ConfirmDialog
+        open={confirming}
+        title={t('settings.lineUnbindTitle')}
+        confirmLabel={t('settings.lineUnbind')}
+        onConfirm={unbind}
+        onCancel={() => setConfirming(false)}
+        tone="danger"
+        busy={busy}
+      >
+        <p>{t('settings.lineUnbindText')}</p>
+      </ConfirmDialog>
+    </section>
+  );
+}
+
+/** /admin/setting/line: the LINE community link players see, and the group the bot is bound to. */
 export function LinePage() {
   const { t } = useTranslation();
   return (
@@ -56,7 +129,12 @@ export function LinePage() {
       description={t('settings.items.line.description')}
       testId="setting-line"
     >
-      {(data) => <LineForm data={data} />}
+      {(data) => (
+        <>
+          <LineLinkForm data={data} />
+          <LineGroupPanel data={data} />
+        </>
+      )}
     </SettingsPage>
   );
 }

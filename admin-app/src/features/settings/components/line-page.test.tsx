@@ -1,0 +1,59 @@
+import { removeQueries } from '@shuttle/shared/web/query.ts';
+import { envelope, routes, stubFetch } from '@shuttle/shared/web/testing.ts';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { authStore, clearLogin } from '@/lib/auth';
+import { defaultData, profile } from '@/testing/fixtures';
+import { LinePage } from './line-page';
+
+const GROUP = `C${'a'.repeat(32)}`;
+
+beforeEach(() => authStore.set({ token: 'admin-token', profile, status: 'authenticated' }));
+afterEach(() => {
+  clearLogin();
+  removeQueries();
+});
+
+const renderPage = () =>
+  render(
+    <MemoryRouter>
+      <LinePage />
+    </MemoryRouter>,
+  );
+
+describe('the LINE settings page', () => {
+  it('shows a one-time code and the steps, never a group id field', async () => {
+    const fetch = stubFetch(
+      routes({
+        'get-default-data': envelope(defaultData),
+        'setting/lineBindCode': envelope({ code: 'K7P2QX', expiresAt: '2026-12-01T02:30:00.000Z' }),
+      }),
+    );
+    renderPage();
+    expect((await screen.findByTestId('line-group-state')).textContent).toBe('尚未綁定 LINE 群組');
+    expect(screen.queryByDisplayValue(GROUP)).toBeNull();
+    expect(screen.getByTestId('line-group').textContent).toContain('在群組中傳送下方的綁定碼');
+    expect(screen.queryByTestId('line-unbind')).toBeNull();
+
+    fireEvent.click(screen.getByTestId('line-bind-get'));
+    expect(((await screen.findByTestId('line-bind-code')) as HTMLInputElement).value).toBe('K7P2QX');
+    expect(fetch.mock.calls.some(([url]) => String(url).endsWith('setting/lineBindCode'))).toBe(true);
+  });
+
+  it('shows a bound group and unbinds it after confirmation', async () => {
+    stubFetch(
+      routes({
+        'get-default-data': envelope({ ...defaultData, line_group_id: GROUP }),
+        'setting/lineUnbind': envelope(defaultData),
+      }),
+    );
+    renderPage();
+    expect((await screen.findByTestId('line-group-state')).textContent).toBe('已綁定 LINE 群組');
+    expect(screen.queryByText(GROUP)).toBeNull();
+
+    fireEvent.click(screen.getByTestId('line-unbind'));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: '解除綁定' }));
+    await waitFor(() => expect(screen.getByTestId('line-group-state').textContent).toBe('尚未綁定 LINE 群組'));
+  });
+});

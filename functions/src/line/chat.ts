@@ -1,0 +1,196 @@
+import type { messagingApi } from '@line/bot-sdk';
+import { DEFAULT_LANGUAGE, type Language, sessionListQuery, sessionStatusAt } from '@shuttle/shared';
+import { translate } from '@shuttle/shared/i18n';
+import type { Store } from '#db/client.ts';
+import { index, key } from '#db/keys.ts';
+import { batchGetAll } from '#db/query.ts';
+import type { Clock } from '#platform/clock.ts';
+import { type UserRecord, userIdFor } from '#players/repository.ts';
+import type { SessionRecord } from '#sessions/model.ts';
+import { SessionRepository } from '#sessions/repository.ts';
+import { bindCodeIn, LineBindings } from '#teams/line-binding.ts';
+import { type ChatCommand, commandOf, type Mention } from './commands.ts';
+import { type SessionCard, sessionCarousel, textMessage } from './flex.ts';
+
+/** How many sessions or bookings one answer shows (one bounded read; LINE allows 12 bubbles). */
+export const CHAT_LIST_MAX = 10;
+/** Sessions that started up to this long ago may still be under way (the player's bookings). */
+const LONGEST_SESSION_MS = 24 * 3600 * 1000;
+
+/** Where an event happened: a 1:1 chat, a group or a multi-person chat (room). */
+export interface Chat {
+  type: 'user' | 'group' | 'room';
+  /** The LINE user id (1:1), group id or room id. */
+  id: string;
+  /** The sender, when LINE tells it. */
+  userId?: string;
+}
+
+/** The webhook events the bot acts on; every other event is ignored without a write. */
+export type ChatAction =
+  | { type: 'follow'; chat: Chat }
+  | { type: 'join'; chat: Chat }
+  | { type: 'leave'; chat: Chat }
+  | { type: 'command'; command: ChatCommand; chat: Chat }
+  | { type: 'bindCode'; code: string; chat: Chat };
+
+export interface ChatEventInput {
+  type: string;
+  source?: { type: string; userId?: string; groupId?: string; roomId?: string };
+  message?: { type: string; text?: string; mention?: { mentionees: Mention[] } };
+}
+
+function chatOf(source: ChatEventInput['source']): Chat | null {
+  if (!source) return null;
+  if (source.type === 'user' && source.userId) return { type: 'user', id: source.userId, userId: source.userId };
+  if (source.type === 'group' && source.groupId) return { type: 'group', id: source.groupId, userId: source.userId };
+  if (source.type === 'room' && source.roomId) return { type: 'room', id: source.roomId, userId: source.userId };
+  return null;
+}
+
+/**
+ * What an event asks of the bot, decided without reading anything: commands and mentions of
+ * the bot in any chat, a binding code in a group, follow/join/leave. Null: stay silent.
+ */
+export function actionOf(event: ChatEventInput): ChatAction | null {
+  const chat = chatOf(event.source);
+  if (!chat) return null;
+  if (event.type === 'follow' && chat.type === 'user') return { type: 'follow', chat };
+  if (event.type === 'join' && chat.type !== 'user') return { type: 'join', chat };
+  if (event.type === 'leave' && chat.type === 'group') return { type: 'leave', chat };
+  const text = event.type === 'message' && event.message?.type === 'text' ? event.message.text : undefined;
+  if (text === undefined) return null;
+  const command = commandOf({ text, mentionees: event.message?.mention?.mentionees });
+  if (command) return { type: 'command', command, chat };
+  const code = chat.type === 'group' ? bindCodeIn(text) : null;
+  return code ? { type: 'bindCode', code, chat } : null;
+}
+
+export interface ChatDeps {
+  store: Store;
+  clock: Clock;
+  /** The member app (the LIFF URL in production). */
+  appUrl: string;
+}
+
+/** The answers of the bot: what each action replies (null: nothing), and its effects. */
+export class ChatReplies {
+  private readonly sessions: SessionRepository;
+  private readonly bindings: LineBindings;
+
+  constructor(private readonly deps: ChatDeps) {
+    this.sessions = new SessionRepository(deps.store);
+    this.bindings = new LineBindings(deps.store);
+  }
+
+  /**
+   * The chosen language of every player chatting 1:1 in these actions, by user id, in one
+   * BatchGet. Groups and rooms read in the default language.
+   */
+  async languagesOf(actions: ChatAction[]): Promise<Map<string, Language>> {
+    const ids = [...new Set(actions.flatMap((a) => (a.chat.type === 'user' ? [a.chat.id] : [])))];
+    if (ids.length === 0) return new Map();
+    const users = await batchGetAll<UserRecord>(
+      this.deps.store,
+      ids.map((id) => key.user(userIdFor('line', id))),
+    );
+    return new Map(users.flatMap((u) => (u.language ? [[u.userId, u.language] as const] : [])));
+  }
+
+  private text(language: Language, path: string, vars: Record<string, string | number> = {}) {
+    return textMessage(translate(language, 'notifications', path, { link: this.deps.appUrl, ...vars }));
+  }
+
+  /** What to reply to an action (null: nothing); `languages` from `languagesOf`. */
+  async answer(action: ChatAction, languages: ReadonlyMap<string, Language>): Promise<messagingApi.Message[] | null> {
+    if (action.type === 'leave') {
+      await this.bindings.unbindGroup(action.chat.id);
+      return null;
+    }
+    if (action.type === 'bindCode') return this.bind(action.code, action.chat.id);
+    const language =
+      (action.chat.type === 'user' && languages.get(userIdFor('line', action.chat.id))) || DEFAULT_LANGUAGE;
+    switch (action.type) {
+      case 'follow':
+        return [this.text(language, 'line.welcome')];
+      case 'join':
+        return [this.text(language, 'line.joined')];
+      case 'command':
+        if (action.command === 'help') return [this.text(language, 'line.help')];
+        if (action.command === 'sessions') return [await this.upcomingSessions(action.chat, language)];
+        return [await this.mine(action.chat, language)];
+    }
+  }
+
+  private async bind(code: string, groupId: string): Promise<messagingApi.Message[] | null> {
+    const result = await this.bindings.redeem(code, groupId, this.deps.clock.now());
+    switch (result.status) {
+      case 'bound':
+        return [this.text(DEFAULT_LANGUAGE, 'line.bound', { team: result.team.name })];
+      case 'expired':
+        return [this.text(DEFAULT_LANGUAGE, 'line.codeExpired')];
+      case 'used':
+        return [this.text(DEFAULT_LANGUAGE, 'line.codeUsed')];
+      case 'unknown':
+        return null;
+    }
+  }
+
+  /** A bound group: the team's next sessions; elsewhere: the next open public sessions. */
+  private async upcomingSessions(chat: Chat, language: Language): Promise<messagingApi.Message> {
+    const now = this.deps.clock.now();
+    const teamId = chat.type === 'group' ? await this.bindings.teamOfGroup(chat.id) : null;
+    const sessions = teamId ? await this.teamSessions(teamId, now) : await this.openSessions(now);
+    if (sessions.length === 0) return this.text(language, teamId ? 'line.noTeamSessions' : 'line.noSessions');
+    const alt = translate(language, 'notifications', 'line.sessionsAlt', { count: sessions.length });
+    return sessionCarousel(
+      sessions.map((session) => ({ session })),
+      alt,
+      language,
+      this.deps.appUrl,
+    );
+  }
+
+  /** The team's sessions from now on, by start: one Query of GSI3 with `Limit`. */
+  private async teamSessions(teamId: string, now: Date): Promise<SessionRecord[]> {
+    const page = await this.sessions.readIndex({
+      index: 'GSI3',
+      partition: index.teamSessionsPartition(teamId),
+      lo: now.toISOString(),
+      hi: '~',
+      forward: true,
+      limit: CHAT_LIST_MAX,
+    });
+    return page.items;
+  }
+
+  /** The first page of the member app's 報名中 list (public sessions only). */
+  private async openSessions(now: Date): Promise<SessionRecord[]> {
+    const query = sessionListQuery.parse({ status: 'open', limit: CHAT_LIST_MAX });
+    const page = await this.sessions.browse(query, now, Promise.resolve(null));
+    return page.items.slice(0, CHAT_LIST_MAX);
+  }
+
+  /** 1:1: the player's upcoming bookings; in a group, where to see them. */
+  private async mine(chat: Chat, language: Language): Promise<messagingApi.Message> {
+    if (chat.type !== 'user') return this.text(language, 'line.mineInGroup');
+    const userId = userIdFor('line', chat.id);
+    const now = this.deps.clock.now();
+    const from = new Date(now.getTime() - LONGEST_SESSION_MS).toISOString();
+    const bookings = (await this.sessions.bookingsOfUser(userId, from, '9999')).filter((b) => b.status !== 'cancelled');
+    const sessions = await this.sessions.getMany(bookings.slice(0, CHAT_LIST_MAX * 2).map((b) => b.sessionId));
+    const cards: SessionCard[] = bookings.flatMap((booking) => {
+      const session = sessions.get(booking.sessionId);
+      if (!session || sessionStatusAt(session, now) === 'ended') return [];
+      const position = session.waitlist.findIndex((entry) => entry.startsWith(`${userId}*`)) + 1;
+      const status =
+        booking.status === 'accepted'
+          ? translate(language, 'notifications', 'line.booked')
+          : translate(language, 'notifications', 'line.waiting', { position: position || '-' });
+      return [{ session, status }];
+    });
+    if (cards.length === 0) return this.text(language, 'line.noBookings');
+    const alt = translate(language, 'notifications', 'line.mineAlt', { count: Math.min(cards.length, CHAT_LIST_MAX) });
+    return sessionCarousel(cards.slice(0, CHAT_LIST_MAX), alt, language, this.deps.appUrl);
+  }
+}

@@ -1,0 +1,119 @@
+import type { messagingApi } from '@line/bot-sdk';
+import type { Language } from '@shuttle/shared';
+import { translate } from '@shuttle/shared/i18n';
+import type { SessionRecord } from '#sessions/model.ts';
+
+/** LINE's limits: 12 bubbles in a carousel, 400 characters of alternative text. */
+export const CAROUSEL_MAX = 12;
+const ALT_TEXT_MAX = 400;
+const BRAND_COLOR = '#0F766E';
+
+const t = (language: Language, path: string, vars?: Record<string, string | number>) =>
+  translate(language, 'notifications', path, vars);
+
+/** The member app's session screen (liff-app/src/app/router.tsx: `/session?id=`), under the LIFF URL. */
+export const sessionUrl = (appUrl: string, sessionId: string) =>
+  `${appUrl.replace(/\/+$/, '')}/session?id=${encodeURIComponent(sessionId)}`;
+
+/** Session time as a player in Taiwan reads it, whatever zone the server runs in. */
+export function sessionTime(session: Pick<SessionRecord, 'startsAt' | 'endsAt'>, language: Language): string {
+  return new Intl.DateTimeFormat(language, {
+    timeZone: 'Asia/Taipei',
+    month: 'short',
+    day: 'numeric',
+    weekday: 'short',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).formatRange(new Date(session.startsAt), new Date(session.endsAt));
+}
+
+export const textMessage = (text: string): messagingApi.TextMessage => ({ type: 'text', text });
+
+function row(label: string, value: string): messagingApi.FlexBox {
+  return {
+    type: 'box',
+    layout: 'baseline',
+    spacing: 'sm',
+    contents: [
+      { type: 'text', text: label, color: '#6B7280', size: 'sm', flex: 2 },
+      { type: 'text', text: value, color: '#111827', size: 'sm', flex: 6, wrap: true },
+    ],
+  };
+}
+
+/** Places left, or the waitlist's length when full. */
+export function placesText(session: SessionRecord, language: Language): string {
+  return session.remaining > 0
+    ? t(language, 'line.placesLeft', { count: session.remaining })
+    : t(language, 'line.full', { count: session.waitingCount });
+}
+
+export interface SessionCard {
+  session: SessionRecord;
+  /** A line above the title (the player's own booking state), if any. */
+  status?: string;
+}
+
+function bubble(card: SessionCard, language: Language, appUrl: string): messagingApi.FlexBubble {
+  const { session } = card;
+  const top: messagingApi.FlexComponent[] = card.status
+    ? [{ type: 'text', text: card.status, weight: 'bold', color: BRAND_COLOR, size: 'sm' }]
+    : [];
+  return {
+    type: 'bubble',
+    size: 'kilo',
+    body: {
+      type: 'box',
+      layout: 'vertical',
+      spacing: 'md',
+      contents: [
+        ...top,
+        { type: 'text', text: session.title || session.venue, weight: 'bold', size: 'md', wrap: true, maxLines: 2 },
+        { type: 'text', text: session.teamName, color: '#6B7280', size: 'xs' },
+        {
+          type: 'box',
+          layout: 'vertical',
+          spacing: 'sm',
+          contents: [
+            row(t(language, 'labels.time'), sessionTime(session, language)),
+            row(t(language, 'labels.venue'), session.venue),
+            row(t(language, 'line.places'), placesText(session, language)),
+          ],
+        },
+      ],
+    },
+    footer: {
+      type: 'box',
+      layout: 'vertical',
+      contents: [
+        {
+          type: 'button',
+          style: 'primary',
+          color: BRAND_COLOR,
+          height: 'sm',
+          action: { type: 'uri', label: t(language, 'viewSession'), uri: sessionUrl(appUrl, session.id) },
+        },
+      ],
+    },
+  };
+}
+
+/** One carousel of session bubbles (at most 12), each opening the session in the member app. */
+export function sessionCarousel(
+  cards: SessionCard[],
+  altText: string,
+  language: Language,
+  appUrl: string,
+): messagingApi.FlexMessage {
+  const lines = cards.map(({ session }) => `${session.title || session.venue} ${sessionTime(session, language)}`);
+  const alt = [altText, ...lines].join('\n');
+  return {
+    type: 'flex',
+    altText: alt.length > ALT_TEXT_MAX ? `${alt.slice(0, ALT_TEXT_MAX - 1)}…` : alt,
+    contents: {
+      type: 'carousel',
+      contents: cards.slice(0, CAROUSEL_MAX).map((card) => bubble(card, language, appUrl)),
+    },
+  };
+}
