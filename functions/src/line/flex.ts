@@ -5,8 +5,8 @@ import type { SessionRecord } from '#sessions/model.ts';
 
 /** LINE's limits: 12 bubbles in a carousel, 400 characters of alternative text. */
 export const CAROUSEL_MAX = 12;
-const ALT_TEXT_MAX = 400;
-const BRAND_COLOR = '#0F766E';
+export const ALT_TEXT_MAX = 400;
+export const BRAND_COLOR = '#0F766E';
 
 const t = (language: Language, path: string, vars?: Record<string, string | number>) =>
   translate(language, 'notifications', path, vars);
@@ -30,7 +30,8 @@ export function sessionTime(session: Pick<SessionRecord, 'startsAt' | 'endsAt'>,
 
 export const textMessage = (text: string): messagingApi.TextMessage => ({ type: 'text', text });
 
-function row(label: string, value: string): messagingApi.FlexBox {
+/** A label and its value on one line of a Flex bubble. */
+export function detailRow(label: string, value: string): messagingApi.FlexBox {
   return {
     type: 'box',
     layout: 'baseline',
@@ -76,9 +77,9 @@ function bubble(card: SessionCard, language: Language, appUrl: string): messagin
           layout: 'vertical',
           spacing: 'sm',
           contents: [
-            row(t(language, 'labels.time'), sessionTime(session, language)),
-            row(t(language, 'labels.venue'), session.venue),
-            row(t(language, 'line.places'), placesText(session, language)),
+            detailRow(t(language, 'labels.time'), sessionTime(session, language)),
+            detailRow(t(language, 'labels.venue'), session.venue),
+            detailRow(t(language, 'line.places'), placesText(session, language)),
           ],
         },
       ],

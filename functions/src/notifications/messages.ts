@@ -1,6 +1,7 @@
 import type { messagingApi } from '@line/bot-sdk';
 import { DEFAULT_LANGUAGE, type Language } from '@shuttle/shared';
 import { translate } from '@shuttle/shared/i18n';
+import { ALT_TEXT_MAX, BRAND_COLOR, detailRow, sessionTime, sessionUrl } from '#line/flex.ts';
 import type { OutboxKind, SessionFacts } from '#outbox/model.ts';
 import type { EmailMessage } from '#platform/email.ts';
 
@@ -13,28 +14,15 @@ export interface ComposedNotification {
 }
 
 /** LINE caps a Flex message's alternative text (shown in chat lists and notifications) at 400. */
-const ALT_TEXT_MAX = 400;
-const BRAND_COLOR = '#0F766E';
 
 const t = (language: Language, path: string, vars?: Record<string, string | number>) =>
   translate(language, 'notifications', path, vars);
 
 /** Session time as a player in Taiwan reads it, whatever zone the server runs in. */
-export function formatSessionTime(startsAt: string, endsAt: string, language: Language): string {
-  const format = new Intl.DateTimeFormat(language, {
-    timeZone: 'Asia/Taipei',
-    month: 'short',
-    day: 'numeric',
-    weekday: 'short',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  });
-  return format.formatRange(new Date(startsAt), new Date(endsAt));
-}
+export const formatSessionTime = (startsAt: string, endsAt: string, language: Language) =>
+  sessionTime({ startsAt, endsAt }, language);
 
-export const sessionLink = (appBaseUrl: string, sessionId: string) =>
-  `${appBaseUrl.replace(/\/+$/, '')}/session?id=${encodeURIComponent(sessionId)}`;
+export const sessionLink = sessionUrl;
 
 /** The member app's session screen inside LINE (liff-app/src/lib/liff.ts `liffUrl`, lib/paths.ts `sessionPath`). */
 export const liffSessionLink = (liffId: string, sessionId: string) =>
@@ -54,18 +42,6 @@ export function notificationLinks(input: {
   const web = sessionLink(input.appBaseUrl, input.sessionId);
   const liff = input.liffId ? liffSessionLink(input.liffId, input.sessionId) : web;
   return { line: liff, email: input.lineUser ? liff : web };
-}
-
-function detailRow(label: string, value: string): messagingApi.FlexBox {
-  return {
-    type: 'box',
-    layout: 'baseline',
-    spacing: 'sm',
-    contents: [
-      { type: 'text', text: label, color: '#6B7280', size: 'sm', flex: 2 },
-      { type: 'text', text: value, color: '#111827', size: 'sm', flex: 6, wrap: true },
-    ],
-  };
 }
 
 /** The LINE push (a text and a Flex bubble) and the email for one notification, in one language. */

@@ -1,17 +1,17 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { key } from '@shuttle/functions/db/keys.ts';
-import { createLineMessaging } from '@shuttle/functions/line/client.ts';
 import { lineSignature } from '@shuttle/functions/line/signature.ts';
-import { createLineWebhook, LINE_WEBHOOK_PATH } from '@shuttle/functions/line/webhook.ts';
+import { LINE_WEBHOOK_PATH } from '@shuttle/functions/line/webhook.ts';
 import { translate } from '@shuttle/shared/i18n';
 import type { Hono } from 'hono';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type ApiHarness, createApiHarness } from '../../support/harness.ts';
 import { player } from './fixtures.ts';
-import { type LineApiStub, startLineApiStub } from './line-api-stub.ts';
+import type { LineApiStub } from './line-api-stub.ts';
+import { startWebhook, WEBHOOK_LIFF, WEBHOOK_SECRET } from './webhook-fixture.ts';
 
-const SECRET = 'test-channel-secret';
-const LIFF = 'https://liff.line.me/1650000000-abcdefgh';
+const SECRET = WEBHOOK_SECRET;
+const LIFF = WEBHOOK_LIFF;
 
 let h: ApiHarness;
 let stub: LineApiStub;
@@ -19,15 +19,7 @@ let webhook: Hono;
 
 beforeAll(async () => {
   h = await createApiHarness();
-  stub = await startLineApiStub();
-  webhook = createLineWebhook({
-    channelSecret: SECRET,
-    line: createLineMessaging({ channelAccessToken: 'test-channel-token', baseURL: stub.baseURL }),
-    store: h.store,
-    clock: h.clock,
-    appUrl: LIFF,
-    log: { warn: () => {}, error: () => {} },
-  }) as unknown as Hono;
+  ({ stub, webhook } = await startWebhook(h));
 });
 afterAll(async () => {
   await stub.close();
