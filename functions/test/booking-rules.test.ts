@@ -93,7 +93,7 @@ describe('session changes', () => {
       startsAt: '2026-03-02T11:00:00.000Z',
       endsAt: '2026-03-02T13:00:00.000Z',
     });
-    expect(MAX_NOTICES_PER_CHANGE + 1).toBe(100);
+    expect(MAX_NOTICES_PER_CHANGE + 2).toBe(100);
   });
 });
 

@@ -8,7 +8,7 @@ import { isValidLineSignature, lineSignature } from '#line/signature.ts';
 import { PREFERENCE_OF } from '#notifications/dispatcher.ts';
 import { composeNotification, formatSessionTime, notificationLinks } from '#notifications/messages.ts';
 import { isOutboxInsert, OUTBOX_INSERT_FILTER } from '#notifications/stream-filter.ts';
-import { OUTBOX_KINDS } from '#outbox/model.ts';
+import { USER_OUTBOX_KINDS } from '#outbox/model.ts';
 
 const session = {
   id: 'sess 1',
@@ -79,12 +79,13 @@ describe('notification messages', () => {
   });
 
   it('maps every kind to the preference that governs it', () => {
-    expect(Object.keys(PREFERENCE_OF).sort()).toEqual([...OUTBOX_KINDS].sort());
+    expect(Object.keys(PREFERENCE_OF).sort()).toEqual([...USER_OUTBOX_KINDS].sort());
     expect(PREFERENCE_OF).toEqual({
       promoted: 'waitlist',
       sessionChanged: 'sessionChange',
       sessionCancelled: 'sessionChange',
       bookingReminder: 'bookingReminder',
+      news: 'news',
     });
   });
 });

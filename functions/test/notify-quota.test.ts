@@ -2,7 +2,7 @@ import type { messagingApi } from '@line/bot-sdk';
 import { describe, expect, it } from 'vitest';
 import { ESSENTIAL } from '#notifications/dispatcher.ts';
 import { LineQuotaGauge, QUOTA_CACHE_MS, quotaLevel } from '#notifications/line-quota.ts';
-import { OUTBOX_KINDS } from '#outbox/model.ts';
+import { USER_OUTBOX_KINDS } from '#outbox/model.ts';
 import { FixedClock } from '#platform/clock.ts';
 
 function fakeLine(quota: messagingApi.MessageQuotaResponse, totalUsage: number, fail = false) {
@@ -65,7 +65,7 @@ describe('LINE message quota', () => {
   });
 
   it('keeps pushing every kind but reminders when the quota runs low', () => {
-    expect(Object.keys(ESSENTIAL).sort()).toEqual([...OUTBOX_KINDS].sort());
-    expect(OUTBOX_KINDS.filter((kind) => !ESSENTIAL[kind])).toEqual(['bookingReminder']);
+    expect(Object.keys(ESSENTIAL).sort()).toEqual([...USER_OUTBOX_KINDS].sort());
+    expect(USER_OUTBOX_KINDS.filter((kind) => !ESSENTIAL[kind])).toEqual(['bookingReminder']);
   });
 });

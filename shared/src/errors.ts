@@ -46,6 +46,7 @@ export const ERRORS = {
   INVITE_INVALID: { status: 400, message: 'This invitation is invalid or has expired' },
   EMAIL_SEND_FAILED: { status: 502, message: 'Failed to send the email, please try again later' },
   MEMBER_NOT_FOUND: { status: 404, message: 'Member not found' },
+  JOIN_REQUEST_NOT_FOUND: { status: 404, message: 'This join request no longer exists' },
   VENUE_NOT_FOUND: { status: 404, message: 'Venue not found' },
   SESSION_FULL: { status: 409, message: 'No places left; raise the capacity first' },
   TOO_MANY_PLAYERS: { status: 409, message: 'Too many players are booked to change this session at once' },

@@ -104,6 +104,26 @@ describe('a player', () => {
     await context.close();
   });
 
+  it('joins the team of a session from its detail', async () => {
+    const session = (await openSessions())[0];
+    expect(session, 'an open session').toBeDefined();
+    const { context, page } = await phone(browser, {
+      identity: { sub: 'Ue2ejoiner000000000000000000001', name: '張入隊' },
+    });
+    await page.goto(`/login?next=${encodeURIComponent(`/session?id=${session!.id}`)}`);
+    await page.getByTestId('line-login').click();
+    await page.waitForURL((url) => url.pathname === '/session');
+    await poll(() => page.getByTestId('team-join').innerText()).toBe('加入球隊');
+    await page.getByTestId('team-join').click();
+    const modal = page.getByRole('alertdialog');
+    await poll(() => modal.innerText()).toContain('的隊員');
+    await modal.getByRole('button', { name: '確認' }).click();
+    await poll(() => page.getByTestId('team-member').innerText()).toBe('隊員');
+    expect(await page.getByTestId('team-join').count()).toBe(0);
+    await screenshot(page, '16b-team-joined');
+    await context.close();
+  });
+
   it('sees history, statistics and team cards', async () => {
     const { context, page } = await phone(browser);
     await page.goto('/login?next=%2F%3Ftab%3DreservationHistory');

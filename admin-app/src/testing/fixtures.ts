@@ -23,4 +23,6 @@ export const defaultData = {
   line_group_id: '',
   private_rules: '',
   cancel_window_minutes: 120,
+  join_rule: 'open' as const,
+  group_announcements: { newSessions: true, signupOpening: true, placeFreed: true, changes: true },
 };

@@ -33,6 +33,8 @@ export const RATE_BUCKETS = {
   invite: { by: 'account', limit: 20, windowSeconds: 3600 },
   /** Session creation calls of one admin (each may publish up to 52 sessions). */
   sessionCreate: { by: 'account', limit: 30, windowSeconds: 3600 },
+  /** Team news one admin posts (each reaches every member who wants news). */
+  news: { by: 'account', limit: 10, windowSeconds: 3600 },
 } as const satisfies Record<string, Omit<RateBucket, 'name'>>;
 
 export type RateBucketName = keyof typeof RATE_BUCKETS;
@@ -71,6 +73,7 @@ export const CALL_LIMITS = {
     'password/reset': { maxBodyBytes: LOGIN_BODY, rate: ['resetCheckByAddress', 'resetCheckByEmail'] },
     'setting/inviteAdmin': { rate: ['invite'] },
     'createSession/createSession': { rate: ['sessionCreate'] },
+    'team/postNews': { rate: ['news'] },
   } satisfies Partial<Record<AdminRoutePath, Limits>>,
 } as const;
 

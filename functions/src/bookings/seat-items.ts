@@ -1,6 +1,6 @@
 import { index, key } from '#db/keys.ts';
 import type { Transaction } from '#db/transaction.ts';
-import { newOutboxItem } from '#outbox/model.ts';
+import { newGroupOutboxItem, newOutboxItem } from '#outbox/model.ts';
 import type { IdGenerator } from '#platform/clock.ts';
 import { DomainError } from '#platform/errors.ts';
 import type { BookingRecord, SessionRecord } from '#sessions/model.ts';
@@ -136,7 +136,8 @@ export function cancelBooking(tx: Transaction, booking: BookingRecord, nowIso: s
  * were promoted. Two releases never promote the same head and a player who joined meanwhile is
  * never skipped, while joins appended behind that first unfitting entry change nothing the
  * release read, so a stream of joins never starves a cancellation. Counters move by relative
- * amounts for the same reason. Each promoted player gets an outbox item in the same transaction.
+ * amounts for the same reason. Each promoted player gets an outbox item in the same transaction,
+ * and a player's cancellation that nobody waits for a group announcement of the freed place.
  */
 export function releaseSeats(
   tx: Transaction,
@@ -205,6 +206,17 @@ export function releaseSeats(
       now,
     });
     tx.put(`notice:${entry.userId}`, { Item: notice, ConditionExpression: 'attribute_not_exists(PK)' });
+  }
+  // A player's own cancellation with nobody waiting: the team's group hears of the place (TABLE.md, "Outbox").
+  if (reason === 'cancellation' && session.waitlist.length === 0 && plan.remainingAfter > 0) {
+    const item = newGroupOutboxItem({
+      id: ids(),
+      kind: 'groupPlaceFreed',
+      teamId: session.teamId,
+      sessionIds: [session.id],
+      now,
+    });
+    tx.put('groupNotice', { Item: item, ConditionExpression: 'attribute_not_exists(PK)' });
   }
   return plan.promoted;
 }

@@ -3,7 +3,7 @@ import { taipeiDate, taipeiMonth } from '@shuttle/shared';
 import type { Store } from '#db/client.ts';
 import { index, key, sessionIndexKeys } from '#db/keys.ts';
 import { isConditionFailure, runTransaction, Transaction } from '#db/transaction.ts';
-import { newOutboxItem } from '#outbox/model.ts';
+import { newGroupOutboxItem, newOutboxItem } from '#outbox/model.ts';
 import type { Clock, IdGenerator } from '#platform/clock.ts';
 import { DomainError } from '#platform/errors.ts';
 import { isTransientStoreError, type RetryPolicy, withRetry } from '#platform/retry.ts';
@@ -206,7 +206,7 @@ export class SessionChangeEngine {
     return { session: updated, notified: outcome.notified };
   }
 
-  /** One notice per player holding a place, built by the one outbox item builder. */
+  /** One notice per player holding a place, built by the one outbox item builder, and one to the team's group. */
   private addNotices(
     tx: Transaction,
     kind: 'sessionChanged' | 'sessionCancelled',
@@ -219,6 +219,15 @@ export class SessionChangeEngine {
       const item = newOutboxItem({ id: this.ids(), kind, userId: booking.userId, sessionId: session.id, now, details });
       tx.put(`notice:${booking.userId}`, { Item: item, ConditionExpression: 'attribute_not_exists(PK)' });
     }
+    const group = newGroupOutboxItem({
+      id: this.ids(),
+      kind: kind === 'sessionChanged' ? 'groupSessionChanged' : 'groupSessionCancelled',
+      teamId: session.teamId,
+      sessionIds: [session.id],
+      now,
+      details,
+    });
+    tx.put('groupNotice', { Item: group, ConditionExpression: 'attribute_not_exists(PK)' });
   }
 
   /**

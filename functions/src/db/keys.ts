@@ -12,6 +12,8 @@ export const key = {
 
   team: (teamId: string) => ({ PK: `TEAM#${teamId}`, SK: 'TEAM' }),
   teamMember: (teamId: string, userId: string) => ({ PK: `TEAM#${teamId}`, SK: `MEMBER#${userId}` }),
+  /** A player's pending request to join a team that approves joins; never a membership. */
+  joinRequest: (teamId: string, userId: string) => ({ PK: `TEAM#${teamId}`, SK: `JOINREQ#${userId}` }),
   /** What a team created in one Taipei day (TTL), counted in the transaction that creates it. */
   teamQuota: (teamId: string, day: string) => ({ PK: `TEAM#${teamId}`, SK: `QUOTA#${day}` }),
 
@@ -39,6 +41,7 @@ export const key = {
 export const prefix = {
   booking: 'BOOKING#',
   member: 'MEMBER#',
+  joinRequest: 'JOINREQ#',
 } as const;
 
 /** Secondary index keys, one function per access pattern. */

@@ -1,6 +1,10 @@
 import { scheduleBookingReminders } from '#notifications/reminders.ts';
+import { scheduleSignupOpenings } from '#notifications/signup-openings.ts';
 import { lambdaReminderDeps } from './deps.ts';
 
 const deps = await lambdaReminderDeps();
 
-export const handler = () => scheduleBookingReminders(deps);
+export const handler = async () => ({
+  ...(await scheduleBookingReminders(deps)),
+  signupOpenings: (await scheduleSignupOpenings(deps)).written,
+});

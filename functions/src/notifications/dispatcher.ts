@@ -2,29 +2,41 @@ import type { messagingApi } from '@line/bot-sdk';
 import type { NotificationPreferences } from '@shuttle/shared';
 import type { Store } from '#db/client.ts';
 import { classifyLineFailure, type LineMessaging, retryKeyFor } from '#line/client.ts';
-import type { DeliveryChannel, OutboxKind, OutboxRecord } from '#outbox/model.ts';
+import { CAROUSEL_MAX } from '#line/flex.ts';
+import {
+  type DeliveryChannel,
+  type GroupOutboxKind,
+  isGroupKind,
+  type OutboxRecord,
+  type UserOutboxKind,
+} from '#outbox/model.ts';
 import { OutboxRepository } from '#outbox/repository.ts';
 import { type Clock, type IdGenerator, randomId } from '#platform/clock.ts';
 import type { EmailSender } from '#platform/email.ts';
 import { DEFAULT_PREFERENCES, type UserRecord, UserRepository } from '#players/repository.ts';
+import type { SessionRecord } from '#sessions/model.ts';
 import { SessionRepository } from '#sessions/repository.ts';
+import { groupAnnouncementsOf, TeamRepository } from '#teams/repository.ts';
+import { composeGroupMessages, GROUP_ESSENTIAL, GROUP_SETTING_OF } from './group-messages.ts';
 import { LineQuotaGauge, type QuotaReading } from './line-quota.ts';
-import { composeNotification, notificationLinks } from './messages.ts';
+import { composeNews, composeNotification, notificationLinks } from './messages.ts';
 
 /** Which of a player's notification settings governs each kind of notification. */
-export const PREFERENCE_OF: Record<OutboxKind, keyof NotificationPreferences> = {
+export const PREFERENCE_OF: Record<UserOutboxKind, keyof NotificationPreferences> = {
   promoted: 'waitlist',
   sessionChanged: 'sessionChange',
   sessionCancelled: 'sessionChange',
   bookingReminder: 'bookingReminder',
+  news: 'news',
 };
 
 /** Kinds still pushed by LINE when the channel's quota runs low (README "Notifications"). */
-export const ESSENTIAL: Record<OutboxKind, boolean> = {
+export const ESSENTIAL: Record<UserOutboxKind, boolean> = {
   promoted: true,
   sessionChanged: true,
   sessionCancelled: true,
   bookingReminder: false,
+  news: true,
 };
 
 export interface DispatcherDeps {
@@ -73,7 +85,7 @@ interface ChannelPlan {
  * With the month's pushes within 10% of the limit or past it: reminders are not pushed, and other
  * kinds go by email instead of LINE to players with a verified email. Returns the note to record.
  */
-function divertForQuota(kind: OutboxKind, plan: ChannelPlan, reading: QuotaReading): string | null {
+function divertForQuota(kind: UserOutboxKind, plan: ChannelPlan, reading: QuotaReading): string | null {
   if (!plan.line || (reading.level !== 'near' && reading.level !== 'over')) return null;
   const usage = `LINE quota ${reading.level} (${reading.used}/${reading.limit} pushes this month)`;
   if (!ESSENTIAL[kind]) {
@@ -86,7 +98,7 @@ function divertForQuota(kind: OutboxKind, plan: ChannelPlan, reading: QuotaReadi
 }
 
 /** Where a player can be reached for this kind, honouring their settings. */
-function channelsFor(kind: OutboxKind, user: UserRecord, lineEnabled: boolean): ChannelPlan | string {
+function channelsFor(kind: UserOutboxKind, user: UserRecord, lineEnabled: boolean): ChannelPlan | string {
   const preferences = { ...DEFAULT_PREFERENCES, ...(user.preferences ?? {}) };
   if (!preferences[PREFERENCE_OF[kind]]) return `preference ${PREFERENCE_OF[kind]} is off`;
   const plan: ChannelPlan = {
@@ -109,6 +121,7 @@ export class OutboxDispatcher {
   private readonly outbox: OutboxRepository;
   private readonly users: UserRepository;
   private readonly sessions: SessionRepository;
+  private readonly teams: TeamRepository;
   private readonly maxAttempts: number;
   private readonly leaseMs: number;
   private readonly retryDelayMs: (failedAttempts: number) => number;
@@ -120,6 +133,7 @@ export class OutboxDispatcher {
     this.outbox = new OutboxRepository(deps.store);
     this.users = new UserRepository(deps.store);
     this.sessions = new SessionRepository(deps.store);
+    this.teams = new TeamRepository(deps.store);
     this.maxAttempts = deps.maxAttempts ?? DEFAULT_MAX_ATTEMPTS;
     this.leaseMs = deps.leaseMs ?? DEFAULT_LEASE_MS;
     this.retryDelayMs = deps.retryDelayMs ?? defaultRetryDelay;
@@ -144,35 +158,46 @@ export class OutboxDispatcher {
   }
 
   private async attempt(record: OutboxRecord, claimToken: string): Promise<DeliveryOutcome> {
-    const [user, stored] = await Promise.all([this.users.get(record.userId), this.sessions.get(record.sessionId)]);
+    if (isGroupKind(record.kind)) return this.attemptGroup(record, record.kind, claimToken);
+    const kind = record.kind;
+    const news = kind === 'news';
+    const [user, stored, team] = await Promise.all([
+      this.users.get(record.userId),
+      news ? null : this.sessions.get(record.sessionId),
+      news && record.teamId ? this.teams.get(record.teamId) : null,
+    ]);
     // A deleted session is gone from the table; its notice carries a snapshot taken in the same transaction.
     const session = record.kind === 'sessionCancelled' ? (record.session ?? stored) : (stored ?? record.session);
-    if (!user || !session) {
-      return this.finishSkipped(record, claimToken, user ? 'session no longer exists' : 'user no longer exists');
+    if (!user || (news ? !team : !session)) {
+      const gone = news ? 'team no longer exists' : 'session no longer exists';
+      return this.finishSkipped(record, claimToken, user ? gone : 'user no longer exists');
     }
-    const plan = channelsFor(record.kind, user, this.deps.line !== null);
+    const plan = channelsFor(kind, user, this.deps.line !== null);
     if (typeof plan === 'string') return this.finishSkipped(record, claimToken, plan);
     const done = new Set<DeliveryChannel>(record.channelsDone ?? []);
     const refused = new Set<DeliveryChannel>(record.channelsRefused ?? []);
     const notes = [...refused].map((channel) => `${channel}: refused on an earlier attempt`);
     // Once a body is stored the push may have gone out: its retry is never diverted.
     if (this.quota && plan.line && !done.has('line') && !refused.has('line') && !record.lineRequest) {
-      const note = divertForQuota(record.kind, plan, await this.quota.read());
+      const note = divertForQuota(kind, plan, await this.quota.read());
       if (note) notes.push(note);
       if (!plan.line && !plan.email) return this.finishSkipped(record, claimToken, notes.join('; '));
     }
 
-    const message = composeNotification({
-      kind: record.kind,
-      language: user.language,
-      session,
-      links: notificationLinks({
-        sessionId: session.id,
-        appBaseUrl: this.deps.appBaseUrl,
-        liffId: this.deps.liffId,
-        lineUser: user.provider === 'line',
-      }),
-    });
+    const message =
+      news || !session
+        ? composeNews({ language: user.language, team: team?.name ?? '', text: record.text ?? '' })
+        : composeNotification({
+            kind,
+            language: user.language,
+            session,
+            links: notificationLinks({
+              sessionId: session.id,
+              appBaseUrl: this.deps.appBaseUrl,
+              liffId: this.deps.liffId,
+              lineUser: user.provider === 'line',
+            }),
+          });
     const permanent: string[] = [];
     const transient: string[] = [];
 
@@ -219,6 +244,70 @@ export class OutboxDispatcher {
     }
     await this.finish(record, claimToken, { status: 'delivered', channels, ...(note ? { note } : {}) });
     return { status: 'delivered', channels };
+  }
+
+  /**
+   * One push to the team's bound group, skipped when the group was unbound or the team turned
+   * the announcement off by the time of delivery, or (announcements other than changes) when
+   * the quota runs low. A retry sends the stored first body under the same retry key.
+   */
+  private async attemptGroup(
+    record: OutboxRecord,
+    kind: GroupOutboxKind,
+    claimToken: string,
+  ): Promise<DeliveryOutcome> {
+    const team = record.teamId ? await this.teams.get(record.teamId) : null;
+    if (!team?.lineGroupId) return this.finishSkipped(record, claimToken, 'team has no bound LINE group');
+    const setting = GROUP_SETTING_OF[kind];
+    if (setting && !groupAnnouncementsOf(team)[setting])
+      return this.finishSkipped(record, claimToken, `team setting ${setting} is off`);
+    if (!this.deps.line) return this.finishSkipped(record, claimToken, 'LINE is not configured');
+    let request = record.lineRequest;
+    if (!request) {
+      const reading = this.quota ? await this.quota.read() : null;
+      if (reading && (reading.level === 'near' || reading.level === 'over') && !GROUP_ESSENTIAL[kind]) {
+        const usage = `LINE quota ${reading.level} (${reading.used}/${reading.limit} pushes this month)`;
+        return this.finishSkipped(record, claimToken, `${usage}: not pushed`);
+      }
+      const ids = record.sessionIds ?? [];
+      const shown = ids.slice(0, CAROUSEL_MAX);
+      const read = await Promise.all(shown.map((id) => this.sessions.get(id)));
+      const sessions = read.filter((s): s is SessionRecord => s !== null);
+      const missing = kind === 'groupSessionCancelled' ? !record.session : sessions.length === 0;
+      if (kind !== 'groupNews' && missing) {
+        return this.finishSkipped(record, claimToken, 'session no longer exists');
+      }
+      const appUrl = this.deps.liffId ? `https://liff.line.me/${this.deps.liffId}` : this.deps.appBaseUrl;
+      const messages = composeGroupMessages({
+        kind,
+        sessions,
+        more: ids.length - shown.length,
+        ...(record.session ? { cancelled: record.session } : {}),
+        news: { team: team.name, text: record.text ?? '' },
+        appUrl,
+      });
+      const rendered: messagingApi.PushMessageRequest = { to: team.lineGroupId, messages };
+      request = JSON.stringify(rendered);
+      if (!(await this.outbox.saveLineRequest(record.id, claimToken, request))) {
+        this.log.warn(`Outbox ${record.id}: claim lost before the LINE push`);
+        return { status: 'notClaimed' };
+      }
+    }
+    try {
+      await this.deps.line.pushMessage(JSON.parse(request) as messagingApi.PushMessageRequest, retryKeyFor(record.id));
+    } catch (error) {
+      const failure = classifyLineFailure(error);
+      if (failure === 'transient') {
+        return this.failAttempt(record, claimToken, `line: ${describeError(error)}`, { done: [], refused: [] });
+      }
+      if (failure !== 'alreadyAccepted') {
+        const note = `line: ${describeError(error)}`;
+        await this.finish(record, claimToken, { status: 'failed', channels: [], note });
+        return { status: 'failed', attempts: record.attempts ?? 1, error: note };
+      }
+    }
+    await this.finish(record, claimToken, { status: 'delivered', channels: ['line'] });
+    return { status: 'delivered', channels: ['line'] };
   }
 
   private async finishSkipped(record: OutboxRecord, claimToken: string, reason: string): Promise<DeliveryOutcome> {

@@ -109,3 +109,17 @@ export function composeNotification(input: {
     },
   };
 }
+
+/** A team's news from its admin to one member: a text push and an email, the heading in their language. */
+export function composeNews(input: {
+  language: Language | null;
+  team: string;
+  text: string;
+}): Pick<ComposedNotification, 'line' | 'email'> {
+  const language = input.language ?? DEFAULT_LANGUAGE;
+  const title = t(language, 'news.title', { team: input.team });
+  return {
+    line: [{ type: 'text', text: `${title}\n${input.text}` }],
+    email: { subject: title, text: [input.text, t(language, 'emailFooter')].join('\n\n') },
+  };
+}

@@ -8,6 +8,7 @@ import { OutboxRepository } from '#outbox/repository.ts';
 import type { Clock } from '#platform/clock.ts';
 import type { SessionRecord } from '#sessions/model.ts';
 import { SessionRepository } from '#sessions/repository.ts';
+import { scheduleSignupOpenings } from './signup-openings.ts';
 
 /** Players are reminded of sessions that start within this window. */
 export const REMINDER_HORIZON_MS = 24 * 3_600_000;
@@ -82,7 +83,7 @@ export async function scheduleBookingReminders(deps: {
   return { sessions: sessions.length, written };
 }
 
-/** Locally: run the reminder job now and then every `intervalMs` until stopped. */
+/** Locally: run the reminder job (and the sign-up announcements) now and then every `intervalMs` until stopped. */
 export function startReminderTimer(deps: {
   store: Store;
   clock: Clock;
@@ -93,7 +94,7 @@ export function startReminderTimer(deps: {
   let stopped = false;
   let inFlight: Promise<unknown> = Promise.resolve();
   const run = () => {
-    inFlight = scheduleBookingReminders(deps).catch((error: unknown) => {
+    inFlight = Promise.all([scheduleBookingReminders(deps), scheduleSignupOpenings(deps)]).catch((error: unknown) => {
       if (!stopped) log.error('Reminder job failed', error);
     });
   };

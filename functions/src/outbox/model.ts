@@ -9,8 +9,25 @@ export interface SessionFacts {
   endsAt: string;
 }
 
-export const OUTBOX_KINDS = ['promoted', 'sessionChanged', 'sessionCancelled', 'bookingReminder'] as const;
+export const USER_OUTBOX_KINDS = ['promoted', 'sessionChanged', 'sessionCancelled', 'bookingReminder', 'news'] as const;
+export type UserOutboxKind = (typeof USER_OUTBOX_KINDS)[number];
+
+/** Announcements to a team's bound LINE group (TABLE.md, "Outbox"): `teamId` and `sessionIds`, no user. */
+export const GROUP_OUTBOX_KINDS = [
+  'groupNewSessions',
+  'groupSignupOpening',
+  'groupPlaceFreed',
+  'groupSessionChanged',
+  'groupSessionCancelled',
+  'groupNews',
+] as const;
+export type GroupOutboxKind = (typeof GROUP_OUTBOX_KINDS)[number];
+
+export const OUTBOX_KINDS = [...USER_OUTBOX_KINDS, ...GROUP_OUTBOX_KINDS] as const;
 export type OutboxKind = (typeof OUTBOX_KINDS)[number];
+
+export const isGroupKind = (kind: OutboxKind): kind is GroupOutboxKind =>
+  (GROUP_OUTBOX_KINDS as readonly string[]).includes(kind);
 
 export type DeliveryChannel = 'line' | 'email';
 
@@ -26,8 +43,15 @@ export interface OutboxRecord {
   type: 'outbox';
   id: string;
   kind: OutboxKind;
+  /** The player told; empty on group announcements. */
   userId: string;
+  /** The session; empty on group announcements, which name theirs in `sessionIds`. */
   sessionId: string;
+  /** Group announcements: the team whose bound group is told, and the sessions announced. */
+  teamId?: string;
+  sessionIds?: string[];
+  /** A team's news ('news' to a member, 'groupNews' to the group): the admin's text. */
+  text?: string;
   createdAt: string;
   /** Why a place was freed, for 'promoted'. */
   reason?: string;
@@ -63,7 +87,7 @@ export const OUTBOX_TTL_SECONDS = 30 * 24 * 3600;
  */
 export function newOutboxItem(input: {
   id: string;
-  kind: OutboxKind;
+  kind: UserOutboxKind;
   userId: string;
   sessionId: string;
   now: Date;
@@ -81,6 +105,36 @@ export function newOutboxItem(input: {
     ...(input.reason ? { reason: input.reason } : {}),
     userId: input.userId,
     sessionId: input.sessionId,
+    createdAt,
+    ttl: ttlAt(input.now, OUTBOX_TTL_SECONDS),
+    ...input.details,
+  };
+}
+
+/**
+ * A pending announcement to the team's bound LINE group. It has no `userId`/`sessionId` (so
+ * the per-session notices stay one per player); the dispatcher reads the team's group and
+ * settings when it delivers.
+ */
+export function newGroupOutboxItem(input: {
+  id: string;
+  kind: GroupOutboxKind;
+  teamId: string;
+  sessionIds: string[];
+  now: Date;
+  details?: Record<string, unknown>;
+}): OutboxRecord & Record<string, unknown> {
+  const createdAt = input.now.toISOString();
+  return {
+    ...key.outbox(input.id),
+    ...index.pendingOutbox(createdAt, input.id),
+    type: 'outbox',
+    id: input.id,
+    kind: input.kind,
+    userId: '',
+    sessionId: '',
+    teamId: input.teamId,
+    sessionIds: input.sessionIds,
     createdAt,
     ttl: ttlAt(input.now, OUTBOX_TTL_SECONDS),
     ...input.details,

@@ -3,6 +3,7 @@ import type { AdminAccounts } from '#admin-accounts/repository.ts';
 import type { TeamScope } from '#admin-accounts/team-scope.ts';
 import type { BookingEngine } from '#bookings/engine.ts';
 import type { SessionChangeEngine } from '#bookings/session-changes.ts';
+import { newSessionsAnnouncement } from '#outbox/group-items.ts';
 import type { Clock, IdGenerator } from '#platform/clock.ts';
 import { DomainError } from '#platform/errors.ts';
 import { type ContractAppOptions, contractRoutes } from '#platform/http.ts';
@@ -73,7 +74,7 @@ export function sessionAdminRoutes(s: SessionAdminRouteDeps) {
         const access = await s.scope.team(admin, request.teamId);
         const verified = await isVerified(admin.adminId);
         return createSessions(
-          s,
+          { ...s, announce: newSessionsAnnouncement },
           { request, teamId: access.teamId, adminId: admin.adminId, teamOnly: !verified, idempotencyKey },
           (sessions, now) => ({
             publishState: request.publishState,

@@ -12,8 +12,8 @@ export type SessionChanges = Partial<
 /** Fields whose change booked and waiting players are told about. */
 export const NOTICE_FIELDS = ['venue', 'address', 'region', 'startsAt', 'endsAt'] as const;
 
-/** One transaction holds at most 100 items: the session item and one notice per player. */
-export const MAX_NOTICES_PER_CHANGE = 99;
+/** One transaction holds at most 100 items: the session item, the group notice and one notice per player. */
+export const MAX_NOTICES_PER_CHANGE = 98;
 
 /** Sessions can be changed or deleted only before they start. */
 export function assertChangeable(session: SessionRecord, now: Date): void {

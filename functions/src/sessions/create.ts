@@ -2,7 +2,7 @@ import type { CreateSessionRequest } from '@shuttle/shared';
 import type { IdempotentRequest } from '#db/idempotency.ts';
 import { adminIdempotencyScope } from '#db/keys.ts';
 import type { Clock, IdGenerator } from '#platform/clock.ts';
-import type { TeamRepository } from '#teams/repository.ts';
+import type { TeamRecord, TeamRepository } from '#teams/repository.ts';
 import { newSessionItem } from './factory.ts';
 import type { SessionRecord } from './model.ts';
 import { planSessions } from './plan.ts';
@@ -13,6 +13,8 @@ export interface CreateSessionsDeps {
   ids: IdGenerator;
   sessions: SessionRepository;
   teams: TeamRepository;
+  /** The group announcement of the batch, written in the same transaction (`#outbox/group-items.ts`). */
+  announce?: (team: TeamRecord, sessions: SessionRecord[], now: Date, id: string) => Record<string, unknown> | null;
 }
 
 export interface CreateSessionsInput {
@@ -54,6 +56,13 @@ export async function createSessions<R>(
   });
   const items = planned.map((p) => newSessionItem(input.teamOnly ? { ...p, isPublic: false } : p, now));
   const response = respond(items, now);
-  const replayed = await deps.sessions.createMany(team, items, now, claim ? { claim, response } : undefined);
+  const announcement = deps.announce?.(team, items, now, deps.ids());
+  const replayed = await deps.sessions.createMany(
+    team,
+    items,
+    now,
+    claim ? { claim, response } : undefined,
+    announcement ? [announcement] : [],
+  );
   return replayed ?? response;
 }

@@ -39,14 +39,20 @@ export function sessionRoutes(s: SessionRouteDeps) {
   const detail = async (sessionId: string, member: MemberCaller | null) => {
     const now = s.clock.now();
     const session = await s.sessions.require(sessionId);
-    const [team, booking, viewerTeams] = await Promise.all([
+    const [team, booking, membership] = await Promise.all([
       s.teams.get(session.teamId),
       member ? s.sessions.booking(sessionId, member.userId) : null,
-      !session.isPublic && member ? s.memberships.teamIdsOf(member.userId) : null,
+      member ? s.memberships.stateOf(session.teamId, member.userId) : null,
     ]);
-    // A team-only session is shown to its members and to players already booked into it.
-    if (!session.isPublic && !viewerTeams?.has(session.teamId) && !booking) throw new DomainError('SESSION_NOT_FOUND');
-    return toDetail(session, now, team?.privateRules ?? '', member ? myBookingOf(session, booking, now) : undefined);
+    // A team-only session is hidden from visitors; a signed-in player sees it with a way to join (README, Decisions).
+    if (!session.isPublic && !member) throw new DomainError('SESSION_NOT_FOUND');
+    const detail = toDetail(
+      session,
+      now,
+      team?.privateRules ?? '',
+      member ? myBookingOf(session, booking, now) : undefined,
+    );
+    return membership ? { ...detail, team: { membership, joinRule: team?.joinRule ?? 'open' } } : detail;
   };
 
   const participants = async (sessionId: string, member: MemberCaller | null) => {

@@ -162,10 +162,13 @@ export class SessionRepository {
     items: Record<string, unknown>[],
     now: Date,
     idempotent?: { claim: IdempotentRequest; response: T },
+    notices: Record<string, unknown>[] = [],
   ): Promise<T | null> {
     const tx = new Transaction(this.store.tableName);
     for (const item of items)
       tx.put(`session:${item.id}`, { Item: item, ConditionExpression: 'attribute_not_exists(PK)' });
+    for (const item of notices)
+      tx.put(`notice:${item.id}`, { Item: item, ConditionExpression: 'attribute_not_exists(PK)' });
     tx.include(chargeQuota(this.store.tableName, team, 'sessions', items.length, now));
     if (idempotent) recordAnswer(tx, idempotent.claim, idempotent.response, now);
     try {

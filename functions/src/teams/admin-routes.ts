@@ -9,8 +9,10 @@ import {
 } from '#admin-accounts/team-administration.ts';
 import type { TeamScope } from '#admin-accounts/team-scope.ts';
 import type { Store } from '#db/client.ts';
+import { recordTeamNews } from '#outbox/news.ts';
 import { type ContractAppOptions, contractRoutes } from '#platform/http.ts';
 import { LineBindings } from './line-binding.ts';
+import { groupAnnouncementsOf } from './repository.ts';
 import { toAdminTeamItem, toDefaultData, toTeamAdmins, toVenue } from './views.ts';
 
 export interface TeamAdminRouteDeps extends TeamAdministrationDeps, AdminTokenDeps {
@@ -85,6 +87,7 @@ export function teamSettingRoutes(s: TeamAdminRouteDeps) {
           defaultRegion: changes.default_region,
           defaultLine: changes.default_line,
           cancelWindowMinutes: changes.cancel_window_minutes,
+          joinRule: changes.join_rule,
         });
         return toDefaultData(team);
       },
@@ -95,6 +98,16 @@ export function teamSettingRoutes(s: TeamAdminRouteDeps) {
       'setting/updateLine': async ({ teamId, default_line }, { admin }) => {
         const access = await s.scope.team(admin, teamId);
         return toDefaultData(await s.teams.updateSettings(access.teamId, { defaultLine: default_line }));
+      },
+      'setting/updateGroupAnnouncements': async ({ teamId, ...changes }, { admin }) => {
+        const access = await s.scope.team(admin, teamId);
+        const team = await s.teams.require(access.teamId);
+        const groupAnnouncements = { ...groupAnnouncementsOf(team), ...changes };
+        return toDefaultData(await s.teams.updateSettings(access.teamId, { groupAnnouncements }));
+      },
+      'team/postNews': async ({ teamId, text }, { admin }) => {
+        const access = await s.scope.team(admin, teamId);
+        return recordTeamNews(s, await s.teams.require(access.teamId), text, s.clock.now());
       },
       'setting/lineBindCode': async ({ teamId }, { admin }) => {
         const access = await s.scope.team(admin, teamId);

@@ -61,6 +61,32 @@ export function memberAdminRoutes(s: TeamMemberAdminRouteDeps) {
         const member = await s.memberships.setMembership(access.teamId, userId, membership);
         return { userId, membership: member.membership, blocked: member.blocked };
       },
+
+      'members/getJoinRequests': async ({ teamId }, { admin }) => {
+        const access = await s.scope.team(admin, teamId);
+        const requests = await s.memberships.joinRequestsOf(access.teamId);
+        return {
+          items: requests.map(({ userId, name, pictureUrl, requestedAt }) => ({
+            userId,
+            name,
+            pictureUrl,
+            requestedAt,
+          })),
+        };
+      },
+
+      'members/approveJoin': async ({ teamId, userId }, { admin }) => {
+        const access = await s.scope.team(admin, teamId);
+        const state = await s.memberships.approve(access.teamId, userId, s.clock.now());
+        if (state === 'blocked') throw new DomainError('MEMBER_BLOCKED');
+        return { userId, membership: 'member' as const };
+      },
+
+      'members/rejectJoin': async ({ teamId, userId }, { admin }) => {
+        const access = await s.scope.team(admin, teamId);
+        await s.memberships.reject(access.teamId, userId);
+        return { userId, membership: 'none' as const };
+      },
     },
     s.http,
   );

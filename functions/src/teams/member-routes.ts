@@ -30,11 +30,30 @@ export function teamRoutes(s: TeamRouteDeps) {
       'withoutAuth/getTeamName': () => names(null),
       'checkState/static/getTeamName': (_, { member }) => names(member.userId),
       'checkState/member/joinTeam': async ({ teamId }, { member }) => {
-        const user = await s.users.require(member.userId);
-        await s.memberships.join(teamId, user, s.clock.now());
-        const team = await s.teams.get(teamId);
+        const [user, team, state] = await Promise.all([
+          s.users.require(member.userId),
+          s.teams.get(teamId),
+          s.memberships.stateOf(teamId, member.userId),
+        ]);
         if (!team) throw new DomainError('TEAM_NOT_FOUND');
-        return toTeamNameItem(team, new Set([teamId]));
+        if (state === 'blocked') throw new DomainError('MEMBER_BLOCKED');
+        let membership = state;
+        if (state === 'none' || (state === 'pending' && team.joinRule !== 'approval')) {
+          // README, Decisions (join rules): approval teams get a request, open teams a member.
+          const now = s.clock.now();
+          if (team.joinRule === 'approval') await s.memberships.requestJoin(teamId, user, now);
+          else if (state === 'pending') await s.memberships.approve(teamId, user.userId, now);
+          else await s.memberships.join(teamId, user, now);
+          membership = team.joinRule === 'approval' ? 'pending' : 'member';
+        }
+        const joined = membership === 'member';
+        const item = toTeamNameItem(team, new Set(joined ? [teamId] : []));
+        // The listed count may predate this join (eventually consistent read).
+        return {
+          ...item,
+          amount_of_member: item.amount_of_member + (joined && state !== 'member' ? 1 : 0),
+          membership,
+        };
       },
     },
     s.http,

@@ -1,7 +1,8 @@
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { TeamMembershipState } from '@shuttle/shared';
 import type { Store } from '#db/client.ts';
 import { index, key, prefix } from '#db/keys.ts';
-import { queryAll } from '#db/query.ts';
+import { batchGetAll, queryAll } from '#db/query.ts';
 import { isConditionFailure, runTransaction, Transaction, TransactionRefusedError } from '#db/transaction.ts';
 import { DomainError } from '#platform/errors.ts';
 
@@ -15,6 +16,16 @@ export interface MemberRecord {
   blocked: boolean;
   membership: 'member' | 'regular' | 'vip';
   joinedAt: string;
+}
+
+/** A pending request to join a team that approves joins (key `TEAM#id / JOINREQ#userId`). */
+export interface JoinRequestRecord {
+  type: 'joinRequest';
+  teamId: string;
+  userId: string;
+  name: string;
+  pictureUrl: string;
+  requestedAt: string;
 }
 
 /** Who a new membership is for, as shown in the team's member list. */
@@ -36,6 +47,85 @@ export class MembershipRepository {
       new GetCommand({ TableName: this.store.tableName, Key: key.teamMember(teamId, userId) }),
     );
     return (Item as MemberRecord | undefined) ?? null;
+  }
+
+  /** The player's place in the team: membership and join request in one BatchGetItem. */
+  async stateOf(teamId: string, userId: string): Promise<TeamMembershipState> {
+    const items = await batchGetAll<MemberRecord | JoinRequestRecord>(this.store, [
+      key.teamMember(teamId, userId),
+      key.joinRequest(teamId, userId),
+    ]);
+    const member = items.find((i): i is MemberRecord => i.type === 'member');
+    if (member) return member.blocked ? 'blocked' : 'member';
+    return items.length > 0 ? 'pending' : 'none';
+  }
+
+  /** Records a join request, once; asking again keeps the first request. */
+  async requestJoin(teamId: string, player: NewMember, now: Date): Promise<void> {
+    const request: JoinRequestRecord = {
+      type: 'joinRequest',
+      teamId,
+      userId: player.userId,
+      name: player.name,
+      pictureUrl: player.pictureUrl,
+      requestedAt: now.toISOString(),
+    };
+    try {
+      await this.store.doc.send(
+        new PutCommand({
+          TableName: this.store.tableName,
+          Item: { ...key.joinRequest(teamId, player.userId), ...request },
+          ConditionExpression: 'attribute_not_exists(PK)',
+        }),
+      );
+    } catch (error) {
+      if (!isConditionFailure(error)) throw error;
+    }
+  }
+
+  /** The team's pending join requests, oldest first. */
+  async joinRequestsOf(teamId: string): Promise<JoinRequestRecord[]> {
+    const requests = await queryAll<JoinRequestRecord>(this.store, {
+      KeyConditionExpression: 'PK = :pk AND begins_with(SK, :request)',
+      ExpressionAttributeValues: { ':pk': key.team(teamId).PK, ':request': prefix.joinRequest },
+    });
+    return requests.sort((a, b) => a.requestedAt.localeCompare(b.requestedAt));
+  }
+
+  /**
+   * Turns the request into a membership (and removes it) in one transaction. Approving again
+   * answers the membership as it is; without a request or membership, JOIN_REQUEST_NOT_FOUND.
+   */
+  async approve(teamId: string, userId: string, now: Date): Promise<TeamMembershipState> {
+    const { Item } = await this.store.doc.send(
+      new GetCommand({ TableName: this.store.tableName, Key: key.joinRequest(teamId, userId), ConsistentRead: true }),
+    );
+    const request = Item as JoinRequestRecord | undefined;
+    if (request) {
+      const added = await this.add(teamId, request, false, now, key.joinRequest(teamId, userId));
+      if (added) return 'member';
+      // Already a member (or blocked meanwhile): the request is spent.
+      await this.reject(teamId, userId).catch(() => undefined);
+    }
+    const member = await this.get(teamId, userId);
+    if (!member) throw new DomainError('JOIN_REQUEST_NOT_FOUND');
+    return member.blocked ? 'blocked' : 'member';
+  }
+
+  /** Removes the request; the player may ask again. */
+  async reject(teamId: string, userId: string): Promise<void> {
+    try {
+      await this.store.doc.send(
+        new DeleteCommand({
+          TableName: this.store.tableName,
+          Key: key.joinRequest(teamId, userId),
+          ConditionExpression: 'attribute_exists(PK)',
+        }),
+      );
+    } catch (error) {
+      if (isConditionFailure(error)) throw new DomainError('JOIN_REQUEST_NOT_FOUND');
+      throw error;
+    }
   }
 
   /** Every membership of a team, blocked ones included. */
@@ -111,8 +201,15 @@ export class MembershipRepository {
   /**
    * Writes a new membership and counts it on the team item, in one transaction. Null when the
    * player is a member already (nothing written); TEAM_NOT_FOUND when there is no such team.
+   * `spentRequest` is the join request the membership replaces, deleted in the same transaction.
    */
-  private async add(teamId: string, player: NewMember, blocked: boolean, now: Date): Promise<MemberRecord | null> {
+  private async add(
+    teamId: string,
+    player: NewMember,
+    blocked: boolean,
+    now: Date,
+    spentRequest?: ReturnType<typeof key.joinRequest>,
+  ): Promise<MemberRecord | null> {
     const member: MemberRecord = {
       type: 'member',
       teamId,
@@ -134,6 +231,7 @@ export class MembershipRepository {
         ConditionExpression: 'attribute_exists(PK)',
         ExpressionAttributeValues: { ':one': 1 },
       });
+    if (spentRequest) tx.delete('request', { Key: spentRequest });
     try {
       await runTransaction(this.store, tx);
     } catch (error) {

@@ -1,5 +1,5 @@
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { DEFAULT_CANCEL_WINDOW_MINUTES } from '@shuttle/shared';
+import { DEFAULT_CANCEL_WINDOW_MINUTES, type JoinRule } from '@shuttle/shared';
 import type { Store } from '#db/client.ts';
 import { adminKey, adminPrefix, index, key } from '#db/keys.ts';
 import { batchGetAll, queryAll } from '#db/query.ts';
@@ -19,16 +19,28 @@ export interface TeamRecord {
   defaultLine: string;
   privateRules: string;
   cancelWindowMinutes: number;
+  /** Unset means `open` (README, Decisions: join rules). */
+  joinRule?: JoinRule;
   /** Memberships of the team, counted when one is written (see membership.ts). */
   memberCount: number;
   createdAt: string;
   lineGroupId?: string;
+  /** Which announcements the bot posts to the bound group; unset fields are on (`groupAnnouncementsOf`). */
+  groupAnnouncements?: Partial<GroupAnnouncements>;
   /** Owner links of the team; kept so the last owner can never be removed (see admins.ts). */
   ownerCount?: number;
   createdBy?: string;
   /** Set by an operator to raise the team's daily caps (quota.ts); unset means the defaults. */
   dailySessionLimit?: number;
   dailyInviteLimit?: number;
+}
+
+export const GROUP_ANNOUNCEMENTS = ['newSessions', 'signupOpening', 'placeFreed', 'changes'] as const;
+export type GroupAnnouncements = Record<(typeof GROUP_ANNOUNCEMENTS)[number], boolean>;
+
+/** The team's group announcement settings, every one on unless turned off. */
+export function groupAnnouncementsOf(team: Pick<TeamRecord, 'groupAnnouncements'>): GroupAnnouncements {
+  return { newSessions: true, signupOpening: true, placeFreed: true, changes: true, ...team.groupAnnouncements };
 }
 
 /** What an admin chooses when creating a team; the rest starts at its default. */
@@ -49,6 +61,8 @@ export type TeamSettingsChanges = Partial<
     | 'cancelWindowMinutes'
     | 'privateRules'
     | 'lineGroupId'
+    | 'joinRule'
+    | 'groupAnnouncements'
   >
 >;
 

@@ -1,6 +1,6 @@
 import type { AdminTeamItem, DefaultData, TeamNameItem } from '@shuttle/shared';
 import type { InviteRecord, TeamAdminLink } from './admins.ts';
-import type { TeamRecord, VenueRecord } from './repository.ts';
+import { groupAnnouncementsOf, type TeamRecord, type VenueRecord } from './repository.ts';
 
 /** A team in the member app's team lists; `mine` holds the teams the player belongs to. */
 export function toTeamNameItem(team: TeamRecord, mine: ReadonlySet<string>): TeamNameItem {
@@ -37,6 +37,8 @@ export function toDefaultData(team: TeamRecord): DefaultData {
     line_group_id: team.lineGroupId ?? '',
     private_rules: team.privateRules ?? '',
     cancel_window_minutes: team.cancelWindowMinutes,
+    join_rule: team.joinRule ?? 'open',
+    group_announcements: groupAnnouncementsOf(team),
   };
 }
 

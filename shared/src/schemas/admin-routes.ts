@@ -80,7 +80,7 @@ export const adminRoutes = {
   'setting/updateDefault': route({
     method: 'POST',
     auth: 'admin',
-    summary: 'Change team name, default venue, price, region, LINE link or cancellation window',
+    summary: 'Change team name, default venue, price, region, LINE link, cancellation window or join rule',
     request: a.updateDefaultRequest,
     response: a.defaultData,
   }),
@@ -97,6 +97,21 @@ export const adminRoutes = {
     summary: 'LINE community link shown to players',
     request: a.updateLineRequest,
     response: a.defaultData,
+  }),
+  'setting/updateGroupAnnouncements': route({
+    method: 'POST',
+    auth: 'admin',
+    summary:
+      'Which announcements the bot posts to the bound LINE group (new sessions, sign-up opening, freed places, changes)',
+    request: a.updateGroupAnnouncementsRequest,
+    response: a.defaultData,
+  }),
+  'team/postNews': route({
+    method: 'POST',
+    auth: 'admin',
+    summary: "Post the team's news to its bound LINE group and to members who want news (LINE or email)",
+    request: a.postNewsRequest,
+    response: a.postNewsResult,
   }),
   'setting/lineBindCode': route({
     method: 'POST',
@@ -303,6 +318,27 @@ export const adminRoutes = {
     summary: 'Set a member as member, regular or vip',
     request: a.updateMembershipRequest,
     response: a.updateMembershipResult,
+  }),
+  'members/getJoinRequests': route({
+    method: 'POST',
+    auth: 'admin',
+    summary: "Players waiting for approval to join the team (when the team's join rule is approval)",
+    request: a.teamScope,
+    response: a.joinRequestList,
+  }),
+  'members/approveJoin': route({
+    method: 'POST',
+    auth: 'admin',
+    summary: "Approve a player's join request: they become a member; approving again changes nothing",
+    request: a.decideJoinRequest,
+    response: a.decideJoinResult,
+  }),
+  'members/rejectJoin': route({
+    method: 'POST',
+    auth: 'admin',
+    summary: "Reject a player's join request; they may ask again",
+    request: a.decideJoinRequest,
+    response: a.decideJoinResult,
   }),
   'signed/signed': route({
     method: 'POST',

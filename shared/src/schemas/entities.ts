@@ -63,11 +63,21 @@ export const sessionSummary = z.object({
 });
 export type SessionSummary = z.infer<typeof sessionSummary>;
 
+/** How a team takes new members: at once, or on an admin's approval (README, Decisions). */
+export const JOIN_RULES = ['open', 'approval'] as const;
+export const joinRule = z.enum(JOIN_RULES);
+export type JoinRule = z.infer<typeof joinRule>;
+/** The caller's place in a team: `pending` is a join request awaiting approval, never a member. */
+export const teamMembershipState = z.enum(['none', 'pending', 'member', 'blocked']);
+export type TeamMembershipState = z.infer<typeof teamMembershipState>;
+
 export const sessionDetail = sessionSummary.extend({
   notes: z.string(),
   lineLink: z.string(),
   privateRules: z.string(),
   cancelWindowMinutes: z.number().int().nonnegative(),
+  /** The caller's membership of the session's team; signed-in callers only. */
+  team: z.object({ membership: teamMembershipState, joinRule }).optional(),
 });
 export type SessionDetail = z.infer<typeof sessionDetail>;
 

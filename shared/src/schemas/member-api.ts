@@ -24,6 +24,7 @@ import {
   partySize,
   region,
   sessionSummary,
+  teamMembershipState,
   teamNameItem,
 } from './entities.ts';
 
@@ -89,6 +90,9 @@ export const historyResult = z.object({
 export type HistoryResult = z.infer<typeof historyResult>;
 
 export const joinTeamRequest = z.object({ teamId: id });
+/** The team after a join: `membership` is `pending` when the team approves new members. */
+export const joinTeamResult = teamNameItem.extend({ membership: teamMembershipState });
+export type JoinTeamResult = z.infer<typeof joinTeamResult>;
 
 export const amountOfAttend = z.object({
   attended: z.number().int().nonnegative(),

@@ -108,9 +108,9 @@ export const memberRoutes = {
   'checkState/member/joinTeam': route({
     method: 'POST',
     auth: 'member',
-    summary: 'Join a team as a member',
+    summary: 'Join a team: a member at once, or a pending request when the team approves joins; idempotent',
     request: m.joinTeamRequest,
-    response: m.teamNameList.element,
+    response: m.joinTeamResult,
   }),
   'checkState/setting/getAmountOfAttend': route({
     method: 'GET',

@@ -46,6 +46,8 @@ function sampleInput(path: AdminRoutePath): unknown {
     'setting/updateDefault': { ...team, default_price: 999 },
     'setting/updatePrivateRules': { ...team, private_rules: 'taken over' },
     'setting/updateLine': { ...team, default_line: '' },
+    'setting/updateGroupAnnouncements': { ...team, placeFreed: false },
+    'team/postNews': { ...team, text: '本週停打' },
     'setting/lineBindCode': team,
     'setting/lineUnbind': team,
     'setting/getCourts': team,
@@ -75,6 +77,9 @@ function sampleInput(path: AdminRoutePath): unknown {
     'members/getMembers': team,
     'members/switchBlock': { ...team, userId: memberId, blocked: true },
     'members/updateMembership': { ...team, userId: memberId, membership: 'vip' },
+    'members/getJoinRequests': team,
+    'members/approveJoin': { ...team, userId: memberId },
+    'members/rejectJoin': { ...team, userId: memberId },
     'signed/signed': { ...session, userId: memberId, attendance: 'attended' },
     'signed/getSignedList': team,
     'signed/addWalkIn': { ...session, name: '闖入者' },
@@ -210,6 +215,7 @@ describe("an admin of another team on team A's calls", () => {
       'setting/defaultData',
       'courtSession/getSessionMember',
       'members/getMembers',
+      'members/getJoinRequests',
       'board/getBoard',
     ] as const) {
       expect((await callAs(path, a.token)).status, path).toBe(200);

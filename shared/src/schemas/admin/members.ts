@@ -47,3 +47,15 @@ export const switchBlockResult = z.object({
 });
 export const updateMembershipRequest = teamScope.extend({ userId: id, membership });
 export const updateMembershipResult = z.object({ userId: id, membership, blocked: z.boolean() });
+
+/** A player's request to join a team that approves new members (README, Decisions). */
+export const joinRequestView = z.object({
+  userId: id,
+  name: z.string(),
+  pictureUrl: z.string(),
+  requestedAt: isoInstant,
+});
+export type JoinRequestView = z.infer<typeof joinRequestView>;
+export const joinRequestList = z.object({ items: z.array(joinRequestView) });
+export const decideJoinRequest = teamScope.extend({ userId: id });
+export const decideJoinResult = z.object({ userId: id, membership: z.enum(['member', 'none']) });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ADMIN_LIMITS, TEXT_LIMITS } from '../../constants.ts';
-import { id, isoInstant, region } from '../entities.ts';
+import { id, isoInstant, joinRule, region } from '../entities.ts';
 import { email, lineLink, nonNegativeInt, teamScope, text } from './common.ts';
 
 // Teams an admin runs, their settings (defaults, venues, LINE, private rules) and their admins.
@@ -48,6 +48,14 @@ export const defaultData = z.object({
   line_group_id: z.string(),
   private_rules: z.string(),
   cancel_window_minutes: nonNegativeInt,
+  join_rule: joinRule,
+  /** What the bot posts to the bound group; every one on by default. */
+  group_announcements: z.object({
+    newSessions: z.boolean(),
+    signupOpening: z.boolean(),
+    placeFreed: z.boolean(),
+    changes: z.boolean(),
+  }),
 });
 export type DefaultData = z.infer<typeof defaultData>;
 
@@ -60,8 +68,21 @@ export const updateDefaultRequest = teamScope
     default_region: z.union([region, z.literal('')]).optional(),
     default_line: lineLink.optional(),
     cancel_window_minutes: z.number().int().min(0).max(ADMIN_LIMITS.maxCancelWindowMinutes).optional(),
+    join_rule: joinRule.optional(),
   })
   .refine((v) => Object.keys(v).some((k) => k !== 'teamId'), { message: 'Nothing to update' });
+
+export const updateGroupAnnouncementsRequest = teamScope.extend({
+  newSessions: z.boolean().optional(),
+  signupOpening: z.boolean().optional(),
+  placeFreed: z.boolean().optional(),
+  changes: z.boolean().optional(),
+});
+
+/** A team's news: to the bound group and to members who want news (README "Group announcements"). */
+export const NEWS_TEXT_MAX = 500;
+export const postNewsRequest = teamScope.extend({ text: text(NEWS_TEXT_MAX).trim().min(1) });
+export const postNewsResult = z.object({ members: nonNegativeInt, group: z.boolean() });
 
 export const updatePrivateRulesRequest = teamScope.extend({ private_rules: text(TEXT_LIMITS.privateRules) });
 /** The group the bot posts to is never typed: it is bound by a code sent in the group (lineBindCode). */

@@ -4,4 +4,5 @@ import type { MemberQuery } from './get-members';
 export const memberKeys = {
   all: 'members:',
   list: (query: MemberQuery) => `members:${JSON.stringify(query)}`,
+  requests: 'members:requests',
 } as const;

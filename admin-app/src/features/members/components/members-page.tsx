@@ -19,6 +19,7 @@ import { type MemberQuery, useMembers } from '../api/get-members';
 import { memberKeys } from '../api/keys';
 import { switchBlock } from '../api/switch-block';
 import { type Membership, updateMembership } from '../api/update-membership';
+import { JoinRequests } from './join-requests';
 
 const PAGE_SIZE = 20;
 type BlockedFilter = 'all' | 'active' | 'blocked';
@@ -76,6 +77,7 @@ export function MembersPage() {
   return (
     <div className="page" data-testid="members">
       <PageHeader title={t('members.title')} description={t('members.description')} />
+      <JoinRequests />
       <section className="panel">
         <div className="toolbar">
           <label className="search">

@@ -15,6 +15,11 @@ afterEach(() => {
   removeQueries();
 });
 
+const bodyOf = (fetch: ReturnType<typeof routes>, path: string) => {
+  const call = fetch.mock.calls.find(([url]) => String(url).endsWith(path)) as unknown as [string, RequestInit];
+  return call ? JSON.parse(String(call[1].body)) : undefined;
+};
+
 const renderPage = () =>
   render(
     <MemoryRouter>
@@ -55,5 +60,36 @@ describe('the LINE settings page', () => {
     fireEvent.click(screen.getByTestId('line-unbind'));
     fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: '解除綁定' }));
     await waitFor(() => expect(screen.getByTestId('line-group-state').textContent).toBe('尚未綁定 LINE 群組'));
+  });
+
+  it('turns one group announcement off with its switch', async () => {
+    const off = { ...defaultData.group_announcements, placeFreed: false };
+    const fetch = stubFetch(
+      routes({
+        'get-default-data': envelope(defaultData),
+        'setting/updateGroupAnnouncements': envelope({ ...defaultData, group_announcements: off }),
+      }),
+    );
+    renderPage();
+    const toggle = await screen.findByTestId('group-announcement-placeFreed');
+    expect(toggle.getAttribute('aria-checked')).toBe('true');
+    fireEvent.click(toggle);
+    await waitFor(() => expect(toggle.getAttribute('aria-checked')).toBe('false'));
+    expect(bodyOf(fetch, 'setting/updateGroupAnnouncements')).toMatchObject({ placeFreed: false });
+  });
+
+  it('posts team news and clears the form', async () => {
+    const fetch = stubFetch(
+      routes({
+        'get-default-data': envelope(defaultData),
+        'team/postNews': envelope({ members: 12, group: true }),
+      }),
+    );
+    renderPage();
+    const text = (await screen.findByTestId('team-news-text')) as HTMLTextAreaElement;
+    fireEvent.change(text, { target: { value: '本週六加開一場' } });
+    fireEvent.click(screen.getByTestId('team-news-send'));
+    await waitFor(() => expect(text.value).toBe(''));
+    expect(bodyOf(fetch, 'team/postNews')).toMatchObject({ text: '本週六加開一場' });
   });
 });

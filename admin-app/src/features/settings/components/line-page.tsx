@@ -6,11 +6,14 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Field } from '@/components/field';
 import { LineLinkInput } from '@/components/line-link-input';
+import { ToggleSwitch } from '@/components/toggle-switch';
 import { useAction } from '@/hooks/use-action';
 import { settingsKeys } from '../api/keys';
 import { getLineBindCode, unbindLineGroup } from '../api/line-binding';
+import { updateGroupAnnouncements } from '../api/update-group-announcements';
 import { updateLine } from '../api/update-line';
 import { preventDefault, SaveBar, SettingsPage, useSaveSettings } from './default-data-form';
+import { NewsPanel } from './news-panel';
 
 function LineLinkForm({ data }: { data: DefaultData }) {
   const { t } = useTranslation();
@@ -120,6 +123,30 @@ function LineGroupPanel({ data }: { data: DefaultData }) {
   );
 }
 
+const ANNOUNCEMENTS = ['newSessions', 'signupOpening', 'placeFreed', 'changes'] as const;
+
+/** What the bot posts to the bound group (README, "Team groups and chat commands"); saved on each switch. */
+function GroupAnnouncementsPanel({ data }: { data: DefaultData }) {
+  const { t } = useTranslation();
+  const { busy, save } = useSaveSettings();
+  return (
+    <section className="panel" data-testid="group-announcements">
+      <h2 className="panel__title">{t('settings.groupAnnouncements.title')}</h2>
+      <p className="panel__text">{t('settings.groupAnnouncements.hint')}</p>
+      {ANNOUNCEMENTS.map((name) => (
+        <ToggleSwitch
+          key={name}
+          checked={data.group_announcements[name]}
+          label={t(`settings.groupAnnouncements.${name}`)}
+          disabled={busy}
+          testId={`group-announcement-${name}`}
+          onChange={(next) => void save(() => updateGroupAnnouncements({ [name]: next }))}
+        />
+      ))}
+    </section>
+  );
+}
+
 /** /admin/setting/line: the LINE community link players see, and the group the bot is bound to. */
 export function LinePage() {
   const { t } = useTranslation();
@@ -133,6 +160,8 @@ export function LinePage() {
         <>
           <LineLinkForm data={data} />
           <LineGroupPanel data={data} />
+          <GroupAnnouncementsPanel data={data} />
+          <NewsPanel />
         </>
       )}
     </SettingsPage>

@@ -31,6 +31,7 @@ import { sessionKeys } from '../api/keys';
 import { BookingConfirmDialog } from './booking-confirm-dialog';
 import { ParticipantList } from './participant-list';
 import { ShareButton } from './share-button';
+import { TeamJoin } from './team-join';
 
 type ReserveState = 'reserve' | 'waitlist' | 'closed' | 'notYetOpen' | 'booked';
 
@@ -39,6 +40,12 @@ export function reserveState(session: Detail): ReserveState {
   if (session.bookingClosed || session.status === 'inProgress' || session.status === 'ended') return 'closed';
   if (session.status === 'notYetOpen') return 'notYetOpen';
   return session.remaining > 0 ? 'reserve' : 'waitlist';
+}
+
+/** A team-only session asks a signed-in non-member to join the team instead of reserving. */
+export function mustJoinTeam(session: Detail): boolean {
+  const membership = session.team?.membership;
+  return !session.isPublic && !session.myBooking && (membership === 'none' || membership === 'pending');
 }
 
 const RETRYABLE = new Set(['NETWORK', 'TIMEOUT']);
@@ -134,7 +141,10 @@ export function SessionDetailView({ sessionId, renderBookingActions }: SessionDe
               {!session.isPublic && <span className="badge badge--muted">{t('session.teamOnly')}</span>}
             </div>
             <h2 className="detail-hero__title">{session.title}</h2>
-            <p className="detail-hero__team">{session.teamName}</p>
+            <div className="detail-hero__team">
+              <span>{session.teamName}</span>
+              <TeamJoin session={session} variant="inline" />
+            </div>
             <p className="detail-hero__when">
               <ClockIcon size={18} />
               <span>
@@ -246,20 +256,26 @@ export function SessionDetailView({ sessionId, renderBookingActions }: SessionDe
             </a>
           )}
 
-          <section className="detail-section">
-            <h3>
-              <UsersIcon size={18} />
-              {t('participants.title')}
-            </h3>
-            <ParticipantList members={members.data} error={members.error} loading={members.isLoading} />
-          </section>
+          {!mustJoinTeam(session) && (
+            <section className="detail-section">
+              <h3>
+                <UsersIcon size={18} />
+                {t('participants.title')}
+              </h3>
+              <ParticipantList members={members.data} error={members.error} loading={members.isLoading} />
+            </section>
+          )}
 
           <div className="action-bar">
             <div className="action-bar__price">
               <span className="action-bar__label">{t('session.fee')}</span>
               <strong>{formatMoney(session.price)}</strong>
             </div>
-            <ReserveButton state={state!} session={session} onClick={onReserveClick} />
+            {mustJoinTeam(session) ? (
+              <TeamJoin session={session} variant="bar" />
+            ) : (
+              <ReserveButton state={state!} session={session} onClick={onReserveClick} />
+            )}
           </div>
 
           <BookingConfirmDialog

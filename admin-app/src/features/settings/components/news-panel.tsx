@@ -1,0 +1,50 @@
+import { NEWS_TEXT_MAX } from '@shuttle/shared';
+import { notify } from '@shuttle/shared/web/ui-store.ts';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Field } from '@/components/field';
+import { useAction } from '@/hooks/use-action';
+import { postNews } from '../api/post-news';
+import { preventDefault } from './default-data-form';
+
+/** A team's news: to the bound group and to members who want news (README "Group announcements"). */
+export function NewsPanel() {
+  const { t } = useTranslation();
+  const { busy, run } = useAction();
+  const [text, setText] = useState('');
+  const submit = async () => {
+    const result = await run(() => postNews(text.trim()));
+    if (!result) return;
+    setText('');
+    notify({ level: 'success', message: t('settings.news.sent', { count: result.members }) });
+  };
+  return (
+    <form className="panel form" onSubmit={preventDefault(() => void submit())} noValidate data-testid="team-news">
+      <h2 className="panel__title">{t('settings.news.title')}</h2>
+      <p className="panel__text">{t('settings.news.hint')}</p>
+      <Field label={t('settings.news.label')} hint={`${text.length}/${NEWS_TEXT_MAX}`}>
+        {(c) => (
+          <textarea
+            {...c}
+            className="input textarea"
+            rows={4}
+            maxLength={NEWS_TEXT_MAX}
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            data-testid="team-news-text"
+          />
+        )}
+      </Field>
+      <div className="save-bar">
+        <button
+          type="submit"
+          className="button button--primary"
+          disabled={busy || text.trim() === ''}
+          data-testid="team-news-send"
+        >
+          {t('settings.news.send')}
+        </button>
+      </div>
+    </form>
+  );
+}

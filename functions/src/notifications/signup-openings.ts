@@ -1,0 +1,59 @@
+import { createHash } from 'node:crypto';
+import type { Store } from '#db/client.ts';
+import { newGroupOutboxItem } from '#outbox/model.ts';
+import { OutboxRepository } from '#outbox/repository.ts';
+import type { Clock } from '#platform/clock.ts';
+import { SessionRepository } from '#sessions/repository.ts';
+import { groupAnnouncementsOf, TeamRepository } from '#teams/repository.ts';
+
+/** Sign-up openings of the last two hours are announced: more than one run of the job (at most 60 minutes apart). */
+export const SIGNUP_LOOKBACK_MS = 2 * 3_600_000;
+
+/** One announcement per session and opening instant, so overlapping runs write it once. */
+export function signupOpeningOutboxId(sessionId: string, signupOpensAt: string): string {
+  const digest = createHash('sha256').update(`${sessionId}|${signupOpensAt}`).digest('hex').slice(0, 32);
+  return `signup_${digest}`;
+}
+
+/**
+ * Runs with the reminder job: for every team whose group is bound and that wants sign-up
+ * announcements, one 'groupSignupOpening' record per public session of the team whose sign-up
+ * opened in the lookback (and opened after it was created: a new session is announced as new).
+ * Reads the team list, then the team's sessions ahead (GSI3) per bound team.
+ */
+export async function scheduleSignupOpenings(deps: {
+  store: Store;
+  clock: Clock;
+  lookbackMs?: number;
+}): Promise<{ written: number }> {
+  const now = deps.clock.now();
+  const from = new Date(now.getTime() - (deps.lookbackMs ?? SIGNUP_LOOKBACK_MS)).toISOString();
+  const nowIso = now.toISOString();
+  const teams = (await new TeamRepository(deps.store).list()).filter(
+    (team) => team.lineGroupId && groupAnnouncementsOf(team).signupOpening,
+  );
+  const sessions = new SessionRepository(deps.store);
+  const outbox = new OutboxRepository(deps.store);
+  let written = 0;
+  for (const team of teams) {
+    const ahead = await sessions.teamSessions(team.id, nowIso, '~');
+    const opened = ahead.filter(
+      (s) => s.isPublic && s.signupOpensAt > from && s.signupOpensAt <= nowIso && s.createdAt < s.signupOpensAt,
+    );
+    const results = await Promise.all(
+      opened.map((s) =>
+        outbox.putIfAbsent(
+          newGroupOutboxItem({
+            id: signupOpeningOutboxId(s.id, s.signupOpensAt),
+            kind: 'groupSignupOpening',
+            teamId: team.id,
+            sessionIds: [s.id],
+            now,
+          }),
+        ),
+      ),
+    );
+    written += results.filter(Boolean).length;
+  }
+  return { written };
+}
