@@ -25,4 +25,5 @@ export const defaultData = {
   cancel_window_minutes: 120,
   join_rule: 'open' as const,
   group_announcements: { newSessions: true, signupOpening: true, placeFreed: true, changes: true },
+  line_usage: { month: '2026-11', used: 0, budget: 0 },
 };

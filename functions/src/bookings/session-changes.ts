@@ -216,7 +216,15 @@ export class SessionChangeEngine {
     details: Record<string, unknown>,
   ): void {
     for (const booking of active) {
-      const item = newOutboxItem({ id: this.ids(), kind, userId: booking.userId, sessionId: session.id, now, details });
+      const item = newOutboxItem({
+        id: this.ids(),
+        kind,
+        userId: booking.userId,
+        sessionId: session.id,
+        now,
+        // The team is kept for a deleted session too: its LINE budget pays for the push.
+        details: { ...details, teamId: session.teamId },
+      });
       tx.put(`notice:${booking.userId}`, { Item: item, ConditionExpression: 'attribute_not_exists(PK)' });
     }
     const group = newGroupOutboxItem({

@@ -16,6 +16,8 @@ export const key = {
   joinRequest: (teamId: string, userId: string) => ({ PK: `TEAM#${teamId}`, SK: `JOINREQ#${userId}` }),
   /** What a team created in one Taipei day (TTL), counted in the transaction that creates it. */
   teamQuota: (teamId: string, day: string) => ({ PK: `TEAM#${teamId}`, SK: `QUOTA#${day}` }),
+  /** LINE messages pushed for a team in one Taipei month (TTL), added by the dispatcher. */
+  teamLineUsage: (teamId: string, month: string) => ({ PK: `TEAM#${teamId}`, SK: `LINEUSAGE#${month}` }),
 
   session: (sessionId: string) => ({ PK: `SESSION#${sessionId}`, SK: 'SESSION' }),
   booking: (sessionId: string, userId: string) => ({ PK: `SESSION#${sessionId}`, SK: `BOOKING#${userId}` }),

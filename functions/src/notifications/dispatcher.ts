@@ -18,6 +18,7 @@ import type { SessionRecord } from '#sessions/model.ts';
 import { SessionRepository } from '#sessions/repository.ts';
 import { groupAnnouncementsOf, TeamRepository } from '#teams/repository.ts';
 import { composeGroupMessages, GROUP_ESSENTIAL, GROUP_SETTING_OF } from './group-messages.ts';
+import { LineBudget } from './line-budget.ts';
 import { LineQuotaGauge, type QuotaReading } from './line-quota.ts';
 import { composeNews, composeNotification, notificationLinks } from './messages.ts';
 
@@ -81,13 +82,18 @@ interface ChannelPlan {
   email: string | null;
 }
 
+const quotaLow = (reading: QuotaReading) =>
+  reading.level === 'near' || reading.level === 'over'
+    ? `LINE quota ${reading.level} (${reading.used}/${reading.limit} pushes this month)`
+    : null;
+
 /**
- * With the month's pushes within 10% of the limit or past it: reminders are not pushed, and other
- * kinds go by email instead of LINE to players with a verified email. Returns the note to record.
+ * With the channel's month within 10% of its limit or past it, or the team at its own budget
+ * (`usage` says which): reminders are not pushed, and other kinds go by email instead of LINE to
+ * players with a verified email. Returns the note to record.
  */
-function divertForQuota(kind: UserOutboxKind, plan: ChannelPlan, reading: QuotaReading): string | null {
-  if (!plan.line || (reading.level !== 'near' && reading.level !== 'over')) return null;
-  const usage = `LINE quota ${reading.level} (${reading.used}/${reading.limit} pushes this month)`;
+function divert(kind: UserOutboxKind, plan: ChannelPlan, usage: string | null): string | null {
+  if (!plan.line || !usage) return null;
   if (!ESSENTIAL[kind]) {
     plan.line = null;
     return `${usage}: not pushed`;
@@ -128,6 +134,7 @@ export class OutboxDispatcher {
   private readonly ids: IdGenerator;
   private readonly log: Pick<Console, 'warn' | 'error'>;
   private readonly quota: LineQuotaGauge | null;
+  private readonly budget: LineBudget | null;
 
   constructor(private readonly deps: DispatcherDeps) {
     this.outbox = new OutboxRepository(deps.store);
@@ -141,6 +148,7 @@ export class OutboxDispatcher {
     this.log = deps.log ?? console;
     // One gauge per dispatcher, so one quota reading per process every few minutes.
     this.quota = deps.line ? new LineQuotaGauge(deps.line, deps.clock, { log: this.log }) : null;
+    this.budget = deps.line ? new LineBudget(deps.store, deps.line, deps.clock, this.log) : null;
   }
 
   async deliver(item: Pick<OutboxRecord, 'id'>): Promise<DeliveryOutcome> {
@@ -177,10 +185,15 @@ export class OutboxDispatcher {
     const done = new Set<DeliveryChannel>(record.channelsDone ?? []);
     const refused = new Set<DeliveryChannel>(record.channelsRefused ?? []);
     const notes = [...refused].map((channel) => `${channel}: refused on an earlier attempt`);
+    // The team the push is billed to (README, Decisions: LINE message budget).
+    const teamId = record.teamId ?? stored?.teamId;
     // Once a body is stored the push may have gone out: its retry is never diverted.
     if (this.quota && plan.line && !done.has('line') && !refused.has('line') && !record.lineRequest) {
-      const note = divertForQuota(kind, plan, await this.quota.read());
+      const note = divert(kind, plan, quotaLow(await this.quota.read()));
       if (note) notes.push(note);
+      const payer = plan.line && this.budget && teamId ? (team ?? (await this.teams.get(teamId))) : null;
+      const over = payer ? divert(kind, plan, await this.budget!.exhausted(payer)) : null;
+      if (over) notes.push(over);
       if (!plan.line && !plan.email) return this.finishSkipped(record, claimToken, notes.join('; '));
     }
 
@@ -213,10 +226,13 @@ export class OutboxDispatcher {
         const body = JSON.parse(request) as messagingApi.PushMessageRequest;
         await this.deps.line!.pushMessage(body, retryKeyFor(record.id));
         done.add('line');
+        if (teamId) await this.budget?.count(teamId, 1);
       } catch (error) {
         const failure = classifyLineFailure(error);
-        if (failure === 'alreadyAccepted') done.add('line');
-        else if (failure === 'transient') transient.push(`line: ${describeError(error)}`);
+        if (failure === 'alreadyAccepted') {
+          done.add('line');
+          if (teamId) await this.budget?.count(teamId, 1);
+        } else if (failure === 'transient') transient.push(`line: ${describeError(error)}`);
         else {
           refused.add('line');
           permanent.push(`line: ${describeError(error)}`);
@@ -264,11 +280,10 @@ export class OutboxDispatcher {
     if (!this.deps.line) return this.finishSkipped(record, claimToken, 'LINE is not configured');
     let request = record.lineRequest;
     if (!request) {
-      const reading = this.quota ? await this.quota.read() : null;
-      if (reading && (reading.level === 'near' || reading.level === 'over') && !GROUP_ESSENTIAL[kind]) {
-        const usage = `LINE quota ${reading.level} (${reading.used}/${reading.limit} pushes this month)`;
-        return this.finishSkipped(record, claimToken, `${usage}: not pushed`);
-      }
+      const usage = GROUP_ESSENTIAL[kind]
+        ? null
+        : ((this.quota ? quotaLow(await this.quota.read()) : null) ?? (await this.budget?.exhausted(team)) ?? null);
+      if (usage) return this.finishSkipped(record, claimToken, `${usage}: not pushed`);
       const ids = record.sessionIds ?? [];
       const shown = ids.slice(0, CAROUSEL_MAX);
       const read = await Promise.all(shown.map((id) => this.sessions.get(id)));
@@ -293,6 +308,7 @@ export class OutboxDispatcher {
         return { status: 'notClaimed' };
       }
     }
+    const { to } = JSON.parse(request) as messagingApi.PushMessageRequest;
     try {
       await this.deps.line.pushMessage(JSON.parse(request) as messagingApi.PushMessageRequest, retryKeyFor(record.id));
     } catch (error) {
@@ -306,6 +322,8 @@ export class OutboxDispatcher {
         return { status: 'failed', attempts: record.attempts ?? 1, error: note };
       }
     }
+    // LINE bills a group push once per member of the group.
+    if (this.budget) await this.budget.count(team.id, await this.budget.groupSize(to));
     await this.finish(record, claimToken, { status: 'delivered', channels: ['line'] });
     return { status: 'delivered', channels: ['line'] };
   }

@@ -82,8 +82,9 @@ export interface OutboxRecord {
 export const OUTBOX_TTL_SECONDS = 30 * 24 * 3600;
 
 /**
- * The one builder of a new pending notification item, ready for a conditional Put: the
- * engine's promotions, session change and deletion notices and reminders all use it.
+ * A new pending notification item for one player, ready for a conditional Put: the engine's
+ * promotions, session change and deletion notices and reminders all use it. Group items
+ * (`newGroupOutboxItem`) share the same base (`pendingItem`).
  */
 export function newOutboxItem(input: {
   id: string;
@@ -95,19 +96,31 @@ export function newOutboxItem(input: {
   /** Extra facts the notice carries (a snapshot of the session, what changed). */
   details?: Record<string, unknown>;
 }): OutboxRecord & Record<string, unknown> {
-  const createdAt = input.now.toISOString();
-  return {
-    ...key.outbox(input.id),
-    ...index.pendingOutbox(createdAt, input.id),
-    type: 'outbox',
-    id: input.id,
-    kind: input.kind,
+  return pendingItem(input.id, input.kind, input.now, {
     ...(input.reason ? { reason: input.reason } : {}),
     userId: input.userId,
     sessionId: input.sessionId,
-    createdAt,
-    ttl: ttlAt(input.now, OUTBOX_TTL_SECONDS),
     ...input.details,
+  });
+}
+
+/** The key, pending-index entry, type, creation time and TTL every outbox item carries. */
+function pendingItem(
+  id: string,
+  kind: OutboxKind,
+  now: Date,
+  fields: { userId: string; sessionId: string } & Record<string, unknown>,
+): OutboxRecord & Record<string, unknown> {
+  const createdAt = now.toISOString();
+  return {
+    ...key.outbox(id),
+    ...index.pendingOutbox(createdAt, id),
+    type: 'outbox',
+    id,
+    kind,
+    createdAt,
+    ttl: ttlAt(now, OUTBOX_TTL_SECONDS),
+    ...fields,
   };
 }
 
@@ -124,19 +137,11 @@ export function newGroupOutboxItem(input: {
   now: Date;
   details?: Record<string, unknown>;
 }): OutboxRecord & Record<string, unknown> {
-  const createdAt = input.now.toISOString();
-  return {
-    ...key.outbox(input.id),
-    ...index.pendingOutbox(createdAt, input.id),
-    type: 'outbox',
-    id: input.id,
-    kind: input.kind,
+  return pendingItem(input.id, input.kind, input.now, {
     userId: '',
     sessionId: '',
     teamId: input.teamId,
     sessionIds: input.sessionIds,
-    createdAt,
-    ttl: ttlAt(input.now, OUTBOX_TTL_SECONDS),
     ...input.details,
-  };
+  });
 }

@@ -12,7 +12,8 @@ import type { Store } from '#db/client.ts';
 import { recordTeamNews } from '#outbox/news.ts';
 import { type ContractAppOptions, contractRoutes } from '#platform/http.ts';
 import { LineBindings } from './line-binding.ts';
-import { groupAnnouncementsOf } from './repository.ts';
+import { LineUsageRepository } from './line-usage.ts';
+import { groupAnnouncementsOf, type TeamRecord } from './repository.ts';
 import { toAdminTeamItem, toDefaultData, toTeamAdmins, toVenue } from './views.ts';
 
 export interface TeamAdminRouteDeps extends TeamAdministrationDeps, AdminTokenDeps {
@@ -23,6 +24,8 @@ export interface TeamAdminRouteDeps extends TeamAdministrationDeps, AdminTokenDe
 
 export function teamSettingRoutes(s: TeamAdminRouteDeps) {
   const lineBindings = new LineBindings(s.store);
+  const lineUsage = new LineUsageRepository(s.store);
+  const defaultData = async (team: TeamRecord) => toDefaultData(team, await lineUsage.read(team, s.clock.now()));
   const admins = async (teamId: string, me: string) => {
     const [links, invites] = await Promise.all([
       s.teamAdmins.adminsOf(teamId),
@@ -70,11 +73,11 @@ export function teamSettingRoutes(s: TeamAdminRouteDeps) {
 
       'get-default-data': async ({ teamId }, { admin }) => {
         const access = await s.scope.team(admin, teamId);
-        return toDefaultData(await s.teams.require(access.teamId));
+        return defaultData(await s.teams.require(access.teamId));
       },
       'setting/defaultData': async ({ teamId }, { admin }) => {
         const access = await s.scope.team(admin, teamId);
-        return toDefaultData(await s.teams.require(access.teamId));
+        return defaultData(await s.teams.require(access.teamId));
       },
 
       'setting/updateDefault': async ({ teamId, ...changes }, { admin }) => {
@@ -89,21 +92,22 @@ export function teamSettingRoutes(s: TeamAdminRouteDeps) {
           cancelWindowMinutes: changes.cancel_window_minutes,
           joinRule: changes.join_rule,
         });
-        return toDefaultData(team);
+        return defaultData(team);
       },
       'setting/updatePrivateRules': async ({ teamId, private_rules }, { admin }) => {
         const access = await s.scope.team(admin, teamId);
-        return toDefaultData(await s.teams.updateSettings(access.teamId, { privateRules: private_rules }));
+        return defaultData(await s.teams.updateSettings(access.teamId, { privateRules: private_rules }));
       },
       'setting/updateLine': async ({ teamId, default_line }, { admin }) => {
         const access = await s.scope.team(admin, teamId);
-        return toDefaultData(await s.teams.updateSettings(access.teamId, { defaultLine: default_line }));
+        return defaultData(await s.teams.updateSettings(access.teamId, { defaultLine: default_line }));
       },
       'setting/updateGroupAnnouncements': async ({ teamId, ...changes }, { admin }) => {
         const access = await s.scope.team(admin, teamId);
         const team = await s.teams.require(access.teamId);
-        const groupAnnouncements = { ...groupAnnouncementsOf(team), ...changes };
-        return toDefaultData(await s.teams.updateSettings(access.teamId, { groupAnnouncements }));
+        const { line_monthly_budget: lineMonthlyBudget, ...switches } = changes;
+        const groupAnnouncements = { ...groupAnnouncementsOf(team), ...switches };
+        return defaultData(await s.teams.updateSettings(access.teamId, { groupAnnouncements, lineMonthlyBudget }));
       },
       'team/postNews': async ({ teamId, text }, { admin }) => {
         const access = await s.scope.team(admin, teamId);
@@ -115,7 +119,7 @@ export function teamSettingRoutes(s: TeamAdminRouteDeps) {
       },
       'setting/lineUnbind': async ({ teamId }, { admin }) => {
         const access = await s.scope.team(admin, teamId);
-        return toDefaultData(await lineBindings.unbindTeam(access.teamId));
+        return defaultData(await lineBindings.unbindTeam(access.teamId));
       },
 
       'setting/getCourts': async ({ teamId }, { admin }) => {

@@ -27,6 +27,8 @@ export interface TeamRecord {
   lineGroupId?: string;
   /** Which announcements the bot posts to the bound group; unset fields are on (`groupAnnouncementsOf`). */
   groupAnnouncements?: Partial<GroupAnnouncements>;
+  /** LINE messages the team may push in a Taipei month before free paths are preferred; 0 or unset: no limit. */
+  lineMonthlyBudget?: number;
   /** Owner links of the team; kept so the last owner can never be removed (see admins.ts). */
   ownerCount?: number;
   createdBy?: string;
@@ -63,6 +65,7 @@ export type TeamSettingsChanges = Partial<
     | 'lineGroupId'
     | 'joinRule'
     | 'groupAnnouncements'
+    | 'lineMonthlyBudget'
   >
 >;
 

@@ -1,5 +1,6 @@
 import type { AdminTeamItem, DefaultData, TeamNameItem } from '@shuttle/shared';
 import type { InviteRecord, TeamAdminLink } from './admins.ts';
+import type { LineUsage } from './line-usage.ts';
 import { groupAnnouncementsOf, type TeamRecord, type VenueRecord } from './repository.ts';
 
 /** A team in the member app's team lists; `mine` holds the teams the player belongs to. */
@@ -25,7 +26,7 @@ export function toAdminTeamItem(team: TeamRecord, link: TeamAdminLink, currentTe
   };
 }
 
-export function toDefaultData(team: TeamRecord): DefaultData {
+export function toDefaultData(team: TeamRecord, lineUsage: LineUsage): DefaultData {
   return {
     team_id: team.id,
     team_name: team.name,
@@ -39,6 +40,7 @@ export function toDefaultData(team: TeamRecord): DefaultData {
     cancel_window_minutes: team.cancelWindowMinutes,
     join_rule: team.joinRule ?? 'open',
     group_announcements: groupAnnouncementsOf(team),
+    line_usage: lineUsage,
   };
 }
 

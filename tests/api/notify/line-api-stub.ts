@@ -30,6 +30,7 @@ export async function startLineApiStub() {
   const failures: ForcedFailure[] = [];
   let quota: messagingApi.MessageQuotaResponse = { type: 'none' };
   let totalUsage = 0;
+  let groupMembers = 1;
 
   const app = new Hono();
   app.all('*', async (c) => {
@@ -43,6 +44,8 @@ export async function startLineApiStub() {
     // Quota reads answer what `setQuota` set and never take a forced failure.
     if (c.req.path === '/v2/bot/message/quota') return c.json(quota);
     if (c.req.path === '/v2/bot/message/quota/consumption') return c.json({ totalUsage });
+    // Group sizes answer what `setGroupMemberCount` set, for any group.
+    if (/^\/v2\/bot\/group\/[^/]+\/members\/count$/.test(c.req.path)) return c.json({ count: groupMembers });
     const retryKey = headers['x-line-retry-key'];
     const forced = failures.shift();
     if (forced && !forced.afterAccepting) return c.json({ message: 'forced failure' }, forced.status as 500);
@@ -69,6 +72,11 @@ export async function startLineApiStub() {
       quota = limit === null ? { type: 'none' } : { type: 'limited', value: limit };
       totalUsage = used;
     },
+    /** Members LINE reports for every group (`getGroupMemberCount`). */
+    setGroupMemberCount(count: number) {
+      groupMembers = count;
+    },
+    groupSizeReads: () => requests.filter((r) => r.path.endsWith('/members/count')),
     /** Pushes LINE actually accepted (one per retry key). */
     accepted: () => acceptedRetryKeys.size,
     failNext(status: number, options: { afterAccepting?: boolean; times?: number } = {}) {
@@ -81,6 +89,7 @@ export async function startLineApiStub() {
       failures.length = 0;
       quota = { type: 'none' };
       totalUsage = 0;
+      groupMembers = 1;
     },
     close: () => new Promise<void>((done) => server.close(() => done())),
   };

@@ -56,6 +56,8 @@ export const defaultData = z.object({
     placeFreed: z.boolean(),
     changes: z.boolean(),
   }),
+  /** LINE messages pushed for the team this Taipei month (a group push counts its members) and its budget (0: none). */
+  line_usage: z.object({ month: z.string(), used: nonNegativeInt, budget: nonNegativeInt }),
 });
 export type DefaultData = z.infer<typeof defaultData>;
 
@@ -72,11 +74,14 @@ export const updateDefaultRequest = teamScope
   })
   .refine((v) => Object.keys(v).some((k) => k !== 'teamId'), { message: 'Nothing to update' });
 
+export const LINE_BUDGET_MAX = 10_000_000;
 export const updateGroupAnnouncementsRequest = teamScope.extend({
   newSessions: z.boolean().optional(),
   signupOpening: z.boolean().optional(),
   placeFreed: z.boolean().optional(),
   changes: z.boolean().optional(),
+  /** LINE messages a Taipei month before free paths are preferred; 0 = unlimited. */
+  line_monthly_budget: z.number().int().min(0).max(LINE_BUDGET_MAX).optional(),
 });
 
 /** A team's news: to the bound group and to members who want news (README "Group announcements"). */

@@ -78,6 +78,34 @@ describe('the LINE settings page', () => {
     expect(bodyOf(fetch, 'setting/updateGroupAnnouncements')).toMatchObject({ placeFreed: false });
   });
 
+  it("shows this month's LINE messages against the budget and saves a new budget", async () => {
+    const usage = { month: '2026-11', used: 123, budget: 500 };
+    const fetch = stubFetch(
+      routes({
+        'get-default-data': envelope({ ...defaultData, line_usage: usage }),
+        'setting/updateGroupAnnouncements': envelope({ ...defaultData, line_usage: { ...usage, budget: 800 } }),
+      }),
+    );
+    renderPage();
+    expect((await screen.findByTestId('line-usage')).textContent).toBe('本月 LINE 訊息：123 / 500');
+    const input = screen.getByTestId('line-budget-input') as HTMLInputElement;
+    expect(input.value).toBe('500');
+    fireEvent.change(input, { target: { value: '800' } });
+    fireEvent.click(within(screen.getByTestId('line-budget')).getByTestId('settings-save'));
+    await waitFor(() => expect(screen.getByTestId('line-usage').textContent).toBe('本月 LINE 訊息：123 / 800'));
+    expect(bodyOf(fetch, 'setting/updateGroupAnnouncements')).toMatchObject({ line_monthly_budget: 800 });
+  });
+
+  it('says when the team has no budget', async () => {
+    stubFetch(
+      routes({
+        'get-default-data': envelope({ ...defaultData, line_usage: { month: '2026-11', used: 7, budget: 0 } }),
+      }),
+    );
+    renderPage();
+    expect((await screen.findByTestId('line-usage')).textContent).toBe('本月 LINE 訊息：7（不設上限）');
+  });
+
   it('posts team news and clears the form', async () => {
     const fetch = stubFetch(
       routes({

@@ -13,6 +13,7 @@ import { getLineBindCode, unbindLineGroup } from '../api/line-binding';
 import { updateGroupAnnouncements } from '../api/update-group-announcements';
 import { updateLine } from '../api/update-line';
 import { preventDefault, SaveBar, SettingsPage, useSaveSettings } from './default-data-form';
+import { LineBudgetPanel } from './line-budget-panel';
 import { NewsPanel } from './news-panel';
 
 function LineLinkForm({ data }: { data: DefaultData }) {
@@ -161,6 +162,7 @@ export function LinePage() {
           <LineLinkForm data={data} />
           <LineGroupPanel data={data} />
           <GroupAnnouncementsPanel data={data} />
+          <LineBudgetPanel data={data} />
           <NewsPanel />
         </>
       )}
