@@ -73,8 +73,11 @@ const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
 
 /** `/dev`: what the local product sent, for a person trying it out, and JSON for tests. */
-export function createDevPage(emails: CaptureEmailSender, line: ReturnType<typeof createLineCapture>) {
+export function createDevPage(emails: CaptureEmailSender, line: ReturnType<typeof createLineCapture>, liffId: string) {
   const app = new Hono();
+  // Messages carry production LIFF links; here they open on this origin, where the LIFF mock serves the app.
+  const liffLink = new RegExp(`https://liff\\.line\\.me/${liffId}(/[^"\\s<&]*)?`, 'g');
+  const linked = (html: string) => html.replace(liffLink, (url, path = '/') => `<a href="${path}">${url}</a>`);
   app.get('/dev/emails', (c) => c.json(emails.sent));
   app.get('/dev/line-pushes', (c) => c.json(line.requests.map(({ data: _data, ...request }) => request)));
   app.get('/dev', (c) => {
@@ -82,14 +85,14 @@ export function createDevPage(emails: CaptureEmailSender, line: ReturnType<typeo
       .reverse()
       .map(
         (m) =>
-          `<tr><td>${escapeHtml(m.sentAt)}</td><td>${escapeHtml(m.to)}</td><td>${escapeHtml(m.subject)}</td><td><pre>${escapeHtml(m.text)}</pre></td></tr>`,
+          `<tr><td>${escapeHtml(m.sentAt)}</td><td>${escapeHtml(m.to)}</td><td>${escapeHtml(m.subject)}</td><td><pre>${linked(escapeHtml(m.text))}</pre></td></tr>`,
       )
       .join('');
     const lineRows = [...line.requests]
       .reverse()
       .map(
         (r) =>
-          `<tr><td>${escapeHtml(r.receivedAt)}</td><td>${escapeHtml(`${r.method} ${r.path}`)}</td><td><pre>${escapeHtml(JSON.stringify(r.body, null, 2))}</pre></td></tr>`,
+          `<tr><td>${escapeHtml(r.receivedAt)}</td><td>${escapeHtml(`${r.method} ${r.path}`)}</td><td><pre>${linked(escapeHtml(JSON.stringify(r.body, null, 2)))}</pre></td></tr>`,
       )
       .join('');
     return c.html(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Local captures</title>

@@ -134,11 +134,17 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
   // bot-sdk drops the path of its baseURL, so Messaging API calls (api.line.me and
   // api-data.line.me alike) arrive at /v2/bot/*, which the capture answers.
   app.route('/', line.app);
-  app.route('/', createDevPage(emails, line));
+  app.route('/', createDevPage(emails, line, LOCAL_LIFF_ID));
   const lineMessaging = createLineMessaging({ channelAccessToken: 'local-channel-access-token', baseURL: origin });
   app.route(
     '/',
-    createLineWebhook({ channelSecret: LOCAL_LINE_CHANNEL_SECRET, line: lineMessaging, store, clock, appUrl: origin }),
+    createLineWebhook({
+      channelSecret: LOCAL_LINE_CHANNEL_SECRET,
+      line: lineMessaging,
+      store,
+      clock,
+      appUrl: `https://liff.line.me/${LOCAL_LIFF_ID}`,
+    }),
   );
   // Runtime configuration of the member app: the same build runs locally and on AWS.
   app.get('/app-config.json', (c) =>
@@ -168,7 +174,16 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     const s = serve({ fetch: app.fetch, port, hostname: '0.0.0.0' }, () => ready(s as Server));
   });
   // No DynamoDB stream or EventBridge locally: the notifier polls and reminders run on a timer.
-  const outboxPoller = startOutboxPoller({ store, clock, line: lineMessaging, mailer: emails, appBaseUrl: origin });
+  // Pushes and replies carry the production link form (`liff.line.me/<liffId>/…`); the /dev
+  // page opens such links on this origin, where the LIFF mock serves the app.
+  const outboxPoller = startOutboxPoller({
+    store,
+    clock,
+    line: lineMessaging,
+    mailer: emails,
+    appBaseUrl: origin,
+    liffId: LOCAL_LIFF_ID,
+  });
   const reminderTimer = startReminderTimer({ store, clock });
 
   return {

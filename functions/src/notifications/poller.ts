@@ -28,6 +28,8 @@ export interface OutboxPollerOptions {
   line: LineMessaging | null;
   mailer: EmailSender;
   appBaseUrl: string;
+  /** The member app's LIFF id: links in pushes open `https://liff.line.me/<liffId>/…`. */
+  liffId?: string;
   intervalMs?: number;
   log?: Pick<Console, 'warn' | 'error'>;
 }
@@ -44,6 +46,7 @@ export function startOutboxPoller(options: OutboxPollerOptions): { stop(): Promi
     line: options.line,
     mailer: options.mailer,
     appBaseUrl: options.appBaseUrl,
+    liffId: options.liffId,
     log,
   });
   const intervalMs = options.intervalMs ?? 500;
