@@ -1,30 +1,16 @@
 import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { Store } from '#db/client.ts';
-import { index, key, ttlAt } from '#db/keys.ts';
 import type { IdGenerator } from '#platform/clock.ts';
 import { isTransientStoreError, withRetry } from '#platform/retry.ts';
 import { MembershipRepository } from '#teams/membership.ts';
 import type { TeamRecord } from '#teams/repository.ts';
-import { newGroupOutboxItem, OUTBOX_TTL_SECONDS, type OutboxRecord } from './model.ts';
+import { newGroupOutboxItem, newOutboxItem } from './model.ts';
 
 /** BatchWriteItem takes at most 25 items. */
 const BATCH = 25;
 
 function newsItem(id: string, team: TeamRecord, userId: string, text: string, now: Date): Record<string, unknown> {
-  const createdAt = now.toISOString();
-  return {
-    ...key.outbox(id),
-    ...index.pendingOutbox(createdAt, id),
-    type: 'outbox',
-    id,
-    kind: 'news',
-    userId,
-    sessionId: '',
-    teamId: team.id,
-    text,
-    createdAt,
-    ttl: ttlAt(now, OUTBOX_TTL_SECONDS),
-  } satisfies OutboxRecord;
+  return newOutboxItem({ id, kind: 'news', userId, sessionId: '', now, details: { teamId: team.id, text } });
 }
 
 /**
