@@ -30,6 +30,23 @@ export function sessionTime(session: Pick<SessionRecord, 'startsAt' | 'endsAt'>,
 
 export const textMessage = (text: string): messagingApi.TextMessage => ({ type: 'text', text });
 
+/** A bubble footer with one primary button opening `uri`. */
+export function buttonFooter(label: string, uri: string, height?: 'sm'): messagingApi.FlexBox {
+  return {
+    type: 'box',
+    layout: 'vertical',
+    contents: [
+      {
+        type: 'button',
+        style: 'primary',
+        color: BRAND_COLOR,
+        ...(height ? { height } : {}),
+        action: { type: 'uri', label, uri },
+      },
+    ],
+  };
+}
+
 /** A label and its value on one line of a Flex bubble. */
 export function detailRow(label: string, value: string): messagingApi.FlexBox {
   return {
@@ -84,19 +101,7 @@ function bubble(card: SessionCard, language: Language, appUrl: string): messagin
         },
       ],
     },
-    footer: {
-      type: 'box',
-      layout: 'vertical',
-      contents: [
-        {
-          type: 'button',
-          style: 'primary',
-          color: BRAND_COLOR,
-          height: 'sm',
-          action: { type: 'uri', label: t(language, 'viewSession'), uri: sessionUrl(appUrl, session.id) },
-        },
-      ],
-    },
+    footer: buttonFooter(t(language, 'viewSession'), sessionUrl(appUrl, session.id), 'sm'),
   };
 }
 

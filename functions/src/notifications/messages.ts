@@ -1,7 +1,7 @@
 import type { messagingApi } from '@line/bot-sdk';
 import { DEFAULT_LANGUAGE, type Language } from '@shuttle/shared';
 import { translate } from '@shuttle/shared/i18n';
-import { ALT_TEXT_MAX, BRAND_COLOR, detailRow, sessionTime, sessionUrl } from '#line/flex.ts';
+import { ALT_TEXT_MAX, BRAND_COLOR, buttonFooter, detailRow, sessionTime, sessionUrl } from '#line/flex.ts';
 import type { OutboxKind, SessionFacts } from '#outbox/model.ts';
 import type { EmailMessage } from '#platform/email.ts';
 
@@ -81,18 +81,7 @@ export function composeNotification(input: {
         },
       ],
     },
-    footer: {
-      type: 'box',
-      layout: 'vertical',
-      contents: [
-        {
-          type: 'button',
-          style: 'primary',
-          color: BRAND_COLOR,
-          action: { type: 'uri', label: viewSession, uri: links.line },
-        },
-      ],
-    },
+    footer: buttonFooter(viewSession, links.line),
   };
 
   return {
