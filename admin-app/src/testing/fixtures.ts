@@ -25,5 +25,6 @@ export const defaultData = {
   cancel_window_minutes: 120,
   join_rule: 'open' as const,
   group_announcements: { newSessions: true, signupOpening: true, placeFreed: true, changes: true },
+  language: 'zh-TW' as const,
   line_usage: { month: '2026-11', used: 0, budget: 0 },
 };

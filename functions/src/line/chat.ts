@@ -9,6 +9,7 @@ import { type UserRecord, userIdFor } from '#players/repository.ts';
 import type { SessionRecord } from '#sessions/model.ts';
 import { SessionRepository } from '#sessions/repository.ts';
 import { bindCodeIn, LineBindings } from '#teams/line-binding.ts';
+import { TeamRepository, teamLanguageOf } from '#teams/repository.ts';
 import { type ChatCommand, commandOf, type Mention } from './commands.ts';
 import { type SessionCard, sessionCarousel, textMessage } from './flex.ts';
 
@@ -77,15 +78,17 @@ export interface ChatDeps {
 export class ChatReplies {
   private readonly sessions: SessionRepository;
   private readonly bindings: LineBindings;
+  private readonly teams: TeamRepository;
 
   constructor(private readonly deps: ChatDeps) {
     this.sessions = new SessionRepository(deps.store);
     this.bindings = new LineBindings(deps.store);
+    this.teams = new TeamRepository(deps.store);
   }
 
   /**
    * The chosen language of every player chatting 1:1 in these actions, by user id, in one
-   * BatchGet. Groups and rooms read in the default language.
+   * BatchGet. A bound group reads in its team's language (`answer`), rooms in the default one.
    */
   async languagesOf(actions: ChatAction[]): Promise<Map<string, Language>> {
     const ids = [...new Set(actions.flatMap((a) => (a.chat.type === 'user' ? [a.chat.id] : [])))];
@@ -108,8 +111,10 @@ export class ChatReplies {
       return null;
     }
     if (action.type === 'bindCode') return this.bind(action.code, action.chat.id);
-    const language =
-      (action.chat.type === 'user' && languages.get(userIdFor('line', action.chat.id))) || DEFAULT_LANGUAGE;
+    const teamId = action.chat.type === 'group' ? await this.bindings.teamOfGroup(action.chat.id) : null;
+    const language = teamId
+      ? teamLanguageOf(await this.teams.get(teamId))
+      : (action.chat.type === 'user' && languages.get(userIdFor('line', action.chat.id))) || DEFAULT_LANGUAGE;
     switch (action.type) {
       case 'follow':
         return [this.text(language, 'line.welcome')];
@@ -117,7 +122,7 @@ export class ChatReplies {
         return [this.text(language, 'line.joined')];
       case 'command':
         if (action.command === 'help') return [this.text(language, 'line.help')];
-        if (action.command === 'sessions') return [await this.upcomingSessions(action.chat, language)];
+        if (action.command === 'sessions') return [await this.upcomingSessions(teamId, language)];
         return [await this.mine(action.chat, language)];
     }
   }
@@ -126,7 +131,7 @@ export class ChatReplies {
     const result = await this.bindings.redeem(code, groupId, this.deps.clock.now());
     switch (result.status) {
       case 'bound':
-        return [this.text(DEFAULT_LANGUAGE, 'line.bound', { team: result.team.name })];
+        return [this.text(teamLanguageOf(result.team), 'line.bound', { team: result.team.name })];
       case 'expired':
         return [this.text(DEFAULT_LANGUAGE, 'line.codeExpired')];
       case 'used':
@@ -137,9 +142,8 @@ export class ChatReplies {
   }
 
   /** A bound group: the team's next sessions; elsewhere: the next open public sessions. */
-  private async upcomingSessions(chat: Chat, language: Language): Promise<messagingApi.Message> {
+  private async upcomingSessions(teamId: string | null, language: Language): Promise<messagingApi.Message> {
     const now = this.deps.clock.now();
-    const teamId = chat.type === 'group' ? await this.bindings.teamOfGroup(chat.id) : null;
     const sessions = teamId ? await this.teamSessions(teamId, now) : await this.openSessions(now);
     if (sessions.length === 0) return this.text(language, teamId ? 'line.noTeamSessions' : 'line.noSessions');
     const alt = translate(language, 'notifications', 'line.sessionsAlt', { count: sessions.length });

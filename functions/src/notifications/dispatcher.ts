@@ -16,7 +16,7 @@ import type { EmailSender } from '#platform/email.ts';
 import { DEFAULT_PREFERENCES, type UserRecord, UserRepository } from '#players/repository.ts';
 import type { SessionRecord } from '#sessions/model.ts';
 import { SessionRepository } from '#sessions/repository.ts';
-import { groupAnnouncementsOf, TeamRepository } from '#teams/repository.ts';
+import { groupAnnouncementsOf, type TeamRecord, TeamRepository, teamLanguageOf } from '#teams/repository.ts';
 import { composeGroupMessages, GROUP_ESSENTIAL, GROUP_SETTING_OF } from './group-messages.ts';
 import { LineBudget } from './line-budget.ts';
 import { LineQuotaGauge, type QuotaReading } from './line-quota.ts';
@@ -101,6 +101,23 @@ function divert(kind: UserOutboxKind, plan: ChannelPlan, usage: string | null): 
   if (!plan.email) return null;
   plan.line = null;
   return `${usage}: email instead of LINE`;
+}
+
+/**
+ * With the team at its own budget (`usage`) and its group bound with change announcements on, a
+ * session change or cancellation is not pushed 1:1: the group announcement of the same change
+ * (pushed even under budget, `GROUP_ESSENTIAL`) tells the group; email still goes. Returns the note.
+ */
+function toldInGroup(
+  kind: UserOutboxKind,
+  plan: ChannelPlan,
+  team: Pick<TeamRecord, 'lineGroupId' | 'groupAnnouncements'>,
+  usage: string | null,
+): string | null {
+  if (!plan.line || !usage || (kind !== 'sessionChanged' && kind !== 'sessionCancelled')) return null;
+  if (!team.lineGroupId || !groupAnnouncementsOf(team).changes) return null;
+  plan.line = null;
+  return `${usage}: told in the team's group (budget)`;
 }
 
 /** Where a player can be reached for this kind, honouring their settings. */
@@ -192,7 +209,8 @@ export class OutboxDispatcher {
       const note = divert(kind, plan, quotaLow(await this.quota.read()));
       if (note) notes.push(note);
       const payer = plan.line && this.budget && teamId ? (team ?? (await this.teams.get(teamId))) : null;
-      const over = payer ? divert(kind, plan, await this.budget!.exhausted(payer)) : null;
+      const usage = payer ? await this.budget!.exhausted(payer) : null;
+      const over = payer ? (toldInGroup(kind, plan, payer, usage) ?? divert(kind, plan, usage)) : null;
       if (over) notes.push(over);
       if (!plan.line && !plan.email) return this.finishSkipped(record, claimToken, notes.join('; '));
     }
@@ -300,6 +318,7 @@ export class OutboxDispatcher {
         ...(record.session ? { cancelled: record.session } : {}),
         news: { team: team.name, text: record.text ?? '' },
         appUrl,
+        language: teamLanguageOf(team),
       });
       const rendered: messagingApi.PushMessageRequest = { to: team.lineGroupId, messages };
       request = JSON.stringify(rendered);

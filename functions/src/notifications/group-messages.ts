@@ -5,11 +5,9 @@ import { CAROUSEL_MAX, sessionCarousel, sessionTime, textMessage } from '#line/f
 import type { GroupOutboxKind, SessionFacts } from '#outbox/model.ts';
 import type { SessionRecord } from '#sessions/model.ts';
 
-/** Teams have no language setting: group announcements are in zh-TW (README, "Team groups"). */
-export const GROUP_LANGUAGE: Language = 'zh-TW';
-
-const t = (path: string, vars?: Record<string, string | number>) =>
-  translate(GROUP_LANGUAGE, 'notifications', path, vars);
+/** Group announcements are in the team's language (`teamLanguageOf`, zh-TW unless set). */
+const translator = (language: Language) => (path: string, vars?: Record<string, string | number>) =>
+  translate(language, 'notifications', path, vars);
 
 /** Which team setting (`groupAnnouncements`) governs each group announcement. */
 export const GROUP_SETTING_OF = {
@@ -52,17 +50,20 @@ export function composeGroupMessages(input: {
   cancelled?: SessionFacts;
   news?: { team: string; text: string };
   appUrl: string;
+  /** The team's language. */
+  language: Language;
 }): messagingApi.Message[] {
+  const t = translator(input.language);
   if (input.kind === 'groupNews') return [textMessage(t('news.text', input.news!))];
   if (input.kind === 'groupSessionCancelled') {
     const s = input.cancelled!;
     return [
-      textMessage(t('group.cancelled', { title: s.title, when: sessionTime(s, GROUP_LANGUAGE), venue: s.venue })),
+      textMessage(t('group.cancelled', { title: s.title, when: sessionTime(s, input.language), venue: s.venue })),
     ];
   }
   const heading = t(HEADING[input.kind]);
   const cards = input.sessions.slice(0, CAROUSEL_MAX).map((session) => ({ session, status: heading }));
-  const carousel = sessionCarousel(cards, heading, GROUP_LANGUAGE, input.appUrl);
+  const carousel = sessionCarousel(cards, heading, input.language, input.appUrl);
   const more = input.more + Math.max(0, input.sessions.length - CAROUSEL_MAX);
   return more > 0 ? [carousel, textMessage(t('group.more', { count: more, link: input.appUrl }))] : [carousel];
 }

@@ -105,9 +105,11 @@ export function teamSettingRoutes(s: TeamAdminRouteDeps) {
       'setting/updateGroupAnnouncements': async ({ teamId, ...changes }, { admin }) => {
         const access = await s.scope.team(admin, teamId);
         const team = await s.teams.require(access.teamId);
-        const { line_monthly_budget: lineMonthlyBudget, ...switches } = changes;
+        const { line_monthly_budget: lineMonthlyBudget, language, ...switches } = changes;
         const groupAnnouncements = { ...groupAnnouncementsOf(team), ...switches };
-        return defaultData(await s.teams.updateSettings(access.teamId, { groupAnnouncements, lineMonthlyBudget }));
+        return defaultData(
+          await s.teams.updateSettings(access.teamId, { groupAnnouncements, lineMonthlyBudget, language }),
+        );
       },
       'team/postNews': async ({ teamId, text }, { admin }) => {
         const access = await s.scope.team(admin, teamId);

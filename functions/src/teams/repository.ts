@@ -1,5 +1,5 @@
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { DEFAULT_CANCEL_WINDOW_MINUTES, type JoinRule } from '@shuttle/shared';
+import { DEFAULT_CANCEL_WINDOW_MINUTES, DEFAULT_LANGUAGE, type JoinRule, type Language } from '@shuttle/shared';
 import type { Store } from '#db/client.ts';
 import { adminKey, adminPrefix, index, key } from '#db/keys.ts';
 import { batchGetAll, queryAll } from '#db/query.ts';
@@ -29,6 +29,8 @@ export interface TeamRecord {
   groupAnnouncements?: Partial<GroupAnnouncements>;
   /** LINE messages the team may push in a Taipei month before free paths are preferred; 0 or unset: no limit. */
   lineMonthlyBudget?: number;
+  /** The language of the bot's group announcements and replies in the bound group; unset: zh-TW. */
+  language?: Language;
   /** Owner links of the team; kept so the last owner can never be removed (see admins.ts). */
   ownerCount?: number;
   createdBy?: string;
@@ -44,6 +46,10 @@ export type GroupAnnouncements = Record<(typeof GROUP_ANNOUNCEMENTS)[number], bo
 export function groupAnnouncementsOf(team: Pick<TeamRecord, 'groupAnnouncements'>): GroupAnnouncements {
   return { newSessions: true, signupOpening: true, placeFreed: true, changes: true, ...team.groupAnnouncements };
 }
+
+/** The language the bot speaks in the team's bound group. */
+export const teamLanguageOf = (team: Pick<TeamRecord, 'language'> | null | undefined): Language =>
+  team?.language ?? DEFAULT_LANGUAGE;
 
 /** What an admin chooses when creating a team; the rest starts at its default. */
 export type NewTeam = Omit<
@@ -66,6 +72,7 @@ export type TeamSettingsChanges = Partial<
     | 'joinRule'
     | 'groupAnnouncements'
     | 'lineMonthlyBudget'
+    | 'language'
   >
 >;
 

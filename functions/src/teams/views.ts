@@ -1,7 +1,7 @@
 import type { AdminTeamItem, DefaultData, TeamNameItem } from '@shuttle/shared';
 import type { InviteRecord, TeamAdminLink } from './admins.ts';
 import type { LineUsage } from './line-usage.ts';
-import { groupAnnouncementsOf, type TeamRecord, type VenueRecord } from './repository.ts';
+import { groupAnnouncementsOf, type TeamRecord, teamLanguageOf, type VenueRecord } from './repository.ts';
 
 /** A team in the member app's team lists; `mine` holds the teams the player belongs to. */
 export function toTeamNameItem(team: TeamRecord, mine: ReadonlySet<string>): TeamNameItem {
@@ -40,6 +40,7 @@ export function toDefaultData(team: TeamRecord, lineUsage: LineUsage): DefaultDa
     cancel_window_minutes: team.cancelWindowMinutes,
     join_rule: team.joinRule ?? 'open',
     group_announcements: groupAnnouncementsOf(team),
+    language: teamLanguageOf(team),
     line_usage: lineUsage,
   };
 }

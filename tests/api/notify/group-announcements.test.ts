@@ -88,6 +88,27 @@ describe('group announcements', () => {
     expect(json).toContain(translate('zh-TW', 'notifications', 'line.placesLeft', { count: 4 }));
   });
 
+  it("announces a new session in the team's language", async () => {
+    const t = await team();
+    const data = await h.ok<{ language: string }>(
+      'setting/updateGroupAnnouncements',
+      { teamId: t.teamId, language: 'en' },
+      t.token,
+    );
+    expect(data.language).toBe('en');
+    const read = await h.adminCall<{ language: string }>('get-default-data', undefined, {
+      token: t.token,
+      method: 'GET',
+    });
+    expect(read.body.data!.language).toBe('en');
+    await h.ok('createSession/createSession', h.sessionBody({ title: 'Wed night' }), t.token);
+    const pushes = await deliverAll(t.groupId);
+    expect(pushes).toHaveLength(1);
+    const json = JSON.stringify(pushes[0]!.body);
+    expect(json).toContain(translate('en', 'notifications', 'group.newSessions'));
+    expect(json).not.toContain(g('group.newSessions'));
+  });
+
   it('keeps the first body and retry key for a retry', async () => {
     const t = await team();
     await h.ok('createSession/createSession', h.sessionBody(), t.token);

@@ -6,7 +6,7 @@ import { MembershipRepository } from '@shuttle/functions/teams/membership.ts';
 import { taipeiMonth } from '@shuttle/shared';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type AdminHarness, createAdminHarness } from '../../support/admin-harness.ts';
-import { outboxItem, pendingOutbox, player } from './fixtures.ts';
+import { engineOf, outboxItem, pendingOutbox, player, sessionChangesOf } from './fixtures.ts';
 import { type LineApiStub, startLineApiStub } from './line-api-stub.ts';
 
 const quiet = { warn: () => {}, error: () => {} };
@@ -124,6 +124,40 @@ describe("a team's monthly LINE budget", () => {
     expect(news).toMatchObject({ status: 'delivered', channels: ['email'] });
     expect(news?.note).toMatch(/team LINE budget reached \(\d+\/30 messages this month\): email instead of LINE/);
     expect((await usageOf(t)).used).toBe(37 + 37 + 1);
+  });
+
+  it("over budget with a bound group: a session change is told in the team's group, not pushed 1:1", async () => {
+    const t = await team();
+    const engine = engineOf(h);
+    const session = await h.newSession(t.token, { capacity: 4 });
+    const byEmail = await player(h, 'Udigest1', { email: 'digest1@example.tw' });
+    const lineOnly = await player(h, 'Udigest2');
+    for (const userId of [byEmail, lineOnly]) {
+      await engine.join({ sessionId: session.id, player: { userId, name: userId, pictureUrl: '' }, partySize: 1 });
+    }
+    stub.setGroupMemberCount(37);
+    await deliverAll();
+    await h.ok('setting/updateGroupAnnouncements', { teamId: t.teamId, line_monthly_budget: 30 }, t.token);
+    expect((await usageOf(t)).used).toBeGreaterThanOrEqual(30);
+
+    stub.reset();
+    stub.setGroupMemberCount(37);
+    h.emails.sent.length = 0;
+    await sessionChangesOf(h).changeSession(session.id, { venue: '預算運動中心' });
+    const records = await deliverAll();
+
+    // One group push (essential) instead of a push per player; the player with email gets it by email.
+    expect(stub.pushes().map((p) => (p.body as { to: string }).to)).toEqual([t.groupId]);
+    expect(h.emails.sent.map((m) => m.to)).toEqual(['digest1@example.tw']);
+    const items = await Promise.all(records.map((r) => outboxItem(h, r.id)));
+    const told = /team LINE budget reached \(\d+\/30 messages this month\): told in the team's group \(budget\)/;
+    const emailed = items.find((r) => r?.kind === 'sessionChanged' && r.userId === byEmail);
+    expect(emailed).toMatchObject({ status: 'delivered', channels: ['email'] });
+    expect(emailed?.note).toMatch(told);
+    const skipped = items.find((r) => r?.kind === 'sessionChanged' && r.userId === lineOnly);
+    expect(skipped).toMatchObject({ status: 'skipped' });
+    expect(skipped?.note).toMatch(told);
+    expect(items.find((r) => r?.kind === 'groupSessionChanged')).toMatchObject({ status: 'delivered' });
   });
 
   it('refuses a negative budget', async () => {

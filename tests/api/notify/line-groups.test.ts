@@ -196,6 +196,20 @@ describe('LINE chats: commands only', () => {
     for (const link of carouselLinks(reply)) expect(link).toMatch(/^https:\/\/liff\.line\.me\//);
   });
 
+  it("answers in a bound group in the team's language", async () => {
+    const team = await teamWithCode('cmd-language@example.com', 'English team');
+    await h.ok('setting/updateGroupAnnouncements', { language: 'en' }, team.token);
+    await post(say(inGroup(groupId(12)), team.code));
+    expect(replies()[0]?.messages).toEqual([
+      { type: 'text', text: translate('en', 'notifications', 'line.bound', { link: LIFF, team: 'English team' }) },
+    ]);
+    stub.reset();
+
+    const help = say(inGroup(groupId(12)), '說明');
+    await post(help);
+    expect(replies()).toEqual([textReply(help, translate('en', 'notifications', 'line.help', { link: LIFF }))]);
+  });
+
   it('answers sessions in 1:1 with open public sessions, 我的 with the bookings, mention with help', async () => {
     const team = await h.adminWithTeam('cmd-mine@example.com', '我的隊');
     const session = await h.newSession(team.token, { startsInHours: 20 });

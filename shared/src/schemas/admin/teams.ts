@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ADMIN_LIMITS, TEXT_LIMITS } from '../../constants.ts';
-import { id, isoInstant, joinRule, region } from '../entities.ts';
+import { id, isoInstant, joinRule, language, region } from '../entities.ts';
 import { email, lineLink, nonNegativeInt, teamScope, text } from './common.ts';
 
 // Teams an admin runs, their settings (defaults, venues, LINE, private rules) and their admins.
@@ -56,6 +56,8 @@ export const defaultData = z.object({
     placeFreed: z.boolean(),
     changes: z.boolean(),
   }),
+  /** The language of the bot's announcements and replies in the bound group. */
+  language,
   /** LINE messages pushed for the team this Taipei month (a group push counts its members) and its budget (0: none). */
   line_usage: z.object({ month: z.string(), used: nonNegativeInt, budget: nonNegativeInt }),
 });
@@ -82,6 +84,8 @@ export const updateGroupAnnouncementsRequest = teamScope.extend({
   changes: z.boolean().optional(),
   /** LINE messages a Taipei month before free paths are preferred; 0 = unlimited. */
   line_monthly_budget: z.number().int().min(0).max(LINE_BUDGET_MAX).optional(),
+  /** The language of the bot in the bound group. */
+  language: language.optional(),
 });
 
 /** A team's news: to the bound group and to members who want news (README "Group announcements"). */

@@ -78,6 +78,22 @@ describe('the LINE settings page', () => {
     expect(bodyOf(fetch, 'setting/updateGroupAnnouncements')).toMatchObject({ placeFreed: false });
   });
 
+  it("saves the team's group language", async () => {
+    const fetch = stubFetch(
+      routes({
+        'get-default-data': envelope(defaultData),
+        'setting/updateGroupAnnouncements': envelope({ ...defaultData, language: 'en' }),
+      }),
+    );
+    renderPage();
+    const select = (await screen.findByTestId('group-language')) as HTMLSelectElement;
+    expect(select.value).toBe('zh-TW');
+    expect(within(screen.getByTestId('group-announcements')).getByLabelText('群組訊息語言')).toBe(select);
+    fireEvent.change(select, { target: { value: 'en' } });
+    await waitFor(() => expect(select.value).toBe('en'));
+    expect(bodyOf(fetch, 'setting/updateGroupAnnouncements')).toMatchObject({ language: 'en' });
+  });
+
   it("shows this month's LINE messages against the budget and saves a new budget", async () => {
     const usage = { month: '2026-11', used: 123, budget: 500 };
     const fetch = stubFetch(

@@ -1,4 +1,4 @@
-import { type DefaultData, updateLineRequest } from '@shuttle/shared';
+import { type DefaultData, LANGUAGES, type Language, updateLineRequest } from '@shuttle/shared';
 import { ConfirmDialog } from '@shuttle/shared/web/dialog.tsx';
 import { formatDateTime } from '@shuttle/shared/web/format.ts';
 import { invalidateQueries, setQueryData } from '@shuttle/shared/web/query.ts';
@@ -134,6 +134,24 @@ function GroupAnnouncementsPanel({ data }: { data: DefaultData }) {
     <section className="panel" data-testid="group-announcements">
       <h2 className="panel__title">{t('settings.groupAnnouncements.title')}</h2>
       <p className="panel__text">{t('settings.groupAnnouncements.hint')}</p>
+      <Field label={t('settings.groupAnnouncements.language')}>
+        {(c) => (
+          <select
+            {...c}
+            className="input"
+            value={data.language}
+            disabled={busy}
+            onChange={(e) => void save(() => updateGroupAnnouncements({ language: e.target.value as Language }))}
+            data-testid="group-language"
+          >
+            {LANGUAGES.map((lng) => (
+              <option key={lng} value={lng}>
+                {t(`language.names.${lng}`)}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
       {ANNOUNCEMENTS.map((name) => (
         <ToggleSwitch
           key={name}

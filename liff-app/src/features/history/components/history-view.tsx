@@ -4,13 +4,17 @@ import { EmptyState } from '@shuttle/shared/web/empty-state.tsx';
 import { formatDay, formatMoney, formatNumber, formatPercent, formatTimeRange } from '@shuttle/shared/web/format.ts';
 import { ChartIcon, ChevronRightIcon, HistoryIcon } from '@shuttle/shared/web/icons.tsx';
 import { Spinner } from '@shuttle/shared/web/loading-overlays.tsx';
+import { invalidateQueries } from '@shuttle/shared/web/query.ts';
 import { TermList } from '@shuttle/shared/web/term-list.tsx';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LoginRequired } from '@/components/login-prompt';
+import { TeamJoinAction } from '@/components/team-join-action';
 import { useIsLoggedIn } from '@/lib/auth';
 import { sessionPath } from '@/lib/paths';
 import { useHistory } from '../api/get-history';
+import { useMyTeams } from '../api/get-my-teams';
+import { historyKeys } from '../api/keys';
 import { Last30DaysChart } from './last-30-days-chart';
 
 function StatGrid({ stats, testId }: { stats: Statistics; testId: string }) {
@@ -35,7 +39,10 @@ function StatGrid({ stats, testId }: { stats: Statistics; testId: string }) {
 
 function TeamCards({ teams }: { teams: HistoryResult['statistics']['teams'] }) {
   const { t } = useTranslation();
+  const myTeams = useMyTeams(teams.length > 0);
   if (teams.length === 0) return null;
+  // A team missing from the list (or the list not read yet) shows no join action.
+  const isIn = new Map((myTeams.data ?? []).map((team) => [team.team_id, team.is_in]));
   return (
     <section className="history-section">
       <h3>{t('history.teams')}</h3>
@@ -43,6 +50,15 @@ function TeamCards({ teams }: { teams: HistoryResult['statistics']['teams'] }) {
         {teams.map((team) => (
           <li key={team.teamId} className="team-card" data-testid="team-card">
             <p className="team-card__name">{team.teamName}</p>
+            {isIn.has(team.teamId) && (
+              <TeamJoinAction
+                teamId={team.teamId}
+                teamName={team.teamName}
+                membership={isIn.get(team.teamId) ? 'member' : 'none'}
+                variant="inline"
+                onSettled={() => invalidateQueries(historyKeys.teams)}
+              />
+            )}
             <TermList
               className="team-card__stats"
               items={[

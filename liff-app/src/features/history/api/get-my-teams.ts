@@ -1,0 +1,8 @@
+import { useQuery } from '@shuttle/shared/web/query.ts';
+import { apiCall } from '@/lib/api-client';
+import { historyKeys } from './keys';
+
+/** `GET checkState/static/getTeamName` (member form): every team with `is_in` for the caller. */
+export const getMyTeams = () => apiCall('checkState/static/getTeamName');
+
+export const useMyTeams = (enabled: boolean) => useQuery(enabled ? historyKeys.teams : null, getMyTeams);

@@ -1,0 +1,77 @@
+import type { MemberProfile } from '@shuttle/shared';
+import { removeQueries } from '@shuttle/shared/web/query.ts';
+import { envelope, routes, stubFetch } from '@shuttle/shared/web/testing.ts';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { setRuntimeConfig } from '@/config/config-loader';
+import { clearLogin, setLogin } from '@/lib/auth';
+import { HistoryView } from './history-view';
+
+const stats = {
+  totalSessions: 3,
+  attended: 2,
+  absent: 1,
+  attendanceRate: 66.7,
+  totalSpent: 600,
+  averagePerSession: 200,
+};
+const teamStats = (teamId: string, teamName: string) => ({
+  teamId,
+  teamName,
+  sessions: 2,
+  attended: 1,
+  attendanceRate: 50,
+});
+const history = {
+  items: [],
+  statistics: {
+    ...stats,
+    teams: [teamStats('team-daan', '大安羽球同好會'), teamStats('team-xinyi', '信義羽球隊')],
+    last30Days: { ...stats, days: [] },
+  },
+};
+const teamNames = [
+  { team_id: 'team-daan', team_name: '大安羽球同好會', default_region: '', amount_of_member: 3, is_in: false },
+  { team_id: 'team-xinyi', team_name: '信義羽球隊', default_region: '', amount_of_member: 8, is_in: true },
+];
+
+beforeEach(() => {
+  setRuntimeConfig({ apiBase: '/api', liffId: 'x', liffMock: true, googleClientId: 'g', devLogin: true });
+  setLogin('member-token', {} as MemberProfile);
+});
+afterEach(() => {
+  removeQueries();
+  clearLogin();
+});
+
+describe('the history team cards', () => {
+  it('offer joining a team the player is not in, and mark the teams they are in', async () => {
+    const fetch = stubFetch(
+      routes({
+        'checkState/history/getHistory': envelope(history),
+        'checkState/static/getTeamName': envelope(teamNames),
+        'checkState/member/joinTeam': envelope({ ...teamNames[0], membership: 'pending' }),
+      }),
+    );
+    render(
+      <MemoryRouter>
+        <HistoryView />
+      </MemoryRouter>,
+    );
+    await waitFor(() => expect(screen.getAllByTestId('team-card')).toHaveLength(2));
+    const [daan, xinyi] = screen.getAllByTestId('team-card') as [HTMLElement, HTMLElement];
+    expect(await within(xinyi).findByTestId('team-member')).toBeTruthy();
+    expect(within(xinyi).queryByTestId('team-join')).toBeNull();
+
+    const join = await within(daan).findByTestId('team-join');
+    expect(join.textContent).toBe('加入球隊');
+    fireEvent.click(join);
+    expect((await within(daan).findByTestId('team-request-sent')).textContent).toBe('已送出申請');
+    const call = fetch.mock.calls.find(([url]) => String(url).includes('checkState/member/joinTeam')) as unknown as [
+      string,
+      RequestInit,
+    ];
+    expect(JSON.parse(String(call[1].body))).toEqual({ teamId: 'team-daan' });
+  });
+});
