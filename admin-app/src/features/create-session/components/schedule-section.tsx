@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Field } from '@/components/field';
 import type { RepeatMode } from '../model/session-form';
+import { NumberField } from './number-field';
 import type { SectionProps } from './section-props';
 
 const MODES: RepeatMode[] = ['single', 'weekly', 'dates'];
@@ -103,26 +104,15 @@ export function ScheduleSection({ values, set, message }: SectionProps) {
             </Field>
           </div>
           {values.mode === 'weekly' && (
-            <div data-field="weeks">
-              <Field
-                label={t('create.weeks')}
-                hint={t('create.weeksHint', { max: ADMIN_LIMITS.maxWeeks })}
-                error={message('weeks')}
-              >
-                {(c) => (
-                  <input
-                    {...c}
-                    className="input"
-                    type="number"
-                    min={ADMIN_LIMITS.minWeeks}
-                    max={ADMIN_LIMITS.maxWeeks}
-                    value={values.weeks}
-                    onChange={(e) => set('weeks', e.target.value)}
-                    data-testid="weeks-input"
-                  />
-                )}
-              </Field>
-            </div>
+            <NumberField
+              name="weeks"
+              label={t('create.weeks')}
+              hint={t('create.weeksHint', { max: ADMIN_LIMITS.maxWeeks })}
+              testId="weeks-input"
+              values={values}
+              set={set}
+              message={message}
+            />
           )}
         </div>
       )}
@@ -155,21 +145,13 @@ export function ScheduleSection({ values, set, message }: SectionProps) {
         </div>
       </div>
       <div className="form-grid">
-        <div data-field="signupDaysBefore">
-          <Field label={t('create.signupDaysBefore')} error={message('signupDaysBefore')}>
-            {(c) => (
-              <input
-                {...c}
-                className="input"
-                type="number"
-                min={0}
-                max={ADMIN_LIMITS.maxSignupDaysBefore}
-                value={values.signupDaysBefore}
-                onChange={(e) => set('signupDaysBefore', e.target.value)}
-              />
-            )}
-          </Field>
-        </div>
+        <NumberField
+          name="signupDaysBefore"
+          label={t('create.signupDaysBefore')}
+          values={values}
+          set={set}
+          message={message}
+        />
         <div data-field="signupTime">
           <Field label={t('create.signupTime')} error={message('signupTime')}>
             {(c) => (

@@ -1,7 +1,8 @@
-import { ADMIN_LIMITS, REGIONS, TEXT_LIMITS } from '@shuttle/shared';
+import { REGIONS, TEXT_LIMITS } from '@shuttle/shared';
 import { useTranslation } from 'react-i18next';
 import { Field } from '@/components/field';
 import type { SessionDefaults } from '../api/get-default-setting';
+import { NumberField } from './number-field';
 import type { SectionProps } from './section-props';
 
 /** Where, how many courts and players, and the price; a saved venue fills the first fields. */
@@ -73,52 +74,16 @@ export function VenueSection({
         </Field>
       </div>
       <div className="form-grid form-grid--3">
-        <div data-field="courts">
-          <Field label={t('session.courts')} error={message('courts')}>
-            {(c) => (
-              <input
-                {...c}
-                className="input"
-                type="number"
-                min={1}
-                max={ADMIN_LIMITS.maxCourts}
-                value={values.courts}
-                onChange={(e) => set('courts', e.target.value)}
-              />
-            )}
-          </Field>
-        </div>
-        <div data-field="capacity">
-          <Field label={t('session.capacity')} error={message('capacity')}>
-            {(c) => (
-              <input
-                {...c}
-                className="input"
-                type="number"
-                min={1}
-                max={ADMIN_LIMITS.maxCapacity}
-                value={values.capacity}
-                onChange={(e) => set('capacity', e.target.value)}
-                data-testid="capacity-input"
-              />
-            )}
-          </Field>
-        </div>
-        <div data-field="price">
-          <Field label={t('create.price')} error={message('price')}>
-            {(c) => (
-              <input
-                {...c}
-                className="input"
-                type="number"
-                min={0}
-                max={ADMIN_LIMITS.maxPrice}
-                value={values.price}
-                onChange={(e) => set('price', e.target.value)}
-              />
-            )}
-          </Field>
-        </div>
+        <NumberField name="courts" label={t('session.courts')} values={values} set={set} message={message} />
+        <NumberField
+          name="capacity"
+          label={t('session.capacity')}
+          testId="capacity-input"
+          values={values}
+          set={set}
+          message={message}
+        />
+        <NumberField name="price" label={t('create.price')} values={values} set={set} message={message} />
       </div>
     </fieldset>
   );

@@ -102,22 +102,23 @@ function firstDay(values: SessionFormValues): string {
   return values.mode === 'dates' ? ([...values.dates].sort()[0] ?? '') : values.date;
 }
 
-const RANGES = {
+/** Bounds of the form's whole-number fields, the shared schema's limits. */
+export const NUMBER_RANGES = {
   courts: [1, ADMIN_LIMITS.maxCourts],
   capacity: [1, ADMIN_LIMITS.maxCapacity],
   price: [0, ADMIN_LIMITS.maxPrice],
   weeks: [ADMIN_LIMITS.minWeeks, ADMIN_LIMITS.maxWeeks],
   signupDaysBefore: [0, ADMIN_LIMITS.maxSignupDaysBefore],
 } as const satisfies Partial<Record<FieldName, readonly [number, number]>>;
-type RangeField = keyof typeof RANGES;
+export type RangeField = keyof typeof NUMBER_RANGES;
 const rangeError = (field: RangeField): FieldError => ({
   key: 'range',
-  values: { min: RANGES[field][0], max: RANGES[field][1] },
+  values: { min: NUMBER_RANGES[field][0], max: NUMBER_RANGES[field][1] },
 });
 
 /** A problem the shared contract found with one of the session's details, as the form shows it. */
 function detailError(field: FieldName, issue: z.core.$ZodIssue): FieldError {
-  if (field in RANGES) return rangeError(field as RangeField);
+  if (field in NUMBER_RANGES) return rangeError(field as RangeField);
   if (field === 'region') return { key: 'regionRequired' };
   if (field === 'categories') return { key: 'categoryRequired' };
   if (field === 'lineLink') return { key: 'httpsLink' };
@@ -140,7 +141,7 @@ export function buildCreateRequest(
   const number = (field: RangeField, text: string) => {
     const n = integer(text);
     if (n === null) errors[field] = rangeError(field);
-    return n ?? RANGES[field][0];
+    return n ?? NUMBER_RANGES[field][0];
   };
 
   const details = {
