@@ -2,7 +2,7 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { marshall } from '@aws-sdk/util-dynamodb';
 import { key } from '@shuttle/functions/db/keys.ts';
 import { createLineMessaging, retryKeyFor } from '@shuttle/functions/line/client.ts';
-import { OutboxDispatcher } from '@shuttle/functions/notifications/dispatcher.ts';
+import type { OutboxDispatcher } from '@shuttle/functions/notifications/dispatcher.ts';
 import { drainPendingOutbox, startOutboxPoller } from '@shuttle/functions/notifications/poller.ts';
 import { consumeOutboxStream } from '@shuttle/functions/notifications/stream.ts';
 import { newOutboxItem } from '@shuttle/functions/outbox/model.ts';
@@ -12,7 +12,7 @@ import { translate } from '@shuttle/shared/i18n';
 import type { DynamoDBStreamEvent } from 'aws-lambda';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type ApiHarness, createApiHarness } from '../../support/harness.ts';
-import { engineOf, outboxItem, pendingOutbox, player, promotion, sessionChangesOf } from './fixtures.ts';
+import { dispatcherOf, engineOf, outboxItem, pendingOutbox, player, promotion, sessionChangesOf } from './fixtures.ts';
 import { type LineApiStub, startLineApiStub } from './line-api-stub.ts';
 
 const APP = 'https://shuttle.example.tw';
@@ -24,16 +24,7 @@ let h: ApiHarness;
 let stub: LineApiStub;
 
 const dispatcher = (options: Partial<ConstructorParameters<typeof OutboxDispatcher>[0]> = {}) =>
-  new OutboxDispatcher({
-    store: h.store,
-    clock: h.clock,
-    line: createLineMessaging({ channelAccessToken: 'test-channel-token', baseURL: stub.baseURL }),
-    mailer: h.emails,
-    appBaseUrl: APP,
-    liffId: LIFF_ID,
-    log: quiet,
-    ...options,
-  });
+  dispatcherOf(h, stub, { appBaseUrl: APP, liffId: LIFF_ID, ...options });
 
 interface PushBody {
   to: string;

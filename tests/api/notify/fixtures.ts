@@ -2,12 +2,35 @@ import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { BookingEngine } from '@shuttle/functions/bookings/engine.ts';
 import { SessionChangeEngine } from '@shuttle/functions/bookings/session-changes.ts';
 import { index, key } from '@shuttle/functions/db/keys.ts';
+import { createLineMessaging } from '@shuttle/functions/line/client.ts';
+import { OutboxDispatcher } from '@shuttle/functions/notifications/dispatcher.ts';
 import type { OutboxRecord } from '@shuttle/functions/outbox/model.ts';
 import { OutboxRepository } from '@shuttle/functions/outbox/repository.ts';
 import { randomId } from '@shuttle/functions/platform/clock.ts';
 import { userIdFor } from '@shuttle/functions/players/repository.ts';
 import type { Language, NotificationPreferences } from '@shuttle/shared';
 import type { ApiHarness } from '../../support/harness.ts';
+import type { LineApiStub } from './line-api-stub.ts';
+
+export const TEST_APP_URL = 'https://shuttle.example.tw';
+export const TEST_LIFF_ID = '1650000000-Shuttle0';
+
+/** The notifier as deployed, pushing to the LINE API stub and mailing into the harness's capture. */
+export const dispatcherOf = (
+  h: ApiHarness,
+  stub: LineApiStub,
+  options: Partial<ConstructorParameters<typeof OutboxDispatcher>[0]> = {},
+) =>
+  new OutboxDispatcher({
+    store: h.store,
+    clock: h.clock,
+    line: createLineMessaging({ channelAccessToken: 'test-channel-token', baseURL: stub.baseURL }),
+    mailer: h.emails,
+    appBaseUrl: TEST_APP_URL,
+    liffId: TEST_LIFF_ID,
+    log: { warn: () => {}, error: () => {} },
+    ...options,
+  });
 
 export interface PlayerSetup {
   provider?: 'line' | 'google';

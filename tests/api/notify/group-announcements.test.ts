@@ -1,13 +1,11 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { key } from '@shuttle/functions/db/keys.ts';
-import { createLineMessaging } from '@shuttle/functions/line/client.ts';
-import { OutboxDispatcher } from '@shuttle/functions/notifications/dispatcher.ts';
 import { scheduleSignupOpenings } from '@shuttle/functions/notifications/signup-openings.ts';
 import { MembershipRepository } from '@shuttle/functions/teams/membership.ts';
 import { translate } from '@shuttle/shared/i18n';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type AdminHarness, createAdminHarness } from '../../support/admin-harness.ts';
-import { engineOf, pendingOutbox, player, sessionChangesOf } from './fixtures.ts';
+import { dispatcherOf, engineOf, pendingOutbox, player, sessionChangesOf } from './fixtures.ts';
 import { type LineApiStub, startLineApiStub } from './line-api-stub.ts';
 
 const LIFF_ID = '1650000000-Shuttle0';
@@ -28,16 +26,7 @@ afterAll(async () => {
 });
 beforeEach(() => stub.reset());
 
-const dispatcher = () =>
-  new OutboxDispatcher({
-    store: h.store,
-    clock: h.clock,
-    line: createLineMessaging({ channelAccessToken: 'test-channel-token', baseURL: stub.baseURL }),
-    mailer: h.emails,
-    appBaseUrl: 'https://shuttle.example.tw',
-    liffId: LIFF_ID,
-    log: quiet,
-  });
+const dispatcher = () => dispatcherOf(h, stub, { liffId: LIFF_ID, log: quiet });
 
 /** Delivers every pending record; returns the pushes that went to `groupId`. */
 async function deliverAll(groupId: string) {

@@ -1,12 +1,10 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { key } from '@shuttle/functions/db/keys.ts';
-import { createLineMessaging } from '@shuttle/functions/line/client.ts';
-import { OutboxDispatcher } from '@shuttle/functions/notifications/dispatcher.ts';
 import { MembershipRepository } from '@shuttle/functions/teams/membership.ts';
 import { taipeiMonth } from '@shuttle/shared';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type AdminHarness, createAdminHarness } from '../../support/admin-harness.ts';
-import { engineOf, outboxItem, pendingOutbox, player, sessionChangesOf } from './fixtures.ts';
+import { dispatcherOf, engineOf, outboxItem, pendingOutbox, player, sessionChangesOf } from './fixtures.ts';
 import { type LineApiStub, startLineApiStub } from './line-api-stub.ts';
 
 const quiet = { warn: () => {}, error: () => {} };
@@ -25,15 +23,7 @@ afterAll(async () => {
 });
 beforeEach(() => stub.reset());
 
-const dispatcher = () =>
-  new OutboxDispatcher({
-    store: h.store,
-    clock: h.clock,
-    line: createLineMessaging({ channelAccessToken: 'test-channel-token', baseURL: stub.baseURL }),
-    mailer: h.emails,
-    appBaseUrl: 'https://shuttle.example.tw',
-    log: quiet,
-  });
+const dispatcher = () => dispatcherOf(h, stub, { liffId: undefined, log: quiet });
 
 /** Delivers every pending record with one dispatcher; returns what each delivery did. */
 async function deliverAll(d = dispatcher()) {

@@ -1,10 +1,8 @@
-import { createLineMessaging } from '@shuttle/functions/line/client.ts';
-import { OutboxDispatcher } from '@shuttle/functions/notifications/dispatcher.ts';
 import { reminderOutboxId, scheduleBookingReminders } from '@shuttle/functions/notifications/reminders.ts';
 import { translate } from '@shuttle/shared/i18n';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiHarness, createApiHarness } from '../../support/harness.ts';
-import { engineOf, outboxItem, pendingOutbox, player } from './fixtures.ts';
+import { dispatcherOf, engineOf, outboxItem, pendingOutbox, player } from './fixtures.ts';
 import { type LineApiStub, startLineApiStub } from './line-api-stub.ts';
 
 // 18:00 on 31 December in Taipei: the next 24 hours reach into the January partition.
@@ -66,14 +64,7 @@ describe('booking reminders', () => {
     await engineOf(h).join({ sessionId: session.id, player: { userId, name: 'r', pictureUrl: '' }, partySize: 1 });
     await scheduleBookingReminders({ store: h.store, clock: h.clock });
     const id = reminderOutboxId(session.id, userId, session.startsAt);
-    const dispatcher = new OutboxDispatcher({
-      store: h.store,
-      clock: h.clock,
-      line: createLineMessaging({ channelAccessToken: 't', baseURL: stub.baseURL }),
-      mailer: h.emails,
-      appBaseUrl: 'https://shuttle.example.tw',
-      liffId: '1650000000-Shuttle0',
-    });
+    const dispatcher = dispatcherOf(h, stub);
 
     expect(await dispatcher.deliver({ id })).toEqual({ status: 'delivered', channels: ['line'] });
     const body = stub.pushes().at(-1)?.body as { to: string; messages: { text?: string }[] };
