@@ -1,14 +1,14 @@
 import { adminRoutes } from '@shuttle/shared';
-import { Hono } from 'hono';
+import type { Hono } from 'hono';
 import { accountRoutes } from '#admin-accounts/admin-routes.ts';
 import { checkInRoutes } from '#bookings/admin-routes.ts';
-import { type ApiEnv, installErrorHandling, limitBody, MAX_BODY_BYTES } from '#platform/http.ts';
-import { openApiDocument } from '#platform/openapi.ts';
+import type { ApiEnv } from '#platform/http.ts';
 import { reportRoutes } from '#reports/admin-routes.ts';
 import { sessionAdminRoutes } from '#sessions/admin-routes.ts';
 import { teamSettingRoutes } from '#teams/admin-routes.ts';
 import { memberAdminRoutes } from '#teams/member-admin-routes.ts';
 import { type AdminApiOptions, adminServices } from './admin-services.ts';
+import { contractApi } from './contract-api.ts';
 import type { AppDeps } from './services.ts';
 
 export const ADMIN_API_BASE = '/api/admin';
@@ -16,21 +16,18 @@ export const ADMIN_API_BASE = '/api/admin';
 /** The admin API (every call of `adminRoutes` in shared) as one Hono app, served by Lambda and locally alike. */
 export function createAdminApi(deps: AppDeps, options: AdminApiOptions = {}): Hono<ApiEnv> {
   const s = adminServices(deps, options);
-  const app = new Hono<ApiEnv>().basePath(ADMIN_API_BASE);
-  installErrorHandling(app);
-  app.use('*', limitBody(MAX_BODY_BYTES));
-  const openapi = openApiDocument(
-    'Shuttle admin API',
-    ADMIN_API_BASE,
-    adminRoutes,
-    'Admin token from login, signup or becomeLeader (kept under admin-token)',
-  );
-  app.get('/openapi.json', (c) => c.json(openapi));
-  app.route('/', accountRoutes(s));
-  app.route('/', teamSettingRoutes(s));
-  app.route('/', sessionAdminRoutes(s));
-  app.route('/', memberAdminRoutes(s));
-  app.route('/', checkInRoutes(s));
-  app.route('/', reportRoutes(s));
-  return app;
+  return contractApi({
+    base: ADMIN_API_BASE,
+    title: 'Shuttle admin API',
+    routes: adminRoutes,
+    authDescription: 'Admin token from login, signup or becomeLeader (kept under admin-token)',
+    mounts: [
+      accountRoutes(s),
+      teamSettingRoutes(s),
+      sessionAdminRoutes(s),
+      memberAdminRoutes(s),
+      checkInRoutes(s),
+      reportRoutes(s),
+    ],
+  });
 }
