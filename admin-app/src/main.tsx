@@ -5,6 +5,7 @@ import { initI18n } from '@/lib/i18n';
 import '@shuttle/shared/web/base.css';
 import '@shuttle/shared/web/overlays.css';
 import '@/styles/global.css';
+import '@/styles/accessibility.css';
 
 linkQueries();
 mountApp(<App />, () => initI18n());

@@ -19,10 +19,12 @@ const CONCEPTS = [
   'sessions',
   'outbox',
   'bookings',
+  'payments',
   'line',
   'notifications',
   'admin-accounts',
   'reports',
+  'calendar',
 ] as const;
 const FOUNDATION = ['platform', 'db'] as const;
 const ENTRY = ['app', 'handlers', 'local'] as const;

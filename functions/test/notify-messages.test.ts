@@ -78,6 +78,18 @@ describe('notification messages', () => {
     expect(flex.altText.length).toBeLessThanOrEqual(400);
   });
 
+  it('tells every waiting player of a last-call place in each language, the first to take it gets it', () => {
+    const links = { line: 'x:', email: 'x:' };
+    for (const language of LANGUAGES) {
+      const composed = composeNotification({ kind: 'lastCall', language, session, links });
+      expect(composed.title, language).not.toContain('lastCall');
+      expect(composed.body, language).toContain(session.title);
+    }
+    expect(composeNotification({ kind: 'lastCall', language: 'en', session, links }).title).toBe(
+      'A place is free: first come, first served',
+    );
+  });
+
   it('maps every kind to the preference that governs it', () => {
     expect(Object.keys(PREFERENCE_OF).sort()).toEqual([...USER_OUTBOX_KINDS].sort());
     expect(PREFERENCE_OF).toEqual({
@@ -86,6 +98,8 @@ describe('notification messages', () => {
       sessionCancelled: 'sessionChange',
       bookingReminder: 'bookingReminder',
       news: 'news',
+      offered: 'waitlist',
+      lastCall: 'waitlist',
     });
   });
 });

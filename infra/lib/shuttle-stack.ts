@@ -1,25 +1,62 @@
-import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
+import { join } from 'node:path';
+import { CfnOutput, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import type { Construct } from 'constructs';
+import { repoRoot } from './bundling.ts';
 import type { ShuttleConfig } from './config.ts';
 import { Alarms } from './constructs/alarms.ts';
 import { Api } from './constructs/api.ts';
 import { Database } from './constructs/database.ts';
+import { Email } from './constructs/email.ts';
 import { Notifications } from './constructs/notifications.ts';
-import { Web } from './constructs/web.ts';
+import { type AppBuilds, Web } from './constructs/web.ts';
+import { acknowledgeShuttleFindings } from './nag.ts';
 
 export interface ShuttleStackProps extends StackProps {
   config: ShuttleConfig;
+  /** ARN of the CloudFront web ACL (EdgeStack, us-east-1). */
+  webAclArn: string;
+  /** Built apps; the workspaces' dist/ folders unless given (tests pass their own). */
+  builds?: AppBuilds;
 }
 
-/** The whole product in one stack; each concern is its own construct. */
+export const DEFAULT_BUILDS: AppBuilds = {
+  member: join(repoRoot, 'liff-app/dist'),
+  admin: join(repoRoot, 'admin-app/dist'),
+};
+
+/** The product of one stage in one stack (`Shuttle-<stage>`); each concern is its own construct. */
 export class ShuttleStack extends Stack {
   constructor(scope: Construct, id: string, props: ShuttleStackProps) {
     super(scope, id, props);
     const { config } = props;
+    const logBucket = new Bucket(this, 'AccessLogs', {
+      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+      encryption: BucketEncryption.S3_MANAGED,
+      // CloudFront standard logs are written with ACLs.
+      objectOwnership: ObjectOwnership.OBJECT_WRITER,
+      enforceSSL: true,
+      lifecycleRules: [{ expiration: Duration.days(90) }],
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
     const { table } = new Database(this, 'Database');
-    const api = new Api(this, 'Api', { table, config });
-    const notifications = new Notifications(this, 'Notifications', { table, config });
-    const web = new Web(this, 'Web', { memberApi: api.memberApi, adminApi: api.adminApi, config });
+    const email = new Email(this, 'Email', { config });
+    const api = new Api(this, 'Api', { table, config, configurationSet: email.configurationSetName });
+    const notifications = new Notifications(this, 'Notifications', {
+      table,
+      config,
+      configurationSet: email.configurationSetName,
+    });
+    const web = new Web(this, 'Web', {
+      memberApi: api.memberApi,
+      adminApi: api.adminApi,
+      config,
+      builds: props.builds ?? DEFAULT_BUILDS,
+      webAclArn: props.webAclArn,
+      originSecret: api.originSecret.secretValue.unsafeUnwrap(),
+      logBucket,
+    });
+    // Every generated link (LIFF, e-mail, push) uses the stage's domain.
     for (const fn of [...api.functions, ...notifications.functions]) fn.addEnvironment('APP_BASE_URL', web.url);
 
     new Alarms(this, 'Alarms', {
@@ -31,13 +68,21 @@ export class ShuttleStack extends Stack {
         OutboxSweep: notifications.sweepFunction,
         Reminders: notifications.reminderFunction,
         LineWebhook: notifications.webhookFunction,
+        ...(notifications.signUpJobsFunction ? { SignUpJobs: notifications.signUpJobsFunction } : {}),
       },
       deadLetterQueues: { OutboxStreamDlq: notifications.deadLetterQueue },
       streamConsumer: notifications.streamFunction,
+      deliverers: [notifications.streamFunction, notifications.sweepFunction],
+      table,
       alarmEmail: config.alarmEmail,
     });
+    acknowledgeShuttleFindings(this, table);
 
     new CfnOutput(this, 'AppUrl', { value: web.url, description: 'Member app (admin app at /admin/)' });
+    new CfnOutput(this, 'DistributionDomainName', {
+      value: web.distribution.distributionDomainName,
+      description: `DNS: point ${config.domainName} here (CNAME, or an alias record in Route 53)`,
+    });
     new CfnOutput(this, 'LineWebhookUrl', {
       value: `${notifications.webhookUrl}webhook/line`,
       description: 'Webhook URL to set in the LINE Developers console',

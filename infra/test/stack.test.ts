@@ -1,27 +1,14 @@
 import { createTableInput } from '@shuttle/functions/db/table.ts';
 import { OUTBOX_INSERT_FILTER } from '@shuttle/functions/notifications/stream-filter.ts';
-import { App } from 'aws-cdk-lib';
-import { Match, Template } from 'aws-cdk-lib/assertions';
+import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CONTEXT_KEY, readConfig } from '../lib/config.ts';
-import { ShuttleStack } from '../lib/shuttle-stack.ts';
-
-const CONTEXT = {
-  lineLoginChannelId: '1650000000',
-  liffId: '1650000000-Shuttle0',
-  googleClientId: 'test.apps.googleusercontent.com',
-  emailFrom: 'no-reply@shuttle.tw',
-  alarmEmail: 'ops@shuttle.tw',
-};
+import { synthStage } from './fixtures.ts';
 
 let template: Template;
 
 beforeAll(() => {
-  // An empty bundling-stacks list skips esbuild (same template, no bundles). CDK's built-in
-  // CloudFormation validation stays on: it is most of the few seconds this synth takes.
-  const app = new App({ context: { 'aws:cdk:bundling-stacks': [], [CONTEXT_KEY]: CONTEXT } });
-  const stack = new ShuttleStack(app, 'Test', { config: readConfig(app.node) });
-  template = Template.fromStack(stack);
+  // CDK's CloudFormation validation and cdk-nag stay on: they are most of the seconds this takes.
+  template = synthStage().template;
 }, 60_000);
 
 type Resource = { Properties: Record<string, unknown> } & Record<string, unknown>;
@@ -85,15 +72,26 @@ describe('database', () => {
 });
 
 describe('functions', () => {
-  it('run on Node.js 22 on arm64, for all six handlers', () => {
+  it('run on Node.js 22 on arm64 with X-Ray tracing, for all seven handlers', () => {
     const ours = template.findResources('AWS::Lambda::Function', {
       Properties: { Environment: { Variables: { NODE_OPTIONS: Match.anyValue() } } },
     });
-    expect(Object.keys(ours)).toHaveLength(6);
+    expect(Object.keys(ours)).toHaveLength(7);
     for (const fn of Object.values(ours) as Resource[]) {
       expect(fn.Properties.Runtime).toBe('nodejs22.x');
       expect(fn.Properties.Architectures).toEqual(['arm64']);
       expect(fn.Properties.Handler).toBe('index.handler');
+      expect(fn.Properties.TracingConfig).toEqual({ Mode: 'Active' });
+    }
+  });
+
+  it('build every link on the stage domain', () => {
+    const ours = template.findResources('AWS::Lambda::Function', {
+      Properties: { Environment: { Variables: { NODE_OPTIONS: Match.anyValue() } } },
+    });
+    for (const fn of Object.values(ours) as Resource[]) {
+      const variables = (fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
+      expect(variables.APP_BASE_URL).toBe('https://shuttle.badminton.tw');
     }
   });
 
@@ -102,7 +100,7 @@ describe('functions', () => {
     const variables = (member.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
     expect(variables).toHaveProperty('JWT_SECRET_ARN');
     expect(variables).not.toHaveProperty('JWT_SECRET');
-    expect(variables.LINE_LOGIN_CHANNEL_ID).toBe('1650000000');
+    expect(variables.LINE_LOGIN_CHANNEL_ID).toBe('2001234567');
   });
 });
 
@@ -119,16 +117,19 @@ describe('least privilege', () => {
   it('lets only the functions that email send through SES, as the configured sender', () => {
     const emailing = [/^Member API/, /^Admin API/, /^Delivers new outbox/, /^Retries outbox/].map(functionId);
     for (const id of emailing) {
-      expect(statementsOf(id)).toContainEqual(
-        expect.objectContaining({
-          Action: ['ses:SendEmail', 'ses:SendRawEmail'],
-          Condition: { StringEquals: { 'ses:FromAddress': 'no-reply@shuttle.tw' } },
-        }),
-      );
+      const ses = statementsOf(id).find((s) => JSON.stringify(s.Action).includes('ses:SendEmail'));
+      expect(ses).toMatchObject({
+        Action: ['ses:SendEmail', 'ses:SendRawEmail'],
+        Condition: { StringEquals: { 'ses:FromAddress': 'no-reply@badminton.tw' } },
+      });
+      // A domain identity or an address identity: whichever is verified authorises the send.
+      const resources = JSON.stringify(ses!.Resource);
+      expect(resources).toContain(':identity/badminton.tw');
+      expect(resources).toContain(':identity/no-reply@badminton.tw');
+      expect(resources).toContain(':configuration-set/shuttle-prod');
     }
-    for (const id of [/^LINE Official Account webhook/, /^Writes booking reminders/].map(functionId)) {
-      expect(actionsOf(id).filter((a) => a.startsWith('ses:'))).toEqual([]);
-    }
+    const quiet = [/^LINE Official Account webhook/, /^Writes booking reminders/, /^Draws sign-up lotteries/];
+    for (const id of quiet.map(functionId)) expect(actionsOf(id).filter((a) => a.startsWith('ses:'))).toEqual([]);
   });
 
   it('gives the webhook and the reminder job only the item operations they perform', () => {
@@ -139,6 +140,15 @@ describe('least privilege', () => {
       'dynamodb:PutItem',
     ]);
     expect(dynamo(functionId(/^Writes booking reminders/))).toEqual(['dynamodb:PutItem', 'dynamodb:Query']);
+    expect(dynamo(functionId(/^Draws sign-up lotteries/))).toEqual([
+      'dynamodb:ConditionCheckItem',
+      'dynamodb:DeleteItem',
+      'dynamodb:GetItem',
+      'dynamodb:PutItem',
+      'dynamodb:Query',
+      'dynamodb:UpdateItem',
+    ]);
+    expect(actionsOf(functionId(/^Draws sign-up lotteries/)).some((a) => a.startsWith('secretsmanager:'))).toBe(false);
     expect(actionsOf(functionId(/^Writes booking reminders/)).some((a) => a.startsWith('secretsmanager:'))).toBe(false);
   });
 
@@ -148,8 +158,10 @@ describe('least privilege', () => {
         .filter((s) => [s.Action].flat().includes('secretsmanager:GetSecretValue'))
         .map((s) => JSON.stringify(s.Resource));
     const member = secretReads(functionId(/^Member API/));
-    expect(member).toHaveLength(1);
-    expect(member[0]).toMatch(/JwtSecret/);
+    expect(member).toHaveLength(2);
+    expect(member.join()).toMatch(/JwtSecret/);
+    expect(member.join()).toMatch(/OriginSecret/);
+    expect(member.join()).not.toMatch(/LineChannel/);
     const webhook = secretReads(functionId(/^LINE Official Account webhook/));
     expect(webhook).toHaveLength(1);
     expect(webhook[0]).toMatch(/LineChannel/);
@@ -182,6 +194,22 @@ describe('notifications', () => {
     });
   });
 
+  it('run the lottery draws and waitlist-offer expiry every minute', () => {
+    template.hasResourceProperties('AWS::Events::Rule', {
+      ScheduleExpression: 'rate(1 minute)',
+      Targets: [Match.objectLike({ Arn: { 'Fn::GetAtt': [functionId(/^Draws sign-up lotteries/), 'Arn'] } })],
+    });
+  });
+
+  it('retry LINE deliveries while the channel token is not filled in', () => {
+    for (const id of [/^Delivers new outbox/, /^Retries outbox/].map(functionId)) {
+      const fn = template.toJSON().Resources[id] as Resource;
+      const variables = (fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
+      expect(variables).toMatchObject({ LINE_REQUIRED: 'true', SES_CONFIGURATION_SET: 'shuttle-prod' });
+      expect(variables).toHaveProperty('LINE_SECRET_ARN');
+    }
+  });
+
   it('run reminders and the retry sweep on schedules', () => {
     template.hasResourceProperties('AWS::Events::Rule', {
       ScheduleExpression: 'rate(15 minutes)',
@@ -198,60 +226,5 @@ describe('notifications', () => {
       AuthType: 'NONE',
       TargetFunctionArn: { 'Fn::GetAtt': [functionId(/^LINE Official Account webhook/), 'Arn'] },
     });
-  });
-});
-
-describe('web', () => {
-  it('serves both apps from a private bucket and sends /api/admin/* and /api/* to the APIs', () => {
-    template.hasResourceProperties('AWS::S3::Bucket', {
-      PublicAccessBlockConfiguration: {
-        BlockPublicAcls: true,
-        BlockPublicPolicy: true,
-        IgnorePublicAcls: true,
-        RestrictPublicBuckets: true,
-      },
-    });
-    const distribution = Object.values(template.findResources('AWS::CloudFront::Distribution'))[0] as Resource;
-    const config = distribution.Properties.DistributionConfig as {
-      DefaultRootObject: string;
-      CacheBehaviors: { PathPattern: string; AllowedMethods: string[] }[];
-    };
-    expect(config.DefaultRootObject).toBe('index.html');
-    expect(config.CacheBehaviors.map((b) => b.PathPattern)).toEqual(['/api/admin/*', '/api/*', '/app-config.json']);
-    expect(config.CacheBehaviors[0]!.AllowedMethods).toContain('POST');
-    template.resourceCountIs('AWS::CloudFront::OriginAccessControl', 1);
-  });
-
-  it('publishes the runtime configuration of the apps', () => {
-    template.hasResourceProperties('Custom::CDKBucketDeployment', {
-      SourceMarkersConfig: Match.anyValue(),
-      Prune: false,
-    });
-  });
-});
-
-describe('alarms', () => {
-  const alarmsOn = (metric: string) =>
-    Object.values(template.findResources('AWS::CloudWatch::Alarm')).filter(
-      (a) => (a as Resource).Properties.MetricName === metric,
-    );
-
-  it('watch API 5xx, function throttles and the dead-letter queue', () => {
-    expect(alarmsOn('5xx')).toHaveLength(2);
-    expect(alarmsOn('Throttles')).toHaveLength(6);
-    expect(alarmsOn('ApproximateNumberOfMessagesVisible')).toHaveLength(1);
-    template.hasResourceProperties('AWS::SNS::Subscription', { Protocol: 'email', Endpoint: 'ops@shuttle.tw' });
-  });
-});
-
-describe('context', () => {
-  it('refuses a deployment with malformed parameters, naming them', () => {
-    const app = new App({ context: { [CONTEXT_KEY]: { ...CONTEXT, lineLoginChannelId: 'abc', emailFrom: 'nope' } } });
-    expect(() => readConfig(app.node)).toThrow(/shuttle\.lineLoginChannelId[\s\S]*shuttle\.emailFrom/);
-  });
-
-  it('defaults the SES identity to the sender domain', () => {
-    const app = new App({ context: { [CONTEXT_KEY]: CONTEXT } });
-    expect(readConfig(app.node).sesIdentity).toBe('shuttle.tw');
   });
 });

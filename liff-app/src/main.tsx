@@ -6,6 +6,7 @@ import { initI18n } from '@/lib/i18n';
 import '@shuttle/shared/web/base.css';
 import '@shuttle/shared/web/overlays.css';
 import '@/styles/global.css';
+import '@/styles/experience.css';
 
 linkQueries();
 mountApp(<App />, async () => {

@@ -58,6 +58,26 @@ export function bootScreen(label: string): Plugin {
 }
 
 /**
+ * Production chunks that carry zod first turn its JIT off: zod would build its parsers with
+ * `new Function`, which the apps' Content-Security-Policy forbids (docs/DEPLOY.md, "Security
+ * headers"). Set before zod's own code in the chunk runs, so before any schema exists; in
+ * development shared/src/web/mount-app.tsx does the same.
+ */
+export function zodWithoutEval(): Plugin {
+  return {
+    name: 'shuttle-zod-without-eval',
+    apply: 'build',
+    renderChunk(code, chunk) {
+      if (!chunk.moduleIds.some((id) => /[\\/]node_modules[\\/]zod[\\/]/.test(id))) return null;
+      return {
+        code: `globalThis.__zod_globalConfig={...globalThis.__zod_globalConfig,jitless:true};${code}`,
+        map: null,
+      };
+    },
+  };
+}
+
+/**
  * The Vite set-up both apps share: React, `@/` for the app's src, `__APP_VERSION__`, the boot
  * screen, `/api` (and `extraProxy`) proxied to the local server, and a production build with a
  * manifest for scripts/bundle-size.ts.
@@ -71,7 +91,7 @@ export function appViteConfig(
   );
   return {
     base: options.base,
-    plugins: [react(), bootScreen(options.bootLabel)],
+    plugins: [react(), bootScreen(options.bootLabel), zodWithoutEval()],
     define: { __APP_VERSION__: JSON.stringify(versionOf(appDir)) },
     resolve: { alias: { '@': fileURLToPath(new URL('src', appDir)) } },
     server: { proxy },

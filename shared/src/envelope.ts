@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { ERROR_CODES } from './errors.ts';
 
 /** Success envelope of every call: `{ success: true, message, timestamp, data }` (README.md, Architecture: Contracts). */

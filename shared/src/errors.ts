@@ -14,6 +14,9 @@ export const ERRORS = {
   TEAM_NOT_FOUND: { status: 404, message: 'Team not found' },
   BOOKING_NOT_FOUND: { status: 404, message: 'Booking not found' },
   SIGNUP_NOT_OPEN: { status: 409, message: 'Sign-up has not opened yet' },
+  OFFER_NOT_FOUND: { status: 409, message: 'No place is offered to you in this session' },
+  OFFER_EXPIRED: { status: 409, message: 'This offer has expired and passed to the next player' },
+  PLACE_TAKEN: { status: 409, message: 'Another player took the open place first; you keep your waitlist place' },
   BOOKING_CLOSED: { status: 409, message: 'Booking Closed' },
   SESSION_STARTED: { status: 409, message: 'The session has already started' },
   ALREADY_BOOKED: { status: 409, message: 'You have already booked this session' },
@@ -56,6 +59,10 @@ export const ERRORS = {
   INVITE_EMAIL_MISMATCH: { status: 403, message: 'This invitation was sent to another email address' },
   DAILY_SESSION_LIMIT: { status: 429, message: "This team has reached today's limit of new sessions" },
   DAILY_INVITE_LIMIT: { status: 429, message: "This team has reached today's limit of invitations" },
+  MEMBER_SUSPENDED: { status: 403, message: 'Booking with this team is suspended after repeated no-shows' },
+  PAYMENT_NOT_ALLOWED: { status: 409, message: 'Only an accepted booking can be paid' },
+  PASS_NOT_FOUND: { status: 404, message: 'Season pass not found' },
+  PASS_NOT_USABLE: { status: 409, message: 'This season pass has no credits left or does not cover this session' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { accounts, translate as translateAccounts } from '../src/i18n/accounts.ts';
+import { adminMoneyCsv, translate as translateMoneyCsv } from '../src/i18n/admin-money-csv.ts';
 import { keyPaths, NAMESPACES, resources, translate } from '../src/i18n/index.ts';
+import { notifications, translate as translateNotifications } from '../src/i18n/notifications.ts';
 import { ERROR_CODES, LANGUAGES } from '../src/index.ts';
 
 describe('translations', () => {
@@ -33,5 +36,21 @@ describe('translations', () => {
     expect(translate('ja', 'notifications', 'emailCode.subject', { code: '123456' })).toBe('認証コード 123456');
     expect(translate(null, 'errors', 'BOOKING_CLOSED')).toBe('已截止報名');
     expect(translate('en', 'errors', 'ALREADY_CHECKED_IN')).toBe('Already checked in, cancellation failed.');
+  });
+
+  it('gives servers per-namespace modules with the same texts as the full table', () => {
+    for (const lng of LANGUAGES) {
+      expect(notifications[lng]).toBe(resources[lng].notifications);
+      expect(accounts[lng]).toBe(resources[lng].accounts);
+      expect(adminMoneyCsv[lng]).toEqual({ moneyCsv: resources[lng].admin?.moneyCsv });
+    }
+    expect(translateNotifications('ja', 'notifications', 'emailCode.subject', { code: '123456' })).toBe(
+      translate('ja', 'notifications', 'emailCode.subject', { code: '123456' }),
+    );
+    expect(translateAccounts('en', 'accounts', 'invite.subject', {})).toBe(
+      translate('en', 'accounts', 'invite.subject'),
+    );
+    expect(translateMoneyCsv('de', 'admin', 'moneyCsv.title')).toBe(translate('de', 'admin', 'moneyCsv.title'));
+    expect(translateMoneyCsv(null, 'admin', 'moneyCsv.title')).not.toBe('moneyCsv.title');
   });
 });

@@ -133,3 +133,61 @@ describe(`${PLAYERS} players join a session of ${CAPACITY} at once over HTTP`, (
     );
   });
 });
+
+const ENTRIES = 500;
+
+describe(`${ENTRIES} entries in a lottery window, then the draw (docs/FAIR-SIGNUP.md)`, () => {
+  it('answers every join entered, then fills the seats exactly and queues the rest 1..n in drawn order', async () => {
+    const { runSignupJobs } = await import('@shuttle/functions/bookings/sign-up-jobs.ts');
+    const team = await h.putTeam();
+    const session = await h.putSession(team, {
+      capacity: CAPACITY,
+      signupMode: 'lottery',
+      lotteryMinutes: 1,
+      signupOpensAt: h.clock.now().toISOString(),
+    });
+    const names = Array.from({ length: ENTRIES }, (_, i) => `Uentry${String(i).padStart(4, '0')}`);
+    const tokens = await inBatches(names, 50, (sub) => h.login(sub));
+
+    const started = performance.now();
+    const joins = await Promise.all(
+      tokens.map((token) => post('checkState/sessionList/joinSession', token, { sessionId: session.id })),
+    );
+    const seconds = (performance.now() - started) / 1000;
+    console.log(
+      `${ENTRIES} concurrent lottery entries: ${seconds.toFixed(2)} s, ${(ENTRIES / seconds).toFixed(0)} requests/s`,
+    );
+    expect(joins.filter((r) => r.status !== 200)).toEqual([]);
+    expect(joins.every((r) => r.body.data?.status === 'entered')).toBe(true);
+
+    h.clock.advance(60_000);
+    const drawStarted = performance.now();
+    // Two runners at once, as overlapping scheduled invocations would be.
+    const runs = await Promise.all([
+      runSignupJobs({ store: h.store, clock: h.clock, ids: () => crypto.randomUUID() }),
+      runSignupJobs({ store: h.store, clock: h.clock, ids: () => crypto.randomUUID() }),
+    ]);
+    console.log(`draw and settling of ${ENTRIES} entries: ${((performance.now() - drawStarted) / 1000).toFixed(2)} s`);
+    expect(runs.reduce((n, r) => n + r.draws, 0)).toBe(1);
+
+    const state = await expectSessionInvariants(h.store, session.id);
+    expect(state.accepted).toHaveLength(CAPACITY);
+    expect(state.session.remaining).toBe(0);
+    expect(state.waitlist).toHaveLength(ENTRIES - CAPACITY);
+    expect(state.bookings.filter((b) => b.status === 'entered')).toEqual([]);
+
+    const list = await h.call<{ waiting: { position: number }[] }>('withoutAuth/getMemberList', {
+      sessionId: session.id,
+    });
+    expect(list.body.data!.waiting.map((p) => p.position)).toEqual(
+      Array.from({ length: ENTRIES - CAPACITY }, (_, i) => i + 1),
+    );
+    const detail = await h.call<{ lottery: { order: string[]; entries: unknown[] } }>('withoutAuth/getDetail', {
+      sessionId: session.id,
+    });
+    expect(detail.body.data!.lottery.entries).toHaveLength(ENTRIES);
+    expect(detail.body.data!.lottery.order).toHaveLength(ENTRIES);
+    const drawn = (await outboxItems()).filter((o) => o.sessionId === session.id && o.reason === 'lotteryDrawn');
+    expect(drawn).toHaveLength(CAPACITY);
+  });
+});

@@ -204,3 +204,140 @@ describe('an answer lost after the transaction committed', () => {
     expect(state.waitlist.map((x) => x.userId)).toEqual(['line_Ulost3']);
   });
 });
+
+describe('fair sign-up under faults (docs/FAIR-SIGNUP.md)', () => {
+  const jobs = async () => {
+    const { runSignupJobs } = await import('@shuttle/functions/bookings/sign-up-jobs.ts');
+    return runSignupJobs({ store: h.store, clock: h.clock, ids: () => crypto.randomUUID() });
+  };
+  /** Fails the answer of the next `n` transactions after they committed, with `name` (transient or not). */
+  function loseAnswers(n: number, name: string) {
+    let left = n;
+    h.store.doc.middlewareStack.add(
+      (next, context) => async (args) => {
+        const result = await next(args);
+        if (context.commandName === 'TransactWriteItemsCommand' && left-- > 0) {
+          throw Object.assign(new Error('answer lost after commit'), { name, $metadata: {} });
+        }
+        return result;
+      },
+      { step: 'initialize', name: 'loseAnswers' },
+    );
+    return () => h.store.doc.middlewareStack.remove('loseAnswers');
+  }
+
+  it('a draw whose runner dies after the commit is finished by the next run, each result told once', async () => {
+    const team = await h.putTeam();
+    const start = h.clock.now();
+    const session = await h.putSession(team, {
+      capacity: 2,
+      signupMode: 'lottery',
+      lotteryMinutes: 1,
+      signupOpensAt: start.toISOString(),
+    });
+    const tokens = await Promise.all(['Udraw1', 'Udraw2', 'Udraw3'].map((s) => h.login(s)));
+    for (const t of tokens) expect((await join(t, session.id)).body.data!.status).toBe('entered');
+    h.clock.advance(61_000);
+    // Not a transient error: the runner gives up with the draw committed and no row settled.
+    const restore = loseAnswers(1, 'ValidationException');
+    await expect(jobs()).rejects.toThrow('answer lost after commit');
+    restore();
+    const mid = await readSessionState(h.store, session.id);
+    expect(mid.session.lotteryDrawnAt).toBeDefined();
+    expect(mid.bookings.every((b) => b.status === 'entered')).toBe(true);
+    // What players see already follows the session item.
+    await expectSessionInvariants(h.store, session.id);
+
+    failFirst(3, 'TransactWriteItemsCommand', 'conflict');
+    expect(await jobs()).toMatchObject({ draws: 0, settled: 3 });
+    plan = () => null;
+    expect(await jobs()).toMatchObject({ draws: 0, settled: 0 });
+    const state = await expectSessionInvariants(h.store, session.id);
+    expect(state.accepted).toHaveLength(2);
+    expect(state.waitlist).toHaveLength(1);
+    const { QueryCommand } = await import('@aws-sdk/lib-dynamodb');
+    const { Items } = await h.store.doc.send(
+      new QueryCommand({
+        TableName: h.store.tableName,
+        IndexName: 'GSI1',
+        KeyConditionExpression: 'GSI1PK = :pk',
+        ExpressionAttributeValues: { ':pk': 'OUTBOX#PENDING' },
+      }),
+    );
+    expect((Items ?? []).filter((o) => o.sessionId === session.id && o.reason === 'lotteryDrawn')).toHaveLength(2);
+    h.clock.set(start);
+  });
+
+  it('an accepted offer whose answer was lost is answered the same on retry, the seat counted once', async () => {
+    const team = await h.putTeam();
+    const session = await h.putSession(team, { capacity: 1, waitlistOfferMinutes: 30 });
+    const [a, b] = await Promise.all(['Uoffer1', 'Uoffer2'].map((s) => h.login(s)));
+    await join(a!, session.id);
+    await join(b!, session.id);
+    await h.call('checkState/booked/cancelBooked', { sessionId: session.id }, { token: a });
+    const restore = loseAnswers(1, 'ValidationException');
+    const lost = await h.call('checkState/booked/acceptOffer', { sessionId: session.id }, { token: b });
+    restore();
+    expect(lost.status).toBe(500);
+    const retry = await h.call<{ status: string }>(
+      'checkState/booked/acceptOffer',
+      { sessionId: session.id },
+      { token: b },
+    );
+    expect(retry.body.data).toMatchObject({ status: 'accepted' });
+    const state = await expectSessionInvariants(h.store, session.id);
+    expect(state.session.acceptedCount).toBe(1);
+    expect(state.accepted.map((x) => x.userId)).toEqual(['line_Uoffer2']);
+  });
+
+  it('a last-call claim whose answer was lost is answered the same on retry: one seat, the others still waiting', async () => {
+    const team = await h.putTeam();
+    const session = await h.putSession(team, { capacity: 1, waitlistOfferMinutes: 30, startsInHours: 0.5 });
+    const tokens = await Promise.all(['Ulast1', 'Ulast2', 'Ulast3', 'Ulast4'].map((s) => h.login(s)));
+    for (const t of tokens) await join(t, session.id);
+    const { BookingEngine } = await import('@shuttle/functions/bookings/engine.ts');
+    const engine = new BookingEngine({ store: h.store, clock: h.clock, ids: () => crypto.randomUUID() });
+    await engine.cancel({ sessionId: session.id, userId: 'line_Ulast1', byAdmin: true });
+    expect((await readSessionState(h.store, session.id)).session.lastCallSeats).toBe(1);
+
+    const restore = loseAnswers(1, 'ValidationException');
+    const lost = await h.call('checkState/booked/acceptOffer', { sessionId: session.id }, { token: tokens[2] });
+    restore();
+    expect(lost.status).toBe(500);
+    const retry = await h.call<{ status: string }>(
+      'checkState/booked/acceptOffer',
+      { sessionId: session.id },
+      { token: tokens[2] },
+    );
+    expect(retry.body.data).toMatchObject({ status: 'accepted' });
+    const other = await h.call('checkState/booked/acceptOffer', { sessionId: session.id }, { token: tokens[1] });
+    expect(other.status).toBe(409);
+    expect(other.body.error).toBe('PLACE_TAKEN');
+    const state = await expectSessionInvariants(h.store, session.id);
+    expect(state.session).toMatchObject({ acceptedCount: 1, lastCallSeats: 0, remaining: 0 });
+    expect(state.accepted.map((x) => x.userId)).toEqual(['line_Ulast3']);
+    expect(state.waitlist.map((x) => x.userId)).toEqual(['line_Ulast2', 'line_Ulast4']);
+  });
+
+  it('a last-call claim whose commit answer is lost transiently is retried with the same token: one seat', async () => {
+    const team = await h.putTeam();
+    const session = await h.putSession(team, { capacity: 1, waitlistOfferMinutes: 30, startsInHours: 0.5 });
+    const tokens = await Promise.all(['Ulastt1', 'Ulastt2', 'Ulastt3'].map((s) => h.login(s)));
+    for (const t of tokens) await join(t, session.id);
+    const { BookingEngine } = await import('@shuttle/functions/bookings/engine.ts');
+    const engine = new BookingEngine({ store: h.store, clock: h.clock, ids: () => crypto.randomUUID() });
+    await engine.cancel({ sessionId: session.id, userId: 'line_Ulastt1', byAdmin: true });
+    const restore = loseAnswers(1, 'InternalServerError');
+    const res = await h.call<{ status: string }>(
+      'checkState/booked/acceptOffer',
+      { sessionId: session.id },
+      { token: tokens[2] },
+    );
+    restore();
+    expect(res.body.data).toMatchObject({ status: 'accepted' });
+    const state = await expectSessionInvariants(h.store, session.id);
+    expect(state.session).toMatchObject({ acceptedCount: 1, lastCallSeats: 0 });
+    expect(state.accepted.map((x) => x.userId)).toEqual(['line_Ulastt3']);
+    expect(state.waitlist.map((x) => x.userId)).toEqual(['line_Ulastt2']);
+  });
+});

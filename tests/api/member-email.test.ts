@@ -152,7 +152,22 @@ describe('email verification', () => {
       waitlist: true,
       bookingReminder: false,
       sessionChange: true,
+      line: true,
+      email: true,
     });
+    // Channels are switched on their own, for a player without a verified email too.
+    const channel = await h.call<{ preferences: Record<string, boolean> }>(
+      'checkState/email/updatePreferences',
+      { line: false },
+      { token },
+    );
+    expect(channel.body.data!.preferences).toMatchObject({
+      news: false,
+      bookingReminder: false,
+      line: false,
+      email: true,
+    });
+    expect((await h.call('checkState/email/updatePreferences', { line: 'off' }, { token })).status).toBe(400);
     expect((await h.call('checkState/email/updatePreferences', { news: 'no' }, { token })).status).toBe(400);
     const lang = await h.call<{ language: string }>('checkState/setting/updateProfile', { language: 'ja' }, { token });
     expect(lang.body.data!.language).toBe('ja');

@@ -1,6 +1,6 @@
 import { DEMO_ADMIN } from '@shuttle/functions/local/seed.ts';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { baseUrl } from './browser.ts';
+import { baseUrl, watchCsp } from './browser.ts';
 
 /** Shared helpers of the admin-app journeys: a desktop browser, the demo admin, API set-up. */
 
@@ -22,6 +22,7 @@ export async function desktop(
       if (!window.localStorage.getItem('language')) window.localStorage.setItem('language', language);
     }, options.language);
   }
+  await watchCsp(context);
   const page = await context.newPage();
   page.on('pageerror', (error) => console.error(`[admin page error] ${error.message}`));
   return { context, page };

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { type Browser, type BrowserContext, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
-import { expect, inject } from 'vitest';
+import { afterEach, expect, inject } from 'vitest';
 
 /** Shared helpers of the member-app journeys: Debian's Chromium, a phone-sized viewport, screenshots. */
 
@@ -9,6 +9,32 @@ export const SCREENSHOTS = resolve(import.meta.dirname, '../../artifacts/screens
 mkdirSync(SCREENSHOTS, { recursive: true });
 
 export const baseUrl = () => inject('baseUrl');
+
+/**
+ * Content-Security-Policy violations seen by any page of this file's journeys. The local server
+ * sends the policy CloudFront sends (functions/src/platform/security-headers.ts), so a journey
+ * fails on any violation (docs/DEPLOY.md, "Security headers").
+ */
+const cspViolations: string[] = [];
+afterEach(() => {
+  const seen = cspViolations.splice(0);
+  expect(seen, 'Content-Security-Policy violations').toEqual([]);
+});
+
+/** Collects `securitypolicyviolation` events and CSP console errors of every page of `context`. */
+export async function watchCsp(context: BrowserContext): Promise<void> {
+  await context.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) =>
+      console.error(
+        `[csp] ${e.effectiveDirective} blocked ${e.blockedURI || 'inline'} at ${e.sourceFile}:${e.lineNumber}`,
+      ),
+    );
+  });
+  context.on('console', (message) => {
+    const text = message.text();
+    if (text.startsWith('[csp]') || /Content Security Policy/i.test(text)) cspViolations.push(text);
+  });
+}
 
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({
@@ -66,6 +92,7 @@ export async function phone(
     },
     { identity, language },
   );
+  await watchCsp(context);
   const page = await context.newPage();
   page.on('pageerror', (error) => console.error(`[page error] ${error.message}`));
   return { context, page };

@@ -15,6 +15,10 @@ describe('becoming a team leader', () => {
     });
     await loginThroughUi(page, '/setting');
     await page.getByTestId('become-leader').click();
+    // It asks first: the admin account cannot be removed afterwards.
+    const confirm = page.getByTestId('become-leader-confirm');
+    await poll(() => confirm.innerText()).toContain('成為團長？');
+    await confirm.getByRole('button', { name: '成為團長', exact: true }).click();
     await page.waitForURL(/\/admin\//, { timeout: 20_000 });
     const adminToken = await page.evaluate(() => window.localStorage.getItem('admin-token'));
     expect(adminToken).toBeTruthy();

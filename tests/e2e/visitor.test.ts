@@ -19,7 +19,14 @@ describe('a visitor', () => {
 
     await page.getByRole('button', { name: '報名中' }).click();
     await poll(() => page.getByRole('button', { name: '報名中' }).getAttribute('aria-pressed')).toBe('true');
-    await poll(async () => (await cards.allInnerTexts()).every((text) => text.includes('報名中'))).toBe(true);
+    // One badge per card (docs/PLAYER-EXPERIENCE.md, "Status model"): 報名中, or why it cannot be booked now.
+    await poll(async () => {
+      const badges = await cards
+        .locator('[data-testid="session-badge"]')
+        .evaluateAll((nodes) => nodes.map((b) => b.getAttribute('data-badge')));
+      return badges.length > 0 && badges.every((badge) => badge === 'open' || badge === 'full' || badge === 'closed');
+    }).toBe(true);
+    expect(await cards.locator('[data-testid="session-badge"]').count()).toBe(await cards.count());
     await page.getByRole('button', { name: '全部場次' }).click();
 
     await page.getByTestId('open-filters').click();

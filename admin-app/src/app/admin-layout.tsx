@@ -4,6 +4,7 @@ import {
   ChartIcon,
   ClipboardCheckIcon,
   CloseIcon,
+  CoinIcon,
   GearIcon,
   HomeIcon,
   LogoutIcon,
@@ -27,6 +28,7 @@ const NAV = [
   { to: '/signlist', key: 'signlist', icon: ClipboardCheckIcon, end: false },
   { to: '/members', key: 'members', icon: UsersIcon, end: false },
   { to: '/books', key: 'reports', icon: ChartIcon, end: false },
+  { to: '/money', key: 'money', icon: CoinIcon, end: false },
   { to: '/setting', key: 'settings', icon: GearIcon, end: false },
 ] as const;
 
@@ -103,7 +105,13 @@ export function AdminLayout() {
             <Avatar src={profile?.pictureUrl ?? ''} name={profile?.displayName ?? ''} size={32} />
             <span className="topbar__user-name">{profile?.displayName}</span>
           </span>
-          <button type="button" className="button button--ghost button--small" onClick={logout} data-testid="logout">
+          <button
+            type="button"
+            className="button button--ghost button--small"
+            onClick={logout}
+            aria-label={t('account.logout')}
+            data-testid="logout"
+          >
             <LogoutIcon size={18} />
             <span className="topbar__logout-text">{t('account.logout')}</span>
           </button>

@@ -14,6 +14,7 @@ const Members = lazy(() => import('./routes/members'));
 const Books = lazy(() => import('./routes/books'));
 const Signed = lazy(() => import('./routes/signed'));
 const Signlist = lazy(() => import('./routes/signlist'));
+const Money = lazy(() => import('./routes/money'));
 const Settings = lazy(() => import('./routes/settings'));
 const TeamName = lazy(() => import('./routes/setting-team-name'));
 const Location = lazy(() => import('./routes/setting-location'));
@@ -45,6 +46,7 @@ export function AppRoutes() {
         <Route path="books" element={<Books />} />
         <Route path="signed" element={<Signed />} />
         <Route path="signlist" element={<Signlist />} />
+        <Route path="money" element={<Money />} />
         <Route path="setting" element={<Settings />} />
         <Route path="setting/team_name" element={<TeamName />} />
         <Route path="setting/location" element={<Location />} />

@@ -7,7 +7,7 @@ import {
   VERIFICATION_CODE_TTL_SECONDS,
   VERIFICATION_RESEND_COOLDOWN_SECONDS,
 } from '@shuttle/shared';
-import { translate } from '@shuttle/shared/i18n';
+import { translate } from '@shuttle/shared/i18n/accounts';
 import type { Store } from '#db/client.ts';
 import { adminKey, ttlAt } from '#db/keys.ts';
 import { type StoredCode, sameHash, tryCode } from '#db/one-time-code.ts';

@@ -1,5 +1,5 @@
 import { ADMIN_LIMITS, type Language } from '@shuttle/shared';
-import { translate } from '@shuttle/shared/i18n';
+import { translate } from '@shuttle/shared/i18n/accounts';
 import type { EmailSender } from '#platform/email.ts';
 import type { AdminAccounts } from './repository.ts';
 

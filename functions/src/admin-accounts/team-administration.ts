@@ -1,6 +1,6 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { ADMIN_LIMITS, type AdminRole } from '@shuttle/shared';
-import { translate } from '@shuttle/shared/i18n';
+import { translate } from '@shuttle/shared/i18n/accounts';
 import { ttlAt } from '#db/keys.ts';
 import type { Clock, IdGenerator } from '#platform/clock.ts';
 import type { EmailSender } from '#platform/email.ts';

@@ -2,8 +2,10 @@ import { adminRoutes } from '@shuttle/shared';
 import type { Hono } from 'hono';
 import { accountRoutes } from '#admin-accounts/admin-routes.ts';
 import { checkInRoutes } from '#bookings/admin-routes.ts';
+import { paymentAdminRoutes } from '#payments/admin-routes.ts';
 import type { ApiEnv } from '#platform/http.ts';
 import { reportRoutes } from '#reports/admin-routes.ts';
+import { exportRoutes } from '#reports/export-routes.ts';
 import { sessionAdminRoutes } from '#sessions/admin-routes.ts';
 import { teamSettingRoutes } from '#teams/admin-routes.ts';
 import { memberAdminRoutes } from '#teams/member-admin-routes.ts';
@@ -28,6 +30,8 @@ export function createAdminApi(deps: AppDeps, options: AdminApiOptions = {}): Ho
       memberAdminRoutes(s),
       checkInRoutes(s),
       reportRoutes(s),
+      paymentAdminRoutes(s),
+      exportRoutes(s),
     ],
   });
 }

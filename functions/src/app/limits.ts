@@ -35,6 +35,8 @@ export const RATE_BUCKETS = {
   sessionCreate: { by: 'account', limit: 30, windowSeconds: 3600 },
   /** Team news one admin posts (each reaches every member who wants news). */
   news: { by: 'account', limit: 10, windowSeconds: 3600 },
+  /** CSV downloads (a month of a team's sessions, or a player's year): docs/MONEY.md. */
+  csvExport: { by: 'account', limit: 30, windowSeconds: 3600 },
 } as const satisfies Record<string, Omit<RateBucket, 'name'>>;
 
 export type RateBucketName = keyof typeof RATE_BUCKETS;
@@ -61,10 +63,17 @@ export const CALL_LIMITS = {
     loginGoogle: login,
     'checkState/sessionList/joinSession': { rate: ['memberWrite'] },
     'checkState/booked/cancelBooked': { rate: ['memberWrite'] },
+    'checkState/booked/acceptOffer': { rate: ['memberWrite'] },
+    'checkState/booked/declineOffer': { rate: ['memberWrite'] },
     'checkState/member/joinTeam': { rate: ['memberWrite'] },
+    'checkState/calendar/resetFeed': { rate: ['memberWrite'] },
+    'checkState/calendar/deleteFeed': { rate: ['memberWrite'] },
     'checkState/email/sendCode': { rate: ['codeSendByAccount', 'codeSendByEmail'] },
     'checkState/email/verifyCode': { rate: ['codeCheck'] },
     'checkState/setting/becomeLeader': { rate: ['signup'] },
+    'checkState/payments/reportTransfer': { maxBodyBytes: SMALL_BODY, rate: ['memberWrite'] },
+    'checkState/setting/level': { maxBodyBytes: SMALL_BODY, rate: ['memberWrite'] },
+    'checkState/history/exportCsv': { maxBodyBytes: SMALL_BODY, rate: ['csvExport'] },
   } satisfies Partial<Record<MemberRoutePath, Limits>>,
   admin: {
     signup: { maxBodyBytes: LOGIN_BODY, rate: ['signup'] },
@@ -74,6 +83,12 @@ export const CALL_LIMITS = {
     'setting/inviteAdmin': { rate: ['invite'] },
     'createSession/createSession': { rate: ['sessionCreate'] },
     'team/postNews': { rate: ['news'] },
+    'payments/markPaid': { maxBodyBytes: SMALL_BODY },
+    'payments/markUnpaid': { maxBodyBytes: SMALL_BODY },
+    'payments/usePass': { maxBodyBytes: SMALL_BODY },
+    'passes/sell': { maxBodyBytes: SMALL_BODY },
+    'noShow/updateRule': { maxBodyBytes: SMALL_BODY },
+    'reports/exportCsv': { maxBodyBytes: SMALL_BODY, rate: ['csvExport'] },
   } satisfies Partial<Record<AdminRoutePath, Limits>>,
 } as const;
 
@@ -103,4 +118,10 @@ export function callLimits(api: keyof typeof CALL_LIMITS, settings: RateLimitSet
       { maxBodyBytes: limits.maxBodyBytes, rate: settings.enabled ? limits.rate?.map(bucket) : undefined },
     ]),
   );
+}
+
+/** Buckets for calls outside the contract tables (the calendar's .ics downloads); none while limits are off. */
+export function rateBuckets(names: readonly RateBucketName[], settings: RateLimitSettings): RateBucket[] {
+  if (!settings.enabled) return [];
+  return names.map((name) => ({ name, ...RATE_BUCKETS[name], ...settings.buckets?.[name] }));
 }

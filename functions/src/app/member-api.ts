@@ -3,11 +3,15 @@ import type { Hono } from 'hono';
 import { leaderRoutes } from '#admin-accounts/member-routes.ts';
 import { authRoutes } from '#auth/member-routes.ts';
 import { bookingRoutes } from '#bookings/member-routes.ts';
+import { CalendarFeeds } from '#calendar/feeds.ts';
+import { calendarRoutes } from '#calendar/member-routes.ts';
+import { paymentMemberRoutes } from '#payments/member-routes.ts';
 import type { ApiEnv } from '#platform/http.ts';
 import { memberSettingRoutes } from '#players/member-routes.ts';
 import { sessionRoutes } from '#sessions/member-routes.ts';
 import { teamRoutes } from '#teams/member-routes.ts';
 import { contractApi } from './contract-api.ts';
+import { rateBuckets } from './limits.ts';
 import { type AppDeps, services } from './services.ts';
 
 export const MEMBER_API_BASE = '/api';
@@ -20,6 +24,19 @@ export function createMemberApi(deps: AppDeps): Hono<ApiEnv> {
     title: 'Shuttle member API',
     routes: memberRoutes,
     authDescription: 'Member token from loginLine/loginGoogle',
-    mounts: [authRoutes(s), sessionRoutes(s), bookingRoutes(s), teamRoutes(s), memberSettingRoutes(s), leaderRoutes(s)],
+    mounts: [
+      authRoutes(s),
+      sessionRoutes(s),
+      bookingRoutes(s),
+      teamRoutes(s),
+      memberSettingRoutes(s),
+      leaderRoutes(s),
+      paymentMemberRoutes(s),
+      calendarRoutes({
+        ...s,
+        calendarFeeds: new CalendarFeeds({ store: deps.store, clock: deps.clock }),
+        calendarRate: rateBuckets(['browse'], deps.rateLimits ?? { enabled: false }),
+      }),
+    ],
   });
 }

@@ -6,6 +6,9 @@ import { BookingEngine } from '#bookings/engine.ts';
 import { SessionChangeEngine } from '#bookings/session-changes.ts';
 import type { Store } from '#db/client.ts';
 import { RateCounters } from '#db/rate-counters.ts';
+import { NoShowRule } from '#payments/no-show.ts';
+import { PassRepository } from '#payments/passes.ts';
+import { PaymentRepository } from '#payments/repository.ts';
 import type { Clock, IdGenerator } from '#platform/clock.ts';
 import type { EmailSender } from '#platform/email.ts';
 import type { ContractAppOptions } from '#platform/http.ts';
@@ -16,6 +19,7 @@ import { UserRepository } from '#players/repository.ts';
 import { SessionRepository } from '#sessions/repository.ts';
 import { TeamAdminRepository } from '#teams/admins.ts';
 import { MembershipRepository } from '#teams/membership.ts';
+import { NoShowSettings } from '#teams/no-show-settings.ts';
 import { TeamRepository } from '#teams/repository.ts';
 import { callLimits, type RateLimitSettings } from './limits.ts';
 
@@ -58,6 +62,11 @@ export function services(deps: AppDeps) {
     teamAdmins: new TeamAdminRepository(deps.store),
     accounts: new AdminAccounts({ store: deps.store, clock: deps.clock, ids: deps.ids, pepper: deps.pepper }),
     users: new UserRepository(deps.store),
+    levels: (userIds: string[]) => new UserRepository(deps.store).levels(userIds),
+    payments: new PaymentRepository(deps.store, deps.clock),
+    passes: new PassRepository(deps.store, deps.clock, deps.ids),
+    noShowSettings: new NoShowSettings(deps.store),
+    noShows: new NoShowRule(deps.store, deps.clock),
     emails: new EmailVerification({ store: deps.store, clock: deps.clock, mailer: deps.mailer, pepper: deps.pepper }),
     http: {
       auth: {

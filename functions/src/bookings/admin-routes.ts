@@ -17,6 +17,8 @@ export interface CheckInRouteDeps {
   sessions: SessionRepository;
   users: UserRepository;
   engine: BookingEngine;
+  /** The no-show rule (docs/MONEY.md), applied when a player is marked absent. */
+  noShows: { afterAbsent(teamId: string, userId: string, startsAt: string): Promise<string | null> };
   http: ContractAppOptions;
 }
 
@@ -26,8 +28,9 @@ export function checkInRoutes(s: CheckInRouteDeps) {
     {
       /** Idempotent: marking the same value again changes nothing; the first check-in time is kept. */
       'signed/signed': async ({ sessionId, userId, attendance }, { admin }) => {
-        await s.scope.session(admin, sessionId);
+        const session = await s.scope.session(admin, sessionId);
         await s.engine.checkIn(sessionId, userId, attendance);
+        if (attendance === 'absent') await s.noShows.afterAbsent(session.teamId, userId, session.startsAt);
         const booking = await s.sessions.booking(sessionId, userId);
         return { sessionId, userId, attendance, checkedInAt: booking?.checkedInAt ?? null };
       },

@@ -8,7 +8,10 @@ import { isTransientStoreError, type RetryPolicy } from '#platform/retry.ts';
 import type { BookingRecord, SessionRecord } from '#sessions/model.ts';
 import { SessionRepository } from '#sessions/repository.ts';
 import { asContention, CONTENDED_RETRY, ContentionError, contended } from './contention.ts';
+import { addEntry, drawLottery, leaveLottery } from './draw.ts';
+import { drawIsDue, effectiveStatus, takesEntries } from './lottery.ts';
 import type { CancelOutcome, CancelRequest, JoinOutcome, JoinRequest, WalkInOutcome, WalkInRequest } from './model.ts';
+import { acceptOffer, declineOffer, type OfferDeps } from './offers.ts';
 import { assertCanCancel, assertCanJoin } from './rules.ts';
 import {
   appendToWaitlist,
@@ -77,7 +80,13 @@ export class BookingEngine {
     return contended(async () => {
       const session = await this.sessions.require(request.sessionId, { consistent: true });
       const now = this.clock.now();
+      if (drawIsDue(session, now)) {
+        // Joins after the window queue behind the drawn entries: run the (exactly-once) draw first.
+        await drawLottery(this.store, session, now, this.retry);
+        throw new ContentionError();
+      }
       assertCanJoin(session, now);
+      if (takesEntries(session, now)) return await this.writeJoin(session, request, 'entered', now, claim);
       const fitsNow = session.waitlist.length === 0 && session.remaining >= request.partySize;
       const first: JoinOutcome['status'] = fitsNow ? 'accepted' : 'waiting';
       try {
@@ -96,13 +105,23 @@ export class BookingEngine {
     status: JoinOutcome['status'],
     now: Date,
     claim: IdempotentRequest | undefined,
+    pinPosition = true,
   ): Promise<JoinOutcome> {
     const nowIso = now.toISOString();
     const { player, partySize } = request;
-    const outcome: JoinOutcome = { sessionId: session.id, status };
+    // A waiting answer names the place: the append is pinned to the list's length as read.
+    const pinned = status === 'waiting' && pinPosition;
+    const outcome: JoinOutcome = {
+      sessionId: session.id,
+      status,
+      ...(pinned ? { position: session.waitlist.length + 1 } : {}),
+    };
     const tx = new Transaction(this.store.tableName);
     if (status === 'accepted') takeSeats(tx, session, partySize, nowIso);
-    else appendToWaitlist(tx, session, { userId: player.userId, partySize }, nowIso);
+    else if (status === 'entered') addEntry(tx, session, { userId: player.userId, partySize }, nowIso);
+    else appendToWaitlist(tx, session, { userId: player.userId, partySize }, nowIso, pinned);
+    // Before sign-up opens only the team's members join (member priority window, docs/FAIR-SIGNUP.md).
+    const early = now.getTime() < Date.parse(session.signupOpensAt);
     putBooking(tx, {
       type: 'booking',
       sessionId: session.id,
@@ -117,7 +136,7 @@ export class BookingEngine {
       attendance: null,
       startsAt: session.startsAt,
     });
-    checkMembership(tx, session.teamId, player.userId, !session.isPublic);
+    checkMembership(tx, session.teamId, player.userId, !session.isPublic || early, nowIso);
     if (claim) recordAnswer(tx, claim, outcome, now);
 
     try {
@@ -128,13 +147,24 @@ export class BookingEngine {
       if (claim && error.failed(IDEMPOTENCY_ITEM)) return this.replay<JoinOutcome>(claim);
       if (error.failed(ITEM.booking)) throw new DomainError('ALREADY_BOOKED');
       if (error.failed(ITEM.membership)) {
-        const member = error.item<{ blocked?: boolean }>(ITEM.membership);
+        const member = error.item<{ blocked?: boolean; suspendedUntil?: string }>(ITEM.membership);
+        if (member && !member.blocked && member.suspendedUntil && member.suspendedUntil > nowIso)
+          throw new DomainError(
+            'MEMBER_SUSPENDED',
+            `Booking with this team is suspended until ${member.suspendedUntil}`,
+          );
+        if (!member && early) throw new DomainError('SIGNUP_NOT_OPEN');
         throw new DomainError(member?.blocked ? 'MEMBER_BLOCKED' : 'TEAM_ONLY');
       }
       if (error.failed(ITEM.session)) {
         const current = error.item<SessionRecord>(ITEM.session);
         if (!current) throw new DomainError('SESSION_NOT_FOUND');
         if (current.bookingClosed) throw new DomainError('BOOKING_CLOSED');
+        const stillWaits = current.waitlist.length > 0 || current.remaining < partySize;
+        if (pinned && stillWaits && current.startsAt === session.startsAt) {
+          // Others joined the line meanwhile: join it unpinned (the answer then leaves the place to the detail).
+          return this.writeJoin(session, request, status, now, claim, false);
+        }
         throw new ContentionError();
       }
       throw error;
@@ -159,6 +189,8 @@ export class BookingEngine {
         throw new DomainError('BOOKING_NOT_FOUND');
       }
       const now = this.clock.now();
+      // An offered place ends like a decline: it passes to the next in order (offers.ts).
+      if (booking.status === 'offered') return declineOffer(this.offerDeps, request.sessionId, request.userId);
       if (!request.byAdmin) assertCanCancel(session, booking, now);
       if (booking.attendance && request.byAdmin) throw new DomainError('ALREADY_CHECKED_IN');
 
@@ -166,10 +198,24 @@ export class BookingEngine {
       const tx = new Transaction(this.store.tableName);
       cancelBooking(tx, booking, nowIso);
       let promoted: WaitlistEntry[] = [];
-      if (booking.status === 'waiting') {
+      const status = effectiveStatus(session, booking);
+      if (status === 'entered') {
+        const at = waitlistIndex(session.lotteryEntries ?? [], booking.userId);
+        if (at < 0) throw new ContentionError();
+        leaveLottery(tx, session, at, nowIso);
+      } else if (status === 'waiting') {
         const at = waitlistIndex(session.waitlist, booking.userId);
         if (at < 0) throw new ContentionError();
-        leaveWaitlist(tx, session, at, nowIso);
+        // A head whose party did not fit leaves: those behind it that fit the free seats move up.
+        if (at === 0 && session.remaining > 0) {
+          promoted = releaseSeats(
+            tx,
+            session,
+            { freedSeats: 0, reason: 'cancellation', headLeaves: true },
+            now,
+            this.ids,
+          );
+        } else leaveWaitlist(tx, session, at, nowIso);
       } else {
         const reason = request.byAdmin ? 'playerRemoved' : 'cancellation';
         promoted = releaseSeats(tx, session, { freedSeats: booking.partySize, reason }, now, this.ids);
@@ -285,6 +331,20 @@ export class BookingEngine {
         throw new ContentionError();
       }
     }, this.retry);
+  }
+
+  /** Take the place offered to the player (docs/FAIR-SIGNUP.md). */
+  acceptOffer(sessionId: string, userId: string) {
+    return acceptOffer(this.offerDeps, sessionId, userId);
+  }
+
+  /** Decline the place offered to the player; it passes to the next in order. */
+  declineOffer(sessionId: string, userId: string) {
+    return declineOffer(this.offerDeps, sessionId, userId);
+  }
+
+  private get offerDeps(): OfferDeps {
+    return { store: this.store, clock: this.clock, ids: this.ids, retry: this.retry };
   }
 
   /** The answer stored by the first request with this key (a retry after a lost answer). */

@@ -76,6 +76,8 @@ export function bookingRoutes(s: BookingRouteDeps) {
         }),
       'checkState/booked/cancelBooked': ({ sessionId }, { member, idempotencyKey }) =>
         s.engine.cancel({ sessionId, userId: member.userId, idempotencyKey }),
+      'checkState/booked/acceptOffer': ({ sessionId }, { member }) => s.engine.acceptOffer(sessionId, member.userId),
+      'checkState/booked/declineOffer': ({ sessionId }, { member }) => s.engine.declineOffer(sessionId, member.userId),
       'checkState/booked/getBooked': (_, { member }) => upcoming(member.userId),
       'checkState/history/getHistory': (_, { member }) => history(member.userId),
       'checkState/setting/getAmountOfAttend': async (_, { member }) => {

@@ -15,7 +15,9 @@ export interface JoinRequest {
 
 export interface JoinOutcome {
   sessionId: string;
-  status: 'accepted' | 'waiting';
+  status: 'accepted' | 'waiting' | 'entered';
+  /** 1-based waitlist place of a `waiting` answer. */
+  position?: number;
 }
 
 export interface CancelRequest {

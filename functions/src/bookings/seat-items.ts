@@ -4,6 +4,8 @@ import { newGroupOutboxItem, newOutboxItem } from '#outbox/model.ts';
 import type { IdGenerator } from '#platform/clock.ts';
 import { DomainError } from '#platform/errors.ts';
 import type { BookingRecord, SessionRecord } from '#sessions/model.ts';
+import { KEEPS_LAST_CALL_WAITER, lastWaiterLeaves, openLastCall, opensLastCall } from './last-call.ts';
+import { offerExpiryOf } from './rules.ts';
 import { encodeEntry, planRelease, type WaitlistEntry } from './waitlist.ts';
 
 /**
@@ -13,7 +15,7 @@ import { encodeEntry, planRelease, type WaitlistEntry } from './waitlist.ts';
  */
 
 /** Why a place was freed; it becomes the notification reason of each promoted player. */
-export type ReleaseReason = 'cancellation' | 'capacityRaised' | 'playerRemoved';
+export type ReleaseReason = 'cancellation' | 'capacityRaised' | 'playerRemoved' | 'offerEnded';
 
 /** Item names used in the engine's transactions. */
 export const ITEM = {
@@ -55,20 +57,29 @@ export function takeSeats(
   });
 }
 
-/** Appends the joiner to the waitlist: only while the party does not fit or others already wait. */
+/**
+ * Appends the joiner to the waitlist: only while the party does not fit or others already wait.
+ * With `pinLength`, only onto the list as read, so the answer can name the place (`length + 1`).
+ */
 export function appendToWaitlist(
   tx: Transaction,
   session: SessionRecord,
   entry: WaitlistEntry,
   nowIso: string,
+  pinLength = false,
 ): Transaction {
   return tx.update(ITEM.session, {
     Key: key.session(session.id),
     UpdateExpression:
       'SET waitlist = list_append(waitlist, :entry), waitingCount = waitingCount + :one, updatedAt = :now',
-    ConditionExpression:
+    ConditionExpression: [
       '(remaining < :party OR size(waitlist) > :zero) AND bookingClosed = :false AND startsAt = :startsAt',
+      pinLength ? 'size(waitlist) = :length' : '',
+    ]
+      .filter(Boolean)
+      .join(' AND '),
     ExpressionAttributeValues: {
+      ...(pinLength ? { ':length': session.waitlist.length } : {}),
       ':entry': [encodeEntry(entry)],
       ':one': 1,
       ':party': entry.partySize,
@@ -81,13 +92,17 @@ export function appendToWaitlist(
   });
 }
 
-/** Removes a waiting player at the position that was read; fails if the list moved. */
+/**
+ * Removes a waiting player at the position that was read; fails if the list moved, or if it
+ * would leave last-call seats open with nobody waiting (then the last one out gives them back).
+ */
 export function leaveWaitlist(tx: Transaction, session: SessionRecord, at: number, nowIso: string): Transaction {
+  if ((session.lastCallSeats ?? 0) > 0 && session.waitlist.length === 1) return lastWaiterLeaves(tx, session, nowIso);
   return tx.update(ITEM.session, {
     Key: key.session(session.id),
     UpdateExpression: `REMOVE waitlist[${at}] SET waitingCount = waitingCount - :one, updatedAt = :now`,
-    ConditionExpression: `waitlist[${at}] = :entry`,
-    ExpressionAttributeValues: { ':entry': session.waitlist[at], ':one': 1, ':now': nowIso },
+    ConditionExpression: `waitlist[${at}] = :entry AND ${KEEPS_LAST_CALL_WAITER}`,
+    ExpressionAttributeValues: { ':entry': session.waitlist[at], ':one': 1, ':zero': 0, ':now': nowIso },
   });
 }
 
@@ -105,14 +120,25 @@ export function putBooking(tx: Transaction, booking: BookingRecord & { addedBy?:
   });
 }
 
-/** Blocked players never book; team-only sessions (when `teamOnly`) need a membership. */
-export function checkMembership(tx: Transaction, teamId: string, userId: string, teamOnly: boolean): Transaction {
+/**
+ * Blocked players never book; team-only sessions (when `teamOnly`) need a membership; with
+ * `nowIso`, a member suspended by the no-show rule until later than it does not book either
+ * (docs/MONEY.md, "No-show rule").
+ */
+export function checkMembership(
+  tx: Transaction,
+  teamId: string,
+  userId: string,
+  teamOnly: boolean,
+  nowIso?: string,
+): Transaction {
+  const allowed = nowIso
+    ? '(blocked = :false AND (attribute_not_exists(suspendedUntil) OR suspendedUntil <= :now))'
+    : 'blocked = :false';
   return tx.check(ITEM.membership, {
     Key: key.teamMember(teamId, userId),
-    ConditionExpression: teamOnly
-      ? 'attribute_exists(PK) AND blocked = :false'
-      : 'attribute_not_exists(PK) OR blocked = :false',
-    ExpressionAttributeValues: { ':false': false },
+    ConditionExpression: teamOnly ? `attribute_exists(PK) AND ${allowed}` : `attribute_not_exists(PK) OR ${allowed}`,
+    ExpressionAttributeValues: { ':false': false, ...(nowIso ? { ':now': nowIso } : {}) },
     ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
   });
 }
@@ -142,31 +168,59 @@ export function cancelBooking(tx: Transaction, booking: BookingRecord, nowIso: s
 export function releaseSeats(
   tx: Transaction,
   session: SessionRecord,
-  change: { freedSeats: number; newCapacity?: number; reason: ReleaseReason },
+  change: {
+    freedSeats: number;
+    newCapacity?: number;
+    reason: ReleaseReason;
+    /** The seats come from an offer that ends (declined, expired): `offers[at]` is removed, and was never accepted. */
+    fromOffer?: { at: number; entry: string };
+    /** The head leaves the waitlist (removed, not promoted); those behind it that now fit move up. */
+    headLeaves?: boolean;
+  },
   now: Date,
   ids: IdGenerator,
 ): WaitlistEntry[] {
-  const { freedSeats, newCapacity, reason } = change;
+  const { freedSeats, newCapacity, reason, fromOffer } = change;
+  // Inside the final window (offers on, someone waiting) the seats open to everyone waiting (last-call.ts).
+  if (opensLastCall(session, change, now)) {
+    openLastCall(tx, session, change, now, ids);
+    return [];
+  }
+  const skip = change.headLeaves ? 1 : 0;
+  // With offers on, the heads that fit are offered the place until `offerUntil` instead of taking it (offers.ts).
+  const offerUntil = offerExpiryOf(session, now);
   if (session.remaining + freedSeats < 0) throw new DomainError('CAPACITY_BELOW_ACCEPTED');
-  const plan = planRelease(session.waitlist, session.remaining, freedSeats);
+  const plan = planRelease(session.waitlist.slice(skip), session.remaining, freedSeats);
   const promotedSeats = plan.promoted.reduce((sum, e) => sum + e.partySize, 0);
   const nowIso = now.toISOString();
   const capacityChange = newCapacity !== undefined;
   const k = plan.promoted.length;
 
-  const removes = plan.promoted.map((_, i) => `waitlist[${i}]`);
-  const heads = Object.fromEntries(plan.promoted.map((e, i) => [`:head${i}`, encodeEntry(e)]));
-  const headConditions = plan.promoted.map((_, i) => `waitlist[${i}] = :head${i}`);
-  const blocker = session.waitlist[k];
-  const stopCondition = blocker === undefined ? 'size(waitlist) = :promotedCount' : `waitlist[${k}] = :blocker`;
-  const acceptedDelta = (capacityChange ? 0 : -freedSeats) + promotedSeats;
+  const removed = k + skip;
+  const removes = Array.from({ length: removed }, (_, i) => `waitlist[${i}]`);
+  const heads = Object.fromEntries(session.waitlist.slice(0, removed).map((e, i) => [`:head${i}`, e]));
+  const headConditions = Object.keys(heads).map((_, i) => `waitlist[${i}] = :head${i}`);
+  const blocker = session.waitlist[removed];
+  const stopCondition = blocker === undefined ? 'size(waitlist) = :promotedCount' : `waitlist[${removed}] = :blocker`;
+  // Nobody left waiting: seats still open to the waitlist (last-call.ts) become free for anyone.
+  const lastCall = blocker === undefined ? (session.lastCallSeats ?? 0) : 0;
+  const acceptedDelta = (capacityChange || fromOffer ? 0 : -freedSeats) + (offerUntil ? 0 : promotedSeats);
+  const offering = offerUntil !== null && k > 0;
+  const newOffers = offering ? plan.promoted.map(encodeEntry) : [];
+  // An ending offer rewrites the (short) offers list whole, pinned to the list as read.
+  const offersAfter = fromOffer
+    ? [...(session.offers ?? []).filter((_, i) => i !== fromOffer.at), ...newOffers]
+    : undefined;
 
   tx.update(ITEM.session, {
     Key: key.session(session.id),
     UpdateExpression: [
       'SET remaining = :remainingAfter, acceptedCount = acceptedCount + :acceptedDelta,',
       'waitingCount = waitingCount - :promotedCount, updatedAt = :now',
+      lastCall ? ', lastCallSeats = :noSeats' : '',
       capacityChange ? ', #capacity = :capacity' : '',
+      offersAfter ? ', offers = :offersAfter' : '',
+      !offersAfter && offering ? ', offers = list_append(if_not_exists(offers, :noOffers), :offered)' : '',
       removes.length ? ` REMOVE ${removes.join(', ')}` : '',
     ].join(' '),
     ConditionExpression: [
@@ -174,28 +228,45 @@ export function releaseSeats(
       '#capacity = :capacityBefore',
       ...headConditions,
       stopCondition,
+      ...(lastCall ? ['lastCallSeats = :lastCall'] : []),
+      ...(fromOffer ? [`offers[${fromOffer.at}] = :endedOffer`, 'offers = :offersBefore'] : []),
     ].join(' AND '),
     ExpressionAttributeNames: { '#capacity': 'capacity' },
     ExpressionAttributeValues: {
-      ':remainingAfter': plan.remainingAfter,
+      ':remainingAfter': plan.remainingAfter + lastCall,
       ':acceptedDelta': acceptedDelta,
-      ':promotedCount': k,
+      ...(lastCall ? { ':noSeats': 0, ':lastCall': lastCall } : {}),
+      ':promotedCount': removed,
       ':remainingBefore': session.remaining,
       ':capacityBefore': session.capacity,
       ':now': nowIso,
       ...(capacityChange ? { ':capacity': newCapacity } : {}),
       ...(blocker === undefined ? {} : { ':blocker': blocker }),
+      ...(!offersAfter && offering ? { ':noOffers': [], ':offered': newOffers } : {}),
+      ...(fromOffer
+        ? { ':endedOffer': fromOffer.entry, ':offersBefore': session.offers ?? [], ':offersAfter': offersAfter }
+        : {}),
       ...heads,
     },
   });
 
   for (const entry of plan.promoted) {
+    if (offerUntil) {
+      offerPlace(tx, session, entry, { reason, until: offerUntil, now, ids });
+      continue;
+    }
     tx.update(`promoted:${entry.userId}`, {
       Key: key.booking(session.id, entry.userId),
       UpdateExpression: 'SET #status = :accepted, acceptedAt = :now, promotedAt = :now',
-      ConditionExpression: '#status = :waiting',
+      // `entered`: drawn onto the waitlist by the lottery, row not settled yet (draw.ts).
+      ConditionExpression: '#status IN (:waiting, :entered)',
       ExpressionAttributeNames: { '#status': 'status' },
-      ExpressionAttributeValues: { ':accepted': 'accepted', ':waiting': 'waiting', ':now': nowIso },
+      ExpressionAttributeValues: {
+        ':accepted': 'accepted',
+        ':waiting': 'waiting',
+        ':entered': 'entered',
+        ':now': nowIso,
+      },
     });
     const notice = newOutboxItem({
       id: ids(),
@@ -219,6 +290,46 @@ export function releaseSeats(
     tx.put('groupNotice', { Item: item, ConditionExpression: 'attribute_not_exists(PK)' });
   }
   return plan.promoted;
+}
+
+/** The waitlist head's booking becomes `offered` until `until`, with its push and the expiry's job marker. */
+function offerPlace(
+  tx: Transaction,
+  session: SessionRecord,
+  entry: WaitlistEntry,
+  offer: { reason: ReleaseReason; until: string; now: Date; ids: IdGenerator },
+) {
+  const nowIso = offer.now.toISOString();
+  tx.update(`promoted:${entry.userId}`, {
+    Key: key.booking(session.id, entry.userId),
+    UpdateExpression: 'SET #status = :offered, offeredAt = :now, offerExpiresAt = :until',
+    ConditionExpression: '#status IN (:waiting, :entered)',
+    ExpressionAttributeNames: { '#status': 'status' },
+    ExpressionAttributeValues: {
+      ':offered': 'offered',
+      ':waiting': 'waiting',
+      ':entered': 'entered',
+      ':now': nowIso,
+      ':until': offer.until,
+    },
+  });
+  const notice = newOutboxItem({
+    id: offer.ids(),
+    kind: 'offered',
+    reason: offer.reason,
+    userId: entry.userId,
+    sessionId: session.id,
+    now: offer.now,
+    details: { offerExpiresAt: offer.until },
+  });
+  tx.put(`notice:${entry.userId}`, { Item: notice, ConditionExpression: 'attribute_not_exists(PK)' });
+  tx.put(`offerJob:${entry.userId}`, { Item: offerJobItem(session.id, entry.userId, offer.until) });
+}
+
+/** The sign-up job's marker for an offer's expiry (TABLE.md, "Fair sign-up"). */
+export function offerJobItem(sessionId: string, userId: string, dueAt: string) {
+  const ref = `${sessionId}#${userId}`;
+  return { ...key.signupJob(dueAt, 'offer', ref), type: 'signupJob', kind: 'offer', sessionId, userId, dueAt };
 }
 
 /**

@@ -1,5 +1,6 @@
-import type { MyBooking } from '@shuttle/shared';
+import { DEFAULT_CANCEL_WINDOW_MINUTES, type MyBooking, paymentOf } from '@shuttle/shared';
 import type { BookingRecord, SessionRecord } from '#sessions/model.ts';
+import { effectiveStatus } from './lottery.ts';
 import { canCancel } from './rules.ts';
 import { decodeEntry, waitlistIndex } from './waitlist.ts';
 
@@ -10,25 +11,42 @@ export function myBookingOf(
   now: Date,
 ): MyBooking | null {
   if (!booking || booking.status === 'cancelled') return null;
-  const at = booking.status === 'waiting' ? waitlistIndex(session.waitlist, booking.userId) : -1;
+  const status = effectiveStatus(session, booking);
+  if (status === 'cancelled') return null;
+  const at = status === 'waiting' ? waitlistIndex(session.waitlist, booking.userId) : -1;
   return {
-    status: booking.status,
-    position: booking.status === 'waiting' && at >= 0 ? at + 1 : null,
+    status,
+    position: status === 'waiting' && at >= 0 ? at + 1 : null,
     partySize: booking.partySize,
-    canCancel: canCancel(session, booking, now),
+    canCancel: canCancel(session, { ...booking, status }, now),
     attendance: booking.attendance ?? null,
     bookedAt: booking.bookedAt,
+    offerExpiresAt: status === 'offered' ? (booking.offerExpiresAt ?? null) : null,
+    cancelDeadline: cancelDeadlineOf(session),
+    ...(booking.status === 'accepted' ? { payment: paymentOf(session.price, booking) } : {}),
   };
+}
+
+/** When an accepted place can no longer be cancelled: the start minus the session's cancellation window. */
+export function cancelDeadlineOf(session: Pick<SessionRecord, 'startsAt' | 'cancelWindowMinutes'>): string {
+  const minutes = session.cancelWindowMinutes ?? DEFAULT_CANCEL_WINDOW_MINUTES;
+  return new Date(Date.parse(session.startsAt) - minutes * 60_000).toISOString();
 }
 
 /**
  * Who holds a place and who waits, as players see it: accepted players in the order they got
  * their place, waiting players in waitlist order with their position.
  */
-export function participantsOf(session: SessionRecord, bookings: readonly BookingRecord[], viewerId: string | null) {
+export function participantsOf(
+  session: SessionRecord,
+  bookings: readonly BookingRecord[],
+  viewerId: string | null,
+  levels?: ReadonlyMap<string, number | null>,
+) {
   const byUser = new Map(bookings.map((b) => [b.userId, b]));
+  const statusOf = (b: BookingRecord) => effectiveStatus(session, b);
   const accepted = bookings
-    .filter((b) => b.status === 'accepted')
+    .filter((b) => statusOf(b) === 'accepted')
     .sort((a, b) => (a.acceptedAt ?? a.bookedAt).localeCompare(b.acceptedAt ?? b.bookedAt));
   const view = (b: BookingRecord, position: number | null) => ({
     name: b.userName,
@@ -37,15 +55,27 @@ export function participantsOf(session: SessionRecord, bookings: readonly Bookin
     position,
     attendance: b.attendance ?? null,
     isMe: viewerId === b.userId,
+    ...(levels ? { level: levels.get(b.userId) ?? null } : {}),
   });
   const waiting = session.waitlist.flatMap((entry, i) => {
     const booking = byUser.get(decodeEntry(entry).userId);
-    return booking && booking.status === 'waiting' ? [view(booking, i + 1)] : [];
+    return booking && statusOf(booking) === 'waiting' ? [view(booking, i + 1)] : [];
   });
+  const listed = (list: readonly string[] | undefined, status: BookingRecord['status']) =>
+    (list ?? []).flatMap((entry) => {
+      const booking = byUser.get(decodeEntry(entry).userId);
+      return booking && statusOf(booking) === status ? [view(booking, null)] : [];
+    });
   return {
     accepted: accepted.map((b) => view(b, null)),
     waiting,
+    // Only when there are any, so sessions without fair sign-up answer as before.
+    ...nonEmpty('entered', listed(session.lotteryEntries, 'entered')),
+    ...nonEmpty('offered', listed(session.offers, 'offered')),
     acceptedCount: session.acceptedCount,
     waitingCount: session.waitingCount,
   };
 }
+
+const nonEmpty = <K extends string, T>(key: K, list: T[]) =>
+  (list.length > 0 ? { [key]: list } : {}) as Partial<Record<K, T[]>>;

@@ -18,6 +18,8 @@ export const key = {
   teamQuota: (teamId: string, day: string) => ({ PK: `TEAM#${teamId}`, SK: `QUOTA#${day}` }),
   /** LINE messages pushed for a team in one Taipei month (TTL), added by the dispatcher. */
   teamLineUsage: (teamId: string, month: string) => ({ PK: `TEAM#${teamId}`, SK: `LINEUSAGE#${month}` }),
+  /** A season pass sold to a player; its id starts with its last valid date (docs/MONEY.md). */
+  pass: (teamId: string, passId: string) => ({ PK: `TEAM#${teamId}`, SK: `PASS#${passId}` }),
 
   session: (sessionId: string) => ({ PK: `SESSION#${sessionId}`, SK: 'SESSION' }),
   booking: (sessionId: string, userId: string) => ({ PK: `SESSION#${sessionId}`, SK: `BOOKING#${userId}` }),
@@ -32,6 +34,15 @@ export const key = {
   teamLineBindCode: (teamId: string) => ({ PK: `TEAM#${teamId}`, SK: 'LINEBIND' }),
   /** The team a LINE group is bound to (one team per group). */
   lineGroup: (groupId: string) => ({ PK: `LINEGROUP#${groupId}`, SK: 'LINEGROUP' }),
+  /** A personal calendar feed, keyed by the SHA-256 of its URL token (`calendar/feeds.ts`). */
+  calendarFeed: (tokenHash: string) => ({ PK: `CALFEED#${tokenHash}`, SK: 'CALFEED' }),
+  /** The player's current calendar feed token: a new one replaces the feed it names. */
+  userCalendarFeed: (userId: string) => ({ PK: `USER#${userId}`, SK: 'CALFEED' }),
+  /**
+   * Work the sign-up job owes at `dueAt` (a lottery draw, a waitlist offer's expiry), all in one
+   * partition read oldest-due first (TABLE.md, "Fair sign-up"; `bookings/sign-up-jobs.ts`).
+   */
+  signupJob: (dueAt: string, kind: string, ref: string) => ({ PK: 'SIGNUPJOBS', SK: `${dueAt}#${kind}#${ref}` }),
   /** Calls of one client in one fixed window of a rate bucket (TTL: the window's end). */
   rateCounter: (bucket: string, client: string, windowStart: number) => ({
     PK: `RATE#${bucket}#${client}#${windowStart}`,
@@ -44,6 +55,7 @@ export const prefix = {
   booking: 'BOOKING#',
   member: 'MEMBER#',
   joinRequest: 'JOINREQ#',
+  pass: 'PASS#',
 } as const;
 
 /** Secondary index keys, one function per access pattern. */
@@ -90,6 +102,10 @@ export const index = {
   /** GSI2: the teams a player belongs to. */
   teamsOfUser: (userId: string, teamId: string) => ({ GSI2PK: `USER#${userId}#TEAMS`, GSI2SK: `TEAM#${teamId}` }),
   userTeamsPartition: (userId: string) => `USER#${userId}#TEAMS`,
+
+  /** GSI2: a player's season passes by id (which starts with the last valid date). */
+  passesOfUser: (userId: string, passId: string) => ({ GSI2PK: `USER#${userId}#PASSES`, GSI2SK: passId }),
+  userPassesPartition: (userId: string) => `USER#${userId}#PASSES`,
 
   /** GSI1: notification records not yet delivered, oldest first (sparse: removed once sent). */
   pendingOutbox: (createdAt: string, outboxId: string) => ({

@@ -1,7 +1,7 @@
 import { handle } from 'hono/aws-lambda';
 import { createAdminApi } from '#app/admin-api.ts';
-import { lambdaAppDeps } from './deps.ts';
+import { lambdaAppDeps, withTrustedOrigin } from './deps.ts';
 
 const deps = await lambdaAppDeps();
 
-export const handler = handle(createAdminApi(deps, { appBaseUrl: deps.appBaseUrl }));
+export const handler = withTrustedOrigin(handle(createAdminApi(deps, { appBaseUrl: deps.appBaseUrl })));

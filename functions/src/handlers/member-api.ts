@@ -1,5 +1,5 @@
 import { handle } from 'hono/aws-lambda';
 import { createMemberApi } from '#app/member-api.ts';
-import { lambdaAppDeps } from './deps.ts';
+import { lambdaAppDeps, withTrustedOrigin } from './deps.ts';
 
-export const handler = handle(createMemberApi(await lambdaAppDeps()));
+export const handler = withTrustedOrigin(handle(createMemberApi(await lambdaAppDeps())));

@@ -1,7 +1,7 @@
 import type { DynamoDBStreamEvent } from 'aws-lambda';
 import { consumeOutboxStream } from '#notifications/stream.ts';
-import { lambdaNotifierDeps } from './deps.ts';
+import { lambdaNotifier } from './notifier-deps.ts';
 
-const { dispatcher } = await lambdaNotifierDeps();
+const notifier = lambdaNotifier();
 
-export const handler = (event: DynamoDBStreamEvent) => consumeOutboxStream(event, dispatcher);
+export const handler = async (event: DynamoDBStreamEvent) => consumeOutboxStream(event, (await notifier()).dispatcher);

@@ -1,7 +1,7 @@
 import { drainPendingOutbox } from '#notifications/poller.ts';
-import { lambdaNotifierDeps } from './deps.ts';
+import { lambdaNotifier } from './notifier-deps.ts';
 
-const deps = await lambdaNotifierDeps();
+const notifier = lambdaNotifier();
 
 /** Scheduled: delivers records whose retry is due (or whose dispatcher died mid-delivery). */
-export const handler = async () => ({ attempted: (await drainPendingOutbox(deps, 100)).length });
+export const handler = async () => ({ attempted: (await drainPendingOutbox(await notifier(), 100)).length });

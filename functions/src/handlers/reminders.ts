@@ -1,8 +1,8 @@
 import { scheduleBookingReminders } from '#notifications/reminders.ts';
 import { scheduleSignupOpenings } from '#notifications/signup-openings.ts';
-import { lambdaReminderDeps } from './deps.ts';
+import { lambdaReminderDeps } from './notifier-deps.ts';
 
-const deps = await lambdaReminderDeps();
+const deps = lambdaReminderDeps();
 
 export const handler = async () => ({
   ...(await scheduleBookingReminders(deps)),

@@ -1,6 +1,6 @@
 import type { messagingApi } from '@line/bot-sdk';
 import { DEFAULT_LANGUAGE, type Language, sessionListQuery, sessionStatusAt } from '@shuttle/shared';
-import { translate } from '@shuttle/shared/i18n';
+import { translate } from '@shuttle/shared/i18n/notifications';
 import type { Store } from '#db/client.ts';
 import { index, key } from '#db/keys.ts';
 import { batchGetAll } from '#db/query.ts';

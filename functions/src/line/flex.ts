@@ -1,6 +1,6 @@
 import type { messagingApi } from '@line/bot-sdk';
 import type { Language } from '@shuttle/shared';
-import { translate } from '@shuttle/shared/i18n';
+import { translate } from '@shuttle/shared/i18n/notifications';
 import type { SessionRecord } from '#sessions/model.ts';
 
 /** LINE's limits: 12 bubbles in a carousel, 400 characters of alternative text. */

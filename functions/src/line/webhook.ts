@@ -2,7 +2,7 @@ import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { messagingApi } from '@line/bot-sdk';
 import type { Language } from '@shuttle/shared';
 import { Hono } from 'hono';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Store } from '#db/client.ts';
 import { key, ttlAt } from '#db/keys.ts';
 import { isConditionFailure, runTransaction, Transaction } from '#db/transaction.ts';

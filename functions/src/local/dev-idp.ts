@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { exportJWK, generateKeyPair, type JWK, SignJWT } from 'jose';
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * Local stand-in for LINE Login and Google's OpenID provider, present only in local mode and

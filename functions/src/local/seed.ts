@@ -62,6 +62,10 @@ async function writeSession(store: Store, plan: PlannedSession): Promise<void> {
       ...(status === 'accepted' ? { acceptedAt: session.signupOpensAt } : {}),
       attendance,
       ...(attendance ? { checkedInAt: session.startsAt } : {}),
+      // Players who came paid cash at the door; absent ones still owe (docs/MONEY.md).
+      ...(attendance === 'attended'
+        ? { payment: { status: 'paid', amount: session.price, method: 'cash', paidAt: session.startsAt } as const }
+        : {}),
       startsAt: session.startsAt,
     };
     tx.put(`booking:${p.userId}`, {

@@ -11,6 +11,7 @@ import { createMemberApi } from '#app/member-api.ts';
 import type { AppDeps } from '#app/services.ts';
 import { idTokenVerifier } from '#auth/id-token.ts';
 import { TokenService } from '#auth/tokens.ts';
+import { startSignupJobTimer } from '#bookings/sign-up-jobs.ts';
 import { ensureTable } from '#db/bootstrap.ts';
 import { createDocumentClient, type Store } from '#db/client.ts';
 import { createLineMessaging } from '#line/client.ts';
@@ -23,7 +24,7 @@ import { createDevPage, createLineCapture } from './captures.ts';
 import { createDevIdentityProvider, devIdpIssuers, devIdpJwks } from './dev-idp.ts';
 import { freePort, startDynamoLocal } from './dynamo-local.ts';
 import { seedDemoData } from './seed.ts';
-import { spa } from './static.ts';
+import { mountWeb } from './static.ts';
 
 export const LOCAL_LINE_CHANNEL_ID = '1650000000';
 export const LOCAL_LIFF_ID = 'local-liff-id';
@@ -146,29 +147,13 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       appUrl: `https://liff.line.me/${LOCAL_LIFF_ID}`,
     }),
   );
-  // Runtime configuration of the member app: the same build runs locally and on AWS.
-  app.get('/app-config.json', (c) =>
-    c.json({
-      apiBase: '/api',
-      liffId: LOCAL_LIFF_ID,
-      liffMock: true,
-      googleClientId: LOCAL_GOOGLE_CLIENT_ID,
-      devLogin: true,
-    }),
+  mountWeb(
+    app,
+    { apiBase: '/api', liffId: LOCAL_LIFF_ID, liffMock: true, googleClientId: LOCAL_GOOGLE_CLIENT_ID, devLogin: true },
+    options.serveApps
+      ? { member: join(repoRoot, 'liff-app/dist'), admin: join(repoRoot, 'admin-app/dist') }
+      : undefined,
   );
-  if (options.serveApps) {
-    const admin = spa(
-      join(repoRoot, 'admin-app/dist'),
-      '/admin',
-      'The admin app is not built yet: run `npm run build -w admin-app`.',
-    );
-    app.get('/admin', admin);
-    app.get('/admin/*', admin);
-    app.get(
-      '*',
-      spa(join(repoRoot, 'liff-app/dist'), '', 'The member app is not built yet: run `npm run build -w liff-app`.'),
-    );
-  }
 
   const server = await new Promise<Server>((ready) => {
     const s = serve({ fetch: app.fetch, port, hostname: '0.0.0.0' }, () => ready(s as Server));
@@ -185,6 +170,8 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     liffId: LOCAL_LIFF_ID,
   });
   const reminderTimer = startReminderTimer({ store, clock });
+  // Lottery draws and offer expiries every 3 s (a 1-minute schedule on AWS), docs/FAIR-SIGNUP.md.
+  const signupJobTimer = startSignupJobTimer({ store, clock, ids: randomId });
 
   return {
     origin,
@@ -194,7 +181,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     line,
     issueIdToken: (request) => idp.issue(request),
     close: async () => {
-      await Promise.all([outboxPoller.stop(), reminderTimer.stop()]);
+      await Promise.all([outboxPoller.stop(), reminderTimer.stop(), signupJobTimer.stop()]);
       await new Promise<void>((done) => server.close(() => done()));
       server.closeAllConnections?.();
       doc.destroy();

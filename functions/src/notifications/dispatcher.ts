@@ -29,6 +29,8 @@ export const PREFERENCE_OF: Record<UserOutboxKind, keyof NotificationPreferences
   sessionCancelled: 'sessionChange',
   bookingReminder: 'bookingReminder',
   news: 'news',
+  offered: 'waitlist',
+  lastCall: 'waitlist',
 };
 
 /** Kinds still pushed by LINE when the channel's quota runs low (README "Notifications"). */
@@ -38,6 +40,8 @@ export const ESSENTIAL: Record<UserOutboxKind, boolean> = {
   sessionCancelled: true,
   bookingReminder: false,
   news: true,
+  offered: true,
+  lastCall: true,
 };
 
 export interface DispatcherDeps {
@@ -45,6 +49,12 @@ export interface DispatcherDeps {
   clock: Clock;
   /** Null when no channel access token is configured: LINE pushes are then not attempted. */
   line: LineMessaging | null;
+  /**
+   * LINE is part of this deployment (the stack sets it): with `line` null because the channel's
+   * token is not filled in yet, LINE deliveries are retried like a LINE outage instead of skipped
+   * (docs/DEPLOY.md, "Secrets").
+   */
+  lineRequired?: boolean;
   mailer: EmailSender;
   /** Links in emails to players who are not LINE users open `${appBaseUrl}/session?id=…`. */
   appBaseUrl: string;
@@ -73,6 +83,7 @@ export type DeliveryOutcome =
   | { status: 'notClaimed' };
 
 export const DEFAULT_MAX_ATTEMPTS = 5;
+const LINE_NOT_CONFIGURED = 'the LINE channel access token is not set yet';
 const DEFAULT_LEASE_MS = 60_000;
 /** 30 s, 2 min, 8 min, 32 min: a LINE or SES outage of about 40 minutes is ridden out. */
 const defaultRetryDelay = (failedAttempts: number) => Math.min(30_000 * 4 ** (failedAttempts - 1), 3_600_000);
@@ -125,10 +136,12 @@ function channelsFor(kind: UserOutboxKind, user: UserRecord, lineEnabled: boolea
   const preferences = { ...DEFAULT_PREFERENCES, ...(user.preferences ?? {}) };
   if (!preferences[PREFERENCE_OF[kind]]) return `preference ${PREFERENCE_OF[kind]} is off`;
   const plan: ChannelPlan = {
-    line: lineEnabled && user.provider === 'line' && user.providerSub ? user.providerSub : null,
-    email: user.emailVerified && user.email ? user.email : null,
+    line: preferences.line && lineEnabled && user.provider === 'line' && user.providerSub ? user.providerSub : null,
+    email: preferences.email && user.emailVerified && user.email ? user.email : null,
   };
-  if (!plan.line && !plan.email) return 'no channel reaches this user';
+  if (!plan.line && !plan.email) {
+    return preferences.line || preferences.email ? 'no channel reaches this user' : 'preference channels are off';
+  }
   return plan;
 }
 
@@ -197,7 +210,7 @@ export class OutboxDispatcher {
       const gone = news ? 'team no longer exists' : 'session no longer exists';
       return this.finishSkipped(record, claimToken, user ? gone : 'user no longer exists');
     }
-    const plan = channelsFor(kind, user, this.deps.line !== null);
+    const plan = channelsFor(kind, user, this.deps.line !== null || this.deps.lineRequired === true);
     if (typeof plan === 'string') return this.finishSkipped(record, claimToken, plan);
     const done = new Set<DeliveryChannel>(record.channelsDone ?? []);
     const refused = new Set<DeliveryChannel>(record.channelsRefused ?? []);
@@ -222,6 +235,8 @@ export class OutboxDispatcher {
             kind,
             language: user.language,
             session,
+            reason: record.reason,
+            offerExpiresAt: (record as { offerExpiresAt?: string }).offerExpiresAt,
             links: notificationLinks({
               sessionId: session.id,
               appBaseUrl: this.deps.appBaseUrl,
@@ -232,7 +247,9 @@ export class OutboxDispatcher {
     const permanent: string[] = [];
     const transient: string[] = [];
 
-    if (plan.line && !done.has('line') && !refused.has('line')) {
+    if (plan.line && !done.has('line') && !refused.has('line') && !this.deps.line) {
+      transient.push(`line: ${LINE_NOT_CONFIGURED}`);
+    } else if (plan.line && !done.has('line') && !refused.has('line')) {
       const rendered: messagingApi.PushMessageRequest = { to: plan.line, messages: message.line };
       const request = record.lineRequest ?? JSON.stringify(rendered);
       if (!record.lineRequest && !(await this.outbox.saveLineRequest(record.id, claimToken, request))) {
@@ -295,7 +312,10 @@ export class OutboxDispatcher {
     const setting = GROUP_SETTING_OF[kind];
     if (setting && !groupAnnouncementsOf(team)[setting])
       return this.finishSkipped(record, claimToken, `team setting ${setting} is off`);
-    if (!this.deps.line) return this.finishSkipped(record, claimToken, 'LINE is not configured');
+    if (!this.deps.line) {
+      if (!this.deps.lineRequired) return this.finishSkipped(record, claimToken, 'LINE is not configured');
+      return this.failAttempt(record, claimToken, `line: ${LINE_NOT_CONFIGURED}`, { done: [], refused: [] });
+    }
     let request = record.lineRequest;
     if (!request) {
       const usage = GROUP_ESSENTIAL[kind]

@@ -1,6 +1,6 @@
 import type { messagingApi } from '@line/bot-sdk';
 import type { Language } from '@shuttle/shared';
-import { translate } from '@shuttle/shared/i18n';
+import { translate } from '@shuttle/shared/i18n/notifications';
 import { CAROUSEL_MAX, sessionCarousel, sessionTime, textMessage } from '#line/flex.ts';
 import type { GroupOutboxKind, SessionFacts } from '#outbox/model.ts';
 import type { SessionRecord } from '#sessions/model.ts';

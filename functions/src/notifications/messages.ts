@@ -1,6 +1,6 @@
 import type { messagingApi } from '@line/bot-sdk';
 import { DEFAULT_LANGUAGE, type Language } from '@shuttle/shared';
-import { translate } from '@shuttle/shared/i18n';
+import { translate } from '@shuttle/shared/i18n/notifications';
 import { ALT_TEXT_MAX, BRAND_COLOR, buttonFooter, detailRow, sessionTime, sessionUrl } from '#line/flex.ts';
 import type { OutboxKind, SessionFacts } from '#outbox/model.ts';
 import type { EmailMessage } from '#platform/email.ts';
@@ -50,13 +50,18 @@ export function composeNotification(input: {
   language: Language | null;
   session: SessionFacts;
   links: { line: string; email: string };
+  /** Why ('promoted': `lotteryDrawn` is a lottery win) and, for 'offered', until when (docs/FAIR-SIGNUP.md). */
+  reason?: string;
+  offerExpiresAt?: string;
 }): ComposedNotification {
   const language = input.language ?? DEFAULT_LANGUAGE;
   const { session } = input;
   const when = formatSessionTime(session.startsAt, session.endsAt, language);
-  const vars = { title: session.title, when, venue: session.venue };
-  const title = t(language, `${input.kind}.title`);
-  const body = t(language, `${input.kind}.body`, vars);
+  const until = input.offerExpiresAt ? offerTime(input.offerExpiresAt, language) : '';
+  const vars = { title: session.title, when, venue: session.venue, until };
+  const group = input.kind === 'promoted' && input.reason === 'lotteryDrawn' ? 'lotteryWon' : input.kind;
+  const title = t(language, `${group}.title`);
+  const body = t(language, `${group}.body`, vars);
   const { links } = input;
   const viewSession = t(language, 'viewSession');
 
@@ -98,6 +103,17 @@ export function composeNotification(input: {
     },
   };
 }
+
+/** An offer's end as a player in Taiwan reads it: day and time. */
+const offerTime = (at: string, language: Language) =>
+  new Intl.DateTimeFormat(language, {
+    timeZone: 'Asia/Taipei',
+    month: 'short',
+    day: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).format(new Date(at));
 
 /** A team's news from its admin to one member: a text push and an email, the heading in their language. */
 export function composeNews(input: {

@@ -9,7 +9,17 @@ export interface SessionFacts {
   endsAt: string;
 }
 
-export const USER_OUTBOX_KINDS = ['promoted', 'sessionChanged', 'sessionCancelled', 'bookingReminder', 'news'] as const;
+export const USER_OUTBOX_KINDS = [
+  'promoted',
+  'sessionChanged',
+  'sessionCancelled',
+  'bookingReminder',
+  'news',
+  /** A waitlist place offered until `offerExpiresAt` (docs/FAIR-SIGNUP.md). */
+  'offered',
+  /** A place freed in the final window, open to everyone waiting: first to claim it gets it (docs/FAIR-SIGNUP.md). */
+  'lastCall',
+] as const;
 export type UserOutboxKind = (typeof USER_OUTBOX_KINDS)[number];
 
 /** Announcements to a team's bound LINE group (TABLE.md, "Outbox"): `teamId` and `sessionIds`, no user. */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** Environment of every function, parsed once at cold start; a bad value fails fast. */
 const schema = z.object({

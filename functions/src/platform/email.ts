@@ -15,12 +15,15 @@ export class SesEmailSender implements EmailSender {
   constructor(
     private readonly ses: SESClient,
     private readonly from: string,
+    /** SES configuration set that reports bounces and complaints (docs/DEPLOY.md, "Observability"). */
+    private readonly configurationSet?: string,
   ) {}
 
   async send(message: EmailMessage): Promise<void> {
     await this.ses.send(
       new SendEmailCommand({
         Source: this.from,
+        ...(this.configurationSet ? { ConfigurationSetName: this.configurationSet } : {}),
         Destination: { ToAddresses: [message.to] },
         Message: {
           Subject: { Data: message.subject, Charset: 'UTF-8' },

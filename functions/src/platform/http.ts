@@ -211,6 +211,9 @@ export function contractRoutes<R extends Record<string, RouteContract>>(
           throw new DomainError('INTERNAL');
         }
       }
+      // A file answer (CSV exports) is sent as is, not in the envelope.
+      if (contract.produces)
+        return c.body(String(data), 200, { 'content-type': `${contract.produces}; charset=utf-8` });
       return success(c, data);
     });
   }

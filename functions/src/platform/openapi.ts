@@ -1,5 +1,5 @@
 import { failureEnvelope, type RouteContract, successEnvelope } from '@shuttle/shared';
-import { z } from 'zod';
+import * as z from 'zod';
 
 const jsonSchema = (schema: z.ZodType, io: 'input' | 'output') =>
   z.toJSONSchema(schema, { target: 'openapi-3.0', io, unrepresentable: 'any' });
@@ -18,10 +18,15 @@ export function openApiDocument(
       summary: contract.summary,
       security: contract.auth === 'none' ? [] : [{ bearer: [] }],
       responses: {
-        '200': {
-          description: 'Success envelope',
-          content: { 'application/json': { schema: jsonSchema(successEnvelope(contract.response), 'output') } },
-        },
+        '200': contract.produces
+          ? {
+              description: 'The file (UTF-8 with a byte order mark and a header row)',
+              content: { [contract.produces]: { schema: { type: 'string' } } },
+            }
+          : {
+              description: 'Success envelope',
+              content: { 'application/json': { schema: jsonSchema(successEnvelope(contract.response), 'output') } },
+            },
         default: {
           description: 'Failure envelope (400 bad input, 401 no or invalid token, 403, 404, 409, 429, 500)',
           content: { 'application/json': { schema: jsonSchema(failureEnvelope, 'output') } },

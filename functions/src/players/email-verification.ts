@@ -7,7 +7,7 @@ import {
   VERIFICATION_CODE_TTL_SECONDS,
   VERIFICATION_RESEND_COOLDOWN_SECONDS,
 } from '@shuttle/shared';
-import { translate } from '@shuttle/shared/i18n';
+import { translate } from '@shuttle/shared/i18n/notifications';
 import type { Store } from '#db/client.ts';
 import { key, ttlAt } from '#db/keys.ts';
 import { sameHash, tryCode } from '#db/one-time-code.ts';
@@ -15,7 +15,7 @@ import { isConditionFailure, runTransaction, Transaction, TransactionRefusedErro
 import type { Clock } from '#platform/clock.ts';
 import type { EmailSender } from '#platform/email.ts';
 import { DomainError } from '#platform/errors.ts';
-import { type UserRecord, UserRepository } from './repository.ts';
+import { preferencesOf, type UserRecord, UserRepository } from './repository.ts';
 
 interface EmailCodeRecord {
   email: string;
@@ -72,7 +72,7 @@ export class EmailVerification {
       verified: user.emailVerified,
       pendingEmail: live?.email ?? null,
       resendAvailableAt: resendAt > now ? new Date(resendAt).toISOString() : null,
-      preferences: user.preferences,
+      preferences: preferencesOf(user),
     };
   }
 

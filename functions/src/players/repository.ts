@@ -2,6 +2,7 @@ import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Language, MemberProfile, NotificationPreferences } from '@shuttle/shared';
 import type { Store } from '#db/client.ts';
 import { key } from '#db/keys.ts';
+import { batchGetAll } from '#db/query.ts';
 import { DomainError } from '#platform/errors.ts';
 
 export type IdentityProvider = 'line' | 'google';
@@ -22,6 +23,8 @@ export interface UserRecord {
   isTeamLeader: boolean;
   createdAt: string;
   lastLoginAt: string;
+  /** Self-assessed level 1-18 (docs/MONEY.md, "Player levels"); unset until the player picks one. */
+  level?: number | null;
 }
 
 export const DEFAULT_PREFERENCES: NotificationPreferences = {
@@ -29,7 +32,15 @@ export const DEFAULT_PREFERENCES: NotificationPreferences = {
   waitlist: true,
   bookingReminder: true,
   sessionChange: true,
+  line: true,
+  email: true,
 };
+
+/** The player's preferences, with channels and kinds stored before they existed on. */
+export const preferencesOf = (user: Pick<UserRecord, 'preferences'>): NotificationPreferences => ({
+  ...DEFAULT_PREFERENCES,
+  ...(user.preferences ?? {}),
+});
 
 /** User ids are derived from the identity provider and its subject, never taken from a client. */
 export const userIdFor = (provider: IdentityProvider, sub: string) => `${provider}_${sub}`;
@@ -116,10 +127,35 @@ export class UserRepository {
     return Attributes as UserRecord;
   }
 
+  /** Self-assessed levels of these players (guests and players without one: null); BatchGetItem, 100 keys a call. */
+  async levels(userIds: string[]): Promise<Map<string, number | null>> {
+    const unique = [...new Set(userIds)].filter((id) => !id.startsWith('guest_'));
+    const users = await batchGetAll<UserRecord>(
+      this.store,
+      unique.map((id) => key.user(id)),
+    );
+    return new Map(users.map((u) => [u.userId, u.level ?? null]));
+  }
+
+  /** Sets (or clears, with null) the player's self-assessed level. */
+  async setLevel(userId: string, level: number | null): Promise<number | null> {
+    await this.store.doc.send(
+      new UpdateCommand({
+        TableName: this.store.tableName,
+        Key: key.user(userId),
+        UpdateExpression: 'SET #level = :level',
+        ConditionExpression: 'attribute_exists(PK)',
+        ExpressionAttributeNames: { '#level': 'level' },
+        ExpressionAttributeValues: { ':level': level },
+      }),
+    );
+    return level;
+  }
+
   /** Changes some of the player's notification preferences and keeps the others. */
   async updatePreferences(userId: string, changes: Partial<NotificationPreferences>): Promise<UserRecord> {
     const user = await this.require(userId);
-    return this.update(userId, { preferences: { ...user.preferences, ...changes } });
+    return this.update(userId, { preferences: { ...preferencesOf(user), ...changes } });
   }
 }
 

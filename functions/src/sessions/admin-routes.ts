@@ -1,4 +1,4 @@
-import { ADMIN_LIMITS, adminRoutes, type CreateSessionRequest } from '@shuttle/shared';
+import { ADMIN_LIMITS, adminRoutes, type CreateSessionRequest, FAIR_SIGNUP_LIMITS } from '@shuttle/shared';
 import type { AdminAccounts } from '#admin-accounts/repository.ts';
 import type { TeamScope } from '#admin-accounts/team-scope.ts';
 import type { BookingEngine } from '#bookings/engine.ts';
@@ -66,6 +66,8 @@ export function sessionAdminRoutes(s: SessionAdminRouteDeps) {
           categories: ['casual' as const],
           isPublic: true,
           cancelWindowMinutes: team.cancelWindowMinutes,
+          signupMode: team.signupMode ?? 'firstCome',
+          lotteryMinutes: team.lotteryMinutes ?? FAIR_SIGNUP_LIMITS.defaultLotteryMinutes,
           venues: venues.map(toVenue),
         };
       },

@@ -1,4 +1,4 @@
-import type { AdminParticipant, AdminSession } from '@shuttle/shared';
+import { type AdminParticipant, type AdminSession, paymentOf } from '@shuttle/shared';
 import { decodeEntry } from '#bookings/waitlist.ts';
 import { type BookingRecord, type SessionRecord, toSummary } from './model.ts';
 
@@ -14,7 +14,8 @@ export function toAdminSession(session: SessionRecord, now: Date): AdminSession 
   };
 }
 
-export function toParticipant(booking: BookingRecord, position: number | null): AdminParticipant {
+/** With `price`, an accepted booking carries its payment (docs/MONEY.md). */
+export function toParticipant(booking: BookingRecord, position: number | null, price?: number): AdminParticipant {
   return {
     userId: booking.userId,
     name: booking.userName,
@@ -27,6 +28,7 @@ export function toParticipant(booking: BookingRecord, position: number | null): 
     acceptedAt: booking.acceptedAt ?? null,
     cancelledAt: booking.status === 'cancelled' ? (booking.cancelledAt ?? null) : null,
     walkIn: booking.walkIn ?? false,
+    ...(price !== undefined && booking.status === 'accepted' ? { payment: paymentOf(price, booking) } : {}),
   };
 }
 
@@ -42,7 +44,7 @@ export function participants(session: SessionRecord, bookings: BookingRecord[]) 
   const accepted = bookings
     .filter((b) => b.status === 'accepted')
     .sort((a, b) => (a.acceptedAt ?? a.bookedAt).localeCompare(b.acceptedAt ?? b.bookedAt))
-    .map((b) => toParticipant(b, null));
+    .map((b) => toParticipant(b, null, session.price));
   const waiting = session.waitlist.flatMap((entry) => {
     const booking = byUser.get(decodeEntry(entry).userId);
     return booking?.status === 'waiting' ? [toParticipant(booking, positions.get(booking.userId) ?? null)] : [];

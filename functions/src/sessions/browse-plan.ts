@@ -218,6 +218,8 @@ export function filtersOf(query: SessionListQuery): string {
     query.sort,
     query.teamId,
     query.teamName.toLowerCase(),
+    // Added after the others, and only when set, so cursors of lists without it stay valid.
+    ...(query.level === null ? [] : [query.level]),
   ]);
   let hash = 0x811c9dc5;
   for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193) >>> 0;

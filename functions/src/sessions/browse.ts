@@ -41,6 +41,9 @@ export function matches(
   if (query.categories.length > 0 && !query.categories.some((c) => session.categories.includes(c))) return false;
   if (query.teamId && session.teamId !== query.teamId) return false;
   if (query.teamName && !session.teamName.toLowerCase().includes(query.teamName.toLowerCase())) return false;
+  if (query.level !== null && session.levelMin !== undefined && session.levelMax !== undefined) {
+    if (query.level < session.levelMin || query.level > session.levelMax) return false;
+  }
   return true;
 }
 

@@ -50,6 +50,12 @@ export async function createSessions<R>(
     teamId: team.id,
     teamName: team.name,
     cancelWindowMinutes: team.cancelWindowMinutes,
+    fairSignup: {
+      signupMode: team.signupMode,
+      lotteryMinutes: team.lotteryMinutes,
+      waitlistOfferMinutes: team.waitlistOfferMinutes,
+      memberPriorityHours: team.memberPriorityHours,
+    },
     createdBy: input.adminId,
     now,
     newId: deps.ids,

@@ -1,4 +1,13 @@
-import { type Category, DEFAULT_CANCEL_WINDOW_MINUTES, type Region, taipeiDate, taipeiMonth } from '@shuttle/shared';
+import { createHash, randomBytes } from 'node:crypto';
+import {
+  type Category,
+  DEFAULT_CANCEL_WINDOW_MINUTES,
+  FAIR_SIGNUP_LIMITS,
+  type Region,
+  type SignupMode,
+  taipeiDate,
+  taipeiMonth,
+} from '@shuttle/shared';
 import { key, sessionIndexKeys } from '#db/keys.ts';
 import type { SessionRecord } from './model.ts';
 
@@ -21,6 +30,13 @@ export interface NewSession {
   notes?: string;
   lineLink?: string;
   cancelWindowMinutes?: number;
+  /** Fair sign-up settings (docs/FAIR-SIGNUP.md); unset: first come, no offers, no priority. */
+  signupMode?: SignupMode;
+  lotteryMinutes?: number;
+  waitlistOfferMinutes?: number;
+  memberPriorityHours?: number;
+  levelMin?: number;
+  levelMax?: number;
   createdBy: string;
 }
 
@@ -51,11 +67,40 @@ export function newSessionItem(input: NewSession, now: Date): SessionRecord & Re
     remaining: input.capacity,
     waitingCount: 0,
     waitlist: [],
+    ...fairSignupFields(input),
+    ...(input.levelMin !== undefined || input.levelMax !== undefined
+      ? { levelMin: input.levelMin ?? 1, levelMax: input.levelMax ?? 18 }
+      : {}),
     createdAt: now.toISOString(),
     updatedAt: now.toISOString(),
     createdBy: input.createdBy,
   };
   return { ...sessionItemKeys(record), ...record };
+}
+
+/** A lottery session gets its secret seed (and the hash it publishes) the moment it is created. */
+function fairSignupFields(input: NewSession): Partial<SessionRecord> {
+  const lottery =
+    input.signupMode === 'lottery'
+      ? (() => {
+          // The secret seed and its SHA-256 (hex of the seed's text), published from the start.
+          const seed = randomBytes(32).toString('hex');
+          const seedHash = createHash('sha256').update(seed, 'utf8').digest('hex');
+          return {
+            lotteryMinutes: input.lotteryMinutes ?? FAIR_SIGNUP_LIMITS.defaultLotteryMinutes,
+            lotterySeed: seed,
+            lotterySeedHash: seedHash,
+            lotteryEntries: [],
+          };
+        })()
+      : {};
+  return {
+    signupMode: input.signupMode ?? 'firstCome',
+    ...lottery,
+    waitlistOfferMinutes: input.waitlistOfferMinutes ?? 0,
+    memberPriorityHours: input.memberPriorityHours ?? 0,
+    offers: [],
+  };
 }
 
 /**

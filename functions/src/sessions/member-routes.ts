@@ -1,11 +1,12 @@
 import { memberRoutes, type SessionListQuery } from '@shuttle/shared';
+import { lotteryView } from '#bookings/lottery.ts';
 import { myBookingOf, participantsOf } from '#bookings/views.ts';
 import type { Clock } from '#platform/clock.ts';
 import { DomainError } from '#platform/errors.ts';
 import { type ContractAppOptions, contractRoutes, type MemberCaller } from '#platform/http.ts';
 import type { MembershipRepository } from '#teams/membership.ts';
 import type { TeamRepository } from '#teams/repository.ts';
-import { toDetail, toSummary } from './model.ts';
+import { type SessionRecord, toDetail, toSummary } from './model.ts';
 import type { SessionRepository } from './repository.ts';
 
 export interface SessionRouteDeps {
@@ -13,8 +14,16 @@ export interface SessionRouteDeps {
   sessions: SessionRepository;
   teams: TeamRepository;
   memberships: MembershipRepository;
+  /** Players' self-assessed levels, by user id. */
+  levels: (userIds: string[]) => Promise<Map<string, number | null>>;
   http: ContractAppOptions;
 }
+
+/** The verifiable lottery record of a lottery session (docs/FAIR-SIGNUP.md); the ticket for a player who entered. */
+const withLottery = (session: SessionRecord, entrant: MemberCaller | null) => {
+  const lottery = lotteryView(session, entrant?.userId ?? null);
+  return lottery ? { lottery } : {};
+};
 
 export function sessionRoutes(s: SessionRouteDeps) {
   const list = async (query: SessionListQuery, member: MemberCaller | null) => {
@@ -46,12 +55,10 @@ export function sessionRoutes(s: SessionRouteDeps) {
     ]);
     // A team-only session is hidden from visitors; a signed-in player sees it with a way to join (README, Decisions).
     if (!session.isPublic && !member) throw new DomainError('SESSION_NOT_FOUND');
-    const detail = toDetail(
-      session,
-      now,
-      team?.privateRules ?? '',
-      member ? myBookingOf(session, booking, now) : undefined,
-    );
+    const detail = {
+      ...toDetail(session, now, team?.privateRules ?? '', member ? myBookingOf(session, booking, now) : undefined),
+      ...withLottery(session, booking ? member : null),
+    };
     return membership ? { ...detail, team: { membership, joinRule: team?.joinRule ?? 'open' } } : detail;
   };
 
@@ -63,7 +70,9 @@ export function sessionRoutes(s: SessionRouteDeps) {
       const inTeam = member !== null && !booked && (await s.memberships.teamIdsOf(member.userId)).has(session.teamId);
       if (!booked && !inTeam) throw new DomainError('SESSION_NOT_FOUND');
     }
-    return participantsOf(session, bookings, member?.userId ?? null);
+    // Self-assessed levels (docs/MONEY.md): one BatchGetItem of the listed players' profiles.
+    const listed = bookings.filter((b) => b.status !== 'cancelled').map((b) => b.userId);
+    return participantsOf(session, bookings, member?.userId ?? null, await s.levels(listed));
   };
 
   return contractRoutes(

@@ -6,6 +6,8 @@ import {
   type Region,
   type SessionDetail,
   type SessionSummary,
+  type SignupMode,
+  type StoredPayment,
   sessionStatusAt,
 } from '@shuttle/shared';
 
@@ -38,6 +40,33 @@ export interface SessionRecord {
   waitingCount: number;
   /** Waitlist in commit order; entries are `userId*partySize` (see waitlist.ts). */
   waitlist: string[];
+  /**
+   * Fair sign-up (docs/FAIR-SIGNUP.md), copied from the team when the session is created; unset
+   * on older sessions = first come, no offers, no member priority.
+   */
+  signupMode?: SignupMode;
+  lotteryMinutes?: number;
+  /** The secret seed (never shown before the draw) and its SHA-256, shown from the start. */
+  lotterySeed?: string;
+  lotterySeedHash?: string;
+  /** Lottery entries in arrival order (`userId*partySize`), kept after the draw for verification. */
+  lotteryEntries?: string[];
+  /** Set once, by the draw's conditional write. */
+  lotteryDrawnAt?: string;
+  waitlistOfferMinutes?: number;
+  memberPriorityHours?: number;
+  /** Places held by open waitlist offers (`userId*partySize`); their seats are not in `remaining`. */
+  offers?: string[];
+  /**
+   * Last call (docs/FAIR-SIGNUP.md): seats freed inside the final window, open to everyone on the
+   * waitlist until one of them claims them; like offered seats they are not in `remaining`.
+   * `lastCallOpened` counts every seat ever opened so (audit: claims never exceed it).
+   */
+  lastCallSeats?: number;
+  lastCallOpened?: number;
+  /** The levels the session is for (docs/MONEY.md); unset: everyone. */
+  levelMin?: number;
+  levelMax?: number;
   createdAt: string;
   updatedAt: string;
   createdBy: string;
@@ -51,13 +80,24 @@ export interface BookingRecord {
   teamId: string;
   userName: string;
   pictureUrl: string;
-  status: 'accepted' | 'waiting' | 'cancelled';
+  status: 'accepted' | 'waiting' | 'entered' | 'offered' | 'cancelled';
+  /** While `offered`: the end of the offer; `offeredAt` stays once a waitlist offer was made. */
+  offerExpiresAt?: string;
+  offeredAt?: string;
+  /** When the player claimed a last-call place (docs/FAIR-SIGNUP.md). */
+  lastCallAt?: string;
+  /** Why a booking was cancelled other than by its player (`offerDeclined`, `offerExpired`, session changes). */
+  cancelReason?: string;
   partySize: number;
   bookedAt: string;
   acceptedAt?: string;
   cancelledAt?: string;
   promotedAt?: string;
   attendance?: 'attended' | 'absent' | null;
+  /** Absent until a payment is recorded (docs/MONEY.md); never written by a join. */
+  payment?: StoredPayment;
+  /** The player's "I transferred" report, until the admin confirms it. */
+  paymentReport?: { reference: string; at: string };
   checkedInAt?: string;
   walkIn?: boolean;
   startsAt: string;
@@ -86,8 +126,19 @@ export function toSummary(session: SessionRecord, now: Date, myBooking?: MyBooki
     remaining: session.remaining,
     status: sessionStatusAt(session, now),
     startingSoon: isStartingSoon(session, now, session.cancelWindowMinutes ?? DEFAULT_CANCEL_WINDOW_MINUTES),
+    signupMode: session.signupMode ?? 'firstCome',
+    memberSignupOpensAt: memberSignupOpensAt(session),
     ...(myBooking === undefined ? {} : { myBooking }),
+    ...(session.levelMin !== undefined && session.levelMax !== undefined
+      ? { levelMin: session.levelMin, levelMax: session.levelMax }
+      : {}),
   };
+}
+
+/** When team members may join: `memberPriorityHours` before sign-up opens; null without a priority window. */
+export function memberSignupOpensAt(session: Pick<SessionRecord, 'signupOpensAt' | 'memberPriorityHours'>) {
+  const hours = session.memberPriorityHours ?? 0;
+  return hours > 0 ? new Date(Date.parse(session.signupOpensAt) - hours * 3_600_000).toISOString() : null;
 }
 
 export function toDetail(
@@ -102,5 +153,6 @@ export function toDetail(
     lineLink: session.lineLink,
     privateRules,
     cancelWindowMinutes: session.cancelWindowMinutes,
+    ...(session.lastCallSeats ? { lastCallSeats: session.lastCallSeats } : {}),
   };
 }

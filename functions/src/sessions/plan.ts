@@ -1,4 +1,4 @@
-import { type CreateSessionRequest, expandRecurrence } from '@shuttle/shared';
+import { type CreateSessionRequest, expandRecurrence, FAIR_SIGNUP_LIMITS } from '@shuttle/shared';
 import { ValidationError } from '#platform/errors.ts';
 import type { NewSession } from './factory.ts';
 
@@ -6,6 +6,8 @@ export interface PlanContext {
   teamId: string;
   teamName: string;
   cancelWindowMinutes: number;
+  /** The team's fair sign-up settings (docs/FAIR-SIGNUP.md); the request's mode and window win. */
+  fairSignup?: Pick<NewSession, 'signupMode' | 'lotteryMinutes' | 'waitlistOfferMinutes' | 'memberPriorityHours'>;
   createdBy: string;
   now: Date;
   newId: () => string;
@@ -18,6 +20,14 @@ export interface PlanContext {
  */
 export function planSessions(request: CreateSessionRequest, context: PlanContext): NewSession[] {
   const times = expandRecurrence(request, request.publishState === 1 ? request.repeat : undefined);
+  const team = context.fairSignup ?? {};
+  const signupMode = request.signupMode ?? team.signupMode ?? 'firstCome';
+  const lotteryMinutes = request.lotteryMinutes ?? team.lotteryMinutes ?? FAIR_SIGNUP_LIMITS.defaultLotteryMinutes;
+  if (signupMode === 'lottery' && request.lotteryMinutes === undefined) {
+    // The team's default window must close by the start too (the request's is checked by its schema).
+    const late = times.some((t) => Date.parse(t.signupOpensAt) + lotteryMinutes * 60_000 > Date.parse(t.startsAt));
+    if (late) throw new ValidationError([{ path: 'lotteryMinutes', message: 'the lottery must close by startsAt' }]);
+  }
   if (times.some((t) => Date.parse(t.startsAt) <= context.now.getTime())) {
     const path = request.publishState === 1 && 'dates' in request.repeat ? `repeat.dates` : 'startsAt';
     throw new ValidationError([{ path, message: 'sessions must start in the future' }]);
@@ -42,6 +52,12 @@ export function planSessions(request: CreateSessionRequest, context: PlanContext
     notes: request.notes,
     lineLink: request.lineLink,
     cancelWindowMinutes: context.cancelWindowMinutes,
+    signupMode,
+    ...(signupMode === 'lottery' ? { lotteryMinutes } : {}),
+    waitlistOfferMinutes: team.waitlistOfferMinutes ?? 0,
+    memberPriorityHours: team.memberPriorityHours ?? 0,
+    ...(request.levelMin !== undefined ? { levelMin: request.levelMin } : {}),
+    ...(request.levelMax !== undefined ? { levelMax: request.levelMax } : {}),
     createdBy: context.createdBy,
   }));
 }

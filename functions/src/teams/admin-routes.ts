@@ -91,6 +91,10 @@ export function teamSettingRoutes(s: TeamAdminRouteDeps) {
           defaultLine: changes.default_line,
           cancelWindowMinutes: changes.cancel_window_minutes,
           joinRule: changes.join_rule,
+          signupMode: changes.signupMode,
+          lotteryMinutes: changes.lotteryMinutes,
+          waitlistOfferMinutes: changes.waitlistOfferMinutes,
+          memberPriorityHours: changes.memberPriorityHours,
         });
         return defaultData(team);
       },

@@ -16,6 +16,12 @@ export interface MemberRecord {
   blocked: boolean;
   membership: 'member' | 'regular' | 'vip';
   joinedAt: string;
+  /** Set by the no-show rule: no joins of the team's sessions before it (docs/MONEY.md). */
+  suspendedUntil?: string;
+  /** The no-shows counted when the rule suspended. */
+  suspendedNoShows?: number;
+  /** No-shows of sessions that started before this no longer count (a suspension or its lift resets them). */
+  noShowResetAt?: string;
 }
 
 /** A pending request to join a team that approves joins (key `TEAM#id / JOINREQ#userId`). */
@@ -192,6 +198,37 @@ export class MembershipRepository {
         }),
       );
       return Attributes as MemberRecord;
+    } catch (error) {
+      if (isConditionFailure(error)) throw new DomainError('MEMBER_NOT_FOUND');
+      throw error;
+    }
+  }
+
+  /** Suspends the member's bookings until `until` (the no-show rule); players without a membership are not suspended. */
+  async suspend(teamId: string, userId: string, until: string, noShows: number, nowIso: string): Promise<void> {
+    await this.store.doc.send(
+      new UpdateCommand({
+        TableName: this.store.tableName,
+        Key: key.teamMember(teamId, userId),
+        UpdateExpression: 'SET suspendedUntil = :until, suspendedNoShows = :count, noShowResetAt = :now',
+        ConditionExpression: 'attribute_exists(PK)',
+        ExpressionAttributeValues: { ':until': until, ':count': noShows, ':now': nowIso },
+      }),
+    );
+  }
+
+  /** Lifts a suspension at once (an admin's choice); earlier no-shows stop counting. Idempotent. */
+  async liftSuspension(teamId: string, userId: string, nowIso: string): Promise<void> {
+    try {
+      await this.store.doc.send(
+        new UpdateCommand({
+          TableName: this.store.tableName,
+          Key: key.teamMember(teamId, userId),
+          UpdateExpression: 'REMOVE suspendedUntil, suspendedNoShows SET noShowResetAt = :now',
+          ConditionExpression: 'attribute_exists(PK)',
+          ExpressionAttributeValues: { ':now': nowIso },
+        }),
+      );
     } catch (error) {
       if (isConditionFailure(error)) throw new DomainError('MEMBER_NOT_FOUND');
       throw error;

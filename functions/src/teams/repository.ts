@@ -1,5 +1,11 @@
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { DEFAULT_CANCEL_WINDOW_MINUTES, DEFAULT_LANGUAGE, type JoinRule, type Language } from '@shuttle/shared';
+import {
+  DEFAULT_CANCEL_WINDOW_MINUTES,
+  DEFAULT_LANGUAGE,
+  type JoinRule,
+  type Language,
+  type SignupMode,
+} from '@shuttle/shared';
 import type { Store } from '#db/client.ts';
 import { adminKey, adminPrefix, index, key } from '#db/keys.ts';
 import { batchGetAll, queryAll } from '#db/query.ts';
@@ -37,6 +43,13 @@ export interface TeamRecord {
   /** Set by an operator to raise the team's daily caps (quota.ts); unset means the defaults. */
   dailySessionLimit?: number;
   dailyInviteLimit?: number;
+  /** Fair sign-up (docs/FAIR-SIGNUP.md): new sessions' default mode and lottery window; unset: first come, 10 min. */
+  signupMode?: SignupMode;
+  lotteryMinutes?: number;
+  /** Minutes a freed place is offered to the waitlist head; unset or 0: promoted at once. */
+  waitlistOfferMinutes?: number;
+  /** Hours before sign-up opens that members may join; unset or 0: none. */
+  memberPriorityHours?: number;
 }
 
 export const GROUP_ANNOUNCEMENTS = ['newSessions', 'signupOpening', 'placeFreed', 'changes'] as const;
@@ -73,6 +86,10 @@ export type TeamSettingsChanges = Partial<
     | 'groupAnnouncements'
     | 'lineMonthlyBudget'
     | 'language'
+    | 'signupMode'
+    | 'lotteryMinutes'
+    | 'waitlistOfferMinutes'
+    | 'memberPriorityHours'
   >
 >;
 

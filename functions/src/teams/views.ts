@@ -1,4 +1,4 @@
-import type { AdminTeamItem, DefaultData, TeamNameItem } from '@shuttle/shared';
+import { type AdminTeamItem, type DefaultData, FAIR_SIGNUP_LIMITS, type TeamNameItem } from '@shuttle/shared';
 import type { InviteRecord, TeamAdminLink } from './admins.ts';
 import type { LineUsage } from './line-usage.ts';
 import { groupAnnouncementsOf, type TeamRecord, teamLanguageOf, type VenueRecord } from './repository.ts';
@@ -39,6 +39,10 @@ export function toDefaultData(team: TeamRecord, lineUsage: LineUsage): DefaultDa
     private_rules: team.privateRules ?? '',
     cancel_window_minutes: team.cancelWindowMinutes,
     join_rule: team.joinRule ?? 'open',
+    signupMode: team.signupMode ?? 'firstCome',
+    lotteryMinutes: team.lotteryMinutes ?? FAIR_SIGNUP_LIMITS.defaultLotteryMinutes,
+    waitlistOfferMinutes: team.waitlistOfferMinutes ?? 0,
+    memberPriorityHours: team.memberPriorityHours ?? 0,
     group_announcements: groupAnnouncementsOf(team),
     language: teamLanguageOf(team),
     line_usage: lineUsage,

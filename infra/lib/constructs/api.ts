@@ -1,16 +1,36 @@
+import { ORIGIN_SECRET_HEADER } from '@shuttle/functions/platform/origin-guard.ts';
+import { RemovalPolicy } from 'aws-cdk-lib';
 import { type CfnStage, HttpApi, HttpMethod } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import type { ShuttleConfig } from '../config.ts';
 import { TABLE_ACCESS } from './database.ts';
 import { grantSendEmail, handlerFunction } from './lambda-function.ts';
 
+export { ORIGIN_SECRET_HEADER };
+
+/** One JSON line per request in the API access logs. */
+const ACCESS_LOG_FORMAT = JSON.stringify({
+  requestId: '$context.requestId',
+  ip: '$context.identity.sourceIp',
+  requestTime: '$context.requestTime',
+  method: '$context.httpMethod',
+  path: '$context.path',
+  status: '$context.status',
+  latencyMs: '$context.responseLatency',
+  integrationError: '$context.integrationErrorMessage',
+  userAgent: '$context.identity.userAgent',
+});
+
 export interface ApiProps {
   table: ITable;
   config: ShuttleConfig;
+  /** SES configuration set of every email (constructs/email.ts). */
+  configurationSet: string;
 }
 
 /**
@@ -24,6 +44,11 @@ export class Api extends Construct {
   readonly adminFunction: NodejsFunction;
   /** Signs member and admin tokens; generated here, read by the API functions at cold start. */
   readonly jwtSecret: Secret;
+  /**
+   * The value CloudFront sends in `x-origin-verify` with every API request; the functions refuse
+   * requests without it, so the execute-api URLs are no way around the WAF (docs/DEPLOY.md).
+   */
+  readonly originSecret: Secret;
 
   constructor(scope: Construct, id: string, props: ApiProps) {
     super(scope, id);
@@ -32,12 +57,18 @@ export class Api extends Construct {
       description: 'HS256 key of member and admin tokens',
       generateSecretString: { passwordLength: 64, excludePunctuation: true },
     });
+    this.originSecret = new Secret(this, 'OriginSecret', {
+      description: 'Header value CloudFront adds to API requests; API calls without it are refused',
+      generateSecretString: { passwordLength: 48, excludePunctuation: true },
+    });
     const environment = {
       TABLE_NAME: table.tableName,
       JWT_SECRET_ARN: this.jwtSecret.secretArn,
+      ORIGIN_SECRET_ARN: this.originSecret.secretArn,
       LINE_LOGIN_CHANNEL_ID: config.lineLoginChannelId,
       GOOGLE_CLIENT_ID: config.googleClientId,
       EMAIL_FROM: config.emailFrom,
+      SES_CONFIGURATION_SET: props.configurationSet,
     };
 
     const apiFunction = (name: 'member-api' | 'admin-api', description: string) => {
@@ -49,7 +80,8 @@ export class Api extends Construct {
       });
       table.grant(fn, ...TABLE_ACCESS.api);
       this.jwtSecret.grantRead(fn);
-      grantSendEmail(fn, config.sesIdentity, config.emailFrom);
+      this.originSecret.grantRead(fn);
+      grantSendEmail(fn, config, props.configurationSet);
       return fn;
     };
     this.memberFunction = apiFunction('member-api', 'Member API (Hono): sessions, bookings, history, settings');
@@ -67,6 +99,11 @@ export class Api extends Construct {
         throttlingRateLimit: config.apiRateLimit,
         throttlingBurstLimit: config.apiBurstLimit,
       };
+      const accessLogs = new LogGroup(this, `${name}AccessLogs`, {
+        retention: RetentionDays.THREE_MONTHS,
+        removalPolicy: RemovalPolicy.DESTROY,
+      });
+      stage.accessLogSettings = { destinationArn: accessLogs.logGroupArn, format: ACCESS_LOG_FORMAT };
       return api;
     };
     this.memberApi = httpApi('MemberApi', '/api', this.memberFunction);

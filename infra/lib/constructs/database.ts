@@ -28,6 +28,18 @@ export const TABLE_ACCESS = {
   dispatcher: ['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:UpdateItem'],
   /** Reads month and booking partitions, writes reminder records. */
   reminders: ['dynamodb:Query', 'dynamodb:PutItem'],
+  /**
+   * Lottery draws and offer expiry: reads due sessions and their waitlists, moves entries to
+   * seats or offers in transactions (item writes with conditions), writes outbox records.
+   */
+  signUpJobs: [
+    'dynamodb:GetItem',
+    'dynamodb:Query',
+    'dynamodb:PutItem',
+    'dynamodb:UpdateItem',
+    'dynamodb:DeleteItem',
+    'dynamodb:ConditionCheckItem',
+  ],
   /** Reads the player's language, records (and on a failed reply forgets) handled event ids. */
   webhook: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:DeleteItem'],
 } as const;

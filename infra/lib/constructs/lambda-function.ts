@@ -1,14 +1,13 @@
 import { existsSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { Duration, Stack } from 'aws-cdk-lib';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
-import { Architecture, LoggingFormat, Runtime } from 'aws-cdk-lib/aws-lambda';
+import { Architecture, LoggingFormat, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
-
-const repoRoot = resolve(import.meta.dirname, '../../..');
-const handlersDir = join(repoRoot, 'functions/src/handlers');
+import { BUNDLING, esbuildArgs, handlersDir, repoRoot } from '../bundling.ts';
+import type { ShuttleConfig } from '../config.ts';
 
 export interface HandlerFunctionProps {
   /** File name (without `.ts`) in functions/src/handlers. */
@@ -19,9 +18,12 @@ export interface HandlerFunctionProps {
   memorySize?: number;
 }
 
+/** Whether functions/src/handlers/<name>.ts exists. */
+export const handlerExists = (name: string): boolean => existsSync(join(handlersDir, `${name}.ts`));
+
 /**
- * Every function of the product: one handler file bundled by esbuild (ESM, tree-shaken, the
- * AWS SDK left to the runtime), Node.js 22 on arm64, JSON logs kept for a month.
+ * Every function of the product: one handler file bundled by esbuild (infra/lib/bundling.ts: ESM,
+ * minified, the AWS SDK inside), Node.js 22 on arm64, JSON logs kept for a month, X-Ray tracing.
  */
 export function handlerFunction(scope: Construct, id: string, props: HandlerFunctionProps): NodejsFunction {
   const entry = join(handlersDir, `${props.handler}.ts`);
@@ -37,29 +39,45 @@ export function handlerFunction(scope: Construct, id: string, props: HandlerFunc
     projectRoot: repoRoot,
     depsLockFilePath: join(repoRoot, 'package-lock.json'),
     loggingFormat: LoggingFormat.JSON,
+    tracing: Tracing.ACTIVE,
     logGroup: new LogGroup(scope, `${id}Logs`, { retention: RetentionDays.ONE_MONTH }),
     environment: { NODE_OPTIONS: '--enable-source-maps', ...props.environment },
     bundling: {
       format: OutputFormat.ESM,
-      target: 'node22',
-      minify: true,
+      target: BUNDLING.target,
+      minify: BUNDLING.minify,
       sourceMap: true,
-      mainFields: ['module', 'main'],
-      // Some dependencies are CommonJS and call require() on Node built-ins.
-      banner: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
-      externalModules: ['@aws-sdk/*'],
+      mainFields: [...BUNDLING.mainFields],
+      banner: BUNDLING.banner,
+      externalModules: [...BUNDLING.external],
+      esbuildArgs: esbuildArgs(),
       forceDockerBundling: false,
     },
   });
 }
 
-/** SES sending, only as the configured sender and only through its verified identity. */
-export function grantSendEmail(fn: NodejsFunction, identity: string, from: string): void {
+/**
+ * SES sending, only as the configured sender, through its verified identity (a domain or an
+ * address: both identity ARNs are allowed, since SES authorises against whichever is verified)
+ * and the stage's configuration set, which reports bounces and complaints.
+ */
+export function grantSendEmail(
+  fn: NodejsFunction,
+  config: Pick<ShuttleConfig, 'sesIdentity' | 'emailFrom'>,
+  configurationSet?: string,
+): void {
+  const stack = Stack.of(fn);
+  const identities = [...new Set([config.sesIdentity, config.emailFrom, config.emailFrom.split('@')[1]!])];
   fn.addToRolePolicy(
     new PolicyStatement({
       actions: ['ses:SendEmail', 'ses:SendRawEmail'],
-      resources: [Stack.of(fn).formatArn({ service: 'ses', resource: 'identity', resourceName: identity })],
-      conditions: { StringEquals: { 'ses:FromAddress': from } },
+      resources: [
+        ...identities.map((name) => stack.formatArn({ service: 'ses', resource: 'identity', resourceName: name })),
+        ...(configurationSet
+          ? [stack.formatArn({ service: 'ses', resource: 'configuration-set', resourceName: configurationSet })]
+          : []),
+      ],
+      conditions: { StringEquals: { 'ses:FromAddress': config.emailFrom } },
     }),
   );
 }

@@ -1,5 +1,5 @@
 import { OUTBOX_INSERT_FILTER } from '@shuttle/functions/notifications/stream-filter.ts';
-import { Duration } from 'aws-cdk-lib';
+import { Annotations, Duration } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
@@ -11,11 +11,13 @@ import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import type { ShuttleConfig } from '../config.ts';
 import { TABLE_ACCESS } from './database.ts';
-import { grantSendEmail, handlerFunction } from './lambda-function.ts';
+import { grantSendEmail, handlerExists, handlerFunction } from './lambda-function.ts';
 
 export interface NotificationsProps {
   table: ITable;
   config: ShuttleConfig;
+  /** SES configuration set of every email (constructs/email.ts). */
+  configurationSet: string;
 }
 
 /**
@@ -29,6 +31,8 @@ export class Notifications extends Construct {
   readonly sweepFunction: NodejsFunction;
   readonly reminderFunction: NodejsFunction;
   readonly webhookFunction: NodejsFunction;
+  /** Lottery draws and expiry of waitlist offers, every minute (absent until its handler exists). */
+  readonly signUpJobsFunction?: NodejsFunction;
   /** Stream batches that failed every retry land here. */
   readonly deadLetterQueue: Queue;
   readonly webhookUrl: string;
@@ -47,14 +51,17 @@ export class Notifications extends Construct {
       TABLE_NAME: table.tableName,
       LINE_SECRET_ARN: this.lineChannelSecret.secretArn,
       EMAIL_FROM: config.emailFrom,
+      SES_CONFIGURATION_SET: props.configurationSet,
       LIFF_ID: config.liffId,
+      // Notifications held back by a missing LINE token are retried until it is filled in.
+      LINE_REQUIRED: 'true',
     };
 
     const deliverer = (id: string, handler: string, description: string) => {
       const fn = handlerFunction(this, id, { handler, description, environment, timeout: Duration.seconds(60) });
       table.grant(fn, ...TABLE_ACCESS.dispatcher);
       this.lineChannelSecret.grantRead(fn);
-      grantSendEmail(fn, config.sesIdentity, config.emailFrom);
+      grantSendEmail(fn, config, props.configurationSet);
       return fn;
     };
     this.streamFunction = deliverer('OutboxStream', 'outbox-stream', 'Delivers new outbox records (LINE push, email)');
@@ -95,6 +102,26 @@ export class Notifications extends Construct {
       targets: [new LambdaFunction(this.reminderFunction, { retryAttempts: 2 })],
     });
 
+    if (handlerExists('sign-up-jobs')) {
+      this.signUpJobsFunction = handlerFunction(this, 'SignUpJobs', {
+        handler: 'sign-up-jobs',
+        description: 'Draws sign-up lotteries that closed and expires waitlist offers',
+        environment: { TABLE_NAME: table.tableName },
+        timeout: Duration.seconds(50),
+      });
+      table.grant(this.signUpJobsFunction, ...TABLE_ACCESS.signUpJobs);
+      new Rule(this, 'SignUpJobsSchedule', {
+        description: 'Lottery draws and waitlist-offer expiry',
+        schedule: Schedule.rate(Duration.minutes(1)),
+        targets: [new LambdaFunction(this.signUpJobsFunction, { retryAttempts: 0 })],
+      });
+    } else {
+      Annotations.of(this).addWarningV2(
+        'shuttle:SignUpJobsMissing',
+        'functions/src/handlers/sign-up-jobs.ts is missing',
+      );
+    }
+
     this.webhookFunction = handlerFunction(this, 'LineWebhook', {
       handler: 'line-webhook',
       description: 'LINE Official Account webhook: welcome and help replies',
@@ -111,6 +138,12 @@ export class Notifications extends Construct {
   }
 
   get functions(): NodejsFunction[] {
-    return [this.streamFunction, this.sweepFunction, this.reminderFunction, this.webhookFunction];
+    return [
+      this.streamFunction,
+      this.sweepFunction,
+      this.reminderFunction,
+      ...(this.signUpJobsFunction ? [this.signUpJobsFunction] : []),
+      this.webhookFunction,
+    ];
   }
 }

@@ -4,33 +4,47 @@ import { storage } from '@shuttle/shared/web/storage.ts';
 import { runtimeConfig } from '@/config/config-loader';
 import { authStore, clearLogin, setProfile } from '@/lib/auth';
 import { changeLanguage } from '@/lib/i18n';
-import { initLiff } from '@/lib/liff';
+import type { Liff } from '@/lib/liff';
+import { checkStoredLogin } from './stored-login';
 
 /** Adopts the language saved on the profile when this browser has no choice of its own. */
 export async function adoptProfileLanguage(language: string | null): Promise<void> {
   if (!storage.get(STORAGE_KEYS.language) && isLanguage(language)) await changeLanguage(language);
 }
 
+/** Checks the stored token; a network failure keeps the login and checks again once back online. */
+async function checkToken(): Promise<void> {
+  const { checkAuth } = await import('@/features/auth/api/check-auth');
+  const result = await checkStoredLogin(checkAuth);
+  if (result.state === 'valid') {
+    setProfile(result.profile);
+    await adoptProfileLanguage(result.profile.language);
+  } else if (result.state === 'invalid') {
+    clearLogin();
+  } else {
+    console.warn('Login status check unreachable; the login is kept');
+    window.addEventListener('online', () => void checkToken(), { once: true });
+  }
+}
+
 /**
- * The member area's login check: a stored token is checked first; when the check
- * fails the login is cleared and the app still renders. Inside LINE a visitor without a
+ * The member area's login check: a stored token is checked first; only a 401 clears the
+ * login (`stored-login.ts`), and the app renders meanwhile. Inside LINE a visitor without a
  * token is signed in silently with the LIFF ID token.
  */
 export async function bootstrapAuth(): Promise<void> {
   if (authStore.get().token) {
     try {
-      const { checkAuth } = await import('@/features/auth/api/check-auth');
-      const profile = await checkAuth();
-      setProfile(profile);
-      await adoptProfileLanguage(profile.language);
+      await checkToken();
     } catch (error) {
       console.error('Login status check failed', error);
-      clearLogin();
     }
   }
 
-  let liff: Awaited<ReturnType<typeof initLiff>>;
+  // The LIFF SDK is its own chunk, fetched while the first screen renders (docs/PLAYER-EXPERIENCE.md, "Speed").
+  let liff: Liff;
   try {
+    const { initLiff } = await import('@/lib/liff');
     liff = await initLiff();
   } catch (error) {
     console.error('LIFF could not start', error);

@@ -3,6 +3,7 @@ import { Spinner } from '@shuttle/shared/web/loading-overlays.tsx';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet, useLocation } from 'react-router';
+import { useScrollRestoration } from '@/hooks/use-scroll-restoration';
 
 const WITH_NAV = new Set(['/', '/setting']);
 
@@ -25,11 +26,14 @@ function BottomNav() {
 export function AppLayout() {
   const { pathname } = useLocation();
   const withNav = WITH_NAV.has(pathname);
+  useScrollRestoration();
   return (
     <div className={`app-shell${withNav ? ' app-shell--nav' : ''}`}>
-      <Suspense fallback={<Spinner />}>
-        <Outlet />
-      </Suspense>
+      <main id="main">
+        <Suspense fallback={<Spinner />}>
+          <Outlet />
+        </Suspense>
+      </main>
       {withNav && <BottomNav />}
     </div>
   );

@@ -1,6 +1,5 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
-import { initLiff, liffStatePath } from '@/lib/liff';
 
 /**
  * A LIFF URL such as https://liff.line.me/{id}/session?id=… arrives as `?liff.state=…`. The SDK
@@ -9,13 +8,16 @@ import { initLiff, liffStatePath } from '@/lib/liff';
 export function LiffDeepLink() {
   const navigate = useNavigate();
   useEffect(() => {
-    if (!liffStatePath(window.location.search)) return;
-    initLiff()
-      .catch(() => undefined)
-      .then(() => {
-        const path = liffStatePath(window.location.search);
-        if (path) navigate(path, { replace: true });
-      });
+    if (!new URLSearchParams(window.location.search).has('liff.state')) return;
+    // Loaded only for such an address, so the LIFF SDK stays out of the first screen's bundle.
+    void import('@/lib/liff').then(({ initLiff, liffStatePath }) =>
+      initLiff()
+        .catch(() => undefined)
+        .then(() => {
+          const path = liffStatePath(window.location.search);
+          if (path) navigate(path, { replace: true });
+        }),
+    );
   }, [navigate]);
   return null;
 }

@@ -8,6 +8,9 @@ const Login = lazy(() => import('./routes/login'));
 const Callback = lazy(() => import('./routes/callback'));
 const Settings = lazy(() => import('./routes/settings'));
 const Email = lazy(() => import('./routes/email'));
+const Notifications = lazy(() => import('./routes/notifications'));
+const CalendarFeed = lazy(() => import('./routes/calendar-feed'));
+const Money = lazy(() => import('./routes/money'));
 const BadmintonLevels = lazy(() => import('./routes/badminton-levels'));
 const PrivacyPolicy = lazy(() => import('./routes/privacy-policy'));
 const TermsOfService = lazy(() => import('./routes/terms-of-service'));
@@ -24,6 +27,9 @@ export function AppRoutes() {
         <Route path="callback" element={<Callback />} />
         <Route path="setting" element={<Settings />} />
         <Route path="setting/email" element={<Email />} />
+        <Route path="setting/notifications" element={<Notifications />} />
+        <Route path="setting/calendar" element={<CalendarFeed />} />
+        <Route path="setting/money" element={<Money />} />
         <Route path="setting/badminton-levels" element={<BadmintonLevels />} />
         <Route path="setting/privacy-policy" element={<PrivacyPolicy />} />
         <Route path="setting/terms-of-service" element={<TermsOfService />} />

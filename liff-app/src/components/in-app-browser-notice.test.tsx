@@ -1,5 +1,6 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setRuntimeConfig } from '@/config/config-loader';
 import { InAppBrowserNotice } from './in-app-browser-notice';
 
 const FACEBOOK = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) Mobile/15E148 [FBAN/FBIOS;FBAV/454.0]';
@@ -10,6 +11,15 @@ function mockClipboard(writeText: (text: string) => Promise<void>) {
   Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
 }
 
+beforeEach(() => {
+  setRuntimeConfig({
+    apiBase: '/api',
+    liffId: '1650000000-AbCd',
+    liffMock: false,
+    googleClientId: 'g',
+    devLogin: false,
+  });
+});
 afterEach(() => {
   vi.useRealTimers();
   vi.restoreAllMocks();
@@ -61,5 +71,13 @@ describe('in-app browser notice', () => {
     expect(alert).toHaveBeenCalledWith('無法自動複製網址，請手動複製瀏覽器地址');
     expect(log).toHaveBeenCalled();
     expect(screen.getByRole('button', { name: '複製網址' })).toBeTruthy();
+  });
+
+  it('keeps the copy button and offers the same page in LINE through the LIFF URL', async () => {
+    window.history.replaceState(null, '', '/session?id=s-42');
+    render(<InAppBrowserNotice userAgent={INSTAGRAM} />);
+    expect(screen.getByRole('button', { name: '複製網址' })).toBeTruthy();
+    const open = (await screen.findByRole('link', { name: '在 LINE 中開啟' })) as HTMLAnchorElement;
+    expect(open.href).toBe('https://liff.line.me/1650000000-AbCd/session?id=s-42');
   });
 });

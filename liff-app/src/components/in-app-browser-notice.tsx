@@ -1,14 +1,16 @@
 import { COPIED_STATE_MS } from '@shuttle/shared';
-import { CheckIcon, CopyIcon, GlobeIcon } from '@shuttle/shared/web/icons.tsx';
+import { ChatIcon, CheckIcon, CopyIcon, GlobeIcon } from '@shuttle/shared/web/icons.tsx';
 import { useScrollLock } from '@shuttle/shared/web/use-scroll-lock.ts';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useRuntimeConfig } from '@/config/config-loader';
 import { copyText } from '@/lib/clipboard';
 import { needsExternalBrowser } from '@/lib/user-agent';
 
 /**
  * Facebook and Instagram open links in their own browser, where LINE and Google logins fail.
- * This full-screen notice asks for an external browser and copies the address for it.
+ * This full-screen notice asks for an external browser and copies the address for it, or opens
+ * the same page in LINE through its LIFF URL (docs/PLAYER-EXPERIENCE.md).
  */
 export function InAppBrowserNotice({ userAgent = navigator.userAgent }: { userAgent?: string }) {
   const visible = needsExternalBrowser(userAgent);
@@ -20,6 +22,7 @@ export function InAppBrowserNotice({ userAgent = navigator.userAgent }: { userAg
 function NoticePanel() {
   const { t } = useTranslation();
   const [copied, setCopied] = useState(false);
+  const config = useRuntimeConfig();
   const timer = useRef<number | undefined>(undefined);
   useEffect(() => () => window.clearTimeout(timer.current), []);
 
@@ -62,6 +65,16 @@ function NoticePanel() {
           {copied ? t('inAppBrowser.copied') : t('inAppBrowser.copy')}
         </button>
         <p className="in-app-notice__url">{window.location.href}</p>
+        {config && (
+          <a
+            className="button button--line button--block"
+            href={`https://liff.line.me/${config.liffId}${window.location.pathname}${window.location.search}`}
+            data-testid="open-in-line"
+          >
+            <ChatIcon />
+            {t('px.inApp.openInLine')}
+          </a>
+        )}
       </div>
     </div>
   );

@@ -1,4 +1,5 @@
 import * as a from './admin-api.ts';
+import { paymentAdminRoutes } from './payment-routes.ts';
 import { route } from './routes.ts';
 
 /**
@@ -384,6 +385,7 @@ export const adminRoutes = {
     request: a.revenueBySessionRequest,
     response: a.revenueBySession,
   }),
+  ...paymentAdminRoutes,
 } as const;
 
 export type AdminRoutes = typeof adminRoutes;

@@ -1,5 +1,6 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { CATEGORIES, LANGUAGES, MAX_PARTY_SIZE, REGIONS } from '../constants.ts';
+import { lottery, signupMode } from './fair-signup.ts';
 
 /** Any number of fractional digits is valid ISO; 40 characters hold nanoseconds and an offset. */
 export const isoInstant = z.iso.datetime({ offset: true }).max(40);
@@ -17,13 +18,36 @@ export const language = z.enum(LANGUAGES);
 export const sessionStatus = z.enum(['notYetOpen', 'open', 'inProgress', 'ended']);
 export type SessionStatus = z.infer<typeof sessionStatus>;
 
-export const bookingStatus = z.enum(['accepted', 'waiting']);
+/** `entered`: in an opening lottery, not drawn yet; `offered`: a waitlist offer open until `offerExpiresAt` (docs/FAIR-SIGNUP.md). */
+export const bookingStatus = z.enum(['accepted', 'waiting', 'entered', 'offered']);
 export type BookingStatus = z.infer<typeof bookingStatus>;
 
 export const attendance = z.enum(['attended', 'absent']);
 export type Attendance = z.infer<typeof attendance>;
 
 export const partySize = z.number().int().min(1).max(MAX_PARTY_SIZE);
+
+export const PAYMENT_STATUSES = ['unpaid', 'paid', 'waived', 'refunded'] as const;
+export const PAYMENT_METHODS = ['cash', 'transfer', 'linePay', 'jkoPay', 'other'] as const;
+export const paymentStatus = z.enum(PAYMENT_STATUSES);
+export const paymentMethod = z.enum(PAYMENT_METHODS);
+/** NT dollars. */
+export const amount = z.number().int().nonnegative().max(100_000);
+
+/** What a booking owes and how it was settled (docs/MONEY.md); `method` and `paidAt` are null until paid. */
+export const payment = z.object({
+  status: paymentStatus,
+  /** The session price x party size unless the admin recorded another amount. */
+  amount,
+  method: paymentMethod.nullable(),
+  reference: z.string().optional(),
+  paidAt: isoInstant.nullable(),
+  /** The season pass that paid it. */
+  passId: id.optional(),
+  /** The player's report "I transferred", waiting for the admin to confirm. */
+  reported: z.object({ reference: z.string(), at: isoInstant }).optional(),
+});
+export type Payment = z.infer<typeof payment>;
 
 /** The caller's own booking in a session, added by the logged-in list and detail calls. */
 export const myBooking = z.object({
@@ -34,6 +58,12 @@ export const myBooking = z.object({
   canCancel: z.boolean(),
   attendance: attendance.nullable(),
   bookedAt: isoInstant,
+  /** While `offered`: until when the place is held for the caller. */
+  offerExpiresAt: isoInstant.nullable().optional(),
+  /** When an accepted booking can no longer be cancelled (the session's cancellation window). */
+  cancelDeadline: isoInstant.optional(),
+  /** What the booking owes and how it was paid (docs/MONEY.md); accepted bookings only. */
+  payment: payment.nullable().optional(),
 });
 export type MyBooking = z.infer<typeof myBooking>;
 
@@ -59,7 +89,13 @@ export const sessionSummary = z.object({
   remaining: z.number().int().nonnegative(),
   status: sessionStatus,
   startingSoon: z.boolean(),
+  signupMode: signupMode.optional(),
+  /** Team members may join from this instant (the team's member priority window); null without one. */
+  memberSignupOpensAt: isoInstant.nullable().optional(),
   myBooking: myBooking.nullable().optional(),
+  /** The levels the session is for (1-18); absent: everyone. */
+  levelMin: z.number().int().min(1).max(18).optional(),
+  levelMax: z.number().int().min(1).max(18).optional(),
 });
 export type SessionSummary = z.infer<typeof sessionSummary>;
 
@@ -76,6 +112,13 @@ export const sessionDetail = sessionSummary.extend({
   lineLink: z.string(),
   privateRules: z.string(),
   cancelWindowMinutes: z.number().int().nonnegative(),
+  /** Lottery sessions only: the verifiable draw (docs/FAIR-SIGNUP.md). */
+  lottery: lottery.optional(),
+  /**
+   * Seats freed in the last hour before the start, open to everyone on the waitlist at once: the
+   * first waiting player whose party fits takes them (`checkState/booked/acceptOffer`; docs/FAIR-SIGNUP.md).
+   */
+  lastCallSeats: z.number().int().positive().optional(),
   /** The caller's membership of the session's team; signed-in callers only. */
   team: z.object({ membership: teamMembershipState, joinRule }).optional(),
 });
@@ -89,12 +132,18 @@ export const participant = z.object({
   position: z.number().int().positive().nullable(),
   attendance: attendance.nullable(),
   isMe: z.boolean(),
+  /** The player's self-assessed level (1-18), or null. */
+  level: z.number().int().min(1).max(18).nullable().optional(),
 });
 export type Participant = z.infer<typeof participant>;
 
 export const memberList = z.object({
   accepted: z.array(participant),
   waiting: z.array(participant),
+  /** Lottery entries before the draw, in arrival order. */
+  entered: z.array(participant).optional(),
+  /** Players holding a waitlist offer. */
+  offered: z.array(participant).optional(),
   acceptedCount: z.number().int().nonnegative(),
   waitingCount: z.number().int().nonnegative(),
 });
@@ -115,6 +164,9 @@ export const notificationPreferences = z.object({
   waitlist: z.boolean(),
   bookingReminder: z.boolean(),
   sessionChange: z.boolean(),
+  /** Channels (docs/PLAYER-EXPERIENCE.md, "Notifications"): LINE pushes and e-mails, each on or off. */
+  line: z.boolean(),
+  email: z.boolean(),
 });
 export type NotificationPreferences = z.infer<typeof notificationPreferences>;
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import {
   CATEGORIES,
   PAGE_SIZE_DEFAULT,
@@ -38,6 +38,8 @@ export const sessionListQuery = z.object({
   sort: z.enum(SORT_ORDERS).default('none'),
   teamId: id.nullable().default(null),
   teamName: z.string().trim().max(TEXT_LIMITS.nameSearch).default(''),
+  /** Only sessions whose level range holds this level (sessions without a range always match). */
+  level: z.number().int().min(1).max(18).nullable().default(null),
   cursor: z.string().max(512).nullable().default(null),
   limit: z.number().int().min(1).max(PAGE_SIZE_MAX).default(PAGE_SIZE_DEFAULT),
 });
@@ -68,6 +70,8 @@ export type JoinSessionRequest = z.infer<typeof joinSessionRequest>;
 export const joinSessionResult = z.object({
   sessionId: id,
   status: bookingStatus,
+  /** 1-based waitlist place, when the answer is `waiting`. */
+  position: z.number().int().positive().optional(),
 });
 export type JoinSessionResult = z.infer<typeof joinSessionResult>;
 

@@ -1,6 +1,8 @@
 import { becomeLeaderRequest, becomeLeaderResult } from './admin-api.ts';
+import { calendarMemberRoutes } from './calendar.ts';
 import { memberList, memberProfile, sessionDetail } from './entities.ts';
 import * as m from './member-api.ts';
+import { paymentMemberRoutes } from './payment-routes.ts';
 import { route } from './routes.ts';
 
 /** Every member call, keyed by its path under `/api/` (README.md, Architecture: Contracts). */
@@ -98,6 +100,21 @@ export const memberRoutes = {
     response: m.cancelBookedResult,
     idempotent: true,
   }),
+  'checkState/booked/acceptOffer': route({
+    method: 'POST',
+    auth: 'member',
+    summary:
+      'Take the waitlist place offered to the caller before offerExpiresAt, or, while waiting, a last-call place open to everyone waiting (lastCallSeats): the first claim wins, later ones get 409 PLACE_TAKEN; a retry answers the same',
+    request: m.sessionRef,
+    response: m.joinSessionResult,
+  }),
+  'checkState/booked/declineOffer': route({
+    method: 'POST',
+    auth: 'member',
+    summary: 'Decline the place offered to the caller: it passes to the next in order; a retry answers the same',
+    request: m.sessionRef,
+    response: m.cancelBookedResult,
+  }),
   'checkState/history/getHistory': route({
     method: 'GET',
     auth: 'member',
@@ -168,6 +185,8 @@ export const memberRoutes = {
     request: becomeLeaderRequest,
     response: becomeLeaderResult,
   }),
+  ...paymentMemberRoutes,
+  ...calendarMemberRoutes,
 } as const;
 
 export type MemberRoutes = typeof memberRoutes;

@@ -18,6 +18,8 @@ export interface RouteContract<
   response: Res;
   /** Accepts `Idempotency-Key` so a retried call returns the first result and writes nothing new. */
   idempotent?: boolean;
+  /** Answers this media type (the handler's text, sent as is) instead of the JSON envelope. */
+  produces?: 'text/csv';
 }
 
 export function route<Req extends z.ZodType, Res extends z.ZodType, Auth extends RouteAuth>(

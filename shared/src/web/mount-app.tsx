@@ -1,5 +1,10 @@
 import { type ReactNode, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import * as z from 'zod';
+
+// Both apps import this module first, before any schema is built: zod must never probe or use
+// `new Function`, which the Content-Security-Policy forbids (docs/DEPLOY.md, "Security headers").
+z.config({ jitless: true });
 
 /**
  * Renders `app` into #root once `prepare` (the texts, at least) is done. If the app cannot

@@ -86,6 +86,34 @@ function sampleInput(path: AdminRoutePath): unknown {
     'board/getBoard': team,
     'reports/revenueByMonth': { ...team, from: '2026-12', to: '2026-12' },
     'reports/revenueBySession': { ...team, month: '2026-12' },
+    'payments/markPaid': { ...session, userId: memberId, method: 'cash', amount: 250 },
+    'payments/markUnpaid': { ...session, userId: memberId },
+    'payments/waive': { ...session, userId: memberId },
+    'payments/getOutstanding': team,
+    'payments/usePass': { ...session, userId: memberId, passId: 'pass-of-someone' },
+    'passes/sell': {
+      ...team,
+      userId: memberId,
+      name: '季打',
+      credits: 10,
+      validFrom: '2026-12-01',
+      validUntil: '2027-02-28',
+      price: 2000,
+      method: 'cash',
+    },
+    'passes/list': team,
+    'noShow/getRule': team,
+    'noShow/updateRule': {
+      ...team,
+      noShowLimit: 2,
+      noShowWindowDays: 30,
+      noShowPenaltyDays: 14,
+      lateCancelCountsHalf: true,
+    },
+    'noShow/suspensions': team,
+    'noShow/liftSuspension': { ...team, userId: memberId },
+    'reports/payments': { ...team, month: '2026-12' },
+    'reports/exportCsv': { ...team, month: '2026-12', kind: 'revenue' },
   };
   if (!(path in samples)) throw new Error(`No sample request for ${path}: add one`);
   return samples[path];
@@ -217,6 +245,8 @@ describe("an admin of another team on team A's calls", () => {
       'members/getMembers',
       'members/getJoinRequests',
       'board/getBoard',
+      'payments/getOutstanding',
+      'noShow/getRule',
     ] as const) {
       expect((await callAs(path, a.token)).status, path).toBe(200);
     }

@@ -32,6 +32,7 @@ export default function Home() {
   return (
     <>
       <TopBar />
+      <h1 className="sr-only">{t(`home.tabs.${tab}`)}</h1>
       <div className="home-tabs" role="tablist" aria-label={t('home.tabsLabel')}>
         {MEMBER_HOME_CATEGORIES.map((category) => (
           <button

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { ADMIN_LIMITS, LANGUAGES, TEXT_LIMITS } from '../../constants.ts';
 import { id, isoInstant, language } from '../entities.ts';
 import { email, password, text } from './common.ts';

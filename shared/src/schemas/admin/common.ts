@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { ADMIN_LIMITS, TEXT_LIMITS } from '../../constants.ts';
 import { id } from '../entities.ts';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { TEXT_LIMITS } from '../../constants.ts';
 import { id, isoInstant } from '../entities.ts';
 import { nonNegativeInt, teamScope, text } from './common.ts';

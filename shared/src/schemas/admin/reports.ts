@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { ADMIN_LIMITS } from '../../constants.ts';
 import { id, isoInstant } from '../entities.ts';
 import { month, nonNegativeInt, teamScope } from './common.ts';

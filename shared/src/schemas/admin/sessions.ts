@@ -1,6 +1,7 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { ADMIN_LIMITS, CATEGORIES, PAGE_SIZE_MAX, TEXT_LIMITS } from '../../constants.ts';
-import { attendance, category, id, isoDate, isoInstant, region, sessionSummary } from '../entities.ts';
+import { attendance, category, id, isoDate, isoInstant, payment, region, sessionSummary } from '../entities.ts';
+import { lotteryMinutes, signupMode } from '../fair-signup.ts';
 import { lineLink, nonNegativeInt, sessionScope, teamScope, text } from './common.ts';
 import { venueList } from './teams.ts';
 
@@ -29,6 +30,9 @@ export const sessionDefaults = z.object({
   categories: z.array(category),
   isPublic: z.boolean(),
   cancelWindowMinutes: nonNegativeInt,
+  /** The team's default sign-up mode and lottery window for new sessions (docs/FAIR-SIGNUP.md). */
+  signupMode: signupMode.optional(),
+  lotteryMinutes: lotteryMinutes.optional(),
   venues: venueList,
 });
 
@@ -55,13 +59,27 @@ export const sessionDetails = z.strictObject({
   notes: text(TEXT_LIMITS.notes).default(''),
   lineLink: lineLink.default(''),
   isPublic: z.boolean().default(true),
+  /** The levels the session is for (1-18, docs/MONEY.md "Player levels"); unset: everyone. */
+  levelMin: z.number().int().min(1).max(18).optional(),
+  levelMax: z.number().int().min(1).max(18).optional(),
 });
 
-const sessionFields = { teamId: id.optional(), ...sessionDetails.shape, ...sessionTimes };
+/** Sign-up mode; unset takes the team's default. A lottery's window must close by the start (docs/FAIR-SIGNUP.md). */
+const signupFields = { signupMode: signupMode.optional(), lotteryMinutes: lotteryMinutes.optional() };
+const sessionFields = { teamId: id.optional(), ...sessionDetails.shape, ...sessionTimes, ...signupFields };
 
-type Times = { startsAt?: string; endsAt?: string; signupOpensAt?: string };
+type Times = {
+  startsAt?: string;
+  endsAt?: string;
+  signupOpensAt?: string;
+  lotteryMinutes?: number;
+  levelMin?: number;
+  levelMax?: number;
+};
 /** End after start, at most 12 hours long, sign-up opening no later than the start. */
 function checkTimes(v: Times, ctx: z.RefinementCtx) {
+  if (v.levelMin !== undefined && v.levelMax !== undefined && v.levelMin > v.levelMax)
+    ctx.addIssue({ code: 'custom', path: ['levelMax'], message: 'must not be below levelMin' });
   if (v.startsAt && v.endsAt) {
     const length = Date.parse(v.endsAt) - Date.parse(v.startsAt);
     if (length <= 0) ctx.addIssue({ code: 'custom', path: ['endsAt'], message: 'must be after startsAt' });
@@ -71,6 +89,11 @@ function checkTimes(v: Times, ctx: z.RefinementCtx) {
   }
   if (v.startsAt && v.signupOpensAt && Date.parse(v.signupOpensAt) > Date.parse(v.startsAt)) {
     ctx.addIssue({ code: 'custom', path: ['signupOpensAt'], message: 'must not be after startsAt' });
+  }
+  if (v.startsAt && v.signupOpensAt && v.lotteryMinutes !== undefined) {
+    if (Date.parse(v.signupOpensAt) + v.lotteryMinutes * 60_000 > Date.parse(v.startsAt)) {
+      ctx.addIssue({ code: 'custom', path: ['lotteryMinutes'], message: 'the lottery must close by startsAt' });
+    }
   }
 }
 
@@ -118,7 +141,7 @@ export const adminParticipant = z.object({
   name: z.string(),
   pictureUrl: z.string(),
   partySize: z.number().int().positive(),
-  status: z.enum(['accepted', 'waiting', 'cancelled']),
+  status: z.enum(['accepted', 'waiting', 'entered', 'offered', 'cancelled']),
   /** 1-based waitlist place for waiting players, null otherwise. */
   position: z.number().int().positive().nullable(),
   attendance: attendance.nullable(),
@@ -126,6 +149,8 @@ export const adminParticipant = z.object({
   acceptedAt: isoInstant.nullable(),
   cancelledAt: isoInstant.nullable(),
   walkIn: z.boolean(),
+  /** Accepted players in the check-in and member lists: what they owe or paid (docs/MONEY.md). */
+  payment: payment.optional(),
 });
 export type AdminParticipant = z.infer<typeof adminParticipant>;
 

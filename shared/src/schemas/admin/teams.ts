@@ -1,6 +1,13 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { ADMIN_LIMITS, TEXT_LIMITS } from '../../constants.ts';
 import { id, isoInstant, joinRule, language, region } from '../entities.ts';
+import {
+  FAIR_SIGNUP_LIMITS,
+  lotteryMinutes,
+  memberPriorityHours,
+  signupMode,
+  waitlistOfferMinutes,
+} from '../fair-signup.ts';
 import { email, lineLink, nonNegativeInt, teamScope, text } from './common.ts';
 
 // Teams an admin runs, their settings (defaults, venues, LINE, private rules) and their admins.
@@ -49,6 +56,11 @@ export const defaultData = z.object({
   private_rules: z.string(),
   cancel_window_minutes: nonNegativeInt,
   join_rule: joinRule,
+  /** Fair sign-up settings (docs/FAIR-SIGNUP.md): defaults of new sessions, offers, member priority. */
+  signupMode: signupMode.default('firstCome'),
+  lotteryMinutes: lotteryMinutes.default(FAIR_SIGNUP_LIMITS.defaultLotteryMinutes),
+  waitlistOfferMinutes: waitlistOfferMinutes.default(0),
+  memberPriorityHours: memberPriorityHours.default(0),
   /** What the bot posts to the bound group; every one on by default. */
   group_announcements: z.object({
     newSessions: z.boolean(),
@@ -73,6 +85,10 @@ export const updateDefaultRequest = teamScope
     default_line: lineLink.optional(),
     cancel_window_minutes: z.number().int().min(0).max(ADMIN_LIMITS.maxCancelWindowMinutes).optional(),
     join_rule: joinRule.optional(),
+    signupMode: signupMode.optional(),
+    lotteryMinutes: lotteryMinutes.optional(),
+    waitlistOfferMinutes: waitlistOfferMinutes.optional(),
+    memberPriorityHours: memberPriorityHours.optional(),
   })
   .refine((v) => Object.keys(v).some((k) => k !== 'teamId'), { message: 'Nothing to update' });
 

@@ -11,13 +11,16 @@ import { useAction } from '@/hooks/use-action';
 import { sessionsChanged } from '@/lib/changes';
 import { sign } from '../api/sign';
 import { useSignedMembers } from '../api/signed-members';
+import { PayControl } from './pay-control';
 import { WalkInForm } from './walk-in-form';
 
 function PlayerRow({
+  sessionId,
   player,
   onMark,
   busy,
 }: {
+  sessionId: string;
   player: AdminParticipant;
   onMark: (attendance: Attendance) => void;
   busy: boolean;
@@ -64,6 +67,7 @@ function PlayerRow({
           {t('signed.markAbsent')}
         </button>
       </fieldset>
+      <PayControl sessionId={sessionId} player={player} />
     </li>
   );
 }
@@ -107,7 +111,13 @@ export function SignedPage({ sessionId }: { sessionId: string }) {
                 ) : (
                   <ul className="checkin-list">
                     {players.map((p) => (
-                      <PlayerRow key={p.userId} player={p} busy={busy} onMark={(a) => void mark(p, a)} />
+                      <PlayerRow
+                        key={p.userId}
+                        sessionId={sessionId}
+                        player={p}
+                        busy={busy}
+                        onMark={(a) => void mark(p, a)}
+                      />
                     ))}
                   </ul>
                 )}

@@ -17,9 +17,11 @@ import {
 import { BasicsSection } from './basics-section';
 import { CreatePreview } from './create-preview';
 import { CreatedSessions } from './created-sessions';
+import { LevelSection } from './level-section';
 import { MoreSection } from './more-section';
 import { ScheduleSection } from './schedule-section';
 import type { SectionProps } from './section-props';
+import { SignupSection } from './signup-section';
 import { VenueSection } from './venue-section';
 
 export function CreateSessionForm({ defaults }: { defaults: SessionDefaults }) {
@@ -89,6 +91,8 @@ export function CreateSessionForm({ defaults }: { defaults: SessionDefaults }) {
         <BasicsSection {...section} />
         <VenueSection {...section} venues={defaults.venues} onPickVenue={pickVenue} />
         <ScheduleSection {...section} />
+        <SignupSection {...section} />
+        <LevelSection {...section} />
         <MoreSection {...section} />
       </div>
       <CreatePreview preview={preview} mode={values.mode} busy={busy} />

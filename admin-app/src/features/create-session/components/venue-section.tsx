@@ -1,6 +1,7 @@
-import { REGIONS, TEXT_LIMITS } from '@shuttle/shared';
+import { TEXT_LIMITS } from '@shuttle/shared';
 import { useTranslation } from 'react-i18next';
 import { Field } from '@/components/field';
+import { RegionOptions } from '@/components/region-options';
 import type { SessionDefaults } from '../api/get-default-setting';
 import { NumberField } from './number-field';
 import type { SectionProps } from './section-props';
@@ -50,11 +51,7 @@ export function VenueSection({
             {(c) => (
               <select {...c} className="input" value={values.region} onChange={(e) => set('region', e.target.value)}>
                 <option value="">{t('create.pickRegion')}</option>
-                {REGIONS.map((r) => (
-                  <option key={r} value={r}>
-                    {r}
-                  </option>
-                ))}
+                <RegionOptions />
               </select>
             )}
           </Field>

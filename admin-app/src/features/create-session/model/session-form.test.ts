@@ -163,3 +163,31 @@ describe('create-session form', () => {
     ]);
   });
 });
+
+describe('create-session form: sign-up mode (docs/FAIR-SIGNUP.md)', () => {
+  it("starts from the team's default mode and window", () => {
+    expect(initialValues({ ...defaults, signupMode: 'lottery', lotteryMinutes: 15 }, NOW)).toMatchObject({
+      signupMode: 'lottery',
+      lotteryMinutes: '15',
+    });
+    expect(initialValues(defaults, NOW)).toMatchObject({ signupMode: 'firstCome', lotteryMinutes: '10' });
+  });
+
+  it('sends signupMode and, for a lottery, lotteryMinutes', () => {
+    expect(ok(form({ signupMode: 'lottery', lotteryMinutes: '30' }))).toMatchObject({
+      signupMode: 'lottery',
+      lotteryMinutes: 30,
+    });
+    const firstCome = ok(form({ signupMode: 'firstCome', lotteryMinutes: '30' }));
+    expect(firstCome.signupMode).toBe('firstCome');
+    expect(firstCome).not.toHaveProperty('lotteryMinutes');
+  });
+
+  it('refuses a window out of range or closing after the start', () => {
+    expect(errorsOf(form({ signupMode: 'lottery', lotteryMinutes: '0' })).lotteryMinutes?.key).toBe('range');
+    expect(errorsOf(form({ signupMode: 'lottery', lotteryMinutes: '1441' })).lotteryMinutes?.key).toBe('range');
+    // Sign-up opens at 18:50 on the day of a 19:00 start: a 20-minute lottery would close after it.
+    const late = form({ signupMode: 'lottery', lotteryMinutes: '20', signupDaysBefore: '0', signupTime: '18:50' });
+    expect(errorsOf(late).lotteryMinutes?.key).toBe('lotteryAfterStart');
+  });
+});

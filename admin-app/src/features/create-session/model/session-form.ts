@@ -6,7 +6,9 @@ import {
   type CreateSessionRequest,
   createSessionRequest,
   expandRecurrence,
+  FAIR_SIGNUP_LIMITS,
   type SessionTimes,
+  type SignupMode,
   sessionDetails,
   taipeiDate,
 } from '@shuttle/shared';
@@ -39,6 +41,12 @@ export interface SessionFormValues {
   /** Sign-up opens this many days before each start, at `signupTime` (Taipei). */
   signupDaysBefore: string;
   signupTime: string;
+  /** First come, or an opening lottery of `lotteryMinutes` (docs/FAIR-SIGNUP.md); from the team's default. */
+  signupMode: SignupMode;
+  lotteryMinutes: string;
+  /** The levels the session is for, 1-18 as chosen, or empty for everyone (docs/MONEY.md). */
+  levelMin?: string;
+  levelMax?: string;
 }
 
 export type FieldName = keyof SessionFormValues;
@@ -67,6 +75,8 @@ export function initialValues(
     capacity: number;
     categories: Category[];
     isPublic: boolean;
+    signupMode?: SignupMode;
+    lotteryMinutes?: number;
   },
   now: Date,
 ): SessionFormValues {
@@ -90,6 +100,8 @@ export function initialValues(
     dates: [],
     signupDaysBefore: '7',
     signupTime: '12:00',
+    signupMode: defaults.signupMode ?? 'firstCome',
+    lotteryMinutes: String(defaults.lotteryMinutes ?? FAIR_SIGNUP_LIMITS.defaultLotteryMinutes),
   };
 }
 
@@ -109,6 +121,7 @@ export const NUMBER_RANGES = {
   price: [0, ADMIN_LIMITS.maxPrice],
   weeks: [ADMIN_LIMITS.minWeeks, ADMIN_LIMITS.maxWeeks],
   signupDaysBefore: [0, ADMIN_LIMITS.maxSignupDaysBefore],
+  lotteryMinutes: [FAIR_SIGNUP_LIMITS.minLotteryMinutes, FAIR_SIGNUP_LIMITS.maxLotteryMinutes],
 } as const satisfies Partial<Record<FieldName, readonly [number, number]>>;
 export type RangeField = keyof typeof NUMBER_RANGES;
 const rangeError = (field: RangeField): FieldError => ({
@@ -156,8 +169,12 @@ export function buildCreateRequest(
     notes: values.notes.trim(),
     lineLink: values.lineLink.trim(),
     isPublic: values.isPublic,
+    ...(values.levelMin ? { levelMin: Number(values.levelMin) } : {}),
+    ...(values.levelMax ? { levelMax: Number(values.levelMax) } : {}),
   };
   const checked = sessionDetails.safeParse(details);
+  if (details.levelMin !== undefined && details.levelMax !== undefined && details.levelMin > details.levelMax)
+    errors.levelMax = { key: 'invalid' };
   for (const issue of checked.success ? [] : checked.error.issues) {
     const field = String(issue.path[0]) as FieldName;
     errors[field] ??= detailError(field, issue);
@@ -168,6 +185,13 @@ export function buildCreateRequest(
   if (!TIME.test(values.signupTime)) errors.signupTime = { key: 'required' };
   const daysBefore = number('signupDaysBefore', values.signupDaysBefore);
   if (daysBefore > ADMIN_LIMITS.maxSignupDaysBefore) errors.signupDaysBefore = rangeError('signupDaysBefore');
+
+  const lottery = values.signupMode === 'lottery';
+  const lotteryMinutes = lottery ? number('lotteryMinutes', values.lotteryMinutes) : 0;
+  if (lottery && !errors.lotteryMinutes) {
+    const [min, max] = NUMBER_RANGES.lotteryMinutes;
+    if (lotteryMinutes < min || lotteryMinutes > max) errors.lotteryMinutes = rangeError('lotteryMinutes');
+  }
 
   let weeks = 1;
   if (values.mode === 'weekly') {
@@ -199,13 +223,21 @@ export function buildCreateRequest(
       errors.endTime = { key: 'tooLongSession', values: { hours: ADMIN_LIMITS.maxSessionHours } };
     }
     if (Date.parse(signupOpensAt) > Date.parse(startsAt)) errors.signupTime = { key: 'signupAfterStart' };
+    if (lottery && Date.parse(signupOpensAt) + lotteryMinutes * 60_000 > Date.parse(startsAt)) {
+      errors.lotteryMinutes ??= { key: 'lotteryAfterStart' };
+    }
     if (Date.parse(startsAt) <= now.getTime()) errors[values.mode === 'dates' ? 'dates' : 'date'] = { key: 'inPast' };
     times = { startsAt, endsAt, signupOpensAt };
   }
 
   if (Object.keys(errors).length > 0 || !checked.success || !times) return { ok: false, errors };
 
-  const fields = { ...checked.data, ...times };
+  const fields = {
+    ...checked.data,
+    ...times,
+    signupMode: values.signupMode,
+    ...(lottery ? { lotteryMinutes } : {}),
+  };
   const draft: CreateSessionRequest =
     values.mode === 'single'
       ? { publishState: 0, ...fields }

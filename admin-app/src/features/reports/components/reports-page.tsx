@@ -9,6 +9,7 @@ import { QueryView } from '@/components/query-view';
 import { StatCard } from '@/components/stat-card';
 import { useRevenueByMonth } from '../api/revenue-by-month';
 import { useRevenueBySession } from '../api/revenue-by-session';
+import { PaymentFigures } from './payment-figures';
 
 /** The month `delta` months from YYYY-MM. */
 export function shiftMonth(month: string, delta: number): string {
@@ -212,6 +213,7 @@ export function ReportsPage() {
       ) : (
         <MonthlyReport from={from} to={to} selected={selected} onSelect={setSelected} />
       )}
+      <PaymentFigures month={selected} />
       <SessionReport month={selected} />
     </div>
   );

@@ -10,7 +10,7 @@ export function SessionInfo({ session }: { session: AdminSession }) {
   const rows: [string, React.ReactNode][] = [
     [t('session.time'), `${formatFullDate(session.startsAt)} ${formatTimeRange(session.startsAt, session.endsAt)}`],
     [t('session.venue'), session.venue],
-    [t('session.address'), [session.region, session.address].filter(Boolean).join(' ')],
+    [t('session.address'), [t(`regions.${session.region}`), session.address].filter(Boolean).join(' ')],
     [t('session.courts'), t('session.courtsValue', { count: session.courts })],
     [t('session.capacity'), t('common.people', { count: session.capacity })],
     [t('session.price'), formatMoney(session.price)],

@@ -1,9 +1,10 @@
-import { ADMIN_LIMITS, type AdminSession, addDays, REGIONS, type Region, TEXT_LIMITS } from '@shuttle/shared';
+import { ADMIN_LIMITS, type AdminSession, addDays, type Region, TEXT_LIMITS } from '@shuttle/shared';
 import { Dialog } from '@shuttle/shared/web/dialog.tsx';
 import { notify } from '@shuttle/shared/web/ui-store.ts';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Field } from '@/components/field';
+import { RegionOptions } from '@/components/region-options';
 import { useAction } from '@/hooks/use-action';
 import { taipeiClock, taipeiInstant } from '@/lib/taipei-time';
 import { updateVenue, type VenueChange } from '../api/update-venue';
@@ -118,11 +119,7 @@ export function VenueTimeDialog({
           <Field label={t('session.region')}>
             {(c) => (
               <select {...c} className="input" value={region} onChange={(e) => setRegion(e.target.value as Region)}>
-                {REGIONS.map((r) => (
-                  <option key={r} value={r}>
-                    {r}
-                  </option>
-                ))}
+                <RegionOptions />
               </select>
             )}
           </Field>

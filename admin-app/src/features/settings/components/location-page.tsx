@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Field } from '@/components/field';
 import { QueryView } from '@/components/query-view';
+import { RegionOptions } from '@/components/region-options';
 import { useAction } from '@/hooks/use-action';
 import { teamSettingsChanged } from '@/lib/changes';
 import { deleteVenue } from '../api/delete-venue';
@@ -53,11 +54,7 @@ function DefaultPlaceForm({ data }: { data: DefaultData }) {
             data-testid="default-region"
           >
             <option value="">{t('create.pickRegion')}</option>
-            {REGIONS.map((r) => (
-              <option key={r} value={r}>
-                {r}
-              </option>
-            ))}
+            <RegionOptions />
           </select>
         )}
       </Field>
@@ -168,11 +165,7 @@ function VenueDialog({
           {(c) => (
             <select {...c} className="input" value={region} onChange={(e) => setRegion(e.target.value)}>
               <option value="">{t('create.pickRegion')}</option>
-              {REGIONS.map((r) => (
-                <option key={r} value={r}>
-                  {r}
-                </option>
-              ))}
+              <RegionOptions />
             </select>
           )}
         </Field>
@@ -234,7 +227,7 @@ function VenueList({ defaultRegion }: { defaultRegion: string }) {
                   <PinIcon size={18} className="venue-list__icon" />
                   <div className="venue-list__text">
                     <p className="venue-list__name">{v.name}</p>
-                    <p className="muted">{[v.region, v.address].filter(Boolean).join(' ')}</p>
+                    <p className="muted">{[t(`regions.${v.region as Region}`), v.address].filter(Boolean).join(' ')}</p>
                     {v.courts.length > 0 && (
                       <p className="muted">{t('settings.courtsList', { courts: v.courts.join('、') })}</p>
                     )}

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Field } from '@/components/field';
 import { updateDefault } from '../api/update-default';
 import { preventDefault, SaveBar, SettingsPage, useSaveSettings } from './default-data-form';
+import { FairSignupPanel } from './fair-signup-panel';
 
 function PricingForm({ data }: { data: DefaultData }) {
   const { t } = useTranslation();
@@ -70,7 +71,12 @@ export function PricingPage() {
       description={t('settings.items.pricing.description')}
       testId="setting-pricing"
     >
-      {(data) => <PricingForm data={data} />}
+      {(data) => (
+        <>
+          <PricingForm data={data} />
+          <FairSignupPanel data={data} />
+        </>
+      )}
     </SettingsPage>
   );
 }

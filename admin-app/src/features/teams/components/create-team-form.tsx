@@ -1,10 +1,11 @@
-import { ADMIN_LIMITS, createTeamRequest, REGIONS, type Region, TEXT_LIMITS } from '@shuttle/shared';
+import { ADMIN_LIMITS, createTeamRequest, type Region, TEXT_LIMITS } from '@shuttle/shared';
 import { errorMessage } from '@shuttle/shared/web/api-error.ts';
 import { withLightLoading } from '@shuttle/shared/web/ui-store.ts';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Field } from '@/components/field';
 import { LineLinkInput } from '@/components/line-link-input';
+import { RegionOptions } from '@/components/region-options';
 import { type CreateTeamInput, createTeam } from '../api/create-team';
 import { useTeamNameList } from '../api/get-team-name-list';
 
@@ -96,11 +97,7 @@ export function CreateTeamForm({
               onChange={(e) => setRegion(e.target.value as Region | '')}
             >
               <option value="">{t('common.notSet')}</option>
-              {REGIONS.map((r) => (
-                <option key={r} value={r}>
-                  {r}
-                </option>
-              ))}
+              <RegionOptions />
             </select>
           )}
         </Field>

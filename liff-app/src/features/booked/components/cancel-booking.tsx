@@ -63,7 +63,7 @@ export function CancelBookingButton({ session, className }: { session: CancelTar
         open={open}
         title={waiting ? t('cancel.leaveWaitlistTitle') : t('cancel.title')}
         confirmLabel={t('cancel.confirm')}
-        cancelLabel={t('cancel.keep')}
+        cancelLabel={waiting ? t('px.cancel.keepWaitlist') : t('cancel.keep')}
         tone="danger"
         busy={busy}
         onConfirm={confirm}
@@ -71,7 +71,9 @@ export function CancelBookingButton({ session, className }: { session: CancelTar
         testId="cancel-dialog"
       >
         <p className="dialog__text">{t('cancel.question', { title: session.title })}</p>
-        <p className="dialog__text dialog__text--warning">{t('cancel.irreversible')}</p>
+        <p className="dialog__text dialog__text--warning">
+          {waiting ? t('px.cancel.waitlistText') : t('cancel.irreversible')}
+        </p>
       </ConfirmDialog>
     </>
   );

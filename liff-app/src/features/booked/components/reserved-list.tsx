@@ -7,6 +7,7 @@ import { Spinner } from '@shuttle/shared/web/loading-overlays.tsx';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LoginRequired } from '@/components/login-prompt';
+import { MyBookingFairLine, useBookingLabels } from '@/features/fair-signup/fair-signup';
 import { useIsLoggedIn } from '@/lib/auth';
 import { sessionPath } from '@/lib/paths';
 import { useBooked } from '../api/get-booked';
@@ -16,15 +17,12 @@ import { CancelBookingButton } from './cancel-booking';
 function BookedCard({ session }: { session: BookedList[number] }) {
   const { t } = useTranslation();
   const phase = bookedPhase(session);
+  const bookingLabels = useBookingLabels();
   const booking = session.myBooking;
   return (
     <li className="booked-card" data-testid="booked-card" data-session-id={session.id}>
       <div className="booked-card__badges">
-        <span className={`badge badge--${booking.status}`}>
-          {booking.status === 'accepted'
-            ? t('booking.accepted')
-            : t('booking.waitingPosition', { position: booking.position })}
-        </span>
+        <span className={`badge badge--${booking.status}`}>{bookingLabels.badge(booking)}</span>
         {phase && (
           <span className={`badge badge--phase-${phase}`} data-testid="booked-phase">
             {t(`booking.phase.${phase}`)}
@@ -44,6 +42,7 @@ function BookedCard({ session }: { session: BookedList[number] }) {
         </span>
         <span className="session-card__price">{formatMoney(session.price)}</span>
       </div>
+      <MyBookingFairLine session={session} />
       <div className="booked-card__actions">
         <Link to={sessionPath(session.id)} className="button button--outline button--small">
           {t('reserved.viewDetails')}

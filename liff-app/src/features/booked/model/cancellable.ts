@@ -9,6 +9,10 @@ type Booked = Pick<SessionSummary, 'status' | 'startingSoon'> & { myBooking?: My
 export function isCancellable(session: Booked): boolean {
   const booking = session.myBooking;
   if (!booking?.canCancel || booking.attendance !== null) return false;
+  // A held offer has its own accept and decline (fair-signup.tsx).
+  if (booking.status === 'offered') return false;
+  // Leaving a waitlist or a lottery frees nobody's place: whenever the server allows it (docs/FAIR-SIGNUP.md).
+  if (booking.status !== 'accepted') return true;
   if (session.startingSoon || session.status === 'inProgress' || session.status === 'ended') return false;
   return true;
 }

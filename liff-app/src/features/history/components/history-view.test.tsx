@@ -74,4 +74,54 @@ describe('the history team cards', () => {
     ];
     expect(JSON.parse(String(call[1].body))).toEqual({ teamId: 'team-daan' });
   });
+
+  it('invites a first-timer to book instead of showing zeros and an empty chart', async () => {
+    const zero = { totalSessions: 0, attended: 0, absent: 0, attendanceRate: 0, totalSpent: 0, averagePerSession: 0 };
+    stubFetch(
+      routes({
+        'checkState/history/getHistory': envelope({
+          items: [],
+          statistics: { ...zero, teams: [], last30Days: { ...zero, days: [] } },
+        }),
+      }),
+    );
+    render(
+      <MemoryRouter>
+        <HistoryView />
+      </MemoryRouter>,
+    );
+    const empty = await screen.findByTestId('history-empty');
+    expect(empty.textContent).toContain('還沒有打球紀錄');
+    expect(within(empty).getByRole('link', { name: '找場次' }).getAttribute('href')).toBe('/');
+    expect(screen.queryByTestId('stats-overall')).toBeNull();
+    expect(screen.queryByTestId('last-30-days-chart')).toBeNull();
+  });
+
+  it('shows the last 30 days as one summary line over a chart with a labelled y axis', async () => {
+    const days = Array.from({ length: 30 }, (_, i) => ({
+      date: `2026-11-${String(i + 1).padStart(2, '0')}`,
+      sessions: i === 3 ? 2 : 0,
+      attended: i === 3 ? 1 : 0,
+      spent: 0,
+    }));
+    stubFetch(
+      routes({
+        'checkState/history/getHistory': envelope({
+          ...history,
+          statistics: { ...history.statistics, teams: [], last30Days: { ...stats, days } },
+        }),
+      }),
+    );
+    render(
+      <MemoryRouter>
+        <HistoryView />
+      </MemoryRouter>,
+    );
+    const recent = await screen.findByTestId('stats-30-days');
+    expect(recent.textContent).toContain('近 30 天 3 場 · 出席 2 場');
+    expect(within(recent).queryByRole('term')).toBeNull();
+    const chart = screen.getByTestId('last-30-days-chart');
+    expect(chart.getAttribute('aria-label')).toBe('近 30 天共 2 場，出席 1 場');
+    expect([...chart.querySelectorAll('.chart__tick')].map((n) => n.textContent)).toEqual(['0', '2']);
+  });
 });

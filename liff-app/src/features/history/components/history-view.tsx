@@ -99,6 +99,25 @@ export function HistoryView() {
   }
   if (!history.data) return <Spinner />;
   const { items, statistics } = history.data;
+  // A first-timer gets an invitation, not a wall of zeros.
+  if (items.length === 0 && statistics.totalSessions === 0) {
+    return (
+      <div className="history" data-testid="history">
+        <EmptyState
+          icon={<HistoryIcon size={32} />}
+          title={t('px.history.emptyTitle')}
+          description={t('px.history.emptyText')}
+          testId="history-empty"
+          action={
+            <Link to="/" className="button button--primary">
+              {t('px.history.bookNow')}
+            </Link>
+          }
+        />
+      </div>
+    );
+  }
+  const recent = statistics.last30Days;
   return (
     <div className="history" data-testid="history">
       <section className="history-section">
@@ -108,10 +127,18 @@ export function HistoryView() {
         </h3>
         <StatGrid stats={statistics} testId="stats-overall" />
       </section>
-      <section className="history-section">
+      <section className="history-section history-section--recent" data-testid="stats-30-days">
         <h3>{t('history.last30Days')}</h3>
-        <StatGrid stats={statistics.last30Days} testId="stats-30-days" />
-        <Last30DaysChart days={statistics.last30Days.days} />
+        <p className="history-recent">
+          {recent.totalSessions > 0
+            ? t('px.history.recent', {
+                sessions: formatNumber(recent.totalSessions),
+                attended: formatNumber(recent.attended),
+                spent: formatMoney(recent.totalSpent),
+              })
+            : t('px.history.recentNone')}
+        </p>
+        <Last30DaysChart days={recent.days} />
       </section>
       <TeamCards teams={statistics.teams} />
       <section className="history-section">

@@ -5,8 +5,9 @@ import { useTranslation } from 'react-i18next';
 type Day = HistoryStatistics['last30Days']['days'][number];
 
 const WIDTH = 330;
-/** Room on both sides for the first and last date labels. */
+/** Room on both sides for the first and last date labels; the left one also holds the y axis. */
 const PAD_X = 14;
+const PAD_LEFT = 26;
 const HEIGHT = 120;
 const PAD_BOTTOM = 18;
 
@@ -14,7 +15,7 @@ const PAD_BOTTOM = 18;
 export function Last30DaysChart({ days }: { days: Day[] }) {
   const { t } = useTranslation();
   const max = Math.max(1, ...days.map((d) => d.sessions));
-  const slot = (WIDTH - PAD_X * 2) / Math.max(1, days.length);
+  const slot = (WIDTH - PAD_LEFT - PAD_X) / Math.max(1, days.length);
   const bar = Math.max(3, slot - 3);
   const usable = HEIGHT - PAD_BOTTOM - 4;
   const total = days.reduce((n, d) => n + d.sessions, 0);
@@ -28,9 +29,20 @@ export function Last30DaysChart({ days }: { days: Day[] }) {
         preserveAspectRatio="none"
         data-testid="last-30-days-chart"
       >
-        <line x1="0" x2={WIDTH} y1={HEIGHT - PAD_BOTTOM} y2={HEIGHT - PAD_BOTTOM} className="chart__axis" />
+        <title>{t('history.chartLabel', { total, attended })}</title>
+        {/* y axis: sessions a day, from 0 to the busiest day */}
+        <line x1={PAD_LEFT - 4} x2={PAD_LEFT - 4} y1={4} y2={HEIGHT - PAD_BOTTOM} className="chart__axis" />
+        <text x={PAD_LEFT - 8} y={HEIGHT - PAD_BOTTOM} textAnchor="end" className="chart__tick">
+          0
+        </text>
+        <text x={PAD_LEFT - 8} y={HEIGHT - PAD_BOTTOM - usable + 8} textAnchor="end" className="chart__tick">
+          {max}
+        </text>
+        <desc>{t('px.history.axisSessions')}</desc>
+        {/* x axis: the last 30 days */}
+        <line x1={PAD_LEFT - 4} x2={WIDTH} y1={HEIGHT - PAD_BOTTOM} y2={HEIGHT - PAD_BOTTOM} className="chart__axis" />
         {days.map((day, i) => {
-          const x = PAD_X + i * slot + (slot - bar) / 2;
+          const x = PAD_LEFT + i * slot + (slot - bar) / 2;
           const h = (day.sessions / max) * usable;
           const ha = (day.attended / max) * usable;
           return (

@@ -1,8 +1,9 @@
 import type { SessionDetail } from '@shuttle/shared';
 import { ConfirmDialog } from '@shuttle/shared/web/dialog.tsx';
-import { formatFullDate, formatMoney, formatTimeRange } from '@shuttle/shared/web/format.ts';
+import { formatFullDate, formatMoney, formatTime, formatTimeRange } from '@shuttle/shared/web/format.ts';
 import { TermList } from '@shuttle/shared/web/term-list.tsx';
 import { useTranslation } from 'react-i18next';
+import { GuestPicker } from '@/features/fair-signup/fair-signup';
 
 /** Confirmation before reserving a place, or before joining the waitlist of a full session. */
 export function BookingConfirmDialog({
@@ -11,12 +12,17 @@ export function BookingConfirmDialog({
   busy,
   onConfirm,
   onCancel,
+  partySize = 1,
+  onPartySize,
 }: {
   session: SessionDetail;
   open: boolean;
   busy: boolean;
   onConfirm: () => void;
   onCancel: () => void;
+  /** Places asked for: the player and 0-2 guests (docs/FAIR-SIGNUP.md). */
+  partySize?: number;
+  onPartySize?: (partySize: number) => void;
 }) {
   const { t } = useTranslation();
   const waitlist = session.remaining === 0;
@@ -47,8 +53,13 @@ export function BookingConfirmDialog({
         ]}
       />
       <p className="dialog__text">
-        {waitlist ? t('booking.waitlistExplain', { position: session.waitingCount + 1 }) : t('booking.reserveExplain')}
+        {session.lottery && !session.lottery.drawnAt
+          ? t('fair.enteredMessage', { time: formatTime(session.lottery.drawAt) })
+          : waitlist
+            ? t('booking.waitlistExplain', { position: session.waitingCount + 1 })
+            : t('booking.reserveExplain')}
       </p>
+      {onPartySize && <GuestPicker value={partySize} onChange={onPartySize} />}
     </ConfirmDialog>
   );
 }

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { type LocateFailure, LocateRegionError, locateRegion } from '@/lib/geo/locate-region';
 import { useTeamNames } from '../api/get-team-names';
 import { activeFilterCount, clearFilters, isPriceSort, type SessionFilters, toggle, withDate } from '../model/filters';
+import { LevelFilter } from './level-filter';
 
 const LOCATE_MESSAGES = {
   denied: 'location.denied',
@@ -44,7 +45,7 @@ export function FilterPanel({ open, filters, loggedIn, onApply, onClose }: Filte
     try {
       const region = await locateRegion();
       setDraft((d) => ({ ...d, regions: d.regions.includes(region) ? d.regions : [...d.regions, region] }));
-      setLocateNote({ tone: 'ok', text: t('location.found', { region }) });
+      setLocateNote({ tone: 'ok', text: t('location.found', { region: t(`px.region.${region}`) }) });
     } catch (error) {
       const reason = error instanceof LocateRegionError ? error.reason : 'failed';
       setLocateNote({ tone: 'error', text: t(LOCATE_MESSAGES[reason]) });
@@ -91,7 +92,7 @@ export function FilterPanel({ open, filters, loggedIn, onApply, onClose }: Filte
           <PressButtons
             options={REGIONS}
             className="chip"
-            label={(region) => region}
+            label={(region) => t(`px.region.${region}`)}
             pressed={(region) => draft.regions.includes(region)}
             onPress={(region) => setDraft((d) => ({ ...d, regions: toggle(d.regions, region) }))}
           />
@@ -192,6 +193,8 @@ export function FilterPanel({ open, filters, loggedIn, onApply, onClose }: Filte
           onChange={(event) => setDraft((d) => ({ ...d, teamName: event.target.value }))}
         />
       </div>
+
+      <LevelFilter value={draft.level ?? null} onChange={(level) => setDraft((d) => ({ ...d, level }))} />
     </Dialog>
   );
 }

@@ -3,6 +3,7 @@ import { errorMessage } from '@shuttle/shared/web/api-error.ts';
 import { Avatar } from '@shuttle/shared/web/avatar.tsx';
 import { Spinner } from '@shuttle/shared/web/loading-overlays.tsx';
 import { useTranslation } from 'react-i18next';
+import { LevelBadge } from './level-range';
 
 function Row({ participant }: { participant: Participant }) {
   const { t } = useTranslation();
@@ -14,6 +15,7 @@ function Row({ participant }: { participant: Participant }) {
         {participant.name}
         {participant.isMe && <span className="participant__me">{t('participants.me')}</span>}
       </span>
+      <LevelBadge level={participant.level} />
       {participant.partySize > 1 && <span className="participant__party">+{participant.partySize - 1}</span>}
       {participant.attendance && (
         <span className={`badge badge--${participant.attendance}`}>{t(`attendance.${participant.attendance}`)}</span>

@@ -1,14 +1,17 @@
-import type { SessionSummary } from '@shuttle/shared';
+import { type SessionSummary, sessionState } from '@shuttle/shared';
 import { formatDay, formatMoney, formatTimeRange } from '@shuttle/shared/web/format.ts';
 import { ClockIcon, PinIcon, UsersIcon } from '@shuttle/shared/web/icons.tsx';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { CategoryChips, StatusBadge } from '@/components/session-badges';
+import { CategoryChips } from '@/components/session-badges';
+import { SessionStateBadge, usePlacesText } from '@/components/session-state';
 import { sessionPath } from '@/lib/paths';
+import { LevelRange } from './level-range';
 
 export function SessionCard({ session }: { session: SessionSummary }) {
   const { t } = useTranslation();
-  const full = session.remaining === 0;
+  const state = sessionState(session);
+  const placesText = usePlacesText();
   const mine = session.myBooking;
   return (
     <li>
@@ -19,10 +22,7 @@ export function SessionCard({ session }: { session: SessionSummary }) {
         data-session-id={session.id}
       >
         <div className="session-card__top">
-          <StatusBadge status={session.status} />
-          {session.bookingClosed && session.status === 'open' && (
-            <span className="badge badge--muted">{t('session.bookingClosed')}</span>
-          )}
+          <SessionStateBadge session={session} />
           {mine && (
             <span className={`badge badge--${mine.status}`} data-testid="my-booking-badge">
               {mine.status === 'accepted'
@@ -40,21 +40,16 @@ export function SessionCard({ session }: { session: SessionSummary }) {
           </span>
           <span>
             <PinIcon size={16} />
-            {session.region} · {session.venue}
+            {t(`px.region.${session.region}`)} · {session.venue}
           </span>
         </div>
         <CategoryChips categories={session.categories} />
+        <LevelRange min={session.levelMin} max={session.levelMax} />
         <div className="session-card__bottom">
           <span className="session-card__price">{formatMoney(session.price)}</span>
-          <span className={`session-card__places${full && session.status !== 'ended' ? ' is-full' : ''}`}>
+          <span className={`session-card__places${state.places.kind === 'full' ? ' is-full' : ''}`}>
             <UsersIcon size={16} />
-            {session.status === 'ended' || session.status === 'inProgress'
-              ? t('session.peopleValue', { accepted: session.acceptedCount, capacity: session.capacity })
-              : full
-                ? session.waitingCount > 0
-                  ? t('session.fullWithWaitlist', { count: session.waitingCount })
-                  : t('session.full')
-                : t('session.remaining', { count: session.remaining, capacity: session.capacity })}
+            {placesText(state.places)}
           </span>
         </div>
       </Link>

@@ -1,7 +1,7 @@
-import type { SessionDetail as Detail } from '@shuttle/shared';
+import { type SessionDetail as Detail, sessionState } from '@shuttle/shared';
 import { ApiError, errorMessage } from '@shuttle/shared/web/api-error.ts';
 import { EmptyState } from '@shuttle/shared/web/empty-state.tsx';
-import { formatDateTime, formatDay, formatMoney, formatTimeRange } from '@shuttle/shared/web/format.ts';
+import { formatDateTime, formatDay, formatMoney, formatTime, formatTimeRange } from '@shuttle/shared/web/format.ts';
 import {
   ChatIcon,
   ClockIcon,
@@ -19,8 +19,18 @@ import { getQueryData, invalidateQueries } from '@shuttle/shared/web/query.ts';
 import { notify, withLightLoading } from '@shuttle/shared/web/ui-store.ts';
 import { type ReactNode, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { PageHeader } from '@/components/page-header';
-import { CategoryChips, StatusBadge } from '@/components/session-badges';
+import { CategoryChips } from '@/components/session-badges';
+import { SessionStateBadge } from '@/components/session-state';
+import {
+  LotteryNotice,
+  MemberPriorityNotice,
+  MyBookingFairLine,
+  memberMayJoinEarly,
+  useBookingLabels,
+} from '@/features/fair-signup/fair-signup';
+import { LastCallPlace } from '@/features/fair-signup/last-call';
 import { useIsLoggedIn } from '@/lib/auth';
 import { bookingsChanged } from '@/lib/changes';
 import { promptLogin } from '@/stores/login-prompt';
@@ -29,17 +39,22 @@ import { useSessionDetail } from '../api/get-session-detail';
 import { joinSession } from '../api/join-session';
 import { sessionKeys } from '../api/keys';
 import { BookingConfirmDialog } from './booking-confirm-dialog';
+import { BookingPayment } from './booking-payment';
+import { LevelRange } from './level-range';
 import { ParticipantList } from './participant-list';
+import { CalendarLinks, DirectionsLinks } from './session-links';
 import { ShareButton } from './share-button';
+import { SuspensionNotice } from './suspension-notice';
 import { TeamJoin } from './team-join';
 
 type ReserveState = 'reserve' | 'waitlist' | 'closed' | 'notYetOpen' | 'booked';
 
+/** The reserve button's state, from the one status model (`sessionState`). */
 export function reserveState(session: Detail): ReserveState {
   if (session.myBooking) return 'booked';
-  if (session.bookingClosed || session.status === 'inProgress' || session.status === 'ended') return 'closed';
-  if (session.status === 'notYetOpen') return 'notYetOpen';
-  return session.remaining > 0 ? 'reserve' : 'waitlist';
+  const { badge, action } = sessionState(session);
+  if (badge === 'notYetOpen') return memberMayJoinEarly(session) ? 'reserve' : 'notYetOpen';
+  return action ?? 'closed';
 }
 
 /** A team-only session asks a signed-in non-member to join the team instead of reserving. */
@@ -63,6 +78,8 @@ export function SessionDetailView({ sessionId, renderBookingActions }: SessionDe
   const members = useMemberList(sessionId, loggedIn);
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
+  const [partySize, setPartySize] = useState(1);
+  const bookingLabels = useBookingLabels();
   const attemptKey = useRef<string | null>(null);
 
   if (!sessionId) {
@@ -76,13 +93,15 @@ export function SessionDetailView({ sessionId, renderBookingActions }: SessionDe
 
   const session = detail.data;
   const state = session ? reserveState(session) : null;
+  // Retrying cannot bring back a session that does not exist: offer the list instead.
+  const missing = detail.error instanceof ApiError && detail.error.status === 404;
 
   const reserve = async () => {
     if (!session) return;
     attemptKey.current ??= newIdempotencyKey();
     setBusy(true);
     try {
-      const result = await withLightLoading(() => joinSession(session.id, attemptKey.current!));
+      const result = await withLightLoading(() => joinSession(session.id, attemptKey.current!, partySize));
       attemptKey.current = null;
       setConfirming(false);
       // The join answers only the status: the refreshed detail carries the waitlist position.
@@ -90,11 +109,17 @@ export function SessionDetailView({ sessionId, renderBookingActions }: SessionDe
       const fresh = getQueryData<Detail>(sessionKeys.detail(session.id, true));
       if (result.status === 'accepted') {
         notify({ level: 'success', title: t('booking.successTitle'), message: t('booking.successMessage') });
+      } else if (result.status === 'entered' && session.lottery) {
+        notify({
+          level: 'success',
+          title: t('fair.entered'),
+          message: t('fair.enteredMessage', { time: formatTime(session.lottery.drawAt) }),
+        });
       } else {
         notify({
           level: 'success',
           title: t('booking.waitlistedTitle'),
-          message: t('booking.waitlistedMessage', { position: fresh?.myBooking?.position ?? '—' }),
+          message: t('booking.waitlistedMessage', { position: result.position ?? fresh?.myBooking?.position ?? '—' }),
         });
       }
     } catch (error) {
@@ -123,10 +148,18 @@ export function SessionDetailView({ sessionId, renderBookingActions }: SessionDe
           <EmptyState
             icon={<NoteIcon size={32} />}
             title={errorMessage(detail.error)}
+            description={missing ? t('px.session.notFoundText') : undefined}
+            testId="session-error"
             action={
-              <button type="button" className="button button--outline" onClick={() => detail.refetch()}>
-                {t('common.retry')}
-              </button>
+              missing ? (
+                <Link to="/" className="button button--primary">
+                  {t('px.session.browse')}
+                </Link>
+              ) : (
+                <button type="button" className="button button--outline" onClick={() => detail.refetch()}>
+                  {t('common.retry')}
+                </button>
+              )
             }
           />
         ) : (
@@ -136,7 +169,7 @@ export function SessionDetailView({ sessionId, renderBookingActions }: SessionDe
         <>
           <section className="detail-hero">
             <div className="detail-hero__badges">
-              <StatusBadge status={session.status} />
+              <SessionStateBadge session={session} />
               {session.startingSoon && <span className="badge badge--soon">{t('booking.startingSoon')}</span>}
               {!session.isPublic && <span className="badge badge--muted">{t('session.teamOnly')}</span>}
             </div>
@@ -153,6 +186,7 @@ export function SessionDetailView({ sessionId, renderBookingActions }: SessionDe
               </span>
             </p>
             <CategoryChips categories={session.categories} />
+            <LevelRange min={session.levelMin} max={session.levelMax} />
           </section>
 
           {session.myBooking && (
@@ -161,22 +195,26 @@ export function SessionDetailView({ sessionId, renderBookingActions }: SessionDe
               data-testid="my-booking"
               aria-live="polite"
             >
-              <p className="my-booking__title">
-                {session.myBooking.status === 'accepted'
-                  ? t('booking.youAreIn')
-                  : t('booking.youAreWaiting', { position: session.myBooking.position })}
-              </p>
+              <p className="my-booking__title">{bookingLabels.title(session.myBooking)}</p>
               <p className="my-booking__text">
                 {session.myBooking.attendance
                   ? t(`attendance.${session.myBooking.attendance}`)
                   : session.myBooking.status === 'accepted'
                     ? t('booking.youAreInHint')
-                    : t('booking.youAreWaitingHint')}
+                    : session.myBooking.status === 'waiting'
+                      ? t('booking.youAreWaitingHint')
+                      : null}
               </p>
+              <MyBookingFairLine session={session} />
+              <LastCallPlace session={session} />
+              <BookingPayment session={session} />
               {renderBookingActions?.(session)}
+              {session.status !== 'ended' && <CalendarLinks session={session} />}
             </section>
           )}
 
+          <LotteryNotice session={session} />
+          <SuspensionNotice session={session} />
           <section className="info-grid" aria-label={t('session.info')}>
             <div className="info-tile">
               <CourtIcon />
@@ -201,7 +239,11 @@ export function SessionDetailView({ sessionId, renderBookingActions }: SessionDe
               <TicketIcon />
               <span className="info-tile__label">{t('session.remainingLabel')}</span>
               <span className="info-tile__value">
-                {session.remaining > 0 ? t('session.placesLeft', { count: session.remaining }) : t('session.full')}
+                {session.status === 'open' && !session.bookingClosed
+                  ? session.remaining > 0
+                    ? t('session.placesLeft', { count: session.remaining })
+                    : t('session.full')
+                  : '—'}
               </span>
               {session.waitingCount > 0 && (
                 <span className="info-tile__sub">{t('session.waitingCount', { count: session.waitingCount })}</span>
@@ -215,19 +257,14 @@ export function SessionDetailView({ sessionId, renderBookingActions }: SessionDe
               {t('session.venue')}
             </h3>
             <p className="detail-section__strong">{session.venue}</p>
-            <a
-              className="link"
-              href={`https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(session.address)}`}
-              target="_blank"
-              rel="noreferrer"
-            >
-              {session.address}
-            </a>
+            <p>{session.address}</p>
+            <DirectionsLinks session={session} />
           </section>
 
           {session.status === 'notYetOpen' && (
             <p className="notice-line">{t('session.opensAt', { time: formatDateTime(session.signupOpensAt) })}</p>
           )}
+          <MemberPriorityNotice session={session} />
 
           {session.notes && (
             <section className="detail-section">
@@ -284,6 +321,8 @@ export function SessionDetailView({ sessionId, renderBookingActions }: SessionDe
             busy={busy}
             onConfirm={reserve}
             onCancel={() => setConfirming(false)}
+            partySize={partySize}
+            onPartySize={setPartySize}
           />
         </>
       )}
@@ -293,15 +332,13 @@ export function SessionDetailView({ sessionId, renderBookingActions }: SessionDe
 
 function ReserveButton({ state, session, onClick }: { state: ReserveState; session: Detail; onClick: () => void }) {
   const { t } = useTranslation();
+  const bookingLabels = useBookingLabels();
   const label: Record<ReserveState, string> = {
     reserve: t('booking.reserve'),
     waitlist: t('booking.joinWaitlist'),
     closed: t('session.bookingClosed'),
     notYetOpen: t('session.notYetOpenButton'),
-    booked:
-      session.myBooking?.status === 'waiting'
-        ? t('booking.waitingPosition', { position: session.myBooking.position })
-        : t('booking.accepted'),
+    booked: session.myBooking ? bookingLabels.badge(session.myBooking) : t('booking.accepted'),
   };
   const enabled = state === 'reserve' || state === 'waitlist';
   return (

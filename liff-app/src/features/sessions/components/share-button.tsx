@@ -8,8 +8,9 @@ import { runtimeConfig } from '@/config/config-loader';
 import { canShareToLine, liffUrl, shareToLine } from '@/lib/liff';
 import { sessionPath } from '@/lib/paths';
 import { sessionFlexMessage } from '../model/share-message';
+import { SystemShareButton } from './session-links';
 
-/** Shares the session to a LINE chat with a Flex card; shown only where the picker exists. */
+/** Shares the session to a LINE chat with a Flex card where the picker exists, else through the system share sheet. */
 export function ShareButton({ session }: { session: SessionDetail }) {
   const { t } = useTranslation();
   const [available, setAvailable] = useState(false);
@@ -20,7 +21,7 @@ export function ShareButton({ session }: { session: SessionDetail }) {
       live = false;
     };
   }, []);
-  if (!available) return null;
+  if (!available) return <SystemShareButton session={session} />;
 
   const share = async () => {
     const when = `${formatDay(session.startsAt)} ${formatTimeRange(session.startsAt, session.endsAt)}`;
@@ -28,7 +29,7 @@ export function ShareButton({ session }: { session: SessionDetail }) {
     const message = sessionFlexMessage(session, liffUrl(liffId, sessionPath(session.id)), {
       altText: t('share.altText', { title: session.title, when }),
       when,
-      venue: `${session.venue}（${session.region}）`,
+      venue: `${session.venue}（${t(`px.region.${session.region}`)}）`,
       fee: formatMoney(session.price),
       places:
         session.remaining > 0

@@ -17,6 +17,8 @@ export interface SessionFilters {
   categories: Category[];
   team: Pick<TeamNameItem, 'team_id' | 'team_name' | 'amount_of_member' | 'is_in'> | null;
   teamName: string;
+  /** Only sessions for this player level (docs/MONEY.md); absent or null: any level. */
+  level?: number | null;
 }
 
 export const EMPTY_FILTERS: SessionFilters = {
@@ -38,6 +40,7 @@ export function activeFilterCount(filters: SessionFilters): number {
     filters.categories.length > 0,
     filters.team !== null,
     filters.teamName.trim() !== '',
+    Boolean(filters.level),
   ].filter(Boolean).length;
 }
 
@@ -67,6 +70,7 @@ export function toQuery(filters: SessionFilters, cursor: string | null = null): 
     sort: !filters.date && isPriceSort(filters.sort) ? 'none' : filters.sort,
     teamId: filters.team?.team_id ?? null,
     teamName: filters.teamName.trim(),
+    ...(filters.level ? { level: filters.level } : {}),
     cursor,
     limit: PAGE_SIZE_DEFAULT,
   };

@@ -1,6 +1,6 @@
 import type { MemberProfile } from '@shuttle/shared';
 import { removeQueries } from '@shuttle/shared/web/query.ts';
-import { render, screen } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setRuntimeConfig } from '@/config/config-loader';
@@ -93,5 +93,28 @@ describe('settings menu', () => {
     expect(screen.getByText('訪客')).toBeTruthy();
     expect(screen.getByRole('link', { name: '登入' })).toBeTruthy();
     expect(screen.queryByText('登出')).toBeNull();
+  });
+
+  it('asks before making a player a team leader, and cancelling changes nothing', async () => {
+    renderAs(profile);
+    fireEvent.click(screen.getByTestId('become-leader'));
+    const dialog = await screen.findByTestId('become-leader-confirm');
+    expect(dialog.textContent).toContain('無法取消');
+    fireEvent.click(within(dialog).getByRole('button', { name: '再想想' }));
+    await waitFor(() => expect(screen.queryByTestId('become-leader-confirm')).toBeNull());
+    const calls = (fetch as unknown as { mock: { calls: [string][] } }).mock.calls.map(([url]) => String(url));
+    expect(calls.some((url) => url.includes('becomeLeader'))).toBe(false);
+  });
+
+  it('gives a leader who is an admin one link to the admin app, not two', () => {
+    renderAs({ ...profile, isTeamLeader: true, isAdmin: true });
+    const links = screen.getAllByRole('link').filter((a) => a.getAttribute('href') === '/admin/');
+    expect(links).toHaveLength(1);
+  });
+
+  it('offers notification and calendar settings to every signed-in player', () => {
+    renderAs(profile);
+    expect(screen.getByTestId('menu-notifications').getAttribute('href')).toBe('/setting/notifications');
+    expect(screen.getByTestId('menu-calendar').getAttribute('href')).toBe('/setting/calendar');
   });
 });

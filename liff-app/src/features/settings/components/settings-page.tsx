@@ -1,7 +1,9 @@
 import { errorMessage } from '@shuttle/shared/web/api-error.ts';
 import { Avatar } from '@shuttle/shared/web/avatar.tsx';
+import { ConfirmDialog } from '@shuttle/shared/web/dialog.tsx';
 import { isLanguage } from '@shuttle/shared/web/i18n-loader.ts';
 import {
+  BellIcon,
   CalendarIcon,
   ChartIcon,
   ChatIcon,
@@ -93,6 +95,7 @@ export function SettingsPage() {
   const loggedIn = token !== null;
   const attend = useAmountOfAttend(loggedIn);
   const [languageOpen, setLanguageOpen] = useState(false);
+  const [leaderConfirm, setLeaderConfirm] = useState(false);
 
   const logout = async () => {
     clearLogin();
@@ -103,10 +106,7 @@ export function SettingsPage() {
   };
 
   const startLeading = async () => {
-    if (!loggedIn) {
-      promptLogin('/setting');
-      return;
-    }
+    setLeaderConfirm(false);
     try {
       await withLightLoading(becomeLeader);
       window.location.assign(`${ADMIN}/`);
@@ -155,7 +155,10 @@ export function SettingsPage() {
 
       {profile?.isTeamLeader && (
         <MenuGroup title={t('settings.groups.teamLeader')}>
-          <MenuItem icon={<CalendarIcon />} label={t('settings.items.sessionsManagement')} href={`${ADMIN}/`} />
+          {/* An admin has the admin panel link below: one link per page. */}
+          {!profile.isAdmin && (
+            <MenuItem icon={<CalendarIcon />} label={t('settings.items.sessionsManagement')} href={`${ADMIN}/`} />
+          )}
           <MenuItem icon={<ChartIcon />} label={t('settings.items.revenueReports')} href={`${ADMIN}/books`} />
           <MenuItem icon={<TeamIcon />} label={t('settings.items.teamManagement')} href={`${ADMIN}/setting`} />
           <MenuItem icon={<TeamIcon />} label={t('settings.items.manageMyTeam')} href={`${ADMIN}/members`} />
@@ -183,11 +186,32 @@ export function SettingsPage() {
           onClick={loggedIn ? undefined : () => promptLogin('/setting/email')}
           testId="menu-email"
         />
+        <MenuItem
+          icon={<BellIcon />}
+          label={t('px.notify.menu')}
+          to={loggedIn ? '/setting/notifications' : undefined}
+          onClick={loggedIn ? undefined : () => promptLogin('/setting/notifications')}
+          testId="menu-notifications"
+        />
+        <MenuItem
+          icon={<CalendarIcon />}
+          label={t('px.feed.title')}
+          to={loggedIn ? '/setting/calendar' : undefined}
+          onClick={loggedIn ? undefined : () => promptLogin('/setting/calendar')}
+          testId="menu-calendar"
+        />
+        <MenuItem
+          icon={<ChartIcon />}
+          label={t('money.menu')}
+          to={loggedIn ? '/setting/money' : undefined}
+          onClick={loggedIn ? undefined : () => promptLogin('/setting/money')}
+          testId="menu-money"
+        />
         {!profile?.isTeamLeader && (
           <MenuItem
             icon={<StarIcon />}
             label={t('settings.items.becomeTeamLeader')}
-            onClick={startLeading}
+            onClick={loggedIn ? () => setLeaderConfirm(true) : () => promptLogin('/setting')}
             testId="become-leader"
           />
         )}
@@ -226,6 +250,17 @@ export function SettingsPage() {
       </footer>
 
       <LanguageSheet open={languageOpen} onClose={() => setLanguageOpen(false)} />
+      <ConfirmDialog
+        open={leaderConfirm}
+        title={t('px.leader.confirmTitle')}
+        confirmLabel={t('px.leader.confirm')}
+        cancelLabel={t('px.leader.cancel')}
+        onConfirm={startLeading}
+        onCancel={() => setLeaderConfirm(false)}
+        testId="become-leader-confirm"
+      >
+        <p className="dialog__text">{t('px.leader.confirmText')}</p>
+      </ConfirmDialog>
     </div>
   );
 }

@@ -1,0 +1,3 @@
+import { MoneyPage } from '@/features/money/components/money-page';
+
+export default MoneyPage;

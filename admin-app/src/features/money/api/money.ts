@@ -1,0 +1,63 @@
+import type { NoShowRule, PaymentMethod } from '@shuttle/shared';
+import { newIdempotencyKey } from '@shuttle/shared/web/idempotency.ts';
+import { useQuery } from '@shuttle/shared/web/query.ts';
+import { env } from '@/config/env';
+import { apiCall } from '@/lib/api-client';
+import { currentToken } from '@/lib/auth';
+
+/** Query-cache keys of money and attendance (docs/MONEY.md). */
+export const moneyKeys = {
+  all: 'money',
+  outstanding: 'money:outstanding',
+  passes: 'money:passes',
+  rule: 'money:noShowRule',
+  suspensions: 'money:suspensions',
+} as const;
+
+export const useOutstanding = () => useQuery(moneyKeys.outstanding, () => apiCall('payments/getOutstanding', {}));
+export const usePasses = () => useQuery(moneyKeys.passes, () => apiCall('passes/list', {}));
+export const useNoShowRule = () => useQuery(moneyKeys.rule, () => apiCall('noShow/getRule', {}));
+export const useSuspensions = () => useQuery(moneyKeys.suspensions, () => apiCall('noShow/suspensions', {}));
+
+export const markPaid = (
+  sessionId: string,
+  userId: string,
+  method: PaymentMethod,
+  amount: number,
+  reference?: string,
+) => apiCall('payments/markPaid', { sessionId, userId, method, amount, ...(reference ? { reference } : {}) });
+export const waive = (sessionId: string, userId: string) => apiCall('payments/waive', { sessionId, userId });
+export const settleWithPass = (sessionId: string, userId: string, passId: string) =>
+  apiCall('payments/usePass', { sessionId, userId, passId });
+export const sellPass = (sale: {
+  userId: string;
+  name: string;
+  credits: number | null;
+  validFrom: string;
+  validUntil: string;
+  price: number;
+  method: PaymentMethod;
+}) => apiCall('passes/sell', sale, { idempotencyKey: newIdempotencyKey() });
+export const updateNoShowRule = (rule: NoShowRule) => apiCall('noShow/updateRule', rule);
+export const liftSuspension = (userId: string) => apiCall('noShow/liftSuspension', { userId });
+
+/** Downloads a month's CSV (UTF-8 with a BOM) as a file; the envelope's message on failure. */
+export async function downloadCsv(month: string, kind: 'revenue' | 'attendance' | 'members'): Promise<void> {
+  const res = await fetch(`${env.adminApiBase}/reports/exportCsv`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${currentToken() ?? ''}` },
+    body: JSON.stringify({ month, kind }),
+  });
+  if (!res.ok) {
+    const body = (await res.json().catch(() => null)) as { message?: string } | null;
+    throw new Error(body?.message ?? `HTTP ${res.status}`);
+  }
+  const url = URL.createObjectURL(await res.blob());
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = `${kind}-${month}.csv`;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}

@@ -1,0 +1,130 @@
+import { memberRoutes } from '@shuttle/shared';
+import { type Context, Hono } from 'hono';
+import type { Clock } from '#platform/clock.ts';
+import { DomainError } from '#platform/errors.ts';
+import { type ApiEnv, type ContractAppOptions, contractRoutes } from '#platform/http.ts';
+import type { RateBucket } from '#platform/rate-limit.ts';
+import type { SessionRecord } from '#sessions/model.ts';
+import type { SessionRepository } from '#sessions/repository.ts';
+import type { CalendarFeeds } from './feeds.ts';
+import { type CalendarEvent, renderCalendar } from './ics.ts';
+
+export interface CalendarRouteDeps {
+  clock: Clock;
+  sessions: SessionRepository;
+  calendarFeeds: CalendarFeeds;
+  http: ContractAppOptions;
+  /** Buckets the two .ics downloads count against, by address (empty: limits off). */
+  calendarRate: readonly RateBucket[];
+}
+
+/** The feed lists bookings of sessions starting in this window around now. */
+const FEED_PAST_DAYS = 30;
+const FEED_FUTURE_DAYS = 120;
+/** At most this many events a feed answer, nearest first. */
+export const FEED_MAX_EVENTS = 200;
+
+const SESSION_FILE = /^([A-Za-z0-9_.:-]{1,64})\.ics$/;
+const FEED_FILE = /^([A-Za-z0-9_-]{32,64})\.ics$/;
+
+/** Where the member app opens a session, on the origin the calendar was downloaded from. */
+function appOrigin(c: Context): string {
+  const url = new URL(c.req.url);
+  const host = c.req.header('x-forwarded-host') ?? url.host;
+  const proto = c.req.header('x-forwarded-proto') ?? url.protocol.replace(':', '');
+  return `${proto}://${host}`;
+}
+
+function eventOf(session: SessionRecord, origin: string, now: Date, status: CalendarEvent['status']): CalendarEvent {
+  const link = `${origin}/session?id=${encodeURIComponent(session.id)}`;
+  return {
+    uid: `${session.id}@shuttle`,
+    title: session.title,
+    startsAt: session.startsAt,
+    endsAt: session.endsAt,
+    location: [session.venue, session.address].filter(Boolean).join(', '),
+    description: [session.teamName, session.notes, link].filter(Boolean).join('\n'),
+    url: link,
+    stamp: now,
+    status,
+  };
+}
+
+function calendarResponse(c: Context, body: string, filename: string, cache: string) {
+  return c.body(body, 200, {
+    'content-type': 'text/calendar; charset=utf-8',
+    'content-disposition': `attachment; filename="${filename}"`,
+    'cache-control': cache,
+  });
+}
+
+/**
+ * `GET /api/calendar/session/<id>.ics` (anyone: the session's public facts as one VEVENT),
+ * `GET /api/calendar/feed/<token>.ics` (the token's owner's bookings), and the member calls
+ * that show, reset and delete the feed's token. docs/PLAYER-EXPERIENCE.md, "Calendar".
+ */
+export function calendarRoutes(s: CalendarRouteDeps) {
+  const app = new Hono<ApiEnv>();
+  const limit = async (c: Context) => {
+    const limiter = s.http.rateLimiter;
+    if (!limiter || s.calendarRate.length === 0) return;
+    const address = s.http.clientAddress?.(c) ?? 'unknown';
+    await limiter.check(s.calendarRate, { address, account: null, email: null });
+  };
+
+  app.get('/calendar/session/:file', async (c) => {
+    await limit(c);
+    const id = SESSION_FILE.exec(c.req.param('file'))?.[1];
+    if (!id) throw new DomainError('VALIDATION_FAILED', 'Invalid request: the file must be <session id>.ics');
+    const session = await s.sessions.get(id);
+    if (!session) throw new DomainError('SESSION_NOT_FOUND');
+    const body = renderCalendar([eventOf(session, appOrigin(c), s.clock.now(), 'CONFIRMED')]);
+    return calendarResponse(c, body, `session-${id}.ics`, 'public, max-age=300');
+  });
+
+  app.get('/calendar/feed/:file', async (c) => {
+    await limit(c);
+    const token = FEED_FILE.exec(c.req.param('file'))?.[1];
+    if (!token) throw new DomainError('NOT_FOUND', 'No such calendar feed');
+    const userId = await s.calendarFeeds.owner(token);
+    if (!userId) throw new DomainError('NOT_FOUND', 'No such calendar feed');
+    const now = s.clock.now();
+    const from = new Date(now.getTime() - FEED_PAST_DAYS * 86_400_000).toISOString();
+    const to = new Date(now.getTime() + FEED_FUTURE_DAYS * 86_400_000).toISOString();
+    const bookings = (await s.sessions.bookingsOfUser(userId, from, to))
+      .filter((b) => b.status !== 'cancelled')
+      .sort(
+        (a, b) => Math.abs(Date.parse(a.startsAt) - now.getTime()) - Math.abs(Date.parse(b.startsAt) - now.getTime()),
+      )
+      .slice(0, FEED_MAX_EVENTS);
+    const sessions = await s.sessions.getMany(bookings.map((b) => b.sessionId));
+    const origin = appOrigin(c);
+    const events = bookings.flatMap((booking) => {
+      const session = sessions.get(booking.sessionId);
+      return session ? [eventOf(session, origin, now, booking.status === 'accepted' ? 'CONFIRMED' : 'TENTATIVE')] : [];
+    });
+    events.sort((a, b) => a.startsAt.localeCompare(b.startsAt));
+    return calendarResponse(c, renderCalendar(events, 'Shuttle'), 'shuttle.ics', 'private, max-age=900');
+  });
+
+  app.route(
+    '/',
+    contractRoutes(
+      memberRoutes,
+      {
+        'checkState/calendar/getFeed': async (_, { member }) => ({
+          token: await s.calendarFeeds.current(member.userId),
+        }),
+        'checkState/calendar/resetFeed': async (_, { member }) => ({
+          token: await s.calendarFeeds.reset(member.userId),
+        }),
+        'checkState/calendar/deleteFeed': async (_, { member }) => {
+          await s.calendarFeeds.remove(member.userId);
+          return { token: null };
+        },
+      },
+      s.http,
+    ),
+  );
+  return app;
+}

@@ -1,0 +1,107 @@
+import { SESClient } from '@aws-sdk/client-ses';
+import { createDocumentClient, type Store } from '#db/client.ts';
+import { createLineMessaging, LINE_API_BASE_URL } from '#line/client.ts';
+import type { LineWebhookDeps } from '#line/webhook.ts';
+import { OutboxDispatcher } from '#notifications/dispatcher.ts';
+import { systemClock } from '#platform/clock.ts';
+import { SesEmailSender } from '#platform/email.ts';
+import { type LineChannel, lineChannel } from './secrets.ts';
+
+/**
+ * Dependencies of the notifier, the reminder job and the LINE webhook. Unlike the APIs they
+ * re-read the LINE channel on every invocation (through the secret cache), so a token filled in
+ * after the deploy is used within minutes; until then, with `LINE_REQUIRED`, LINE deliveries are
+ * retried instead of skipped (docs/DEPLOY.md, "Secrets"). Plain environment reads, no schema
+ * library: these bundles stay small (docs/DEPLOY.md, "Bundles").
+ */
+export interface NotifierSettings {
+  tableName: string;
+  region: string;
+  dynamoEndpoint?: string;
+  emailFrom: string;
+  configurationSet?: string;
+  appBaseUrl: string;
+  liffId?: string;
+  lineApiBaseUrl: string;
+  lineRequired: boolean;
+}
+
+export function notifierSettings(env: NodeJS.ProcessEnv): NotifierSettings {
+  const appBaseUrl = env.APP_BASE_URL || 'http://localhost:3000';
+  if (!/^https?:\/\/[^/]+/.test(appBaseUrl)) throw new Error('Invalid environment: APP_BASE_URL');
+  return {
+    tableName: env.TABLE_NAME || 'shuttle',
+    region: env.AWS_REGION || 'ap-northeast-1',
+    dynamoEndpoint: env.DYNAMODB_ENDPOINT || undefined,
+    emailFrom: env.EMAIL_FROM || 'no-reply@shuttle.tw',
+    configurationSet: env.SES_CONFIGURATION_SET || undefined,
+    appBaseUrl,
+    liffId: env.LIFF_ID || undefined,
+    lineApiBaseUrl: env.LINE_API_BASE_URL || LINE_API_BASE_URL,
+    lineRequired: env.LINE_REQUIRED === 'true',
+  };
+}
+
+const storeOf = (settings: NotifierSettings): Store => ({
+  doc: createDocumentClient({ region: settings.region, endpoint: settings.dynamoEndpoint }),
+  tableName: settings.tableName,
+});
+
+/** Keeps one built value per LINE channel: rebuilt only when the channel's token or secret changes. */
+function perChannel<T>(build: (channel: LineChannel) => T) {
+  let last: { key: string; value: T } | undefined;
+  return (channel: LineChannel): T => {
+    const key = `${channel.channelAccessToken}\n${channel.channelSecret}`;
+    if (last?.key !== key) last = { key, value: build(channel) };
+    return last.value;
+  };
+}
+
+/** The outbox stream consumer and the sweep: call per invocation, the dispatcher is reused while the channel is unchanged. */
+export function lambdaNotifier(env: NodeJS.ProcessEnv = process.env) {
+  const settings = notifierSettings(env);
+  const store = storeOf(settings);
+  const mailer = new SesEmailSender(
+    new SESClient({ region: settings.region }),
+    settings.emailFrom,
+    settings.configurationSet,
+  );
+  const dispatcherFor = perChannel(
+    (channel) =>
+      new OutboxDispatcher({
+        store,
+        clock: systemClock,
+        line: channel.channelAccessToken
+          ? createLineMessaging({ channelAccessToken: channel.channelAccessToken, baseURL: settings.lineApiBaseUrl })
+          : null,
+        lineRequired: settings.lineRequired,
+        mailer,
+        appBaseUrl: settings.appBaseUrl,
+        liffId: settings.liffId,
+      }),
+  );
+  return async () => ({ store, clock: systemClock, dispatcher: dispatcherFor(await lineChannel(env)) });
+}
+
+/** The reminder job needs only the table. */
+export function lambdaReminderDeps(env: NodeJS.ProcessEnv = process.env) {
+  return { store: storeOf(notifierSettings(env)), clock: systemClock };
+}
+
+/** The LINE webhook: rebuilt when the channel secret changes, so a secret filled in later is checked. */
+export function lambdaWebhookDeps(env: NodeJS.ProcessEnv = process.env) {
+  const settings = notifierSettings(env);
+  const store = storeOf(settings);
+  const depsFor = perChannel(
+    (channel): LineWebhookDeps => ({
+      channelSecret: channel.channelSecret,
+      line: channel.channelAccessToken
+        ? createLineMessaging({ channelAccessToken: channel.channelAccessToken, baseURL: settings.lineApiBaseUrl })
+        : null,
+      store,
+      clock: systemClock,
+      appUrl: settings.liffId ? `https://liff.line.me/${settings.liffId}` : settings.appBaseUrl,
+    }),
+  );
+  return async () => depsFor(await lineChannel(env));
+}

@@ -1,0 +1,40 @@
+import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import { SecretCache } from '#platform/secrets.ts';
+
+/**
+ * Secrets Manager, read through a five-minute cache (platform/secrets.ts): a secret filled in
+ * after the deploy (the LINE channel) reaches warm functions without a restart. The stack passes
+ * secret ARNs, never values (docs/DEPLOY.md, "Secrets").
+ */
+let client: SecretsManagerClient | undefined;
+
+export const secrets = new SecretCache(async (arn) => {
+  client ??= new SecretsManagerClient({});
+  const { SecretString } = await client.send(new GetSecretValueCommand({ SecretId: arn }));
+  if (!SecretString) throw new Error(`Secret ${arn} has no string value`);
+  return SecretString;
+});
+
+export interface LineChannel {
+  channelAccessToken: string;
+  channelSecret: string;
+}
+
+/**
+ * The Messaging API channel: `LINE_CHANNEL_ACCESS_TOKEN`/`LINE_CHANNEL_SECRET` when set, else
+ * the JSON `{ "channelAccessToken", "channelSecret" }` of the secret `LINE_SECRET_ARN` (empty
+ * strings until the operator fills it in).
+ */
+export async function lineChannel(env: NodeJS.ProcessEnv): Promise<LineChannel> {
+  const fromEnv = {
+    channelAccessToken: env.LINE_CHANNEL_ACCESS_TOKEN ?? '',
+    channelSecret: env.LINE_CHANNEL_SECRET ?? '',
+  };
+  if (!env.LINE_SECRET_ARN || (fromEnv.channelAccessToken && fromEnv.channelSecret)) return fromEnv;
+  const parsed = JSON.parse(await secrets.get(env.LINE_SECRET_ARN)) as Partial<Record<keyof LineChannel, unknown>>;
+  const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
+  return {
+    channelAccessToken: fromEnv.channelAccessToken || text(parsed.channelAccessToken),
+    channelSecret: fromEnv.channelSecret || text(parsed.channelSecret),
+  };
+}

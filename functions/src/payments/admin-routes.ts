@@ -1,0 +1,156 @@
+import { addDays, adminRoutes, MONEY_LIMITS, taipeiDate, taipeiDayStart } from '@shuttle/shared';
+import type { TeamScope } from '#admin-accounts/team-scope.ts';
+import { adminIdempotencyScope } from '#db/keys.ts';
+import type { Clock } from '#platform/clock.ts';
+import { DomainError } from '#platform/errors.ts';
+import { type ContractAppOptions, contractRoutes } from '#platform/http.ts';
+import type { UserRepository } from '#players/repository.ts';
+import type { SessionRecord } from '#sessions/model.ts';
+import type { SessionRepository } from '#sessions/repository.ts';
+import type { MembershipRepository } from '#teams/membership.ts';
+import type { NoShowSettings } from '#teams/no-show-settings.ts';
+import type { TeamRepository } from '#teams/repository.ts';
+import { outstandingOf } from './outstanding.ts';
+import type { PassRepository } from './passes.ts';
+import type { PaymentRepository } from './repository.ts';
+
+export interface PaymentRouteDeps {
+  clock: Clock;
+  scope: TeamScope;
+  sessions: SessionRepository;
+  teams: TeamRepository;
+  users: UserRepository;
+  memberships: MembershipRepository;
+  payments: PaymentRepository;
+  passes: PassRepository;
+  noShowSettings: NoShowSettings;
+  http: ContractAppOptions;
+}
+
+const READ_CONCURRENCY = 8;
+
+async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const i = next++;
+      results[i] = await fn(items[i]!);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
+}
+
+/** Admin calls of payments, passes and the no-show rule (docs/MONEY.md). */
+export function paymentAdminRoutes(s: PaymentRouteDeps) {
+  const result = (
+    session: SessionRecord,
+    userId: string,
+    payment: Awaited<ReturnType<PaymentRepository['waive']>>,
+  ) => ({
+    sessionId: session.id,
+    userId,
+    payment,
+  });
+
+  const suspensions = async (teamId: string) => {
+    const now = s.clock.now().toISOString();
+    const members = await s.memberships.membersOf(teamId);
+    return {
+      suspensions: members
+        .filter((m) => m.suspendedUntil && m.suspendedUntil > now)
+        .map((m) => ({
+          userId: m.userId,
+          name: m.name,
+          suspendedUntil: m.suspendedUntil!,
+          noShows: m.suspendedNoShows ?? 0,
+        }))
+        .sort((a, b) => a.suspendedUntil.localeCompare(b.suspendedUntil)),
+    };
+  };
+
+  return contractRoutes(
+    adminRoutes,
+    {
+      'payments/markPaid': async (request, { admin }) => {
+        const session = await s.scope.session(admin, request.sessionId);
+        return result(session, request.userId, await s.payments.markPaid(request, session.price));
+      },
+      'payments/markUnpaid': async ({ sessionId, userId }, { admin }) => {
+        const session = await s.scope.session(admin, sessionId);
+        return result(session, userId, await s.payments.markUnpaid(sessionId, userId, session.price));
+      },
+      'payments/waive': async ({ sessionId, userId }, { admin }) => {
+        const session = await s.scope.session(admin, sessionId);
+        return result(session, userId, await s.payments.waive(sessionId, userId, session.price));
+      },
+      'payments/usePass': async ({ sessionId, userId, passId }, { admin }) => {
+        const session = await s.scope.session(admin, sessionId);
+        return result(session, userId, await s.payments.usePass(sessionId, userId, passId, session.price));
+      },
+
+      /** The team's sessions of the last 90 and next 60 days, their bookings, and the valid passes. */
+      'payments/getOutstanding': async ({ teamId }, { admin }) => {
+        const access = await s.scope.team(admin, teamId);
+        const today = taipeiDate(s.clock.now());
+        const [sessions, passes] = await Promise.all([
+          s.sessions.teamSessions(
+            access.teamId,
+            taipeiDayStart(addDays(today, -MONEY_LIMITS.outstandingPastDays)),
+            taipeiDayStart(addDays(today, MONEY_LIMITS.outstandingFutureDays + 1)),
+          ),
+          s.passes.ofTeam(access.teamId, addDays(today, -MONEY_LIMITS.outstandingPastDays)),
+        ]);
+        const rows = await mapLimit(sessions, READ_CONCURRENCY, async (session) => ({
+          session,
+          bookings: await s.sessions.bookings(session.id),
+        }));
+        return outstandingOf(rows, passes);
+      },
+
+      'passes/sell': async (sale, { admin, idempotencyKey }) => {
+        const access = await s.scope.team(admin, sale.teamId);
+        const [team, member] = await Promise.all([
+          s.teams.get(access.teamId),
+          s.memberships.get(access.teamId, sale.userId),
+        ]);
+        if (!member) throw new DomainError('MEMBER_NOT_FOUND');
+        return s.passes.sell(
+          {
+            ...sale,
+            teamId: access.teamId,
+            teamName: team?.name ?? '',
+            playerName: member.name,
+            soldBy: admin.adminId,
+          },
+          idempotencyKey ? { scope: adminIdempotencyScope(admin.adminId), key: idempotencyKey } : undefined,
+        );
+      },
+      'passes/list': async ({ teamId }, { admin }) => {
+        const access = await s.scope.team(admin, teamId);
+        return { passes: await s.passes.ofTeam(access.teamId, taipeiDate(s.clock.now())) };
+      },
+
+      'noShow/getRule': async ({ teamId }, { admin }) => {
+        const access = await s.scope.team(admin, teamId);
+        const { cancelWindowMinutes: _, ...rule } = await s.noShowSettings.get(access.teamId);
+        return rule;
+      },
+      'noShow/updateRule': async ({ teamId, ...rule }, { admin }) => {
+        const access = await s.scope.team(admin, teamId);
+        return s.noShowSettings.update(access.teamId, rule);
+      },
+      'noShow/suspensions': async ({ teamId }, { admin }) => {
+        const access = await s.scope.team(admin, teamId);
+        return suspensions(access.teamId);
+      },
+      'noShow/liftSuspension': async ({ teamId, userId }, { admin }) => {
+        const access = await s.scope.team(admin, teamId);
+        await s.memberships.liftSuspension(access.teamId, userId, s.clock.now().toISOString());
+        return suspensions(access.teamId);
+      },
+    },
+    s.http,
+  );
+}

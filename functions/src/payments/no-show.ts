@@ -1,0 +1,82 @@
+import type { Store } from '#db/client.ts';
+import type { Clock } from '#platform/clock.ts';
+import type { BookingRecord } from '#sessions/model.ts';
+import { SessionRepository } from '#sessions/repository.ts';
+import { MembershipRepository } from '#teams/membership.ts';
+import { NoShowSettings } from '#teams/no-show-settings.ts';
+
+const DAY_MS = 86_400_000;
+/**
+ * A cancellation this close to the start is late. Players cannot cancel inside the team's cancel
+ * window at all, so "late" is the day before the start: the places freed then rarely refill.
+ */
+export const LATE_CANCEL_HOURS = 24;
+
+/**
+ * How many no-shows these booking rows of one team hold (docs/MONEY.md, "No-show rule"): each
+ * accepted booking marked absent after its start counts 1; with `lateCancelCountsHalf`, each
+ * cancellation of an accepted place in the last {@link LATE_CANCEL_HOURS} before the start counts ½. Sessions that started before `resetAt` (the
+ * last suspension or lift) do not count.
+ */
+export function countNoShows(
+  bookings: readonly BookingRecord[],
+  rule: { lateCancelCountsHalf: boolean },
+  resetAt: string | undefined,
+): number {
+  let count = 0;
+  for (const b of bookings) {
+    if (resetAt && b.startsAt < resetAt) continue;
+    if (b.status === 'accepted' && b.attendance === 'absent') count += 1;
+    else if (rule.lateCancelCountsHalf && b.status === 'cancelled' && b.cancelledAt && b.acceptedAt) {
+      const lateFrom = Date.parse(b.startsAt) - LATE_CANCEL_HOURS * 3_600_000;
+      if (Date.parse(b.cancelledAt) >= lateFrom) count += 0.5;
+    }
+  }
+  return count;
+}
+
+/**
+ * The no-show rule, applied when an admin marks a player absent after the session started:
+ * reaching `noShowLimit` inside the last `noShowWindowDays` suspends the member's bookings of
+ * the team for `noShowPenaltyDays` (stored on the membership item; the join transaction's
+ * membership check refuses them with MEMBER_SUSPENDED). Reads: the team, the membership and the
+ * player's bookings of the window (one Query of GSI1 `USER#id#BOOKINGS`).
+ */
+export class NoShowRule {
+  private readonly settings: NoShowSettings;
+  private readonly members: MembershipRepository;
+  private readonly sessions: SessionRepository;
+
+  constructor(
+    store: Store,
+    private readonly clock: Clock,
+  ) {
+    this.settings = new NoShowSettings(store);
+    this.members = new MembershipRepository(store);
+    this.sessions = new SessionRepository(store);
+  }
+
+  /** Null when nothing changed; else the end of the new suspension. */
+  async afterAbsent(teamId: string, userId: string, sessionStartsAt: string): Promise<string | null> {
+    const now = this.clock.now();
+    if (Date.parse(sessionStartsAt) > now.getTime()) return null;
+    const rule = await this.settings.get(teamId);
+    if (rule.noShowLimit <= 0) return null;
+    const member = await this.members.get(teamId, userId);
+    if (!member || member.blocked) return null;
+    if (member.suspendedUntil && member.suspendedUntil > now.toISOString()) return null;
+    const from = new Date(now.getTime() - rule.noShowWindowDays * DAY_MS).toISOString();
+    const bookings = (
+      await this.sessions.bookingsOfUser(
+        userId,
+        from,
+        new Date(now.getTime() + LATE_CANCEL_HOURS * 3_600_000).toISOString(),
+      )
+    ).filter((b) => b.teamId === teamId);
+    const count = countNoShows(bookings, rule, member.noShowResetAt);
+    if (count < rule.noShowLimit) return null;
+    const until = new Date(now.getTime() + rule.noShowPenaltyDays * DAY_MS).toISOString();
+    await this.members.suspend(teamId, userId, until, count, now.toISOString());
+    return until;
+  }
+}

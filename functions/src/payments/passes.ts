@@ -1,0 +1,130 @@
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import type { PaymentMethod } from '@shuttle/shared';
+import type { Store } from '#db/client.ts';
+import { findReplay, IDEMPOTENCY_ITEM, type IdempotentRequest, recordAnswer } from '#db/idempotency.ts';
+import { index, key, prefix } from '#db/keys.ts';
+import { runTransaction, Transaction, TransactionRefusedError } from '#db/transaction.ts';
+import type { Clock, IdGenerator } from '#platform/clock.ts';
+import { newPassId, type PassRecord } from './model.ts';
+
+/** Most passes one list answers (a team's valid passes; far above a club's season). */
+const LIST_LIMIT = 500;
+
+export interface SellPass {
+  teamId: string;
+  teamName: string;
+  userId: string;
+  playerName: string;
+  name: string;
+  credits: number | null;
+  validFrom: string;
+  validUntil: string;
+  price: number;
+  method: PaymentMethod;
+  soldBy: string;
+}
+
+const toPass = (record: PassRecord) => ({
+  passId: record.passId,
+  teamId: record.teamId,
+  teamName: record.teamName,
+  userId: record.userId,
+  playerName: record.playerName,
+  name: record.name,
+  credits: record.credits,
+  remaining: record.remaining,
+  validFrom: record.validFrom,
+  validUntil: record.validUntil,
+  price: record.price,
+  soldAt: record.soldAt,
+});
+
+/**
+ * Season passes (季打, docs/MONEY.md): sold by an admin, paid at the sale, used one credit per
+ * booking by `PaymentRepository.usePass`. Ids start with the last valid date, so the lists read
+ * only passes valid today or later (a key range, never the team's whole history).
+ */
+export class PassRepository {
+  constructor(
+    private readonly store: Store,
+    private readonly clock: Clock,
+    private readonly ids: IdGenerator,
+  ) {}
+
+  async sell(sale: SellPass, idempotency?: { scope: string; key: string }) {
+    const now = this.clock.now();
+    const claim: IdempotentRequest | undefined = idempotency
+      ? { scope: idempotency.scope, operation: 'sellPass', key: idempotency.key, request: sale }
+      : undefined;
+    if (claim) {
+      const replay = await findReplay<ReturnType<typeof toPass>>(this.store, claim);
+      if (replay) return replay;
+    }
+    const passId = newPassId(sale.validUntil, this.ids());
+    const record: PassRecord = {
+      type: 'pass',
+      passId,
+      teamId: sale.teamId,
+      teamName: sale.teamName,
+      userId: sale.userId,
+      playerName: sale.playerName,
+      name: sale.name,
+      credits: sale.credits,
+      remaining: sale.credits,
+      validFrom: sale.validFrom,
+      validUntil: sale.validUntil,
+      price: sale.price,
+      method: sale.method,
+      soldAt: now.toISOString(),
+      soldBy: sale.soldBy,
+    };
+    const pass = toPass(record);
+    const tx = new Transaction(this.store.tableName);
+    tx.put('pass', {
+      Item: { ...key.pass(sale.teamId, passId), ...index.passesOfUser(sale.userId, passId), ...record },
+      ConditionExpression: 'attribute_not_exists(PK)',
+    });
+    if (claim) recordAnswer(tx, claim, pass, now);
+    try {
+      await runTransaction(this.store, tx);
+    } catch (error) {
+      if (claim && error instanceof TransactionRefusedError && error.failed(IDEMPOTENCY_ITEM)) {
+        const replay = await findReplay<ReturnType<typeof toPass>>(this.store, claim);
+        if (replay) return replay;
+      }
+      throw error;
+    }
+    return pass;
+  }
+
+  /** The team's passes valid on `today` or later: Query `TEAM#id` from `PASS#<today>`. */
+  async ofTeam(teamId: string, today: string) {
+    const { Items } = await this.store.doc.send(
+      new QueryCommand({
+        TableName: this.store.tableName,
+        KeyConditionExpression: 'PK = :pk AND SK BETWEEN :from AND :to',
+        ExpressionAttributeValues: {
+          ':pk': key.team(teamId).PK,
+          ':from': `${prefix.pass}${today}`,
+          ':to': `${prefix.pass}~`,
+        },
+        Limit: LIST_LIMIT,
+      }),
+    );
+    return ((Items ?? []) as PassRecord[]).map(toPass);
+  }
+
+  /** A player's passes valid on `today` or later, of every team: Query GSI2 `USER#id#PASSES`. */
+  async ofUser(userId: string, today: string) {
+    const { Items } = await this.store.doc.send(
+      new QueryCommand({
+        TableName: this.store.tableName,
+        IndexName: 'GSI2',
+        KeyConditionExpression: 'GSI2PK = :pk AND GSI2SK >= :from',
+        ExpressionAttributeValues: { ':pk': index.userPassesPartition(userId), ':from': today },
+        Limit: LIST_LIMIT,
+      }),
+    );
+    return ((Items ?? []) as PassRecord[]).map(toPass);
+  }
+}

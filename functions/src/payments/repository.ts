@@ -1,0 +1,234 @@
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { type Payment, type PaymentMethod, paymentOf, type StoredPayment, taipeiDate } from '@shuttle/shared';
+import type { Store } from '#db/client.ts';
+import { key } from '#db/keys.ts';
+import { isConditionFailure, runTransaction, Transaction, TransactionRefusedError } from '#db/transaction.ts';
+import type { Clock } from '#platform/clock.ts';
+import { DomainError } from '#platform/errors.ts';
+import type { BookingRecord } from '#sessions/model.ts';
+import { type PassRecord, passCovers, passPayment } from './model.ts';
+
+/** How many times a write pinned to what it read is decided again after the booking moved. */
+const ATTEMPTS = 3;
+
+export interface MarkPaid {
+  sessionId: string;
+  userId: string;
+  method: PaymentMethod;
+  amount: number;
+  reference?: string;
+}
+
+/**
+ * Payments on booking items (docs/MONEY.md). Every write is a conditional UpdateItem of the
+ * booking item: payment only on an accepted booking, at most once (a paid booking keeps its first
+ * payment), and nothing here ever changes a booking's status, so a cancelled booking is never
+ * resurrected or paid. The join path never reads or writes any of it.
+ */
+export class PaymentRepository {
+  constructor(
+    private readonly store: Store,
+    private readonly clock: Clock,
+  ) {}
+
+  async booking(sessionId: string, userId: string): Promise<BookingRecord | null> {
+    const { Item } = await this.store.doc.send(
+      new GetCommand({ TableName: this.store.tableName, Key: key.booking(sessionId, userId), ConsistentRead: true }),
+    );
+    return (Item as BookingRecord | undefined) ?? null;
+  }
+
+  async pass(teamId: string, passId: string): Promise<PassRecord | null> {
+    const { Item } = await this.store.doc.send(
+      new GetCommand({ TableName: this.store.tableName, Key: key.pass(teamId, passId), ConsistentRead: true }),
+    );
+    return (Item as PassRecord | undefined) ?? null;
+  }
+
+  private async requireBooking(sessionId: string, userId: string): Promise<BookingRecord> {
+    const booking = await this.booking(sessionId, userId);
+    if (!booking) throw new DomainError('BOOKING_NOT_FOUND');
+    return booking;
+  }
+
+  /** Idempotent: a booking already paid answers its payment unchanged. */
+  async markPaid(request: MarkPaid, price: number): Promise<Payment> {
+    const payment: StoredPayment = {
+      status: 'paid',
+      amount: request.amount,
+      method: request.method,
+      paidAt: this.clock.now().toISOString(),
+      ...(request.reference ? { reference: request.reference } : {}),
+    };
+    try {
+      await this.store.doc.send(
+        new UpdateCommand({
+          TableName: this.store.tableName,
+          Key: key.booking(request.sessionId, request.userId),
+          UpdateExpression: 'SET payment = :payment REMOVE paymentReport',
+          ConditionExpression:
+            'attribute_exists(PK) AND #status = :accepted AND (attribute_not_exists(payment) OR payment.#ps <> :paid)',
+          ExpressionAttributeNames: { '#status': 'status', '#ps': 'status' },
+          ExpressionAttributeValues: { ':payment': payment, ':accepted': 'accepted', ':paid': 'paid' },
+        }),
+      );
+      return paymentOf(price, { partySize: 1, payment });
+    } catch (error) {
+      if (!isConditionFailure(error)) throw error;
+    }
+    const booking = await this.requireBooking(request.sessionId, request.userId);
+    if (booking.payment?.status === 'paid') return paymentOf(price, booking);
+    throw new DomainError('PAYMENT_NOT_ALLOWED');
+  }
+
+  /** Lets an accepted booking off paying; idempotent. A paid booking must be marked unpaid first. */
+  async waive(sessionId: string, userId: string, price: number): Promise<Payment> {
+    const booking = await this.requireBooking(sessionId, userId);
+    if (booking.status !== 'accepted') throw new DomainError('PAYMENT_NOT_ALLOWED');
+    if (booking.payment?.status === 'waived' || booking.payment?.status === 'paid') return paymentOf(price, booking);
+    const payment: StoredPayment = {
+      status: 'waived',
+      amount: 0,
+      method: null,
+      paidAt: null,
+    };
+    try {
+      await this.store.doc.send(
+        new UpdateCommand({
+          TableName: this.store.tableName,
+          Key: key.booking(sessionId, userId),
+          UpdateExpression: 'SET payment = :payment REMOVE paymentReport',
+          ConditionExpression: '#status = :accepted AND attribute_not_exists(payment)',
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: { ':payment': payment, ':accepted': 'accepted' },
+        }),
+      );
+      return paymentOf(price, { partySize: 1, payment });
+    } catch (error) {
+      if (!isConditionFailure(error)) throw error;
+      return paymentOf(price, await this.requireBooking(sessionId, userId));
+    }
+  }
+
+  /**
+   * Undoes a payment or a waiver. An accepted booking owes again; a cancelled booking that was
+   * paid becomes `refunded`. A pass credit the payment used is given back in the same
+   * transaction. Idempotent: a booking owing nothing recorded is answered as it is.
+   */
+  async markUnpaid(sessionId: string, userId: string, price: number): Promise<Payment> {
+    for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
+      const booking = await this.requireBooking(sessionId, userId);
+      const was = booking.payment;
+      if (!was || was.status === 'unpaid' || was.status === 'refunded') return paymentOf(price, booking);
+      const refund = booking.status === 'cancelled' && was.status === 'paid';
+      const tx = new Transaction(this.store.tableName);
+      tx.update('booking', {
+        Key: key.booking(sessionId, userId),
+        UpdateExpression: refund ? 'SET payment.#ps = :refunded' : 'REMOVE payment',
+        ConditionExpression: 'payment.#ps = :was AND payment.paidAt = :paidAt AND #status = :bookingStatus',
+        ExpressionAttributeNames: { '#ps': 'status', '#status': 'status' },
+        ExpressionAttributeValues: {
+          ':was': was.status,
+          ':paidAt': was.paidAt,
+          ':bookingStatus': booking.status,
+          ...(refund ? { ':refunded': 'refunded' } : {}),
+        },
+      });
+      // A counted pass gets its credit back; a date-range pass (no credits) has none to give.
+      const pass = was.passId && !refund ? await this.pass(booking.teamId, was.passId) : null;
+      if (pass && pass.remaining !== null) {
+        tx.update('pass', {
+          Key: key.pass(booking.teamId, pass.passId),
+          UpdateExpression: 'SET remaining = remaining + :one',
+          ConditionExpression: 'attribute_exists(PK)',
+          ExpressionAttributeValues: { ':one': 1 },
+        });
+      }
+      try {
+        await runTransaction(this.store, tx);
+        return paymentOf(price, { ...booking, payment: refund ? { ...was, status: 'refunded' } : undefined });
+      } catch (error) {
+        if (!(error instanceof TransactionRefusedError)) throw error;
+        // The booking moved since it was read: decide again.
+      }
+    }
+    throw new DomainError('SERVICE_BUSY');
+  }
+
+  /**
+   * Settles an accepted booking with a season pass: one transaction of the booking's payment
+   * (only while unpaid) and the pass's credit (only while one is left), so a retried or
+   * concurrent call never uses two credits for one booking. Already settled by this pass: the
+   * payment is answered unchanged.
+   */
+  async usePass(sessionId: string, userId: string, passId: string, price: number): Promise<Payment> {
+    const booking = await this.requireBooking(sessionId, userId);
+    const pass = await this.pass(booking.teamId, passId);
+    if (!pass || pass.userId !== userId) throw new DomainError('PASS_NOT_FOUND');
+    if (booking.payment?.status === 'paid') return paymentOf(price, booking);
+    if (booking.status !== 'accepted') throw new DomainError('PAYMENT_NOT_ALLOWED');
+    if (!passCovers(pass, taipeiDate(booking.startsAt))) throw new DomainError('PASS_NOT_USABLE');
+    const nowIso = this.clock.now().toISOString();
+    const payment = passPayment(pass, price * booking.partySize, nowIso);
+    const tx = new Transaction(this.store.tableName);
+    tx.update('booking', {
+      Key: key.booking(sessionId, userId),
+      UpdateExpression: 'SET payment = :payment REMOVE paymentReport',
+      ConditionExpression: '#status = :accepted AND (attribute_not_exists(payment) OR payment.#ps <> :paid)',
+      ExpressionAttributeNames: { '#status': 'status', '#ps': 'status' },
+      ExpressionAttributeValues: { ':payment': payment, ':accepted': 'accepted', ':paid': 'paid' },
+    });
+    if (pass.remaining === null) {
+      tx.check('pass', {
+        Key: key.pass(booking.teamId, passId),
+        ConditionExpression: 'validFrom <= :day AND validUntil >= :day',
+        ExpressionAttributeValues: { ':day': taipeiDate(booking.startsAt) },
+      });
+    } else {
+      tx.update('pass', {
+        Key: key.pass(booking.teamId, passId),
+        UpdateExpression: 'SET remaining = remaining - :one',
+        ConditionExpression: 'remaining >= :one',
+        ExpressionAttributeValues: { ':one': 1 },
+      });
+    }
+    try {
+      await runTransaction(this.store, tx);
+      return paymentOf(price, { partySize: booking.partySize, payment });
+    } catch (error) {
+      if (!(error instanceof TransactionRefusedError)) throw error;
+      if (error.failed('booking')) {
+        const now = await this.requireBooking(sessionId, userId);
+        if (now.payment?.status === 'paid') return paymentOf(price, now);
+        throw new DomainError('PAYMENT_NOT_ALLOWED');
+      }
+      throw new DomainError('PASS_NOT_USABLE');
+    }
+  }
+
+  /** A player's report "I transferred": kept on their accepted, unpaid booking until an admin confirms. */
+  async reportTransfer(sessionId: string, userId: string, reference: string, price: number): Promise<Payment> {
+    const report = { reference, at: this.clock.now().toISOString() };
+    try {
+      await this.store.doc.send(
+        new UpdateCommand({
+          TableName: this.store.tableName,
+          Key: key.booking(sessionId, userId),
+          UpdateExpression: 'SET paymentReport = :report',
+          ConditionExpression: 'attribute_exists(PK) AND #status = :accepted AND attribute_not_exists(payment)',
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: { ':report': report, ':accepted': 'accepted' },
+        }),
+      );
+    } catch (error) {
+      if (!isConditionFailure(error)) throw error;
+      const booking = await this.requireBooking(sessionId, userId);
+      if (booking.status === 'accepted') return paymentOf(price, booking);
+      throw new DomainError('PAYMENT_NOT_ALLOWED');
+    }
+    return paymentOf(price, {
+      partySize: (await this.requireBooking(sessionId, userId)).partySize,
+      paymentReport: report,
+    });
+  }
+}

@@ -1,0 +1,94 @@
+import { adminRoutes, DEFAULT_LANGUAGE, taipeiDate } from '@shuttle/shared';
+import type { TeamScope } from '#admin-accounts/team-scope.ts';
+import type { Store } from '#db/client.ts';
+import { key } from '#db/keys.ts';
+import { batchGetAll } from '#db/query.ts';
+import type { Clock } from '#platform/clock.ts';
+import { type ContractAppOptions, contractRoutes } from '#platform/http.ts';
+import type { UserRecord } from '#players/repository.ts';
+import type { SessionRecord } from '#sessions/model.ts';
+import type { SessionRepository } from '#sessions/repository.ts';
+import type { MembershipRepository } from '#teams/membership.ts';
+import type { TeamRepository } from '#teams/repository.ts';
+import { addMoney, attendanceCsv, membersCsv, moneyOf, revenueCsv } from './money.ts';
+import { monthSpan } from './revenue.ts';
+
+export interface ExportRouteDeps {
+  store: Store;
+  clock: Clock;
+  scope: TeamScope;
+  sessions: SessionRepository;
+  teams: TeamRepository;
+  memberships: MembershipRepository;
+  /** The team's passes valid from a date (pass sales of the month). */
+  passes: { ofTeam(teamId: string, from: string): Promise<{ price: number; soldAt: string }[]> };
+  http: ContractAppOptions;
+}
+
+const READ_CONCURRENCY = 8;
+
+/** Payment figures and CSV exports of a Taipei month (docs/MONEY.md, "Exports"). */
+export function exportRoutes(s: ExportRouteDeps) {
+  /** The month's sessions (oldest first) with their bookings: Query GSI3, then one Query per session. */
+  const month = async (teamId: string, m: string) => {
+    const { from, to } = monthSpan(m);
+    const sessions = (await s.sessions.teamSessions(teamId, from, to)).sort((a, b) =>
+      a.startsAt.localeCompare(b.startsAt),
+    );
+    const rows: { session: SessionRecord; bookings: Awaited<ReturnType<SessionRepository['bookings']>> }[] = [];
+    for (let i = 0; i < sessions.length; i += READ_CONCURRENCY) {
+      const slice = sessions.slice(i, i + READ_CONCURRENCY);
+      rows.push(
+        ...(await Promise.all(
+          slice.map(async (session) => ({ session, bookings: await s.sessions.bookings(session.id) })),
+        )),
+      );
+    }
+    return rows;
+  };
+
+  return contractRoutes(
+    adminRoutes,
+    {
+      'reports/payments': async ({ teamId, month: m }, { admin }) => {
+        const access = await s.scope.team(admin, teamId);
+        const [rows, passes] = await Promise.all([month(access.teamId, m), s.passes.ofTeam(access.teamId, `${m}-01`)]);
+        const money = rows
+          .map(({ session, bookings }) => moneyOf(session, bookings))
+          .reduce(addMoney, { paid: 0, outstanding: 0, waived: 0 });
+        const passSales = passes.filter((p) => taipeiDate(p.soldAt).startsWith(m)).reduce((sum, p) => sum + p.price, 0);
+        return { month: m, ...money, passSales };
+      },
+
+      'reports/exportCsv': async ({ teamId, month: m, kind }, { admin, c }) => {
+        const access = await s.scope.team(admin, teamId);
+        const team = await s.teams.get(access.teamId);
+        const language = team?.language ?? DEFAULT_LANGUAGE;
+        const rows = await month(access.teamId, m);
+        c.header('content-disposition', `attachment; filename="${kind}-${m}.csv"`);
+        if (kind === 'revenue') return revenueCsv(rows, language);
+        if (kind === 'attendance') return attendanceCsv(rows, language);
+        const members = await s.memberships.membersOf(access.teamId);
+        const users = await batchGetAll<UserRecord & { level?: number | null }>(
+          s.store,
+          members.map((mb) => key.user(mb.userId)),
+        );
+        const levels = new Map(users.map((u) => [u.userId, u.level ?? null]));
+        return membersCsv(
+          members.map((mb) => ({
+            name: mb.name,
+            userId: mb.userId,
+            membership: mb.membership,
+            joinedAt: mb.joinedAt,
+            blocked: mb.blocked,
+            suspendedUntil: mb.suspendedUntil,
+            level: levels.get(mb.userId) ?? null,
+          })),
+          rows,
+          language,
+        );
+      },
+    },
+    s.http,
+  );
+}

@@ -1,0 +1,103 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { type BuildOptions, build } from 'esbuild';
+import { BUNDLE_BUDGET_BYTES, BUNDLING, handlersDir, OVER_BUDGET_CEILINGS } from '../lib/bundling.ts';
+
+/**
+ * `npm run build` (infra workspace): bundles every Lambda entry point exactly as the stack does
+ * (infra/lib/bundling.ts) and prints its minified size, the AWS SDK included, against the
+ * 500 KB goal (docs/DEPLOY.md, "Bundles"). Writes nothing. `--why` adds each bundle's largest
+ * contributors (esbuild's metafile, grouped by package or source folder).
+ */
+export interface BundleSize {
+  handler: string;
+  bytes: number;
+  /** The source files and packages with code in the bundle (esbuild's metafile, after tree-shaking). */
+  inputs: string[];
+  /** Bytes in the bundle per input file. */
+  bytesByInput: Record<string, number>;
+}
+
+/** Lambda entry points: the files of functions/src/handlers that export `handler`. */
+export const lambdaEntries = (): string[] =>
+  readdirSync(handlersDir)
+    .filter((f) => f.endsWith('.ts'))
+    .filter((f) => /export const handler\b/.test(readFileSync(join(handlersDir, f), 'utf8')))
+    .map((f) => f.replace(/\.ts$/, ''));
+
+/** esbuild options of a Lambda bundle (infra/lib/bundling.ts), for an entry given by `entry`. */
+export const bundleOptions = (entry: Pick<BuildOptions, 'entryPoints' | 'stdin'>): BuildOptions => ({
+  ...entry,
+  bundle: true,
+  outfile: 'index.mjs',
+  format: BUNDLING.format,
+  platform: BUNDLING.platform,
+  target: BUNDLING.target,
+  minify: BUNDLING.minify,
+  charset: BUNDLING.charset,
+  mainFields: [...BUNDLING.mainFields],
+  banner: { js: BUNDLING.banner },
+  external: [...BUNDLING.external],
+  alias: { ...BUNDLING.alias },
+  logLevel: 'silent',
+});
+
+export async function bundleSizes(handlers: string[] = lambdaEntries()): Promise<BundleSize[]> {
+  return Promise.all(
+    handlers.map(async (handler) => {
+      const result = await build({
+        ...bundleOptions({ entryPoints: [join(handlersDir, `${handler}.ts`)] }),
+        write: false,
+        metafile: true,
+      });
+      const output = result.outputFiles.find((f) => f.path.endsWith('index.mjs'))!;
+      const [, meta] = Object.entries(result.metafile.outputs).find(([path]) => path.endsWith('index.mjs'))!;
+      const bytesByInput = Object.fromEntries(
+        Object.entries(meta.inputs)
+          .filter(([, input]) => input.bytesInOutput > 0)
+          .map(([path, input]) => [path, input.bytesInOutput]),
+      );
+      return { handler, bytes: output.contents.length, inputs: Object.keys(bytesByInput), bytesByInput };
+    }),
+  );
+}
+
+/** The limit a function's bundle must stay under: the goal, or its ceiling while still over it. */
+export const bundleLimit = (handler: string): number => OVER_BUDGET_CEILINGS[handler] ?? BUNDLE_BUDGET_BYTES;
+
+/** Bytes per package (`zod`, `@aws-sdk/core`, …), locale file or source folder, largest first. */
+export function contributors(bundle: BundleSize): [string, number][] {
+  const groups = new Map<string, number>();
+  for (const [path, bytes] of Object.entries(bundle.bytesByInput)) {
+    const pkg = path.match(/node_modules\/((?:@[^/]+\/)?[^/]+)\/(.*)/);
+    const key = pkg
+      ? pkg[1] === 'zod' && pkg[2]!.startsWith('v4/locales/')
+        ? 'zod (locales)'
+        : pkg[1]!
+      : path.includes('/i18n/locales/')
+        ? `i18n ${path.split('/').pop()}`
+        : path
+            .replace(/^(\.\.\/)+/, '')
+            .split('/')
+            .slice(0, 3)
+            .join('/');
+    groups.set(key, (groups.get(key) ?? 0) + bytes);
+  }
+  return [...groups].sort((a, b) => b[1] - a[1]);
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const kb = (bytes: number) => `${(bytes / 1024).toFixed(0)} KB`;
+  const why = process.argv.includes('--why');
+  const sizes = (await bundleSizes()).sort((a, b) => a.handler.localeCompare(b.handler));
+  console.log(`Lambda bundles (minified, AWS SDK included; goal < ${kb(BUNDLE_BUDGET_BYTES)} each):`);
+  for (const bundle of sizes) {
+    const { handler, bytes } = bundle;
+    const mark = bytes <= BUNDLE_BUDGET_BYTES ? 'ok  ' : 'over';
+    const ceiling = OVER_BUDGET_CEILINGS[handler] ? `  (ceiling ${kb(OVER_BUDGET_CEILINGS[handler])})` : '';
+    console.log(`  ${mark} ${handler.padEnd(16)} ${kb(bytes).padStart(8)}${ceiling}`);
+    if (why) {
+      for (const [name, b] of contributors(bundle).slice(0, 12)) console.log(`         ${kb(b).padStart(8)}  ${name}`);
+    }
+  }
+}

@@ -1,0 +1,76 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { App } from 'aws-cdk-lib';
+import { describe, expect, it } from 'vitest';
+import { buildStage } from '../lib/app.ts';
+import { repoRoot } from '../lib/bundling.ts';
+import { CONFIG_FILE_KEY, parseStageConfig, readConfig } from '../lib/config.ts';
+import { fakeBuilds, STAGE, writeStageFile } from './fixtures.ts';
+
+const readWith = (configFile?: string) =>
+  readConfig(new App({ context: configFile ? { [CONFIG_FILE_KEY]: configFile } : {} }).node);
+
+describe('stage file', () => {
+  it('is read from -c configFile=PATH, with defaults and the SES identity from the sender', () => {
+    const config = readWith(writeStageFile(STAGE));
+    expect(config).toMatchObject({
+      stageName: 'prod',
+      domainName: 'shuttle.badminton.tw',
+      alarmEmail: 'ops@badminton.tw',
+      sesIdentity: 'badminton.tw',
+      reminderRateMinutes: 15,
+    });
+  });
+
+  it('is required, and the message says how to pass it', () => {
+    expect(() => readWith()).toThrow(/-c configFile=PATH[\s\S]*infra\/stages\/example\.json/);
+    expect(() => readWith('/nonexistent/stage.json')).toThrow(/Stage file not found: \/nonexistent\/stage\.json/);
+    expect(() => readWith(writeStageFile('{ not json'))).toThrow(/is not JSON/);
+  });
+
+  it('names every malformed or missing field', () => {
+    const { alarmEmail: _, ...noAlarm } = STAGE;
+    expect(() => parseStageConfig({ ...noAlarm, lineLoginChannelId: 'abc', emailFrom: 'nope' })).toThrow(
+      /lineLoginChannelId[\s\S]*emailFrom[\s\S]*alarmEmail/,
+    );
+    expect(() =>
+      parseStageConfig({ ...STAGE, certificateArn: STAGE.certificateArn.replace('us-east-1', 'ap-northeast-1') }),
+    ).toThrow(/certificateArn: an ACM certificate ARN in us-east-1/);
+    expect(() => parseStageConfig({ ...STAGE, stageName: 'Prod Stage' })).toThrow(/stageName/);
+  });
+
+  it('refuses the placeholder ids of the example stage, naming them', () => {
+    const placeholder = {
+      ...STAGE,
+      lineLoginChannelId: '1650000000',
+      liffId: '1650000000-Shuttle0',
+      googleClientId: 'shuttle-placeholder.apps.googleusercontent.com',
+    };
+    expect(() => parseStageConfig(placeholder)).toThrow(
+      /placeholder values[\s\S]*lineLoginChannelId: 1650000000[\s\S]*liffId: 1650000000-Shuttle0[\s\S]*googleClientId: shuttle-placeholder/,
+    );
+    expect(() =>
+      parseStageConfig({ ...STAGE, googleClientId: 'shuttle-placeholder.apps.googleusercontent.com' }),
+    ).toThrow(/placeholder/);
+  });
+
+  it('refuses a LIFF id of another channel', () => {
+    expect(() => parseStageConfig({ ...STAGE, liffId: '2009999999-AbCdEfGh' })).toThrow(/liffId: must belong/);
+  });
+
+  it('ships an example stage that the synth refuses until it is filled in', () => {
+    const example = join(repoRoot, 'infra/stages/example.json');
+    expect(existsSync(example)).toBe(true);
+    expect(() => readWith(example)).toThrow(/placeholder values/);
+  });
+});
+
+describe('app build', () => {
+  it('is required: a synth without the built apps fails saying what to run', () => {
+    const builds = fakeBuilds();
+    const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
+    expect(() =>
+      buildStage(app, parseStageConfig(STAGE), { builds: { ...builds, admin: join(builds.admin, 'missing') } }),
+    ).toThrow(/The admin app is not built[\s\S]*run `npm run build` first/);
+  });
+});

@@ -1,0 +1,3 @@
+import { CalendarFeedPage } from '@/features/calendar/components/calendar-feed-page';
+
+export default CalendarFeedPage;

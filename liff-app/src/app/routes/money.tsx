@@ -1,0 +1,3 @@
+import { MoneyPage } from '@/features/settings/components/money-page';
+
+export default MoneyPage;

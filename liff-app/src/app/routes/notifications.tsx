@@ -1,0 +1,3 @@
+import { NotificationsPage } from '@/features/email/components/notifications-page';
+
+export default NotificationsPage;

@@ -1,0 +1,89 @@
+import type { SessionDetail } from '@shuttle/shared';
+import { errorMessage } from '@shuttle/shared/web/api-error.ts';
+import { formatDateTime, formatMoney } from '@shuttle/shared/web/format.ts';
+import { invalidateQueries } from '@shuttle/shared/web/query.ts';
+import { notify, withLightLoading } from '@shuttle/shared/web/ui-store.ts';
+import { type FormEvent, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { sessionKeys } from '../api/keys';
+import { reportTransfer } from '../api/payments';
+
+const REFERENCE = /^[\p{L}\p{N} _.#-]{1,40}$/u;
+
+/**
+ * What the player's booking owes and how it was paid; while unpaid, a way to tell the team
+ * "I transferred, last 5 digits 12345" for the admin to confirm (docs/MONEY.md).
+ */
+export function BookingPayment({ session }: { session: SessionDetail }) {
+  const { t } = useTranslation();
+  const inputId = useId();
+  const [reference, setReference] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const payment = session.myBooking?.payment;
+  if (!payment) return null;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const value = reference.trim();
+    if (!REFERENCE.test(value)) {
+      setError(t('money.referenceInvalid'));
+      return;
+    }
+    setError(null);
+    try {
+      await withLightLoading(() => reportTransfer(session.id, value));
+      await invalidateQueries(sessionKeys.all);
+      notify({ level: 'success', message: t('money.reported') });
+    } catch (failure) {
+      notify({ level: 'error', title: t('money.reportTransfer'), message: errorMessage(failure) });
+    }
+  };
+
+  return (
+    <div className="booking-payment" data-testid="booking-payment" data-payment={payment.status}>
+      <p className="booking-payment__status">
+        <span className={`badge badge--payment-${payment.status}`}>{t(`money.status.${payment.status}`)}</span>{' '}
+        {formatMoney(payment.amount)}
+        {payment.method && ` · ${t(`money.method.${payment.method}`)}`}
+        {payment.passId && ` · ${t('money.byPass')}`}
+      </p>
+      {payment.paidAt && (
+        <p className="my-booking__text">{t('money.paidAt', { at: formatDateTime(payment.paidAt) })}</p>
+      )}
+      {payment.status === 'unpaid' && payment.reported && (
+        <p className="my-booking__text" data-testid="transfer-reported">
+          {t('money.reportedWaiting', { reference: payment.reported.reference })}
+        </p>
+      )}
+      {payment.status === 'unpaid' && !payment.reported && (
+        <form className="booking-payment__form" onSubmit={(e) => void submit(e)} noValidate>
+          <label className="field-label" htmlFor={inputId}>
+            {t('money.reportTransfer')}
+          </label>
+          <div className="booking-payment__row">
+            <input
+              id={inputId}
+              className={`input${error ? ' is-invalid' : ''}`}
+              inputMode="numeric"
+              autoComplete="off"
+              maxLength={40}
+              placeholder={t('money.referencePlaceholder')}
+              value={reference}
+              aria-invalid={Boolean(error)}
+              onChange={(e) => setReference(e.target.value)}
+              data-testid="transfer-reference"
+            />
+            <button type="submit" className="button button--small" data-testid="report-transfer">
+              {t('money.send')}
+            </button>
+          </div>
+          {error && (
+            <p className="field-error" role="alert">
+              {error}
+            </p>
+          )}
+        </form>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,80 @@
+import { useEffect, useLayoutEffect, useRef } from 'react';
+import { useLocation, useNavigationType } from 'react-router';
+
+/**
+ * Back returns to where the player was (docs/PLAYER-EXPERIENCE.md, "Scroll"): the scroll
+ * position is kept per history entry in sessionStorage, restored on a Back/Forward (POP) once
+ * the page is tall enough (lists render from the query cache, or a moment later), and a new
+ * screen opens at the top.
+ */
+const KEY = 'shuttle:scroll';
+/** How long a restore waits for the content to grow tall enough. */
+const RESTORE_WAIT_MS = 1500;
+
+function positions(): Record<string, number> {
+  try {
+    return JSON.parse(window.sessionStorage.getItem(KEY) ?? '{}') as Record<string, number>;
+  } catch {
+    return {};
+  }
+}
+
+function remember(entry: string, y: number): void {
+  try {
+    const all = positions();
+    all[entry] = Math.round(y);
+    const keys = Object.keys(all);
+    // Keep the newest 50 entries.
+    for (const old of keys.slice(0, Math.max(0, keys.length - 50))) delete all[old];
+    window.sessionStorage.setItem(KEY, JSON.stringify(all));
+  } catch {
+    // Storage full or blocked: scrolling still works, only without restoring.
+  }
+}
+
+export function useScrollRestoration(): void {
+  const location = useLocation();
+  const navigation = useNavigationType();
+  /** The entry on screen: a late scroll event of the previous screen never saves over it. */
+  const active = useRef(location.key);
+
+  useEffect(() => {
+    if ('scrollRestoration' in window.history) window.history.scrollRestoration = 'manual';
+  }, []);
+
+  // Save while the player scrolls this entry.
+  useEffect(() => {
+    const entry = location.key;
+    let frame = 0;
+    const onScroll = () => {
+      cancelAnimationFrame(frame);
+      frame = requestAnimationFrame(() => {
+        if (active.current === entry) remember(entry, window.scrollY);
+      });
+    };
+    window.addEventListener('scroll', onScroll, { passive: true });
+    return () => {
+      cancelAnimationFrame(frame);
+      window.removeEventListener('scroll', onScroll);
+    };
+  }, [location.key]);
+
+  useLayoutEffect(() => {
+    active.current = location.key;
+    if (navigation !== 'POP') {
+      window.scrollTo(0, 0);
+      return;
+    }
+    const target = positions()[location.key];
+    if (!target) return;
+    const until = Date.now() + RESTORE_WAIT_MS;
+    let frame = 0;
+    const attempt = () => {
+      const reachable = document.documentElement.scrollHeight - window.innerHeight >= target;
+      if (reachable || Date.now() > until) window.scrollTo(0, target);
+      else frame = requestAnimationFrame(attempt);
+    };
+    attempt();
+    return () => cancelAnimationFrame(frame);
+  }, [location.key, navigation]);
+}

@@ -1,0 +1,182 @@
+import * as z from 'zod';
+import { amount, id, isoDate, isoInstant, partySize, payment, paymentMethod } from './entities.ts';
+
+// Money and attendance (docs/MONEY.md): payments per booking, season passes, the no-show rule,
+// CSV exports and player levels. payment-routes.ts pairs these bodies with paths.
+
+export const EXPORT_KINDS = ['revenue', 'attendance', 'members'] as const;
+
+export const MONEY_LIMITS = {
+  /** NT dollars a booking or a pass can cost. */
+  maxAmount: 100_000,
+  /** Transfer reference: e.g. the last 5 digits of the paying account. */
+  referenceMax: 40,
+  maxPassCredits: 100,
+  maxPassDays: 366,
+  passNameMax: 50,
+  /** Days of a team's sessions the outstanding list looks back and ahead. */
+  outstandingPastDays: 90,
+  outstandingFutureDays: 60,
+  maxNoShowLimit: 20,
+  maxNoShowWindowDays: 365,
+  maxNoShowPenaltyDays: 365,
+  /** A player's own CSV history: the last year. */
+  historyDays: 366,
+} as const;
+
+/**
+ * Self-assessed levels, the table Taiwanese pickup groups use: 1-18 in seven bands
+ * (新手 to 專業). A session states a range of them.
+ */
+export const LEVEL_MIN = 1;
+export const LEVEL_MAX = 18;
+export const LEVEL_BANDS = [
+  { band: 'newcomer', from: 1, to: 3 },
+  { band: 'beginner', from: 4, to: 5 },
+  { band: 'lowerIntermediate', from: 6, to: 7 },
+  { band: 'intermediate', from: 8, to: 9 },
+  { band: 'upperIntermediate', from: 10, to: 12 },
+  { band: 'advanced', from: 13, to: 15 },
+  { band: 'professional', from: 16, to: 18 },
+] as const;
+export type LevelBand = (typeof LEVEL_BANDS)[number]['band'];
+export const levelBandOf = (level: number): LevelBand =>
+  (LEVEL_BANDS.find((b) => level >= b.from && level <= b.to) ?? LEVEL_BANDS[0]).band;
+
+export const level = z.number().int().min(LEVEL_MIN).max(LEVEL_MAX);
+export const paymentReference = z
+  .string()
+  .trim()
+  .min(1)
+  .max(MONEY_LIMITS.referenceMax)
+  .regex(/^[\p{L}\p{N} _.#-]+$/u, 'Letters, digits, spaces and _ . # - only');
+const player = z.strictObject({ sessionId: id, userId: id });
+export const markPaidRequest = player.extend({
+  method: paymentMethod,
+  amount,
+  reference: paymentReference.optional(),
+});
+export const markUnpaidRequest = player;
+export const paymentResult = z.object({ sessionId: id, userId: id, payment });
+
+export const outstandingRequest = z.strictObject({ teamId: id.optional() });
+export const outstandingItem = z.object({
+  sessionId: id,
+  title: z.string(),
+  startsAt: isoInstant,
+  userId: id,
+  name: z.string(),
+  partySize,
+  amount,
+  payment,
+  /** An active pass of the player that can settle this booking, if any. */
+  passId: id.nullable(),
+});
+export const outstanding = z.object({
+  items: z.array(outstandingItem),
+  /** Sum of the amounts owed. */
+  total: z.number().int().nonnegative(),
+});
+export type OutstandingItem = z.infer<typeof outstandingItem>;
+
+export const usePassRequest = player.extend({ passId: id });
+
+export const pass = z.object({
+  passId: id,
+  teamId: id,
+  teamName: z.string(),
+  userId: id,
+  playerName: z.string(),
+  name: z.string(),
+  /** Sessions it covers; null for a date-range pass (any number of sessions in the range). */
+  credits: z.number().int().nonnegative().nullable(),
+  remaining: z.number().int().nonnegative().nullable(),
+  validFrom: isoDate,
+  validUntil: isoDate,
+  price: amount,
+  soldAt: isoInstant,
+});
+export type Pass = z.infer<typeof pass>;
+
+export const sellPassRequest = z
+  .strictObject({
+    teamId: id.optional(),
+    userId: id,
+    name: z.string().trim().min(1).max(MONEY_LIMITS.passNameMax),
+    credits: z.number().int().min(1).max(MONEY_LIMITS.maxPassCredits).nullable(),
+    validFrom: isoDate,
+    validUntil: isoDate,
+    price: amount,
+    method: paymentMethod,
+  })
+  .refine((v) => v.validFrom <= v.validUntil, {
+    message: 'validFrom must not be after validUntil',
+    path: ['validUntil'],
+  })
+  .refine((v) => (Date.parse(v.validUntil) - Date.parse(v.validFrom)) / 86_400_000 < MONEY_LIMITS.maxPassDays, {
+    message: 'at most 366 days',
+    path: ['validUntil'],
+  });
+export const passList = z.object({ passes: z.array(pass) });
+export const teamPassesRequest = z.strictObject({ teamId: id.optional() });
+
+export const noShowRule = z.object({
+  /** No-shows inside the window that suspend; 0 turns the rule off. */
+  noShowLimit: z.number().int().min(0).max(MONEY_LIMITS.maxNoShowLimit),
+  noShowWindowDays: z.number().int().min(1).max(MONEY_LIMITS.maxNoShowWindowDays),
+  noShowPenaltyDays: z.number().int().min(1).max(MONEY_LIMITS.maxNoShowPenaltyDays),
+  /** A cancellation inside the cancel window counts as half a no-show. */
+  lateCancelCountsHalf: z.boolean(),
+});
+export type NoShowRule = z.infer<typeof noShowRule>;
+export const DEFAULT_NO_SHOW_RULE: NoShowRule = {
+  noShowLimit: 0,
+  noShowWindowDays: 60,
+  noShowPenaltyDays: 14,
+  lateCancelCountsHalf: false,
+};
+export const noShowRuleRequest = z.strictObject({ teamId: id.optional() });
+export const updateNoShowRuleRequest = noShowRule.extend({ teamId: id.optional() }).strict();
+export const suspension = z.object({
+  userId: id,
+  name: z.string(),
+  suspendedUntil: isoInstant,
+  /** Why: the no-shows counted when the rule suspended. */
+  noShows: z.number().nonnegative(),
+});
+export const suspensionList = z.object({ suspensions: z.array(suspension) });
+export const liftSuspensionRequest = z.strictObject({ teamId: id.optional(), userId: id });
+
+export const exportCsvRequest = z.strictObject({
+  teamId: id.optional(),
+  month: z
+    .string()
+    .max(7)
+    .regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Expected YYYY-MM'),
+  kind: z.enum(EXPORT_KINDS),
+});
+/** CSV text: UTF-8 with a BOM and a header row (`text/csv; charset=utf-8`). */
+export const csvText = z.string();
+
+export const paymentFigures = z.object({
+  paid: z.number().int().nonnegative(),
+  outstanding: z.number().int().nonnegative(),
+  waived: z.number().int().nonnegative(),
+  passSales: z.number().int().nonnegative(),
+});
+export const paymentReportRequest = z.strictObject({ teamId: id.optional(), month: exportCsvRequest.shape.month });
+export const paymentReport = paymentFigures.extend({ month: z.string() });
+
+// Member calls.
+export const reportTransferRequest = z.strictObject({ sessionId: id, reference: paymentReference });
+export const myPassesRequest = z.strictObject({});
+export const levelRequest = z.strictObject({ level: level.nullable() });
+export const levelResult = z.object({ level: level.nullable() });
+export const myHistoryCsvRequest = z.strictObject({});
+export const mySuspensionRequest = z.strictObject({ teamId: id });
+export const mySuspension = z.object({
+  /** Null when the player may book the team's sessions. */
+  suspendedUntil: isoInstant.nullable(),
+  noShows: z.number().nonnegative(),
+});
+export type PaymentMethod = z.infer<typeof paymentMethod>;

@@ -1,0 +1,120 @@
+/**
+ * `npm run lighthouse [-- URL …]`: Lighthouse (mobile, the default throttling) on the member
+ * app's home and the admin login, printing the four figures of docs/PLAYER-EXPERIENCE.md
+ * ("Speed"): performance score, LCP, TBT and CLS. Without a URL it builds the apps when they are
+ * missing or stale and starts the local stack itself (in-memory DynamoDB Local, demo data, the
+ * same server as `npm start`); with URLs it measures those (for example a running `npm start`
+ * or the deployed site); `--json DIR` keeps the whole reports. Debian's Chromium (`/usr/bin/chromium`, or `CHROMIUM_PATH`). A script,
+ * not a test: the figures depend on the machine, so nothing here passes or fails on them.
+ */
+
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { type LocalStack, startLocalStack } from '@shuttle/functions/local/server.ts';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+
+const root = resolve(import.meta.dirname, '../..');
+
+/** Goals of issue 12 for the member home (mobile): printed beside each figure. */
+const GOALS = { performance: 90, lcpMs: 2500, tbtMs: 200, cls: 0.1 };
+
+function newestMtime(dir: string): number {
+  if (!existsSync(dir)) return 0;
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (entry.name === 'node_modules' || entry.name === 'dist') continue;
+    const path = join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(path) : statSync(path).mtimeMs);
+  }
+  return newest;
+}
+
+function buildIfStale(workspace: 'liff-app' | 'admin-app'): void {
+  const built = join(root, workspace, 'dist/index.html');
+  const sources = Math.max(newestMtime(join(root, workspace)), newestMtime(join(root, 'shared/src')));
+  if (existsSync(built) && statSync(built).mtimeMs >= sources) return;
+  const result = spawnSync('npm', ['run', 'build', '-w', workspace], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
+  if (result.status !== 0) throw new Error(`Building ${workspace} failed`);
+}
+
+interface Figures {
+  url: string;
+  performance: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+}
+
+/** `--json DIR`: keep each page's whole Lighthouse report there, to see where the time goes. */
+const jsonDir = (() => {
+  const at = process.argv.indexOf('--json');
+  return at > 0 ? process.argv[at + 1] : undefined;
+})();
+
+async function measure(url: string, port: number): Promise<Figures> {
+  // One warm-up load, so the figures are of a page whose server already answered once.
+  await fetch(url).catch(() => undefined);
+  const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+  if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+  const { lhr } = result;
+  if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  if (jsonDir) {
+    const name = new URL(url).pathname.replace(/^\/|\/$/g, '').replace(/\W+/g, '-') || 'home';
+    writeFileSync(join(jsonDir, `${name}.json`), result.report as string);
+  }
+  const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+  return {
+    url,
+    performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+    lcpMs: audit('largest-contentful-paint'),
+    tbtMs: audit('total-blocking-time'),
+    cls: audit('cumulative-layout-shift'),
+  };
+}
+
+function print(f: Figures): void {
+  const mark = (ok: boolean) => (ok ? 'ok ' : 'MISS');
+  console.log(`\n${f.url}`);
+  console.log(
+    `  performance  ${String(f.performance).padStart(6)}      ${mark(f.performance >= GOALS.performance)} (goal ≥ ${GOALS.performance})`,
+  );
+  console.log(
+    `  LCP          ${(f.lcpMs / 1000).toFixed(2).padStart(6)} s    ${mark(f.lcpMs <= GOALS.lcpMs)} (goal ≤ ${GOALS.lcpMs / 1000} s)`,
+  );
+  console.log(
+    `  TBT          ${Math.round(f.tbtMs).toString().padStart(6)} ms   ${mark(f.tbtMs <= GOALS.tbtMs)} (goal ≤ ${GOALS.tbtMs} ms)`,
+  );
+  console.log(`  CLS          ${f.cls.toFixed(3).padStart(6)}      ${mark(f.cls <= GOALS.cls)} (goal ≤ ${GOALS.cls})`);
+}
+
+async function main(): Promise<void> {
+  const urls = process.argv.slice(2).filter((a) => /^https?:\/\//.test(a));
+  let stack: LocalStack | null = null;
+  if (urls.length === 0) {
+    buildIfStale('liff-app');
+    buildIfStale('admin-app');
+    stack = await startLocalStack({ seed: true, serveApps: true, quiet: true });
+    urls.push(`${stack.origin}/`, `${stack.origin}/admin/login`);
+  }
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+  });
+  try {
+    for (const url of urls) print(await measure(url, chrome.port));
+  } finally {
+    chrome.kill();
+    await stack?.close();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});
