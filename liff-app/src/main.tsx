@@ -1,6 +1,7 @@
 import { mountApp } from '@shuttle/shared/web/mount-app.tsx';
 import { App } from '@/app/app';
 import { bootstrapAuth } from '@/app/bootstrap-auth';
+import { startFirstScreen } from '@/app/first-screen';
 import { linkQueries } from '@/app/query-links';
 import { initI18n } from '@/lib/i18n';
 import '@shuttle/shared/web/base.css';
@@ -9,6 +10,8 @@ import '@/styles/global.css';
 import '@/styles/experience.css';
 
 linkQueries();
+// The first session list and the runtime configuration start before React mounts.
+startFirstScreen();
 mountApp(<App />, async () => {
   // The login check and LIFF start in parallel with the first render; neither blocks it.
   void bootstrapAuth();

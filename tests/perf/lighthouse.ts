@@ -4,8 +4,11 @@
  * ("Speed"): performance score, LCP, TBT and CLS. Without a URL it builds the apps when they are
  * missing or stale and starts the local stack itself (in-memory DynamoDB Local, demo data, the
  * same server as `npm start`); with URLs it measures those (for example a running `npm start`
- * or the deployed site); `--json DIR` keeps the whole reports. Debian's Chromium (`/usr/bin/chromium`, or `CHROMIUM_PATH`). A script,
- * not a test: the figures depend on the machine, so nothing here passes or fails on them.
+ * or the deployed site); `--json DIR` keeps the whole reports; `--runs N` measures each page N
+ * times and prints the median of each figure too (the figures vary with the machine's load);
+ * `--member` measures only the member home. Debian's Chromium (`/usr/bin/chromium`, or
+ * `CHROMIUM_PATH`). A script, not a test: the figures depend on the machine, so nothing here
+ * passes or fails on them.
  */
 
 import { spawnSync } from 'node:child_process';
@@ -57,7 +60,19 @@ const jsonDir = (() => {
   return at > 0 ? process.argv[at + 1] : undefined;
 })();
 
-async function measure(url: string, port: number): Promise<Figures> {
+/** `--runs N`: how many times each page is measured. */
+const runs = (() => {
+  const at = process.argv.indexOf('--runs');
+  return at > 0 ? Math.max(1, Number.parseInt(process.argv[at + 1] ?? '1', 10) || 1) : 1;
+})();
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+async function measure(url: string, port: number, run = 1): Promise<Figures> {
   // One warm-up load, so the figures are of a page whose server already answered once.
   await fetch(url).catch(() => undefined);
   const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
@@ -66,7 +81,7 @@ async function measure(url: string, port: number): Promise<Figures> {
   if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
   if (jsonDir) {
     const name = new URL(url).pathname.replace(/^\/|\/$/g, '').replace(/\W+/g, '-') || 'home';
-    writeFileSync(join(jsonDir, `${name}.json`), result.report as string);
+    writeFileSync(join(jsonDir, `${name}${runs > 1 ? `-${run}` : ''}.json`), result.report as string);
   }
   const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
   return {
@@ -95,19 +110,40 @@ function print(f: Figures): void {
 
 async function main(): Promise<void> {
   const urls = process.argv.slice(2).filter((a) => /^https?:\/\//.test(a));
+  const memberOnly = process.argv.includes('--member');
   let stack: LocalStack | null = null;
   if (urls.length === 0) {
     buildIfStale('liff-app');
     buildIfStale('admin-app');
     stack = await startLocalStack({ seed: true, serveApps: true, quiet: true });
-    urls.push(`${stack.origin}/`, `${stack.origin}/admin/login`);
+    urls.push(`${stack.origin}/`, ...(memberOnly ? [] : [`${stack.origin}/admin/login`]));
   }
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
   });
   try {
-    for (const url of urls) print(await measure(url, chrome.port));
+    for (const url of urls) {
+      if (runs === 1) {
+        print(await measure(url, chrome.port));
+        continue;
+      }
+      const all: Figures[] = [];
+      for (let run = 1; run <= runs; run++) {
+        const f = await measure(url, chrome.port, run);
+        all.push(f);
+        console.log(
+          `${url} run ${run}: ${f.performance}, LCP ${(f.lcpMs / 1000).toFixed(2)} s, TBT ${Math.round(f.tbtMs)} ms, CLS ${f.cls.toFixed(3)}`,
+        );
+      }
+      print({
+        url: `${url} (median of ${runs} runs)`,
+        performance: median(all.map((f) => f.performance)),
+        lcpMs: median(all.map((f) => f.lcpMs)),
+        tbtMs: median(all.map((f) => f.tbtMs)),
+        cls: median(all.map((f) => f.cls)),
+      });
+    }
   } finally {
     chrome.kill();
     await stack?.close();

@@ -5,6 +5,8 @@ import { runtimeConfig } from '@/config/config-loader';
 import { authStore, clearLogin, setProfile } from '@/lib/auth';
 import { changeLanguage } from '@/lib/i18n';
 import type { Liff } from '@/lib/liff';
+import { detectInAppBrowser } from '@/lib/user-agent';
+import { afterFirstScreen } from './first-screen';
 import { checkStoredLogin } from './stored-login';
 
 /** Adopts the language saved on the profile when this browser has no choice of its own. */
@@ -41,7 +43,9 @@ export async function bootstrapAuth(): Promise<void> {
     }
   }
 
-  // The LIFF SDK is its own chunk, fetched while the first screen renders (docs/PLAYER-EXPERIENCE.md, "Speed").
+  // The LIFF SDK is its own chunk, fetched while the first screen renders (docs/PLAYER-EXPERIENCE.md,
+  // "Speed"). Outside LINE it signs nobody in here, so it waits until the first screen has drawn.
+  if (detectInAppBrowser(navigator.userAgent) !== 'line') await afterFirstScreen();
   let liff: Liff;
   try {
     const { initLiff } = await import('@/lib/liff');

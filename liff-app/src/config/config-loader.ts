@@ -5,17 +5,36 @@ export type { RuntimeConfig };
 
 const configStore = createStore<RuntimeConfig | null>(null);
 let pending: Promise<RuntimeConfig> | null = null;
+let json: Promise<unknown> | null = null;
+
+/**
+ * The body of `/app-config.json` (index.html preloads it), fetched once and not yet checked:
+ * the entry reads `apiBase` from it for the first session list before zod has arrived.
+ */
+export function runtimeConfigJson(): Promise<unknown> {
+  json ??= fetch('/app-config.json', { credentials: 'same-origin' })
+    .then((response) => {
+      if (!response.ok) throw new Error(`app-config.json answered ${response.status}`);
+      return response.json() as Promise<unknown>;
+    })
+    .catch((error: unknown) => {
+      json = null;
+      throw error;
+    });
+  return json;
+}
 
 /** The validated runtime configuration; fetched and parsed once, on first use. */
 export function runtimeConfig(): Promise<RuntimeConfig> {
-  pending ??= import('./runtime-config')
-    .then((m) => m.fetchRuntimeConfig())
+  pending ??= Promise.all([import('./runtime-config'), runtimeConfigJson()])
+    .then(([m, body]) => m.runtimeConfigSchema.parse(body))
     .then((config) => {
       configStore.set(config);
       return config;
     })
     .catch((error: unknown) => {
       pending = null;
+      json = null;
       throw error;
     });
   return pending;
@@ -31,5 +50,6 @@ export function useRuntimeConfig(): RuntimeConfig | null {
 /** For tests. */
 export function setRuntimeConfig(config: RuntimeConfig): void {
   pending = Promise.resolve(config);
+  json = Promise.resolve(config);
   configStore.set(config);
 }

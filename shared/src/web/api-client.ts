@@ -14,6 +14,9 @@ export interface CallOptions {
 /** The request of a contract, `undefined` for a call that takes none. */
 export type CallInput<C> = [RequestOf<C>] extends [never] ? undefined : RequestOf<C>;
 
+/** Sends one request; `fetch` unless an app hands over a request it started earlier (liff-app/src/lib/early-requests.ts). */
+export type Send = (url: string, init: RequestInit) => Promise<Response>;
+
 /** How one call authenticates: the bearer token to send (none when null), and what a 401 does. */
 export interface Credentials {
   token: string | null;
@@ -36,11 +39,12 @@ export async function callContract<C extends RouteContract>(
   input: unknown,
   options: CallOptions,
   credentials: () => Credentials,
+  send: Send = (target, init) => fetch(target, init),
 ): Promise<ResponseOf<C>> {
   const attempts = options.idempotencyKey ? 3 : 1;
   for (let attempt = 1; ; attempt++) {
     try {
-      return (await callOnce(contract, url, input, options, credentials)) as ResponseOf<C>;
+      return (await callOnce(contract, url, input, options, credentials, send)) as ResponseOf<C>;
     } catch (error) {
       if (!(error instanceof ApiError) || !RETRYABLE.has(error.code) || attempt >= attempts) throw error;
       await new Promise((resolve) => setTimeout(resolve, 400 * attempt));
@@ -61,6 +65,7 @@ async function callOnce(
   input: unknown,
   options: CallOptions,
   credentials: () => Credentials,
+  send: Send,
 ): Promise<unknown> {
   const headers: Record<string, string> = { accept: 'application/json' };
   const { token, onUnauthorized } = credentials();
@@ -88,7 +93,7 @@ async function callOnce(
   let response: Response;
   let raw: unknown;
   try {
-    response = await fetch(target, { method: contract.method, headers, body, signal: controller.signal });
+    response = await send(target, { method: contract.method, headers, body, signal: controller.signal });
     raw = await response.json().catch(() => undefined);
   } catch (error) {
     if (timedOut) throw new ApiError('TIMEOUT', 'The request timed out', 0);
@@ -129,6 +134,8 @@ export function createApiClient<Routes extends Record<string, RouteContract>>(co
   token: () => string | null;
   clearLogin: () => void;
   noToken: ErrorCode;
+  /** How requests go out; `fetch` by default. */
+  send?: Send;
 }) {
   const credentials = (contract: RouteContract): Credentials => {
     if (contract.auth !== config.auth) return { token: null };
@@ -151,6 +158,7 @@ export function createApiClient<Routes extends Record<string, RouteContract>>(co
       input,
       options,
       () => credentials(contract),
+      config.send,
     ) as Promise<ResponseOf<Routes[P]>>;
   };
 }

@@ -1,0 +1,71 @@
+import { MEMBER_HOME_CATEGORIES } from '@shuttle/shared';
+import { runtimeConfig, runtimeConfigJson } from '@/config/config-loader';
+import { toQuery } from '@/features/sessions/model/filters';
+import { filtersStore } from '@/features/sessions/model/filters-store';
+import { currentToken } from '@/lib/auth';
+import { sendEarly } from '@/lib/early-requests';
+
+/**
+ * Whether this address opens home on its session list with the filters of a fresh visit: not
+ * another tab (`?tab=`), not a team's sessions (`?team=`, which changes the filters first), not
+ * a LIFF deep link (`?liff.state=`, which moves on to another screen).
+ */
+export function opensSessionList(location: Pick<Location, 'pathname' | 'search'>): boolean {
+  if (location.pathname !== '/') return false;
+  const params = new URLSearchParams(location.search);
+  const tab = params.get('tab');
+  const otherTab = tab !== null && tab !== 'sessionList' && (MEMBER_HOME_CATEGORIES as readonly string[]).includes(tab);
+  return !otherTab && !params.has('team') && !params.has('liff.state');
+}
+
+/**
+ * The first session list, sent as soon as the entry runs rather than after the home route,
+ * the API schemas and the runtime configuration's parser have arrived: the request the session
+ * list's first page makes (same path, token, body; features/sessions/api/get-session-list.ts),
+ * which the API client then takes instead of sending it again (lib/early-requests.ts). Only
+ * `apiBase` of the (preloaded) app-config.json is needed; the app validates the whole file
+ * as before. Without that file nothing is sent early and the app reports the failure as always.
+ * Resolves when the answer has come (or the request failed).
+ */
+export async function sendFirstSessionList(): Promise<void> {
+  const token = currentToken();
+  const body = JSON.stringify(toQuery(filtersStore.get()));
+  const config = await runtimeConfigJson().catch(() => null);
+  const apiBase = (config as { apiBase?: unknown } | null)?.apiBase;
+  if (typeof apiBase !== 'string' || !apiBase) return;
+  // The token may have changed while the configuration came: the app would then send another request.
+  if (currentToken() !== token) return;
+  const path = token ? 'checkState/sessionList/getSessionList' : 'withoutAuth/getSessionList';
+  const headers: Record<string, string> = { accept: 'application/json', 'content-type': 'application/json' };
+  if (token) headers.authorization = `Bearer ${token}`;
+  await sendEarly(`${apiBase}/${path}`, { method: 'POST', headers, body });
+}
+
+let firstList: Promise<void> = Promise.resolve();
+
+/**
+ * Resolves once the first session list sent early has answered (at once when none was) and the
+ * browser then has a moment with nothing to do, so the first screen has drawn; or after
+ * `capMs` at the latest. For work the first screen does not need (app/bootstrap-auth.ts).
+ */
+export function afterFirstScreen(capMs = 3000): Promise<void> {
+  const idle = () =>
+    new Promise<void>((resolve) =>
+      window.requestIdleCallback
+        ? window.requestIdleCallback(() => resolve(), { timeout: 500 })
+        : setTimeout(resolve, 0),
+    );
+  return Promise.race([firstList.then(idle), new Promise<void>((resolve) => setTimeout(resolve, capMs))]);
+}
+
+/**
+ * Start-up work of the entry, before React mounts (docs/PLAYER-EXPERIENCE.md, "Speed"): the
+ * runtime configuration and its parser (every screen calls the API), and on home the first
+ * session list and the home route with the chunks it imports.
+ */
+export function startFirstScreen(location: Pick<Location, 'pathname' | 'search'> = window.location): void {
+  void runtimeConfig().catch(() => undefined);
+  if (!opensSessionList(location)) return;
+  firstList = sendFirstSessionList().catch(() => undefined);
+  void import('./routes/home').catch(() => undefined);
+}
