@@ -67,7 +67,12 @@ async function createSession(token: string, extra: Record<string, unknown>) {
 describe('fair sign-up', () => {
   it('enters a lottery with a guest, sees the draw time, then the result with the seed', async () => {
     const admin = await adminToken();
-    const sessionId = await createSession(admin, { signupMode: 'lottery', lotteryMinutes: 1 });
+    // Opened 30 s ago, so the one-minute window closes about 30 s after the entry (a shorter run).
+    const sessionId = await createSession(admin, {
+      signupMode: 'lottery',
+      lotteryMinutes: 1,
+      signupOpensAt: new Date(Date.now() - 30_000).toISOString(),
+    });
     const { context, page } = await phone(browser, {
       identity: { sub: 'Ue2elottery0000000000000000001', name: '抽籤王' },
     });
@@ -93,7 +98,7 @@ describe('fair sign-up', () => {
           await page.reload();
           return page.getByTestId('my-booking').innerText();
         },
-        { timeout: 90_000, interval: 5_000 },
+        { timeout: 90_000, interval: 2_000 },
       )
       .toContain('您已預約此場次');
     await page.getByTestId('lottery').getByText('驗證抽籤').click();
