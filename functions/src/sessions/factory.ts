@@ -1,44 +1,31 @@
 import { createHash, randomBytes } from 'node:crypto';
-import {
-  type Category,
-  DEFAULT_CANCEL_WINDOW_MINUTES,
-  FAIR_SIGNUP_LIMITS,
-  type Region,
-  type SignupMode,
-  taipeiDate,
-  taipeiMonth,
-} from '@shuttle/shared';
+import { DEFAULT_CANCEL_WINDOW_MINUTES, FAIR_SIGNUP_LIMITS, taipeiDate, taipeiMonth } from '@shuttle/shared';
 import { key, sessionIndexKeys } from '#db/keys.ts';
 import type { SessionRecord } from './model.ts';
 
-export interface NewSession {
-  id: string;
-  teamId: string;
-  teamName: string;
-  title: string;
-  venue: string;
-  address: string;
-  region: Region;
-  categories: Category[];
-  courts: number;
-  capacity: number;
-  price: number;
-  startsAt: string;
-  endsAt: string;
-  signupOpensAt: string;
-  isPublic: boolean;
-  notes?: string;
-  lineLink?: string;
-  cancelWindowMinutes?: number;
+/** What a new session is made of: its stored fields, minus the seat state the factory sets. */
+export type NewSession = Pick<
+  SessionRecord,
+  | 'id'
+  | 'teamId'
+  | 'teamName'
+  | 'title'
+  | 'venue'
+  | 'address'
+  | 'region'
+  | 'categories'
+  | 'courts'
+  | 'capacity'
+  | 'price'
+  | 'startsAt'
+  | 'endsAt'
+  | 'signupOpensAt'
+  | 'isPublic'
+  | 'createdBy'
+> &
+  Partial<Pick<SessionRecord, 'notes' | 'lineLink' | 'cancelWindowMinutes' | 'levelMin' | 'levelMax'>> &
   /** Fair sign-up settings (docs/FAIR-SIGNUP.md); unset: first come, no offers, no priority. */
-  signupMode?: SignupMode;
-  lotteryMinutes?: number;
-  waitlistOfferMinutes?: number;
-  memberPriorityHours?: number;
-  levelMin?: number;
-  levelMax?: number;
-  createdBy: string;
-}
+  Pick<SessionRecord, 'signupMode' | 'lotteryMinutes' | 'waitlistOfferMinutes' | 'memberPriorityHours'>;
 
 /** A new, empty session item with its keys and browse indexes, ready for a conditional Put. */
 export function newSessionItem(input: NewSession, now: Date): SessionRecord & Record<string, unknown> {
