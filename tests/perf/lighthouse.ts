@@ -1,50 +1,14 @@
-/**
- * `npm run lighthouse [-- URL …]`: Lighthouse (mobile, the default throttling) on the member
- * app's home and the admin login, printing the four figures of docs/PLAYER-EXPERIENCE.md
- * ("Speed"): performance score, LCP, TBT and CLS. Without a URL it builds the apps when they are
- * missing or stale and starts the local stack itself (in-memory DynamoDB Local, demo data, the
- * same server as `npm start`); with URLs it measures those (for example a running `npm start`
- * or the deployed site); `--json DIR` keeps the whole reports; `--runs N` measures each page N
- * times and prints the median of each figure too (the figures vary with the machine's load);
- * `--member` measures only the member home. Debian's Chromium (`/usr/bin/chromium`, or
- * `CHROMIUM_PATH`). A script, not a test: the figures depend on the machine, so nothing here
- * passes or fails on them.
- */
-
-import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { buildAppIfStale } from '@shuttle/functions/local/app-build.ts';
 import { type LocalStack, startLocalStack } from '@shuttle/functions/local/server.ts';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 
-const root = resolve(import.meta.dirname, '../..');
+const _root = resolve(import.meta.dirname, '../..');
 
 /** Goals of issue 12 for the member home (mobile): printed beside each figure. */
 const GOALS = { performance: 90, lcpMs: 2500, tbtMs: 200, cls: 0.1 };
-
-function newestMtime(dir: string): number {
-  if (!existsSync(dir)) return 0;
-  let newest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    if (entry.name === 'node_modules' || entry.name === 'dist') continue;
-    const path = join(dir, entry.name);
-    newest = Math.max(newest, entry.isDirectory() ? newestMtime(path) : statSync(path).mtimeMs);
-  }
-  return newest;
-}
-
-function buildIfStale(workspace: 'liff-app' | 'admin-app'): void {
-  const built = join(root, workspace, 'dist/index.html');
-  const sources = Math.max(newestMtime(join(root, workspace)), newestMtime(join(root, 'shared/src')));
-  if (existsSync(built) && statSync(built).mtimeMs >= sources) return;
-  const result = spawnSync('npm', ['run', 'build', '-w', workspace], {
-    cwd: root,
-    stdio: 'inherit',
-    env: { ...process.env, NODE_ENV: 'production' },
-  });
-  if (result.status !== 0) throw new Error(`Building ${workspace} failed`);
-}
 
 interface Figures {
   url: string;
@@ -113,8 +77,8 @@ async function main(): Promise<void> {
   const memberOnly = process.argv.includes('--member');
   let stack: LocalStack | null = null;
   if (urls.length === 0) {
-    buildIfStale('liff-app');
-    buildIfStale('admin-app');
+    buildAppIfStale('liff-app');
+    buildAppIfStale('admin-app');
     stack = await startLocalStack({ seed: true, serveApps: true, quiet: true });
     urls.push(`${stack.origin}/`, ...(memberOnly ? [] : [`${stack.origin}/admin/login`]));
   }

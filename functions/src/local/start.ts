@@ -1,8 +1,7 @@
-import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { rateLimitSettings } from '#app/limits.ts';
 import { createRichMenuClients, setupRichMenu } from '#line/rich-menu.ts';
+import { buildAppIfStale } from './app-build.ts';
 import { assertJava } from './dynamo-local.ts';
 import { DEMO_ADMIN, DEMO_PLAYER } from './seed.ts';
 import { LOCAL_LIFF_ID, startLocalStack } from './server.ts';
@@ -10,29 +9,6 @@ import { LOCAL_LIFF_ID, startLocalStack } from './server.ts';
 /** `npm start`: the whole product locally, on one origin, with demo data. */
 
 const root = resolve(import.meta.dirname, '../../..');
-
-function newestMtime(dir: string): number {
-  if (!existsSync(dir)) return 0;
-  let newest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    if (entry.name === 'node_modules' || entry.name === 'dist') continue;
-    const path = join(dir, entry.name);
-    newest = Math.max(newest, entry.isDirectory() ? newestMtime(path) : statSync(path).mtimeMs);
-  }
-  return newest;
-}
-
-/** Builds an app when its sources (or the shared package) changed since its last build. */
-function buildIfStale(workspace: string): void {
-  const dir = join(root, workspace);
-  if (!existsSync(join(dir, 'package.json')) || !existsSync(join(dir, 'index.html'))) return;
-  const built = join(dir, 'dist/index.html');
-  const sources = Math.max(newestMtime(dir), newestMtime(join(root, 'shared/src')));
-  if (existsSync(built) && statSync(built).mtimeMs >= sources) return;
-  console.log(`Building ${workspace}…`);
-  const result = spawnSync('npm', ['run', 'build', '-w', workspace], { cwd: root, stdio: 'inherit' });
-  if (result.status !== 0) throw new Error(`Building ${workspace} failed`);
-}
 
 /** Installs the rich menu on the local LINE capture (/dev/line-pushes); a failure is logged, not fatal. */
 async function setupLocalRichMenu(origin: string): Promise<void> {
@@ -53,8 +29,8 @@ async function setupLocalRichMenu(origin: string): Promise<void> {
 
 async function main() {
   assertJava();
-  buildIfStale('liff-app');
-  buildIfStale('admin-app');
+  buildAppIfStale('liff-app');
+  buildAppIfStale('admin-app');
   const port = Number(process.env.PORT ?? 3000);
   const rateLimits = rateLimitSettings(process.env.SHUTTLE_RATE_LIMITS);
   const stack = await startLocalStack({ port, dataDir: join(root, '.data'), seed: true, serveApps: true, rateLimits });

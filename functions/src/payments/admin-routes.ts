@@ -27,21 +27,6 @@ export interface PaymentRouteDeps {
   http: ContractAppOptions;
 }
 
-const READ_CONCURRENCY = 8;
-
-async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
-  const results: R[] = new Array(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const i = next++;
-      results[i] = await fn(items[i]!);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return results;
-}
-
 /** Admin calls of payments, passes and the no-show rule (docs/MONEY.md). */
 export function paymentAdminRoutes(s: PaymentRouteDeps) {
   const result = (
@@ -102,11 +87,7 @@ export function paymentAdminRoutes(s: PaymentRouteDeps) {
           ),
           s.passes.ofTeam(access.teamId, addDays(today, -MONEY_LIMITS.outstandingPastDays)),
         ]);
-        const rows = await mapLimit(sessions, READ_CONCURRENCY, async (session) => ({
-          session,
-          bookings: await s.sessions.bookings(session.id),
-        }));
-        return outstandingOf(rows, passes);
+        return outstandingOf(await s.sessions.withBookings(sessions), passes);
       },
 
       'passes/sell': async (sale, { admin, idempotencyKey }) => {

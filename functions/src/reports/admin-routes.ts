@@ -1,6 +1,7 @@
 import { addDays, adminRoutes, taipeiDate, taipeiDayStart, taipeiMonth } from '@shuttle/shared';
 import type { TeamScope } from '#admin-accounts/team-scope.ts';
 import type { Clock } from '#platform/clock.ts';
+import { mapLimit } from '#platform/concurrency.ts';
 import { type ContractAppOptions, contractRoutes } from '#platform/http.ts';
 import { toAdminSession } from '#sessions/admin-views.ts';
 import type { BookingRecord, SessionRecord } from '#sessions/model.ts';
@@ -14,38 +15,18 @@ export interface ReportRouteDeps {
   http: ContractAppOptions;
 }
 
-const READ_CONCURRENCY = 8;
 const UPCOMING_DAYS = 7;
 const RECENT_DAYS = 7;
 const RECENT_ITEMS = 20;
 
-async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
-  const results: R[] = new Array(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const i = next++;
-      results[i] = await fn(items[i]!);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return results;
-}
-
 export function reportRoutes(s: ReportRouteDeps) {
-  const withBookings = (sessions: readonly SessionRecord[]) =>
-    mapLimit(sessions, READ_CONCURRENCY, async (session) => ({
-      session,
-      bookings: await s.sessions.bookings(session.id),
-    }));
-
   /** Figures of the sessions of a Taipei month that have started by now. */
   const monthFigures = async (teamId: string, month: string, now: Date) => {
     const { from, to } = monthSpan(month);
     const started = (await s.sessions.teamSessions(teamId, from, to))
       .filter((x) => Date.parse(x.startsAt) <= now.getTime())
       .sort((a, b) => a.startsAt.localeCompare(b.startsAt));
-    return (await withBookings(started)).map(({ session, bookings }) => ({
+    return (await s.sessions.withBookings(started)).map(({ session, bookings }) => ({
       session,
       line: tallySession(session, bookings),
     }));
@@ -67,7 +48,7 @@ export function reportRoutes(s: ReportRouteDeps) {
         const todays = window.filter((x) => taipeiDate(x.startsAt) === today);
         const upcoming = window.filter((x) => taipeiDate(x.startsAt) > today);
 
-        const withRows = await withBookings(window);
+        const withRows = await s.sessions.withBookings(window);
         const recent = withRows
           .flatMap(({ session, bookings }: { session: SessionRecord; bookings: BookingRecord[] }) =>
             bookings.flatMap((b) =>

@@ -6,7 +6,6 @@ import { batchGetAll } from '#db/query.ts';
 import type { Clock } from '#platform/clock.ts';
 import { type ContractAppOptions, contractRoutes } from '#platform/http.ts';
 import type { UserRecord } from '#players/repository.ts';
-import type { SessionRecord } from '#sessions/model.ts';
 import type { SessionRepository } from '#sessions/repository.ts';
 import type { MembershipRepository } from '#teams/membership.ts';
 import type { TeamRepository } from '#teams/repository.ts';
@@ -25,8 +24,6 @@ export interface ExportRouteDeps {
   http: ContractAppOptions;
 }
 
-const READ_CONCURRENCY = 8;
-
 /** Payment figures and CSV exports of a Taipei month (docs/MONEY.md, "Exports"). */
 export function exportRoutes(s: ExportRouteDeps) {
   /** The month's sessions (oldest first) with their bookings: Query GSI3, then one Query per session. */
@@ -35,16 +32,7 @@ export function exportRoutes(s: ExportRouteDeps) {
     const sessions = (await s.sessions.teamSessions(teamId, from, to)).sort((a, b) =>
       a.startsAt.localeCompare(b.startsAt),
     );
-    const rows: { session: SessionRecord; bookings: Awaited<ReturnType<SessionRepository['bookings']>> }[] = [];
-    for (let i = 0; i < sessions.length; i += READ_CONCURRENCY) {
-      const slice = sessions.slice(i, i + READ_CONCURRENCY);
-      rows.push(
-        ...(await Promise.all(
-          slice.map(async (session) => ({ session, bookings: await s.sessions.bookings(session.id) })),
-        )),
-      );
-    }
-    return rows;
+    return s.sessions.withBookings(sessions);
   };
 
   return contractRoutes(

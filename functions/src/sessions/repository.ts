@@ -5,11 +5,15 @@ import { findReplay, IDEMPOTENCY_ITEM, type IdempotentRequest, recordAnswer } fr
 import { index, key, prefix } from '#db/keys.ts';
 import { batchGetAll, queryAll } from '#db/query.ts';
 import { isConditionFailure, runTransaction, Transaction, TransactionRefusedError } from '#db/transaction.ts';
+import { mapLimit } from '#platform/concurrency.ts';
 import { DomainError } from '#platform/errors.ts';
 import { isTransientStoreError, type RetryPolicy, withRetry } from '#platform/retry.ts';
 import { chargeQuota, QUOTA_ITEM, type QuotaTeam, quotaRefusal } from '#teams/quota.ts';
 import { type BrowsePage, type BrowseViewer, browsePage, type IndexPage, type IndexQuery } from './browse.ts';
 import type { BookingRecord, SessionRecord } from './model.ts';
+
+/** Booking Queries a report-like read keeps in flight at once. */
+const BOOKING_READ_CONCURRENCY = 8;
 
 /**
  * The one repository of a session's partition: the session item (seats and waitlist live on
@@ -112,6 +116,17 @@ export class SessionRepository {
       },
       this.retry,
     );
+  }
+
+  /**
+   * Sessions with every booking row of each: one Query per session, at most
+   * `BOOKING_READ_CONCURRENCY` in flight (reports, payments, exports).
+   */
+  withBookings(sessions: readonly SessionRecord[]): Promise<{ session: SessionRecord; bookings: BookingRecord[] }[]> {
+    return mapLimit(sessions, BOOKING_READ_CONCURRENCY, async (session) => ({
+      session,
+      bookings: await this.bookings(session.id),
+    }));
   }
 
   async booking(sessionId: string, userId: string): Promise<BookingRecord | null> {
