@@ -1,7 +1,7 @@
 import { mountApp } from '@shuttle/shared/web/mount-app.tsx';
 import { App } from '@/app/app';
 import { bootstrapAuth } from '@/app/bootstrap-auth';
-import { startFirstScreen } from '@/app/first-screen';
+import { firstRouteLoaded, startFirstScreen } from '@/app/first-screen';
 import { linkQueries } from '@/app/query-links';
 import { initI18n } from '@/lib/i18n';
 import '@shuttle/shared/web/base.css';
@@ -15,5 +15,6 @@ startFirstScreen();
 mountApp(<App />, async () => {
   // The login check and LIFF start in parallel with the first render; neither blocks it.
   void bootstrapAuth();
-  await initI18n();
+  // The first route's module too, when it was started: rendered at once, without a fallback first.
+  await Promise.all([initI18n(), firstRouteLoaded()]);
 });

@@ -3,10 +3,10 @@ import { isLanguage } from '@shuttle/shared/web/i18n-loader.ts';
 import { storage } from '@shuttle/shared/web/storage.ts';
 import { runtimeConfig } from '@/config/config-loader';
 import { authStore, clearLogin, setProfile } from '@/lib/auth';
+import { afterFirstScreen } from '@/lib/first-screen-drawn';
 import { changeLanguage } from '@/lib/i18n';
 import type { Liff } from '@/lib/liff';
 import { detectInAppBrowser } from '@/lib/user-agent';
-import { afterFirstScreen } from './first-screen';
 import { checkStoredLogin } from './stored-login';
 
 /** Adopts the language saved on the profile when this browser has no choice of its own. */

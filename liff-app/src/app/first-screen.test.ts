@@ -5,7 +5,7 @@ import { getSessionList } from '@/features/sessions/api/get-session-list';
 import { EMPTY_FILTERS, toQuery } from '@/features/sessions/model/filters';
 import { authStore, clearLogin } from '@/lib/auth';
 import { clearEarlyRequests, EARLY_REQUEST_TTL_MS } from '@/lib/early-requests';
-import { afterFirstScreen, opensSessionList, sendFirstSessionList } from './first-screen';
+import { opensSessionList, sendFirstSessionList } from './first-screen';
 
 const config = { apiBase: '/api', liffId: 'test', liffMock: true, googleClientId: 'g', devLogin: true };
 const page = { items: [], nextCursor: null };
@@ -88,11 +88,5 @@ describe('first screen: the first session list', () => {
     await sendFirstSessionList();
     await expect(getSessionList(toQuery(EMPTY_FILTERS), false)).rejects.toMatchObject({ code: 'NETWORK' });
     expect(fetch).toHaveBeenCalledTimes(1);
-  });
-});
-
-describe('first screen: work that waits for it', () => {
-  it('goes ahead when no session list was sent early', async () => {
-    await expect(afterFirstScreen(60_000)).resolves.toBeUndefined();
   });
 });

@@ -1,9 +1,13 @@
 import { MEMBER_HOME_CATEGORIES } from '@shuttle/shared';
+import { prepareFormats } from '@shuttle/shared/web/format.ts';
+import { storedLanguage } from '@shuttle/shared/web/i18n-loader.ts';
 import { runtimeConfig, runtimeConfigJson } from '@/config/config-loader';
 import { toQuery } from '@/features/sessions/model/filters';
 import { filtersStore } from '@/features/sessions/model/filters-store';
 import { currentToken } from '@/lib/auth';
 import { sendEarly } from '@/lib/early-requests';
+import { expectFirstScreen } from '@/lib/first-screen-drawn';
+import { homeRoute } from './router';
 
 /**
  * Whether this address opens home on its session list with the filters of a fresh visit: not
@@ -41,23 +45,6 @@ export async function sendFirstSessionList(): Promise<void> {
   await sendEarly(`${apiBase}/${path}`, { method: 'POST', headers, body });
 }
 
-let firstList: Promise<void> = Promise.resolve();
-
-/**
- * Resolves once the first session list sent early has answered (at once when none was) and the
- * browser then has a moment with nothing to do, so the first screen has drawn; or after
- * `capMs` at the latest. For work the first screen does not need (app/bootstrap-auth.ts).
- */
-export function afterFirstScreen(capMs = 3000): Promise<void> {
-  const idle = () =>
-    new Promise<void>((resolve) =>
-      window.requestIdleCallback
-        ? window.requestIdleCallback(() => resolve(), { timeout: 500 })
-        : setTimeout(resolve, 0),
-    );
-  return Promise.race([firstList.then(idle), new Promise<void>((resolve) => setTimeout(resolve, capMs))]);
-}
-
 /**
  * Start-up work of the entry, before React mounts (docs/PLAYER-EXPERIENCE.md, "Speed"): the
  * runtime configuration and its parser (every screen calls the API), and on home the first
@@ -66,6 +53,24 @@ export function afterFirstScreen(capMs = 3000): Promise<void> {
 export function startFirstScreen(location: Pick<Location, 'pathname' | 'search'> = window.location): void {
   void runtimeConfig().catch(() => undefined);
   if (!opensSessionList(location)) return;
-  firstList = sendFirstSessionList().catch(() => undefined);
-  void import('./routes/home').catch(() => undefined);
+  expectFirstScreen();
+  void sendFirstSessionList().catch(() => undefined);
+  // A task of its own while the list and the home route are on their way.
+  setTimeout(() => prepareFormats(storedLanguage()), 0);
+  firstRoute = homeRoute.preload().then(
+    () => undefined,
+    () => undefined,
+  );
+}
+
+let firstRoute: Promise<void> = Promise.resolve();
+
+/**
+ * Resolves when the first screen's route module has come (at once when none was started), so
+ * React renders it at once rather than its loading fallback first: a fallback shown holds the
+ * content back by React's reveal throttle (300 ms). A failed load resolves too: the route's
+ * own lazy loading then reports it.
+ */
+export function firstRouteLoaded(): Promise<void> {
+  return firstRoute;
 }

@@ -1,8 +1,29 @@
-import { lazy } from 'react';
+import { type ComponentType, lazy } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { AppLayout } from './layout';
 
-const Home = lazy(() => import('./routes/home'));
+type RouteModule = { default: ComponentType };
+
+/**
+ * `lazy`, except that a route whose module came before its first render (`preload`, called by
+ * app/first-screen.ts) renders at once: React takes a thenable that settles synchronously
+ * without suspending, so no fallback is shown (docs/PLAYER-EXPERIENCE.md, "Speed").
+ */
+function lazyRoute(load: () => Promise<RouteModule>) {
+  let loaded: RouteModule | undefined;
+  const preload = () =>
+    load().then((module) => {
+      loaded = module;
+      return module;
+    });
+  const already = (module: RouteModule) =>
+    // biome-ignore lint/suspicious/noThenProperty: a thenable that settles synchronously is the point (see above).
+    ({ then: (done: (m: RouteModule) => void) => done(module) }) as unknown as Promise<RouteModule>;
+  return { Component: lazy(() => (loaded ? already(loaded) : preload())), preload };
+}
+
+export const homeRoute = lazyRoute(() => import('./routes/home'));
+const Home = homeRoute.Component;
 const Session = lazy(() => import('./routes/session'));
 const Login = lazy(() => import('./routes/login'));
 const Callback = lazy(() => import('./routes/callback'));

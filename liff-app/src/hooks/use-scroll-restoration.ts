@@ -11,24 +11,41 @@ const KEY = 'shuttle:scroll';
 /** How long a restore waits for the content to grow tall enough. */
 const RESTORE_WAIT_MS = 1500;
 
+/** Whether this page was reloaded or reached by Back/Forward, rather than opened afresh. */
+function revisited(): boolean {
+  const [entry] = (performance.getEntriesByType?.('navigation') ?? []) as PerformanceNavigationTiming[];
+  return entry?.type === 'reload' || entry?.type === 'back_forward';
+}
+
+let known: Record<string, number> | null = null;
+
+/**
+ * The saved positions, kept in memory and mirrored to sessionStorage for a reload. A page opened
+ * afresh has nothing to restore, so it does not read sessionStorage at start-up: the first read
+ * is a synchronous trip to the browser process, on the first screen's critical path.
+ */
 function positions(): Record<string, number> {
+  if (known) return known;
+  known = {};
+  if (!revisited()) return known;
   try {
-    return JSON.parse(window.sessionStorage.getItem(KEY) ?? '{}') as Record<string, number>;
+    known = JSON.parse(window.sessionStorage.getItem(KEY) ?? '{}') as Record<string, number>;
   } catch {
-    return {};
+    // Unreadable: nothing to restore.
   }
+  return known;
 }
 
 function remember(entry: string, y: number): void {
+  const all = positions();
+  all[entry] = Math.round(y);
+  const keys = Object.keys(all);
+  // Keep the newest 50 entries.
+  for (const old of keys.slice(0, Math.max(0, keys.length - 50))) delete all[old];
   try {
-    const all = positions();
-    all[entry] = Math.round(y);
-    const keys = Object.keys(all);
-    // Keep the newest 50 entries.
-    for (const old of keys.slice(0, Math.max(0, keys.length - 50))) delete all[old];
     window.sessionStorage.setItem(KEY, JSON.stringify(all));
   } catch {
-    // Storage full or blocked: scrolling still works, only without restoring.
+    // Storage full or blocked: restoring still works within this page, only not after a reload.
   }
 }
 

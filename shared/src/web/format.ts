@@ -3,8 +3,10 @@ import { i18next, intlLocale } from './i18n-loader.ts';
 const TIME_ZONE = 'Asia/Taipei';
 const cache = new Map<string, Intl.DateTimeFormat>();
 
-function formatter(options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const locale = intlLocale();
+const DAY: Intl.DateTimeFormatOptions = { month: 'short', day: 'numeric', weekday: 'short' };
+const TIME: Intl.DateTimeFormatOptions = { hour: '2-digit', minute: '2-digit', hour12: false };
+
+function formatter(options: Intl.DateTimeFormatOptions, locale = intlLocale()): Intl.DateTimeFormat {
   const key = `${locale}|${JSON.stringify(options)}`;
   let f = cache.get(key);
   if (!f) {
@@ -16,7 +18,7 @@ function formatter(options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
 
 /** 11月24日 週二 / Tue, Nov 24 */
 export function formatDay(instant: string): string {
-  return formatter({ month: 'short', day: 'numeric', weekday: 'short' }).format(new Date(instant));
+  return formatter(DAY).format(new Date(instant));
 }
 
 export function formatFullDate(instant: string): string {
@@ -24,7 +26,18 @@ export function formatFullDate(instant: string): string {
 }
 
 export function formatTime(instant: string): string {
-  return formatter({ hour: '2-digit', minute: '2-digit', hour12: false }).format(new Date(instant));
+  return formatter(TIME).format(new Date(instant));
+}
+
+/**
+ * Builds the day and time formats of a session card for `language` ahead of the first list:
+ * the first Intl format of a locale loads its data, tens of milliseconds on a phone, which is
+ * better spent while the list is still on its way (docs/PLAYER-EXPERIENCE.md, "Speed").
+ */
+export function prepareFormats(language: string): void {
+  const locale = intlLocale(language);
+  formatter(DAY, locale);
+  formatter(TIME, locale);
 }
 
 export function formatTimeRange(startsAt: string, endsAt: string): string {
@@ -59,8 +72,16 @@ export function formatMonthLabel(month: string): string {
   );
 }
 
+const numberFormats = new Map<string, Intl.NumberFormat>();
+
 export function formatNumber(value: number, fractionDigits = 0): string {
-  return new Intl.NumberFormat(intlLocale(), { maximumFractionDigits: fractionDigits }).format(value);
+  const key = `${intlLocale()}|${fractionDigits}`;
+  let f = numberFormats.get(key);
+  if (!f) {
+    f = new Intl.NumberFormat(intlLocale(), { maximumFractionDigits: fractionDigits });
+    numberFormats.set(key, f);
+  }
+  return f.format(value);
 }
 
 /** NT dollars: '{n} 元' in Chinese, each language's own pattern elsewhere. */

@@ -30,15 +30,26 @@ export function intlLocale(language: string = i18next.language): string {
   );
 }
 
+function whenIdle(): Promise<void> {
+  return new Promise((resolve) =>
+    window.requestIdleCallback ? window.requestIdleCallback(() => resolve()) : window.setTimeout(resolve, 1500),
+  );
+}
+
 function applyDocumentLanguage(language: Language) {
   document.documentElement.lang = language === 'zh-TW' ? 'zh-Hant-TW' : language;
 }
 
 /**
  * The app's i18next set-up: its own namespace (the default) plus `errors`, loaded per language
- * on demand, with English fetched after the first screen to back up any missing text.
+ * on demand, with English fetched after the first screen to back up any missing text: once
+ * `later` resolves (by default when the browser is next idle).
  */
-export function createI18n(namespace: 'member' | 'admin', loadAppTexts: TextLoader) {
+export function createI18n(
+  namespace: 'member' | 'admin',
+  loadAppTexts: TextLoader,
+  later: () => Promise<void> = whenIdle,
+) {
   const loaders: Record<string, TextLoader> = { [namespace]: loadAppTexts, errors: loadErrorTexts };
   const namespaces = Object.keys(loaders);
 
@@ -67,8 +78,9 @@ export function createI18n(namespace: 'member' | 'admin', loadAppTexts: TextLoad
     await loadLanguage(language);
     applyDocumentLanguage(language);
     if (language !== FALLBACK_LANGUAGE) {
-      const idle = window.requestIdleCallback ?? ((fn: () => void) => window.setTimeout(fn, 1500));
-      idle(() => void loadLanguage(FALLBACK_LANGUAGE).catch(() => undefined));
+      void later()
+        .then(() => loadLanguage(FALLBACK_LANGUAGE))
+        .catch(() => undefined);
     }
     return i18next;
   }

@@ -16,6 +16,7 @@ export async function getTeamNames(loggedIn: boolean): Promise<TeamNameItem[]> {
   }
 }
 
-export function useTeamNames(loggedIn: boolean) {
-  return useQuery(sessionKeys.teams(loggedIn), () => getTeamNames(loggedIn));
+/** The team list, fetched once `wanted` (the filter panel has been opened), not with the first screen. */
+export function useTeamNames(loggedIn: boolean, wanted = true) {
+  return useQuery(wanted ? sessionKeys.teams(loggedIn) : null, () => getTeamNames(loggedIn));
 }

@@ -29,7 +29,10 @@ export function FilterPanel({ open, filters, loggedIn, onApply, onClose }: Filte
   const [draft, setDraft] = useState(filters);
   const [locating, setLocating] = useState(false);
   const [locateNote, setLocateNote] = useState<{ tone: 'ok' | 'error'; text: string } | null>(null);
-  const teams = useTeamNames(loggedIn);
+  // The team list is asked for when the panel first opens, not beside the first session list.
+  const [opened, setOpened] = useState(open);
+  if (open && !opened) setOpened(true);
+  const teams = useTeamNames(loggedIn, opened);
   const ids = { date: useId(), team: useId(), teamName: useId(), priceNote: useId() };
 
   useEffect(() => {

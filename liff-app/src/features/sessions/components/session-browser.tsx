@@ -2,16 +2,24 @@ import { errorMessage } from '@shuttle/shared/web/api-error.ts';
 import { EmptyState } from '@shuttle/shared/web/empty-state.tsx';
 import { CalendarIcon, FilterIcon } from '@shuttle/shared/web/icons.tsx';
 import { Spinner } from '@shuttle/shared/web/loading-overlays.tsx';
-import { useEffect, useRef, useState } from 'react';
+import { startTransition, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useIsLoggedIn } from '@/lib/auth';
+import { firstScreenDrawn } from '@/lib/first-screen-drawn';
 import { useSessionPages } from '../api/use-session-pages';
 import { activeFilterCount, clearFilters } from '../model/filters';
 import { updateFilters, useFilters } from '../model/filters-store';
 import { FilterPanel } from './filter-panel';
 import { SessionCard } from './session-card';
 import { StatusTabs } from './status-tabs';
+
+/**
+ * Cards in the first render of a list that arrives while the tab is open: a phone screen's
+ * worth. The rest of the page follows in a transition, which React renders in slices between
+ * frames, so the first cards are not held back by the whole page (docs/PLAYER-EXPERIENCE.md, "Speed").
+ */
+export const FIRST_CARDS = 5;
 
 /** The bookable-sessions tab of home: status categories, filters and the paged list. */
 export function SessionBrowser() {
@@ -22,6 +30,17 @@ export function SessionBrowser() {
   const [params, setParams] = useSearchParams();
   const list = useSessionPages(filters, loggedIn);
   const count = activeFilterCount(filters);
+  // A list already at hand (back from a session) renders whole, so the scroll position can be restored.
+  const [whole, setWhole] = useState(() => list.data !== undefined);
+  const hasData = list.data !== undefined;
+  useEffect(() => {
+    if (hasData && !whole) startTransition(() => setWhole(true));
+  }, [hasData, whole]);
+  const items = whole ? list.data?.items : list.data?.items.slice(0, FIRST_CARDS);
+  // Its first list (or empty or error state) is the first screen: later work waits for it.
+  useEffect(() => {
+    if (!list.isLoading) firstScreenDrawn();
+  }, [list.isLoading]);
 
   // 'More sessions' on a team card links here with ?team=<id>&teamName=<name>.
   useEffect(() => {
@@ -40,7 +59,7 @@ export function SessionBrowser() {
 
   const sentinel = useRef<HTMLDivElement>(null);
   const { loadMore } = list;
-  const hasMore = Boolean(list.data?.nextCursor);
+  const hasMore = Boolean(list.data?.nextCursor) && whole;
   useEffect(() => {
     const node = sentinel.current;
     if (!node || !hasMore || typeof IntersectionObserver === 'undefined') return;
@@ -105,7 +124,7 @@ export function SessionBrowser() {
       ) : (
         <>
           <ul className="card-list" data-testid="session-list" aria-busy={list.isFetching}>
-            {list.data?.items.map((session) => (
+            {items?.map((session) => (
               <SessionCard key={session.id} session={session} />
             ))}
           </ul>
