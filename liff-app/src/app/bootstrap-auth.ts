@@ -43,9 +43,14 @@ export async function bootstrapAuth(): Promise<void> {
     }
   }
 
-  // The LIFF SDK is its own chunk, fetched while the first screen renders (docs/PLAYER-EXPERIENCE.md,
-  // "Speed"). Outside LINE it signs nobody in here, so it waits until the first screen has drawn.
-  if (detectInAppBrowser(navigator.userAgent) !== 'line') await afterFirstScreen();
+  // The LIFF SDK is its own chunk (docs/PLAYER-EXPERIENCE.md, "Speed"). Outside LINE it signs
+  // nobody in here: a visitor does not load it at all (the login and callback pages, the share
+  // button and LIFF deep links start it when they need it), and a signed-in player loads it
+  // after the first screen has drawn, so that logging out also ends a LINE login.
+  if (detectInAppBrowser(navigator.userAgent) !== 'line') {
+    if (!authStore.get().token) return;
+    await afterFirstScreen();
+  }
   let liff: Liff;
   try {
     const { initLiff } = await import('@/lib/liff');

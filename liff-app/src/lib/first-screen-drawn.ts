@@ -20,6 +20,9 @@ export function firstScreenDrawn(): void {
   markDrawn();
 }
 
+/** Resolves in a later task, so the browser may draw or answer input in between. */
+export const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
 const nextFrame = () =>
   new Promise<void>((resolve) =>
     typeof requestAnimationFrame === 'function' ? requestAnimationFrame(() => setTimeout(resolve, 0)) : resolve(),
