@@ -77,6 +77,60 @@ export function zodWithoutEval(): Plugin {
   };
 }
 
+/** The names a JavaScript module exports (declarations and `export { a as b }` lists). */
+export function exportedNames(code: string): string[] {
+  const names = new Set<string>();
+  for (const m of code.matchAll(/export\s+(?:async\s+)?(?:function\*?|const|let|var|class)\s+([\w$]+)/g))
+    names.add(m[1]!);
+  for (const m of code.matchAll(/export\s*\{([^}]*)\}/g)) {
+    for (const part of m[1]!.split(',')) {
+      const name = part
+        .trim()
+        .split(/\s+as\s+/)
+        .at(-1)
+        ?.trim();
+      if (name) names.add(name);
+    }
+  }
+  return [...names];
+}
+
+/**
+ * zod's JSON Schema generator (`v4/core/to-json-schema.js`, about 9 KB) stays out of the apps'
+ * bundles: schemas reach it only through `toJSONSchema()` and `~standard.jsonSchema`, which
+ * the browser never calls (the APIs publish their OpenAPI documents from the same schemas, on
+ * the server). In its place goes a module with the same exports, each throwing when called
+ * (the method factories `create…`, which schemas call as they are built, return a function
+ * that throws); a zod upgrade that imports a new name from it fails the build, not the app.
+ */
+export function zodWithoutJsonSchema(): Plugin {
+  const STUB = '\0shuttle:zod-without-json-schema';
+  let real: string | undefined;
+  return {
+    name: 'shuttle-zod-without-json-schema',
+    apply: 'build',
+    enforce: 'pre',
+    async resolveId(source, importer) {
+      if (!importer || !/[\\/]node_modules[\\/]zod[\\/]v4[\\/]/.test(importer)) return null;
+      if (!/(^|\/)to-json-schema\.js$/.test(source)) return null;
+      const resolved = await this.resolve(source, importer, { skipSelf: true });
+      if (!resolved) return null;
+      real = resolved.id;
+      return STUB;
+    },
+    load(id) {
+      if (id !== STUB || !real) return null;
+      const names = exportedNames(readFileSync(real, 'utf8'));
+      const stub = (name: string) => (name.startsWith('create') ? `factory as ${name}` : `unavailable as ${name}`);
+      return [
+        "function unavailable() { throw new Error('zod JSON Schema generation is not part of the app bundle'); }",
+        'function factory() { return unavailable; }',
+        `export { ${names.map(stub).join(', ')} };`,
+      ].join('\n');
+    },
+  };
+}
+
 /**
  * The Vite set-up both apps share: React, `@/` for the app's src, `__APP_VERSION__`, the boot
  * screen, `/api` (and `extraProxy`) proxied to the local server, and a production build with a
@@ -91,7 +145,7 @@ export function appViteConfig(
   );
   return {
     base: options.base,
-    plugins: [react(), bootScreen(options.bootLabel), zodWithoutEval()],
+    plugins: [react(), bootScreen(options.bootLabel), zodWithoutEval(), zodWithoutJsonSchema()],
     define: { __APP_VERSION__: JSON.stringify(versionOf(appDir)) },
     resolve: { alias: { '@': fileURLToPath(new URL('src', appDir)) } },
     server: { proxy },

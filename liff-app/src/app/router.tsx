@@ -1,5 +1,6 @@
 import { type ComponentType, lazy } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
+import { loadNamespace } from '@/lib/i18n';
 import { AppLayout } from './layout';
 
 type RouteModule = { default: ComponentType };
@@ -32,10 +33,13 @@ const Email = lazy(() => import('./routes/email'));
 const Notifications = lazy(() => import('./routes/notifications'));
 const CalendarFeed = lazy(() => import('./routes/calendar-feed'));
 const Money = lazy(() => import('./routes/money'));
-const BadmintonLevels = lazy(() => import('./routes/badminton-levels'));
-const PrivacyPolicy = lazy(() => import('./routes/privacy-policy'));
-const TermsOfService = lazy(() => import('./routes/terms-of-service'));
-const AboutUs = lazy(() => import('./routes/about-us'));
+/** A reading page: its module and the `pages` texts, which the first screen goes without. */
+const readingPage = (load: () => Promise<RouteModule>) =>
+  lazy(() => Promise.all([load(), loadNamespace('pages')]).then(([module]) => module));
+const BadmintonLevels = readingPage(() => import('./routes/badminton-levels'));
+const PrivacyPolicy = readingPage(() => import('./routes/privacy-policy'));
+const TermsOfService = readingPage(() => import('./routes/terms-of-service'));
+const AboutUs = readingPage(() => import('./routes/about-us'));
 
 /** Member routes; every screen is its own chunk. Unknown paths fall back to home. */
 export function AppRoutes() {

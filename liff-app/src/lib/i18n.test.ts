@@ -2,10 +2,20 @@ import { join } from 'node:path';
 import { i18next } from '@shuttle/shared/web/i18n-loader.ts';
 import { itChecksTranslations } from '@shuttle/shared/web/testing-i18n.ts';
 import { describe, expect, it } from 'vitest';
-import { changeLanguage } from './i18n';
+import { changeLanguage, loadNamespace } from './i18n';
 
 describe('member app translations', () => {
-  itChecksTranslations('member', join(import.meta.dirname, '..'), { errorCodes: true });
+  itChecksTranslations('member', join(import.meta.dirname, '..'), { errorCodes: true, onDemand: ['pages'] });
+
+  it("loads the reading pages' texts when asked, and with every language chosen after that", async () => {
+    await changeLanguage('zh-TW');
+    expect(i18next.hasResourceBundle('zh-TW', 'pages')).toBe(false);
+    await loadNamespace('pages');
+    expect(i18next.t('privacy.title', { ns: 'pages' })).toBe('隱私權政策');
+    await changeLanguage('de');
+    expect(i18next.t('privacy.title', { ns: 'pages' })).toBe('Datenschutzerklärung');
+    await changeLanguage('zh-TW');
+  });
 
   it('switches language at run time and remembers the choice', async () => {
     await changeLanguage('ja');

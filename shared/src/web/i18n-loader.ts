@@ -10,6 +10,7 @@ export type TextLoader = (language: Language) => Promise<Bundle>;
 // bundles only the namespaces it names.
 export const loadMemberTexts: TextLoader = (language) => import(`../i18n/locales/${language}/member.json`);
 export const loadAdminTexts: TextLoader = (language) => import(`../i18n/locales/${language}/admin.json`);
+export const loadPagesTexts: TextLoader = (language) => import(`../i18n/locales/${language}/pages.json`);
 const loadErrorTexts: TextLoader = (language) => import(`../i18n/locales/${language}/errors.json`);
 
 export function isLanguage(value: unknown): value is Language {
@@ -43,15 +44,17 @@ function applyDocumentLanguage(language: Language) {
 /**
  * The app's i18next set-up: its own namespace (the default) plus `errors`, loaded per language
  * on demand, with English fetched after the first screen to back up any missing text: once
- * `later` resolves (by default when the browser is next idle).
+ * `later` resolves (by default when the browser is next idle). The namespaces of `onDemand` load
+ * when a screen asks for them (`loadNamespace`), and with every language chosen after that.
  */
 export function createI18n(
   namespace: 'member' | 'admin',
   loadAppTexts: TextLoader,
   later: () => Promise<void> = whenIdle,
+  onDemand: Record<string, TextLoader> = {},
 ) {
-  const loaders: Record<string, TextLoader> = { [namespace]: loadAppTexts, errors: loadErrorTexts };
-  const namespaces = Object.keys(loaders);
+  const loaders: Record<string, TextLoader> = { ...onDemand, [namespace]: loadAppTexts, errors: loadErrorTexts };
+  const namespaces = [namespace, 'errors'];
 
   async function loadLanguage(language: Language): Promise<void> {
     await Promise.all(
@@ -92,6 +95,15 @@ export function createI18n(
     return ready;
   }
 
+  /** Loads an `onDemand` namespace in the language in use (and English, to back it up). */
+  async function loadNamespace(ns: string): Promise<void> {
+    if (!(ns in onDemand)) throw new Error(`Unknown namespace ${ns}`);
+    await initI18n();
+    if (!namespaces.includes(ns)) namespaces.push(ns);
+    void loadLanguage(FALLBACK_LANGUAGE).catch(() => undefined);
+    await loadLanguage(i18next.language as Language);
+  }
+
   async function changeLanguage(language: Language): Promise<void> {
     await initI18n();
     await loadLanguage(language);
@@ -100,7 +112,7 @@ export function createI18n(
     applyDocumentLanguage(language);
   }
 
-  return { initI18n, changeLanguage };
+  return { initI18n, changeLanguage, loadNamespace };
 }
 
 export { i18next };

@@ -53,12 +53,13 @@ export function placeholderMismatches(ns: string): string[] {
 }
 
 /**
- * Keys the code asks for with `t('…')` (or a prefix with `t(\`….${…}\`)`) that `ns` lacks, as
- * 'file: key'. With `errorCodes`, a key of the `errors` namespace counts as found too.
+ * Keys the code asks for with `t('…')` (or a prefix with `t(\`….${…}\`)`) that the namespace(s)
+ * `ns` lack, as 'file: key'. With `errorCodes`, a key of the `errors` namespace counts as found too.
  */
-export function unknownKeys(files: string[], ns: string, options: { errorCodes?: boolean } = {}): string[] {
+export function unknownKeys(files: string[], ns: string | string[], options: { errorCodes?: boolean } = {}): string[] {
   const zh = resources['zh-TW'];
-  const keys = new Set([...keyPaths(zh[ns] ?? {}), ...keyPaths(zh[ns] ?? {}).map((k) => k.replace(PLURAL, ''))]);
+  const paths = [ns].flat().flatMap((name) => keyPaths(zh[name] ?? {}));
+  const keys = new Set([...paths, ...paths.map((k) => k.replace(PLURAL, ''))]);
   const known = (key: string) =>
     keys.has(key) || [...keys].some((k) => k.startsWith(`${key}.`)) || (options.errorCodes && key in (zh.errors ?? {}));
   const unknown: string[] = [];
@@ -124,17 +125,18 @@ export function hardCodedTexts(files: string[], brand?: RegExp): string[] {
 export function itChecksTranslations(
   namespace: 'member' | 'admin',
   appSrc: string,
-  options: { errorCodes?: boolean; brand?: RegExp } = {},
+  options: { errorCodes?: boolean; brand?: RegExp; onDemand?: string[] } = {},
 ): void {
   const files = [...sourceFiles(appSrc), ...sourceFiles(SHARED_WEB_DIR)];
-  it.each([namespace, 'errors'])('%s: every key exists, with text, in all five languages', (ns) => {
+  const own = [namespace, ...(options.onDemand ?? [])];
+  it.each([...own, 'errors'])('%s: every key exists, with text, in all five languages', (ns) => {
     expect(missingTexts(ns)).toEqual([]);
   });
-  it('keeps the same placeholders in every language', () => {
-    expect(placeholderMismatches(namespace)).toEqual([]);
+  it.each(own)('%s: keeps the same placeholders in every language', (ns) => {
+    expect(placeholderMismatches(ns)).toEqual([]);
   });
   it('has every key the code asks for', () => {
-    expect(unknownKeys(files, namespace, options)).toEqual([]);
+    expect(unknownKeys(files, own, options)).toEqual([]);
   });
   it('has no user-facing text written in the components', () => {
     expect(hardCodedTexts(files, options.brand)).toEqual([]);

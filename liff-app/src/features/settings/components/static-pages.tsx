@@ -17,15 +17,15 @@ interface LevelRow {
   description: string;
 }
 
-/** Arrays and objects of the `member` namespace (legal texts, the level table). */
+/** Arrays and objects of the `pages` namespace (legal texts, the level table). */
 function useList<T>(key: string): T[] {
-  const { i18n } = useTranslation();
-  const value: unknown = i18n.t(key as never, { returnObjects: true });
+  const { i18n } = useTranslation('pages');
+  const value: unknown = i18n.t(key as never, { ns: 'pages', returnObjects: true });
   return Array.isArray(value) ? (value as T[]) : [];
 }
 
 function LegalDocument({ kind }: { kind: 'privacy' | 'terms' }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('pages');
   const sections = useList<Section>(`${kind}.sections`);
   const effective = formatIsoDate(POLICIES_EFFECTIVE_DATE, { year: 'numeric', month: 'long', day: 'numeric' });
   return (
@@ -54,7 +54,7 @@ export const TermsOfServicePage = () => <LegalDocument kind="terms" />;
 
 /** Level table: level, competition category, skill description. */
 export function BadmintonLevelsPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('pages');
   const rows = useList<LevelRow>('levels.rows');
   return (
     <div className="doc-page" data-testid="levels-page">
@@ -89,7 +89,8 @@ export function BadmintonLevelsPage() {
 }
 
 export function AboutUsPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('pages');
+  const { t: tApp } = useTranslation();
   const paragraphs = useList<string>('about.paragraphs');
   const features = useList<string>('about.features');
   return (
@@ -98,8 +99,8 @@ export function AboutUsPage() {
       <article className="doc">
         <div className="about-hero">
           <AppLogo size={72} />
-          <h2>{t('app.name')}</h2>
-          <p>{t('app.tagline')}</p>
+          <h2>{tApp('app.name')}</h2>
+          <p>{tApp('app.tagline')}</p>
         </div>
         {paragraphs.map((p) => (
           <p key={p}>{p}</p>
@@ -113,7 +114,7 @@ export function AboutUsPage() {
         <h2>{t('about.contactTitle')}</h2>
         <p>{t('about.contact')}</p>
         <a className="button button--line" href={CONTACT_LINE_URL} target="_blank" rel="noreferrer">
-          {t('settings.items.contactUs')}
+          {tApp('settings.items.contactUs')}
         </a>
       </article>
     </div>
