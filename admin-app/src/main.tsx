@@ -6,6 +6,8 @@ import '@shuttle/shared/web/base.css';
 import '@shuttle/shared/web/overlays.css';
 import '@/styles/global.css';
 import '@/styles/accessibility.css';
+import '@/styles/checkin.css';
+import '@/styles/dark.css';
 
 linkQueries();
 mountApp(<App />, () => initI18n());

@@ -100,6 +100,7 @@ describe('notification messages', () => {
       news: 'news',
       offered: 'waitlist',
       lastCall: 'waitlist',
+      lotteryWaitlisted: 'waitlist',
     });
   });
 });

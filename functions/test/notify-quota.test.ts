@@ -64,8 +64,11 @@ describe('LINE message quota', () => {
     expect(warnings).toHaveLength(1);
   });
 
-  it('keeps pushing every kind but reminders when the quota runs low', () => {
+  it('keeps pushing every kind but reminders and lottery waitlist results when the quota runs low', () => {
     expect(Object.keys(ESSENTIAL).sort()).toEqual([...USER_OUTBOX_KINDS].sort());
-    expect(USER_OUTBOX_KINDS.filter((kind) => !ESSENTIAL[kind])).toEqual(['bookingReminder']);
+    expect(USER_OUTBOX_KINDS.filter((kind) => !ESSENTIAL[kind]).sort()).toEqual([
+      'bookingReminder',
+      'lotteryWaitlisted',
+    ]);
   });
 });

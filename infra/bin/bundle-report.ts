@@ -7,7 +7,8 @@ import { BUNDLE_BUDGET_BYTES, BUNDLING, handlersDir, OVER_BUDGET_CEILINGS } from
  * `npm run build` (infra workspace): bundles every Lambda entry point exactly as the stack does
  * (infra/lib/bundling.ts) and prints its minified size, the AWS SDK included, against the
  * 500 KB goal (docs/DEPLOY.md, "Bundles"). Writes nothing. `--why` adds each bundle's largest
- * contributors (esbuild's metafile, grouped by package or source folder).
+ * contributors (esbuild's metafile, grouped by package or source folder); `--why <function>` prints
+ * that one bundle in full: bytes per package or folder, then per module.
  */
 export interface BundleSize {
   handler: string;
@@ -86,9 +87,36 @@ export function contributors(bundle: BundleSize): [string, number][] {
   return [...groups].sort((a, b) => b[1] - a[1]);
 }
 
+/** The input's path from the repository root (`node_modules/…` for packages). */
+const shortPath = (path: string): string =>
+  path.replace(/^(\.\.\/)+/, '').replace(/^.*?node_modules\//, 'node_modules/');
+
+/** One bundle in full (`--why <function>`): every package or folder, then every module, largest first. */
+export function whyLines(bundle: BundleSize, kb: (bytes: number) => string): string[] {
+  const modules = Object.entries(bundle.bytesByInput).sort((a, b) => b[1] - a[1]);
+  return [
+    `${bundle.handler}: ${kb(bundle.bytes)} (${bundle.bytes} bytes), ${modules.length} modules`,
+    '  by package or folder:',
+    ...contributors(bundle).map(([name, b]) => `    ${String(b).padStart(7)}  ${name}`),
+    '  by module:',
+    ...modules.map(([path, b]) => `    ${String(b).padStart(7)}  ${shortPath(path)}`),
+  ];
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
   const kb = (bytes: number) => `${(bytes / 1024).toFixed(0)} KB`;
-  const why = process.argv.includes('--why');
+  const whyAt = process.argv.indexOf('--why');
+  const why = whyAt >= 0;
+  const whyOne = why ? process.argv[whyAt + 1] : undefined;
+  if (whyOne && !lambdaEntries().includes(whyOne)) {
+    console.error(`No function ${whyOne}; one of: ${lambdaEntries().join(', ')}`);
+    process.exit(1);
+  }
+  if (whyOne) {
+    const [bundle] = await bundleSizes([whyOne]);
+    for (const line of whyLines(bundle!, kb)) console.log(line);
+    process.exit(0);
+  }
   const sizes = (await bundleSizes()).sort((a, b) => a.handler.localeCompare(b.handler));
   console.log(`Lambda bundles (minified, AWS SDK included; goal < ${kb(BUNDLE_BUDGET_BYTES)} each):`);
   for (const bundle of sizes) {

@@ -3,6 +3,10 @@ import { join, resolve } from 'node:path';
 export const repoRoot = resolve(import.meta.dirname, '../..');
 export const handlersDir = join(repoRoot, 'functions/src/handlers');
 
+/** Modules of infra/lib/stand-ins that replace packages in the bundles (see `BUNDLING.alias`). */
+const standIns = (files: Record<string, string>): Record<string, string> =>
+  Object.fromEntries(Object.entries(files).map(([from, file]) => [from, join(repoRoot, 'infra/lib/stand-ins', file)]));
+
 /**
  * How every function is bundled, shared by the stack (NodejsFunction, infra/lib/constructs/
  * lambda-function.ts) and `npm run build` (infra/bin/bundle-report.ts, which prints each bundle's
@@ -28,9 +32,25 @@ export const BUNDLING = {
    * provider alone (infra/lib/lambda-credentials.ts), which is how Lambda hands a function its
    * role's credentials. Tests and local runs are not bundled and keep the full chain;
    * infra/test/bundles.test.ts runs a bundled client to show the credentials still resolve.
+   *
+   * The stand-ins of infra/lib/stand-ins replace what the functions never run or need only a
+   * sliver of (docs/DEPLOY.md, "Bundles"): the SES and Secrets Manager clients become their one
+   * command each (SendEmail, GetSecretValue) over the SDK's own signer and retry strategy; the
+   * event-stream codec (loaded only by streaming operations) fails if ever loaded; the SHA-256
+   * drops its pure-JavaScript fallback; the endpoint-discovery cache and the invoke store shed
+   * their packages' extras. infra/test/stand-ins.test.ts holds each against the package it
+   * replaces; bundles.test.ts sends a bundled client's request.
    */
   alias: {
     '@aws-sdk/credential-provider-node': join(repoRoot, 'infra/lib/lambda-credentials.ts'),
+    ...standIns({
+      '@aws-sdk/client-ses': 'ses.ts',
+      '@aws-sdk/client-secrets-manager': 'secrets-manager.ts',
+      '@smithy/core/event-streams': 'event-streams.ts',
+      '@smithy/core/checksum': 'sha256.ts',
+      'mnemonist/lru-cache': 'lru-cache.ts',
+      '@aws/lambda-invoke-store': 'invoke-store.ts',
+    }),
   } as Record<string, string>,
 } as const;
 
@@ -46,9 +66,7 @@ export const BUNDLE_BUDGET_BYTES = 500 * 1024;
 /**
  * Functions still over the goal, each with the ceiling it must stay under until it meets the goal
  * (a ratchet: infra/test/bundles.test.ts fails if one grows past it or if it could leave this
- * list). What remains in them is listed in docs/DEPLOY.md, "Bundles".
+ * list). None since every function met it (docs/DEPLOY.md, "Bundles"); a function that cannot
+ * meet it any more is listed here with its reason rather than the goal raised.
  */
-export const OVER_BUDGET_CEILINGS: Record<string, number> = {
-  'admin-api': 625 * 1024,
-  'member-api': 580 * 1024,
-};
+export const OVER_BUDGET_CEILINGS: Record<string, number> = {};

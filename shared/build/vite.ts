@@ -29,6 +29,7 @@ export function bootScreen(label: string): Plugin {
       .boot svg{width:64px;height:64px;animation:boot-bob 3s ease-in-out infinite}
       @keyframes boot-bob{0%,100%{transform:translateY(0) rotate(-8deg)}50%{transform:translateY(-10px) rotate(8deg)}}
       @media (prefers-reduced-motion:reduce){.boot svg{animation:none}}
+      @media (prefers-color-scheme:dark){html,body{background:#0e1116}.boot{color:#c3cbd5}}
     </style>`;
   const screen = `<div id="root">
       <div class="boot" role="status" aria-live="polite">

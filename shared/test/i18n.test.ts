@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { accounts, translate as translateAccounts } from '../src/i18n/accounts.ts';
 import { adminMoneyCsv, translate as translateMoneyCsv } from '../src/i18n/admin-money-csv.ts';
+import { emailCodeTexts, translate as translateEmailCode } from '../src/i18n/email-code.ts';
 import { keyPaths, NAMESPACES, resources, translate } from '../src/i18n/index.ts';
 import { notifications, translate as translateNotifications } from '../src/i18n/notifications.ts';
 import { ERROR_CODES, LANGUAGES } from '../src/index.ts';
@@ -43,7 +44,11 @@ describe('translations', () => {
       expect(notifications[lng]).toBe(resources[lng].notifications);
       expect(accounts[lng]).toBe(resources[lng].accounts);
       expect(adminMoneyCsv[lng]).toEqual({ moneyCsv: resources[lng].admin?.moneyCsv });
+      expect(emailCodeTexts[lng]).toEqual({ emailCode: resources[lng].notifications?.emailCode });
     }
+    expect(translateEmailCode('de', 'notifications', 'emailCode.body', { code: '123456', minutes: 10 })).toBe(
+      translate('de', 'notifications', 'emailCode.body', { code: '123456', minutes: 10 }),
+    );
     expect(translateNotifications('ja', 'notifications', 'emailCode.subject', { code: '123456' })).toBe(
       translate('ja', 'notifications', 'emailCode.subject', { code: '123456' }),
     );

@@ -8,7 +8,7 @@ import { launchChromium, loginThroughUi, openSessions, phone } from './browser.t
  * Issue 12's accessibility bar on the member and admin screens (docs/PLAYER-EXPERIENCE.md,
  * "Accessibility"): no serious or critical axe-core finding (colour contrast ≥ 4.5:1 included),
  * one `<h1>` and a `<main>` landmark per screen, and touch targets ≥ 44×44 px on the member
- * screens players tap most. Both colour schemes are checked on the member app.
+ * screens players tap most. Both colour schemes are checked on the member and admin apps.
  */
 let browser: Browser;
 let member: Page;
@@ -101,6 +101,7 @@ const adminScreens: [string, string, string][] = [
   ['members', '/admin/members', 'main'],
   ['settings', '/admin/setting', 'main'],
   ['check-in', '/admin/signlist', 'main'],
+  ['money', '/admin/money', '[data-testid="outstanding-row"]'],
   ['LINE settings', '/admin/setting/line', 'main'],
   ['account management', '/admin/setting/account_management', 'main'],
 ];
@@ -121,6 +122,28 @@ describe('admin screens', () => {
       await settle(page, ready);
       await expectAccessible(page);
     }
+  });
+
+  // Dark mode follows the system setting (docs/PLAYER-EXPERIENCE.md, "For admins").
+  it.each(adminScreens)('%s in dark mode (desktop and phone width)', async (_name, path, ready) => {
+    await signIn();
+    for (const page of [admin, adminPhone]) {
+      await page.emulateMedia({ colorScheme: 'dark' });
+      await page.goto(path);
+      await settle(page, ready);
+      expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe('rgb(14, 17, 22)');
+      await expectAccessible(page);
+      await page.emulateMedia({ colorScheme: 'light' });
+    }
+  });
+
+  it('the login screen in dark mode', async () => {
+    const { context, page } = await desktop(browser);
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.goto('/admin/login');
+    await settle(page, 'form');
+    await expectAccessible(page);
+    await context.close();
   });
 
   it('the phone-width menu and logout buttons have names and every table fits or scrolls inside its box', async () => {

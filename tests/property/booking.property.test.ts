@@ -247,6 +247,12 @@ async function checkFairScenarios(scenarios: fc.Arbitrary<FairScenario>, seed: n
       for (const [userId, count] of perPlayer)
         expect(count, log.join('\n')).toBeLessThanOrEqual(joins.get(userId) ?? 0);
       expect(new Set(notices.map((o) => o.id)).size).toBe(notices.length);
+      // The draw's result (a place, or the place on the waitlist) is told once to every settled entrant.
+      const results = (await outboxFor(session.id)).filter((o) => String(o.id).startsWith('lottery_'));
+      const settled = (await readSessionState(h.store, session.id)).bookings.filter((b) => 'drawnAt' in b);
+      const told = results.map((o) => o.userId);
+      expect(new Set(told).size, log.join('\n')).toBe(told.length);
+      for (const b of settled) expect(told, log.join('\n')).toContain(b.userId);
     }),
     { numRuns: 40, seed },
   );

@@ -1,11 +1,13 @@
 import type { RouteContract } from '@shuttle/shared';
-import { Hono } from 'hono';
-import { type ApiEnv, installErrorHandling, limitBody, MAX_BODY_BYTES } from '#platform/http.ts';
+import type { Hono } from 'hono';
+import { compress } from 'hono/compress';
+import { type ApiEnv, installErrorHandling, limitBody, MAX_BODY_BYTES, newApiApp } from '#platform/http.ts';
 import { openApiDocument } from '#platform/openapi.ts';
 
 /**
- * One API as a Hono app under `base`: the error envelope, the body limit before any route
- * reads, `/openapi.json` generated from its route table, and the feature route files mounted.
+ * One API as a Hono app under `base`: answers gzip-compressed for clients that accept it (a
+ * page of 20 sessions is 12 KB of JSON, under 3 KB compressed; CloudFront passes the API's
+ * answers through as they come), the error envelope, the body limit before any route reads, `/openapi.json` generated from its route table, and the feature route files mounted.
  */
 export function contractApi(api: {
   base: string;
@@ -14,7 +16,8 @@ export function contractApi(api: {
   authDescription: string;
   mounts: Hono<ApiEnv>[];
 }): Hono<ApiEnv> {
-  const app = new Hono<ApiEnv>().basePath(api.base);
+  const app = newApiApp().basePath(api.base);
+  app.use('*', compress({ encoding: 'gzip' }));
   installErrorHandling(app);
   app.use('*', limitBody(MAX_BODY_BYTES));
   const openapi = openApiDocument(api.title, api.base, api.routes, api.authDescription);

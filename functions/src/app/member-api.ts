@@ -7,6 +7,7 @@ import { CalendarFeeds } from '#calendar/feeds.ts';
 import { calendarRoutes } from '#calendar/member-routes.ts';
 import { paymentMemberRoutes } from '#payments/member-routes.ts';
 import type { ApiEnv } from '#platform/http.ts';
+import { EmailVerification } from '#players/email-verification.ts';
 import { memberSettingRoutes } from '#players/member-routes.ts';
 import { sessionRoutes } from '#sessions/member-routes.ts';
 import { teamRoutes } from '#teams/member-routes.ts';
@@ -19,6 +20,9 @@ export const MEMBER_API_BASE = '/api';
 /** The member API (every call of `memberRoutes` in shared) as one Hono app, served by Lambda and locally alike. */
 export function createMemberApi(deps: AppDeps): Hono<ApiEnv> {
   const s = services(deps);
+  // Not in services(): the admin API never e-mails players a code (docs/DEPLOY.md, "Bundles").
+  const { store, clock, mailer, pepper } = deps;
+  const emails = new EmailVerification({ store, clock, mailer, pepper });
   return contractApi({
     base: MEMBER_API_BASE,
     title: 'Shuttle member API',
@@ -29,7 +33,7 @@ export function createMemberApi(deps: AppDeps): Hono<ApiEnv> {
       sessionRoutes(s),
       bookingRoutes(s),
       teamRoutes(s),
-      memberSettingRoutes(s),
+      memberSettingRoutes({ ...s, emails }),
       leaderRoutes(s),
       paymentMemberRoutes(s),
       calendarRoutes({

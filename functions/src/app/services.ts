@@ -14,7 +14,6 @@ import type { EmailSender } from '#platform/email.ts';
 import type { ContractAppOptions } from '#platform/http.ts';
 import { RateLimiter } from '#platform/rate-limit.ts';
 import type { RetryPolicy } from '#platform/retry.ts';
-import { EmailVerification } from '#players/email-verification.ts';
 import { UserRepository } from '#players/repository.ts';
 import { SessionRepository } from '#sessions/repository.ts';
 import { TeamAdminRepository } from '#teams/admins.ts';
@@ -67,7 +66,6 @@ export function services(deps: AppDeps) {
     passes: new PassRepository(deps.store, deps.clock, deps.ids),
     noShowSettings: new NoShowSettings(deps.store),
     noShows: new NoShowRule(deps.store, deps.clock),
-    emails: new EmailVerification({ store: deps.store, clock: deps.clock, mailer: deps.mailer, pepper: deps.pepper }),
     http: {
       auth: {
         member: (token: string) => deps.tokens.verifyMember(token),

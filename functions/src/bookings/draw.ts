@@ -1,3 +1,4 @@
+import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { FAIR_SIGNUP_LIMITS } from '@shuttle/shared';
 import type { Store } from '#db/client.ts';
 import { key } from '#db/keys.ts';
@@ -5,9 +6,9 @@ import { runTransaction, Transaction, TransactionRefusedError } from '#db/transa
 import { newOutboxItem } from '#outbox/model.ts';
 import type { RetryPolicy } from '#platform/retry.ts';
 import type { BookingRecord, SessionRecord } from '#sessions/model.ts';
-import { drawAtOf, effectiveStatus, planDraw, ticketOf } from './lottery.ts';
+import { drawAtOf, effectiveStatus, isLottery, planDraw, ticketOf } from './lottery.ts';
 import { ITEM } from './seat-items.ts';
-import { encodeEntry, type WaitlistEntry } from './waitlist.ts';
+import { encodeEntry, type WaitlistEntry, waitlistIndex } from './waitlist.ts';
 
 /**
  * The opening lottery's writes (docs/FAIR-SIGNUP.md): an entry, leaving before the draw, the
@@ -17,8 +18,61 @@ import { encodeEntry, type WaitlistEntry } from './waitlist.ts';
 
 /** The sign-up job's marker for a session's draw, written with every entry (TABLE.md, "Fair sign-up"). */
 export function drawJobItem(session: SessionRecord) {
-  const dueAt = drawAtOf(session);
-  return { ...key.signupJob(dueAt, 'draw', session.id), type: 'signupJob', kind: 'draw', sessionId: session.id, dueAt };
+  return drawMarker(session.id, drawAtOf(session));
+}
+
+const drawMarker = (sessionId: string, dueAt: string) => ({
+  ...key.signupJob(dueAt, 'draw', sessionId),
+  type: 'signupJob',
+  kind: 'draw',
+  sessionId,
+  dueAt,
+});
+
+/**
+ * The one sign-up job marker of a create call's lottery sessions, written with them (so a lottery
+ * nobody enters is drawn, and its seed revealed, when its window closes): `draws` lists
+ * `<drawAt>|<sessionId>` in draw order, the marker is due at the first. Null without lotteries.
+ * One item per create call, not per session, keeps the create transaction within 100 items.
+ */
+export function lotteryDrawsItem(sessions: readonly SessionRecord[], id: string) {
+  const draws = sessions
+    .filter(isLottery)
+    .map((s) => `${drawAtOf(s)}|${s.id}`)
+    .sort();
+  return draws.length > 0 ? lotteryDrawsMarker(id, draws) : null;
+}
+
+const lotteryDrawsMarker = (id: string, draws: string[]) => {
+  const dueAt = draws[0]!.split('|')[0]!;
+  return { ...key.signupJob(dueAt, 'lotteries', id), type: 'signupJob', kind: 'lotteries', id, dueAt, draws };
+};
+
+/**
+ * The sign-up job's part of a `lotteries` marker: every listed draw that is due gets its own draw
+ * marker (the item an entry writes, so a Put that finds it changes nothing), which the job then
+ * runs like any other; the marker moves on to the next draw, or goes once none is left. A crash
+ * in between repeats Puts of the same items. Answers the draw markers it put, for the job to run.
+ */
+export async function scheduleDueDraws(
+  store: Store,
+  marker: { PK: string; SK: string; id?: string; draws?: string[] },
+  now: Date,
+): Promise<ReturnType<typeof drawMarker>[]> {
+  const nowIso = now.toISOString();
+  const draws = marker.draws ?? [];
+  const due = draws.filter((d) => d.split('|')[0]! <= nowIso);
+  const markers = due.map((d) => {
+    const [dueAt, sessionId] = d.split('|') as [string, string];
+    return drawMarker(sessionId, dueAt);
+  });
+  const TableName = store.tableName;
+  await Promise.all(markers.map((Item) => store.doc.send(new PutCommand({ TableName, Item }))));
+  const rest = draws.filter((d) => !due.includes(d));
+  if (rest.length > 0)
+    await store.doc.send(new PutCommand({ TableName, Item: lotteryDrawsMarker(marker.id ?? '', rest) }));
+  await store.doc.send(new DeleteCommand({ TableName, Key: { PK: marker.PK, SK: marker.SK } }));
+  return markers;
 }
 
 /** Appends an entry while the window is open and the draw has not run; puts the draw's job marker. */
@@ -92,14 +146,28 @@ export async function drawLottery(store: Store, session: SessionRecord, now: Dat
   }
 }
 
+/**
+ * The one notice of a player's draw result, written with the row it settles: "you got a place"
+ * (outbox `promoted`, reason `lotteryDrawn`) or "you are #N on the waitlist" (outbox
+ * `lotteryWaitlisted`, N as the settling read sees it: the place the player holds now). Its id
+ * derives from the session and the player's ticket, so the result is told once whoever settles.
+ */
+export function drawNotice(session: SessionRecord, booking: BookingRecord, status: 'accepted' | 'waiting', now: Date) {
+  const id = `lottery_${session.id}_${ticketOf(session.id, booking.userId)}`;
+  const base = { id, userId: booking.userId, sessionId: session.id, now };
+  if (status === 'accepted') return newOutboxItem({ ...base, kind: 'promoted', reason: 'lotteryDrawn' });
+  const position = waitlistIndex(session.waitlist, booking.userId) + 1;
+  return newOutboxItem({ ...base, kind: 'lotteryWaitlisted', details: { position } });
+}
+
 /** Parallel row updates while settling a draw: bounded, so a big lottery never floods the table. */
 const SETTLE_PARALLELISM = 8;
 
 /**
  * After the draw: every row still `entered` becomes what the session item says (seated:
  * `accepted`, on the waitlist: `waiting`), each in its own small transaction conditioned on
- * `entered`, so a rerun or a second runner changes nothing twice. A seated player's "you got a
- * place" notice (outbox `promoted`, reason `lotteryDrawn`) is written with their row, so it is
+ * `entered`, so a rerun or a second runner changes nothing twice. Each player's result notice
+ * (`drawNotice`: a place, or their place on the waitlist) is written with their row, so it is
  * recorded exactly once. Answers how many rows it settled.
  */
 export async function settleDraw(
@@ -114,7 +182,7 @@ export async function settleDraw(
   let settled = 0;
   const settle = async (booking: BookingRecord) => {
     const status = effectiveStatus(session, booking);
-    if (status === 'entered') return;
+    if (status !== 'accepted' && status !== 'waiting') return;
     const tx = new Transaction(store.tableName).update(ITEM.booking, {
       Key: key.booking(session.id, booking.userId),
       UpdateExpression:
@@ -125,19 +193,10 @@ export async function settleDraw(
       ExpressionAttributeNames: { '#status': 'status' },
       ExpressionAttributeValues: { ':to': status, ':entered': 'entered', ':drawnAt': session.lotteryDrawnAt ?? nowIso },
     });
-    if (status === 'accepted') {
-      // Derived id: the notice of this player's draw can exist once.
-      const id = `lottery_${session.id}_${ticketOf(session.id, booking.userId)}`;
-      const notice = newOutboxItem({
-        id,
-        kind: 'promoted',
-        reason: 'lotteryDrawn',
-        userId: booking.userId,
-        sessionId: session.id,
-        now,
-      });
-      tx.put('notice', { Item: notice, ConditionExpression: 'attribute_not_exists(PK)' });
-    }
+    tx.put('notice', {
+      Item: drawNotice(session, booking, status, now),
+      ConditionExpression: 'attribute_not_exists(PK)',
+    });
     try {
       await runTransaction(store, tx, retry);
       settled += 1;

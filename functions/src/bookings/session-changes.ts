@@ -1,4 +1,4 @@
-import { UpdateCommand, type UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, UpdateCommand, type UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
 import { taipeiDate, taipeiMonth } from '@shuttle/shared';
 import type { Store } from '#db/client.ts';
 import { index, key, sessionIndexKeys } from '#db/keys.ts';
@@ -18,6 +18,8 @@ import {
 import type { BookingRecord, SessionRecord } from '#sessions/model.ts';
 import { SessionRepository } from '#sessions/repository.ts';
 import { asContention, CONTENDED_RETRY, ContentionError, contended } from './contention.ts';
+import { drawJobItem } from './draw.ts';
+import { isLottery } from './lottery.ts';
 import { ITEM, pinnedSeatState } from './seat-items.ts';
 
 export interface SessionChangeDeps {
@@ -129,7 +131,7 @@ export class SessionChangeEngine {
         throw error;
       }
     }, this.retry);
-    if (quiet) return quiet;
+    if (quiet) return this.keepDrawDue(quiet);
 
     let updated: SessionRecord | undefined;
     const outcome = await this.underClosedBooking(sessionId, (session, active, at, wasClosed) => {
@@ -203,7 +205,18 @@ export class SessionChangeEngine {
       };
     });
     if (!updated) throw new Error('Session change committed without a result');
-    return { session: updated, notified: outcome.notified };
+    return this.keepDrawDue({ session: updated, notified: outcome.notified });
+  }
+
+  /**
+   * A lottery not drawn yet whose sign-up moved: its draw marker at the new time (a Put of the
+   * item entries write), so the draw runs when the moved window closes, not at the old time.
+   */
+  private async keepDrawDue<T extends { session: SessionRecord }>(result: T): Promise<T> {
+    const { session } = result;
+    if (!isLottery(session) || session.lotteryDrawnAt) return result;
+    await this.store.doc.send(new PutCommand({ TableName: this.store.tableName, Item: drawJobItem(session) }));
+    return result;
   }
 
   /** One notice per player holding a place, built by the one outbox item builder, and one to the team's group. */

@@ -4,14 +4,16 @@ import type { Clock, IdGenerator } from '#platform/clock.ts';
 import { type RetryPolicy, withRetry } from '#platform/retry.ts';
 import { SessionRepository } from '#sessions/repository.ts';
 import { CONTENDED_RETRY } from './contention.ts';
-import { drawJobItem, drawLottery, settleDraw } from './draw.ts';
+import { drawJobItem, drawLottery, scheduleDueDraws, settleDraw } from './draw.ts';
 import { tellRestOfLastCall } from './last-call.ts';
 import { drawIsDue, isLottery } from './lottery.ts';
 import { expireOffer } from './offers.ts';
 
 /**
- * The sign-up job (docs/FAIR-SIGNUP.md): runs every lottery draw and waitlist offer expiry that
- * is due, and tells the players past the first 90 on the list of a last call (last-call.ts).
+ * The sign-up job (docs/FAIR-SIGNUP.md): runs every lottery draw (entered or not: a create call's
+ * `lotteries` marker, draw.ts) and waitlist offer expiry that is due, tells each entrant the
+ * draw's result as their row settles, and tells the players past the first 90 on the list of a
+ * last call (last-call.ts).
  * Work is found through marker items in one partition (`SIGNUPJOBS`, TABLE.md "Fair sign-up"),
  * read oldest-due first and bounded per run; never a scan. Every step is a
  * conditional write, so retries and concurrent runners (a Lambda retry, the local timer, a
@@ -28,7 +30,7 @@ export interface SignupJobDeps {
 interface JobMarker {
   PK: string;
   SK: string;
-  kind: 'draw' | 'offer' | 'lastCall';
+  kind: 'draw' | 'offer' | 'lastCall' | 'lotteries';
   sessionId: string;
   userId?: string;
   dueAt: string;
@@ -36,6 +38,9 @@ interface JobMarker {
   openingId?: string;
   userIds?: string[];
   reason?: string;
+  /** lotteries: the create call's marker id and its `<drawAt>|<sessionId>` draws (draw.ts `lotteryDrawsItem`). */
+  id?: string;
+  draws?: string[];
 }
 
 /** Markers one run takes at most; the rest wait for the next run (every minute on AWS). */
@@ -69,6 +74,13 @@ export async function runSignupJobs(
         const session = await new SessionRepository(deps.store).get(marker.sessionId, { consistent: true });
         const { openingId = '', userIds = [], reason = '' } = marker;
         totals.told += await tellRestOfLastCall(deps, { ...marker, openingId, userIds, reason }, session);
+      } else if (marker.kind === 'lotteries') {
+        // Each due draw gets its own marker and runs now (a lottery nobody entered too); a failure leaves it for the next run.
+        for (const draw of await scheduleDueDraws(deps.store, marker, now)) {
+          const { drawn, settled } = await runDraw(deps, draw as JobMarker, now);
+          totals.draws += drawn ? 1 : 0;
+          totals.settled += settled;
+        }
       }
     } catch (error) {
       // One marker's failure does not hold up the others; it stays and the next run retries it.

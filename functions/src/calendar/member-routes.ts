@@ -1,8 +1,8 @@
 import { memberRoutes } from '@shuttle/shared';
-import { type Context, Hono } from 'hono';
+import type { Context } from 'hono';
 import type { Clock } from '#platform/clock.ts';
 import { DomainError } from '#platform/errors.ts';
-import { type ApiEnv, type ContractAppOptions, contractRoutes } from '#platform/http.ts';
+import { type ContractAppOptions, contractRoutes, newApiApp } from '#platform/http.ts';
 import type { RateBucket } from '#platform/rate-limit.ts';
 import type { SessionRecord } from '#sessions/model.ts';
 import type { SessionRepository } from '#sessions/repository.ts';
@@ -64,7 +64,7 @@ function calendarResponse(c: Context, body: string, filename: string, cache: str
  * that show, reset and delete the feed's token. docs/PLAYER-EXPERIENCE.md, "Calendar".
  */
 export function calendarRoutes(s: CalendarRouteDeps) {
-  const app = new Hono<ApiEnv>();
+  const app = newApiApp();
   const limit = async (c: Context) => {
     const limiter = s.http.rateLimiter;
     if (!limiter || s.calendarRate.length === 0) return;

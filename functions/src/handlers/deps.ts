@@ -4,7 +4,7 @@ import type { Context } from 'hono';
 import { getConnInfo, type LambdaContext, type LambdaEvent } from 'hono/aws-lambda';
 import { rateLimitSettings } from '#app/limits.ts';
 import type { AppDeps } from '#app/services.ts';
-import { idTokenVerifier } from '#auth/id-token.ts';
+import { type IdTokenVerify, idTokenVerifier } from '#auth/id-token.ts';
 import { TokenService } from '#auth/tokens.ts';
 import { createDocumentClient } from '#db/client.ts';
 import { randomId, systemClock } from '#platform/clock.ts';
@@ -19,6 +19,8 @@ import { secrets } from './secrets.ts';
  * invocations reuse the clients). Secrets come from Secrets Manager: the stack passes their
  * ARNs, never their values, so they appear neither in the template nor in the console. The
  * notifier, reminder and webhook functions have their own, smaller wiring (notifier-deps.ts).
+ * In the bundles, the SES and Secrets Manager clients are the stand-ins of infra/lib/stand-ins
+ * (docs/DEPLOY.md, "Bundles").
  */
 
 /** The API Gateway event's source address (the TCP peer: CloudFront, or a client calling API Gateway directly). */
@@ -30,11 +32,47 @@ function sourceIp(c: Context): string | undefined {
   }
 }
 
+type LambdaDeps = AppDeps & { appBaseUrl: string };
+type IdTokenLogins = Pick<AppDeps, 'verifyLineIdToken' | 'verifyGoogleIdToken'>;
+
 /**
- * The member and admin APIs: real JWKS verifiers for LINE (ES256) and Google (RS256), SES, and
- * the apps' origin for links in emails.
+ * The member API: real JWKS verifiers for LINE (ES256) and Google (RS256), SES, and the apps'
+ * origin for links in emails.
  */
-export async function lambdaAppDeps(env: NodeJS.ProcessEnv = process.env): Promise<AppDeps & { appBaseUrl: string }> {
+export async function lambdaAppDeps(env: NodeJS.ProcessEnv = process.env): Promise<LambdaDeps> {
+  return lambdaDeps(env, (config) => ({
+    verifyLineIdToken: idTokenVerifier({
+      jwksUrl: config.LINE_JWKS_URL,
+      issuers: [config.LINE_ISSUER],
+      audience: config.LINE_LOGIN_CHANNEL_ID,
+      algorithms: ['ES256'],
+    }),
+    verifyGoogleIdToken: idTokenVerifier({
+      jwksUrl: config.GOOGLE_JWKS_URL,
+      issuers: config.GOOGLE_ISSUERS,
+      audience: config.GOOGLE_CLIENT_ID,
+      algorithms: ['RS256'],
+    }),
+  }));
+}
+
+/** Never called: admins sign in with e-mail and password, and no admin route reads an ID token. */
+const noIdTokenLogin: IdTokenVerify = async () => {
+  throw new Error('The admin API takes no LINE or Google ID token');
+};
+
+/**
+ * The admin API: the member API's wiring without the ID-token verifiers, which only the member
+ * API's login calls use (the JWKS client is ~5 KB of the admin bundle; docs/DEPLOY.md, "Bundles").
+ */
+export async function lambdaAdminDeps(env: NodeJS.ProcessEnv = process.env): Promise<LambdaDeps> {
+  return lambdaDeps(env, () => ({ verifyLineIdToken: noIdTokenLogin, verifyGoogleIdToken: noIdTokenLogin }));
+}
+
+async function lambdaDeps(
+  env: NodeJS.ProcessEnv,
+  logins: (config: ReturnType<typeof loadConfig>) => IdTokenLogins,
+): Promise<LambdaDeps> {
   const filled = { ...env };
   if (env.JWT_SECRET_ARN && !env.JWT_SECRET) filled.JWT_SECRET = await secrets.get(env.JWT_SECRET_ARN);
   const config = loadConfig(filled);
@@ -50,18 +88,7 @@ export async function lambdaAppDeps(env: NodeJS.ProcessEnv = process.env): Promi
       memberTtlSeconds: config.MEMBER_TOKEN_TTL_SECONDS,
       adminTtlSeconds: config.ADMIN_TOKEN_TTL_SECONDS,
     }),
-    verifyLineIdToken: idTokenVerifier({
-      jwksUrl: config.LINE_JWKS_URL,
-      issuers: [config.LINE_ISSUER],
-      audience: config.LINE_LOGIN_CHANNEL_ID,
-      algorithms: ['ES256'],
-    }),
-    verifyGoogleIdToken: idTokenVerifier({
-      jwksUrl: config.GOOGLE_JWKS_URL,
-      issuers: config.GOOGLE_ISSUERS,
-      audience: config.GOOGLE_CLIENT_ID,
-      algorithms: ['RS256'],
-    }),
+    ...logins(config),
     mailer: new SesEmailSender(
       new SESClient({ region: config.AWS_REGION }),
       config.EMAIL_FROM,

@@ -4,7 +4,9 @@ import { SecretCache } from '#platform/secrets.ts';
 /**
  * Secrets Manager, read through a five-minute cache (platform/secrets.ts): a secret filled in
  * after the deploy (the LINE channel) reaches warm functions without a restart. The stack passes
- * secret ARNs, never values (docs/DEPLOY.md, "Secrets").
+ * secret ARNs, never values (docs/DEPLOY.md, "Secrets"). In the Lambda bundles the client is
+ * infra/lib/stand-ins/secrets-manager.ts, the same request without the SDK client's weight
+ * (docs/DEPLOY.md, "Bundles").
  */
 let client: SecretsManagerClient | undefined;
 

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import {
   addDays,
   type Category,
@@ -188,6 +188,8 @@ export interface PlannedSession {
   session: SessionRecord;
   accepted: { userId: string; name: string; pictureUrl: string; attendance: 'attended' | 'absent' | null }[];
   waiting: { userId: string; name: string; pictureUrl: string }[];
+  /** Lottery entries (status `entered`), in arrival order. */
+  entered?: DemoPlayer[];
 }
 
 function planSession(
@@ -257,6 +259,40 @@ function planSession(
   };
 }
 
+/**
+ * A lottery session (docs/FAIR-SIGNUP.md) whose window is open all day whenever `npm start` runs:
+ * sign-up opened at the start of today (Taipei), the draw runs at midnight; ten players have
+ * entered for eight places, so the draw also puts two on the waitlist. The seed is secret and
+ * random (the session is written once, so a restart keeps it).
+ */
+function planDemoLottery(today: string, now: Date): PlannedSession {
+  const plan = planSession(TEAMS[0]!, addDays(today, 4), [0, 20, 2, 2, 8, ['social']], now, false);
+  const id = `demo-lottery-${today}`;
+  const opensAt = new Date(Date.parse(taipeiDayStart(today))).toISOString();
+  const entered = players.slice(0, 10).sort((a, b) => unit(id + a.userId) - unit(id + b.userId));
+  const seed = randomBytes(32).toString('hex');
+  plan.session = {
+    ...plan.session,
+    id,
+    title: '大安羽球同好會 抽籤場',
+    signupOpensAt: opensAt,
+    acceptedCount: 0,
+    remaining: plan.session.capacity,
+    waitingCount: 0,
+    waitlist: [],
+    signupMode: 'lottery',
+    lotteryMinutes: 1440,
+    lotterySeed: seed,
+    lotterySeedHash: createHash('sha256').update(seed, 'utf8').digest('hex'),
+    lotteryEntries: entered.map((p) => encodeEntry({ userId: p.userId, partySize: 1 })),
+    offers: [],
+    waitlistOfferMinutes: 0,
+    memberPriorityHours: 0,
+    createdAt: new Date(Date.parse(opensAt) - 86_400_000).toISOString(),
+  };
+  return { ...plan, accepted: [], waiting: [], entered };
+}
+
 /** The players who belong to the team; the demo player belongs to 大安羽球同好會. */
 export function membersOf(team: TeamPlan): DemoPlayer[] {
   const members = players.filter((p) => unit(team.id + p.userId) < 0.45);
@@ -267,7 +303,7 @@ export function membersOf(team: TeamPlan): DemoPlayer[] {
 /**
  * Every demo session: the teams' weekly slots from 21 days ago to 14 days ahead, one session
  * under way now, and the demo player's history (attendance), one accepted booking, one
- * waitlist place, and one session closed for booking.
+ * waitlist place, one session closed for booking, and one lottery open for entries today.
  */
 export function planDemoSessions(now: Date): PlannedSession[] {
   const today = taipeiDate(now);
@@ -317,6 +353,8 @@ export function planDemoSessions(now: Date): PlannedSession[] {
   }
   const closable = upcomingOpen.find((p) => p !== withRoom && p !== full && p.session.remaining > 0);
   if (closable) closable.session.bookingClosed = true;
+  // After the picks above: the demo player's own bookings stay in first-come sessions.
+  plans.push(planDemoLottery(today, now));
   return plans;
 }
 

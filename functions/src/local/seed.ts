@@ -2,6 +2,7 @@ import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { addDays, DEFAULT_CANCEL_WINDOW_MINUTES, monthsBetween, taipeiDate } from '@shuttle/shared';
 import { hashPassword } from '#admin-accounts/password.ts';
 import type { AdminRecord } from '#admin-accounts/repository.ts';
+import { drawJobItem } from '#bookings/draw.ts';
 import type { Store } from '#db/client.ts';
 import { adminKey, index, key } from '#db/keys.ts';
 import { queryAll } from '#db/query.ts';
@@ -48,7 +49,11 @@ async function writeSession(store: Store, plan: PlannedSession): Promise<void> {
     Item: { ...sessionItemKeys(session), ...session },
     ConditionExpression: 'attribute_not_exists(PK)',
   });
-  const addBooking = (p: DemoPlayer, status: 'accepted' | 'waiting', attendance: BookingRecord['attendance']) => {
+  const addBooking = (
+    p: DemoPlayer,
+    status: 'accepted' | 'waiting' | 'entered',
+    attendance: BookingRecord['attendance'],
+  ) => {
     const record: BookingRecord = {
       type: 'booking',
       sessionId: session.id,
@@ -78,6 +83,9 @@ async function writeSession(store: Store, plan: PlannedSession): Promise<void> {
   };
   for (const p of plan.accepted) addBooking(p, 'accepted', p.attendance);
   for (const p of plan.waiting) addBooking(p, 'waiting', null);
+  for (const p of plan.entered ?? []) addBooking(p, 'entered', null);
+  // A lottery's draw marker, as entries and creates write it (docs/FAIR-SIGNUP.md).
+  if (session.signupMode === 'lottery' && !session.lotteryDrawnAt) tx.put('drawJob', { Item: drawJobItem(session) });
   try {
     await runTransaction(store, tx);
   } catch (error) {

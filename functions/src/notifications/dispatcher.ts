@@ -31,6 +31,7 @@ export const PREFERENCE_OF: Record<UserOutboxKind, keyof NotificationPreferences
   news: 'news',
   offered: 'waitlist',
   lastCall: 'waitlist',
+  lotteryWaitlisted: 'waitlist',
 };
 
 /** Kinds still pushed by LINE when the channel's quota runs low (README "Notifications"). */
@@ -42,6 +43,8 @@ export const ESSENTIAL: Record<UserOutboxKind, boolean> = {
   news: true,
   offered: true,
   lastCall: true,
+  // Informational (the app shows the draw and the place): email only when LINE is short.
+  lotteryWaitlisted: false,
 };
 
 export interface DispatcherDeps {
@@ -237,6 +240,7 @@ export class OutboxDispatcher {
             session,
             reason: record.reason,
             offerExpiresAt: (record as { offerExpiresAt?: string }).offerExpiresAt,
+            position: (record as { position?: number }).position,
             links: notificationLinks({
               sessionId: session.id,
               appBaseUrl: this.deps.appBaseUrl,

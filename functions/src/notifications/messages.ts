@@ -53,14 +53,16 @@ export function composeNotification(input: {
   /** Why ('promoted': `lotteryDrawn` is a lottery win) and, for 'offered', until when (docs/FAIR-SIGNUP.md). */
   reason?: string;
   offerExpiresAt?: string;
+  /** 'lotteryWaitlisted': the player's place on the waitlist after the draw. */
+  position?: number;
 }): ComposedNotification {
   const language = input.language ?? DEFAULT_LANGUAGE;
   const { session } = input;
   const when = formatSessionTime(session.startsAt, session.endsAt, language);
   const until = input.offerExpiresAt ? offerTime(input.offerExpiresAt, language) : '';
-  const vars = { title: session.title, when, venue: session.venue, until };
+  const vars = { title: session.title, when, venue: session.venue, until, position: input.position ?? '' };
   const group = input.kind === 'promoted' && input.reason === 'lotteryDrawn' ? 'lotteryWon' : input.kind;
-  const title = t(language, `${group}.title`);
+  const title = t(language, `${group}.title`, vars);
   const body = t(language, `${group}.body`, vars);
   const { links } = input;
   const viewSession = t(language, 'viewSession');

@@ -19,6 +19,8 @@ export const USER_OUTBOX_KINDS = [
   'offered',
   /** A place freed in the final window, open to everyone waiting: first to claim it gets it (docs/FAIR-SIGNUP.md). */
   'lastCall',
+  /** The lottery's draw put the player on the waitlist, at `position` (docs/FAIR-SIGNUP.md). */
+  'lotteryWaitlisted',
 ] as const;
 export type UserOutboxKind = (typeof USER_OUTBOX_KINDS)[number];
 

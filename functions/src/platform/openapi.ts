@@ -1,8 +1,13 @@
 import { failureEnvelope, type RouteContract, successEnvelope } from '@shuttle/shared';
-import * as z from 'zod';
+import type * as z from 'zod';
 
+/**
+ * The schema's own `toJSONSchema` method, not `z.toJSONSchema(schema, …)`: the same document, but
+ * the standalone function also carries zod's table of every type's converter (~5 KB of each API's
+ * Lambda bundle; docs/DEPLOY.md, "Bundles"). functions/test/openapi.test.ts compares the two.
+ */
 const jsonSchema = (schema: z.ZodType, io: 'input' | 'output') =>
-  z.toJSONSchema(schema, { target: 'openapi-3.0', io, unrepresentable: 'any' });
+  schema.toJSONSchema({ target: 'openapi-3.0', io, unrepresentable: 'any' });
 
 /** OpenAPI 3.0 document generated from the same zod contracts that validate the calls. */
 export function openApiDocument(

@@ -7,7 +7,7 @@ import {
   VERIFICATION_CODE_TTL_SECONDS,
   VERIFICATION_RESEND_COOLDOWN_SECONDS,
 } from '@shuttle/shared';
-import { translate } from '@shuttle/shared/i18n/notifications';
+import { translate } from '@shuttle/shared/i18n/email-code';
 import type { Store } from '#db/client.ts';
 import { key, ttlAt } from '#db/keys.ts';
 import { sameHash, tryCode } from '#db/one-time-code.ts';

@@ -1,6 +1,7 @@
 import { ADMIN_LIMITS, adminRoutes, type CreateSessionRequest, FAIR_SIGNUP_LIMITS } from '@shuttle/shared';
 import type { AdminAccounts } from '#admin-accounts/repository.ts';
 import type { TeamScope } from '#admin-accounts/team-scope.ts';
+import { lotteryDrawsItem } from '#bookings/draw.ts';
 import type { BookingEngine } from '#bookings/engine.ts';
 import type { SessionChangeEngine } from '#bookings/session-changes.ts';
 import { newSessionsAnnouncement } from '#outbox/group-items.ts';
@@ -23,6 +24,8 @@ export interface SessionAdminRouteDeps {
   teams: TeamRepository;
   engine: BookingEngine;
   sessionChanges: SessionChangeEngine;
+  /** Players' self-assessed levels, by user id (one BatchGetItem, 100 keys a call). */
+  levels: (userIds: string[]) => Promise<Map<string, number | null>>;
   http: ContractAppOptions;
 }
 
@@ -76,7 +79,7 @@ export function sessionAdminRoutes(s: SessionAdminRouteDeps) {
         const access = await s.scope.team(admin, request.teamId);
         const verified = await isVerified(admin.adminId);
         return createSessions(
-          { ...s, announce: newSessionsAnnouncement },
+          { ...s, announce: newSessionsAnnouncement, scheduleDraws: lotteryDrawsItem },
           { request, teamId: access.teamId, adminId: admin.adminId, teamOnly: !verified, idempotencyKey },
           (sessions, now) => ({
             publishState: request.publishState,
@@ -142,9 +145,12 @@ export function sessionAdminRoutes(s: SessionAdminRouteDeps) {
           s.sessions.require(sessionId, { consistent: true }),
           s.sessions.bookings(sessionId),
         ]);
+        const accepted = participants(session, bookings).accepted;
+        // Levels on the check-in rows (docs/PLAYER-EXPERIENCE.md, "For admins"): TABLE.md, "check-in list".
+        const levels = await s.levels(accepted.map((p) => p.userId));
         return {
           session: view(session),
-          players: participants(session, bookings).accepted,
+          players: accepted.map((p) => ({ ...p, level: levels.get(p.userId) ?? null })),
           counts: attendanceCounts(bookings),
         };
       },

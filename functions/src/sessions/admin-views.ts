@@ -1,4 +1,5 @@
 import { type AdminParticipant, type AdminSession, paymentOf } from '@shuttle/shared';
+import { effectiveStatus } from '#bookings/lottery.ts';
 import { decodeEntry } from '#bookings/waitlist.ts';
 import { type BookingRecord, type SessionRecord, toSummary } from './model.ts';
 
@@ -37,24 +38,39 @@ export function waitlistPositions(session: SessionRecord): Map<string, number> {
   return new Map(session.waitlist.map((entry, i) => [decodeEntry(entry).userId, i + 1]));
 }
 
-/** Accepted players in the order they got their place, then the waitlist in order. */
+/**
+ * Accepted players in the order they got their place, then the waitlist in order, and (fair
+ * sign-up, docs/FAIR-SIGNUP.md) lottery entries in arrival order and open offers with their
+ * expiry. A drawn lottery's rows not settled yet are listed as the session item decides.
+ */
 export function participants(session: SessionRecord, bookings: BookingRecord[]) {
   const positions = waitlistPositions(session);
   const byUser = new Map(bookings.map((b) => [b.userId, b]));
   const accepted = bookings
-    .filter((b) => b.status === 'accepted')
+    .filter((b) => effectiveStatus(session, b) === 'accepted')
     .sort((a, b) => (a.acceptedAt ?? a.bookedAt).localeCompare(b.acceptedAt ?? b.bookedAt))
-    .map((b) => toParticipant(b, null, session.price));
-  const waiting = session.waitlist.flatMap((entry) => {
-    const booking = byUser.get(decodeEntry(entry).userId);
-    return booking?.status === 'waiting' ? [toParticipant(booking, positions.get(booking.userId) ?? null)] : [];
-  });
+    .map((b) => ({ ...toParticipant(b, null, session.price), status: 'accepted' as const }));
+  /** The bookings of a list on the session item, in its order, whose status is `status`. */
+  const listed = (list: readonly string[] | undefined, status: BookingRecord['status']) =>
+    (list ?? []).flatMap((entry) => {
+      const booking = byUser.get(decodeEntry(entry).userId);
+      return booking && effectiveStatus(session, booking) === status ? [booking] : [];
+    });
+  const waiting = listed(session.waitlist, 'waiting').map((b) => ({
+    ...toParticipant(b, positions.get(b.userId) ?? null),
+    status: 'waiting' as const,
+  }));
   return {
     capacity: session.capacity,
     acceptedCount: session.acceptedCount,
     waitingCount: session.waitingCount,
     accepted,
     waiting,
+    entered: listed(session.lotteryEntries, 'entered').map((b) => toParticipant(b, null)),
+    offered: listed(session.offers, 'offered').map((b) => ({
+      ...toParticipant(b, null),
+      offerExpiresAt: b.offerExpiresAt ?? null,
+    })),
   };
 }
 

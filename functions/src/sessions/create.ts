@@ -15,6 +15,8 @@ export interface CreateSessionsDeps {
   teams: TeamRepository;
   /** The group announcement of the batch, written in the same transaction (`#outbox/group-items.ts`). */
   announce?: (team: TeamRecord, sessions: SessionRecord[], now: Date, id: string) => Record<string, unknown> | null;
+  /** The sign-up job's marker of the batch's lottery draws, written in the same transaction (`#bookings/draw.ts`). */
+  scheduleDraws?: (sessions: SessionRecord[], id: string) => Record<string, unknown> | null;
 }
 
 export interface CreateSessionsInput {
@@ -63,12 +65,13 @@ export async function createSessions<R>(
   const items = planned.map((p) => newSessionItem(input.teamOnly ? { ...p, isPublic: false } : p, now));
   const response = respond(items, now);
   const announcement = deps.announce?.(team, items, now, deps.ids());
+  const draws = deps.scheduleDraws?.(items, deps.ids());
   const replayed = await deps.sessions.createMany(
     team,
     items,
     now,
     claim ? { claim, response } : undefined,
-    announcement ? [announcement] : [],
+    [announcement, draws].filter((item): item is Record<string, unknown> => Boolean(item)),
   );
   return replayed ?? response;
 }

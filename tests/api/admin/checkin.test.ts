@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AdminHarness, createAdminHarness } from '../../support/admin-harness.ts';
 import { expectSessionInvariants, readSessionState } from '../../support/invariants.ts';
+import { countReads } from '../../support/read-counter.ts';
 
 let h: AdminHarness;
 let token: string;
@@ -58,6 +59,36 @@ describe('check-in', () => {
     expect(list.sessions[0]!.counts).toEqual({ attended: 1, absent: 0, unmarked: 0 });
     const tomorrow = await h.ok<{ sessions: unknown[] }>('signed/getSignedList', { date: '2026-12-02' }, t2);
     expect(tomorrow.sessions).toHaveLength(1);
+  });
+
+  it("shows each accepted player's level on the check-in list, at the same cost for one player or many", async () => {
+    const reads = countReads(h.store.doc);
+    const [one, many] = [await h.newSession(token, { capacity: 4 }), await h.newSession(token, { capacity: 4 })];
+    const ps = await h.players(3, 'levels');
+    await h.call('checkState/setting/level', { level: 7 }, { token: ps[0]!.token });
+    await h.call('checkState/setting/level', { level: 12 }, { token: ps[1]!.token });
+    await h.join(ps[0]!.token, one.id);
+    for (const p of ps) await h.join(p.token, many.id);
+    await h.ok('signed/addWalkIn', { sessionId: many.id, name: '臨打小王' }, token);
+
+    const list = (sessionId: string) =>
+      reads.during(() =>
+        h.ok<{ players: { userId: string; name: string; level?: number | null }[] }>(
+          'courtSession/signedMembers',
+          { sessionId },
+          token,
+        ),
+      );
+    const [single, all] = [await list(one.id), await list(many.id)];
+    expect(single.result.players.map((p) => p.level)).toEqual([7]);
+    expect(Object.fromEntries(all.result.players.map((p) => [p.name, p.level]))).toEqual({
+      'levels 0': 7,
+      'levels 1': 12,
+      'levels 2': null,
+      臨打小王: null,
+    });
+    // TABLE.md, "check-in list": the levels are one BatchGetItem, however many players.
+    expect(all.read.calls).toBe(single.read.calls);
   });
 });
 

@@ -151,6 +151,10 @@ export const adminParticipant = z.object({
   walkIn: z.boolean(),
   /** Accepted players in the check-in and member lists: what they owe or paid (docs/MONEY.md). */
   payment: payment.optional(),
+  /** The check-in list: the player's self-assessed level (docs/MONEY.md, "Player levels"); null when unset. */
+  level: z.number().int().min(1).max(18).nullable().optional(),
+  /** An offered player (docs/FAIR-SIGNUP.md): until when the place is held for them. */
+  offerExpiresAt: isoInstant.nullable().optional(),
 });
 export type AdminParticipant = z.infer<typeof adminParticipant>;
 
@@ -160,6 +164,10 @@ export const sessionMembers = z.object({
   waitingCount: nonNegativeInt,
   accepted: z.array(adminParticipant),
   waiting: z.array(adminParticipant),
+  /** Fair sign-up (docs/FAIR-SIGNUP.md): lottery entries before the draw, in arrival order. */
+  entered: z.array(adminParticipant),
+  /** Players a freed place is held for, each with `offerExpiresAt`. */
+  offered: z.array(adminParticipant),
 });
 export const sessionBooks = z.object({ items: z.array(adminParticipant) });
 

@@ -1,5 +1,4 @@
 import type { AdminParticipant, Attendance } from '@shuttle/shared';
-import { Avatar } from '@shuttle/shared/web/avatar.tsx';
 import { EmptyState } from '@shuttle/shared/web/empty-state.tsx';
 import { formatDay, formatTimeRange } from '@shuttle/shared/web/format.ts';
 import { ClipboardCheckIcon } from '@shuttle/shared/web/icons.tsx';
@@ -11,66 +10,8 @@ import { useAction } from '@/hooks/use-action';
 import { sessionsChanged } from '@/lib/changes';
 import { sign } from '../api/sign';
 import { useSignedMembers } from '../api/signed-members';
-import { PayControl } from './pay-control';
+import { CheckinRow } from './checkin-row';
 import { WalkInForm } from './walk-in-form';
-
-function PlayerRow({
-  sessionId,
-  player,
-  onMark,
-  busy,
-}: {
-  sessionId: string;
-  player: AdminParticipant;
-  onMark: (attendance: Attendance) => void;
-  busy: boolean;
-}) {
-  const { t } = useTranslation();
-  return (
-    <li
-      className="checkin-row"
-      data-testid="checkin-row"
-      data-user-id={player.userId}
-      data-attendance={player.attendance ?? 'unmarked'}
-    >
-      <Avatar src={player.pictureUrl} name={player.name} size={36} />
-      <span className="checkin-row__name">
-        {player.name}
-        {player.partySize > 1 && (
-          <span className="badge badge--muted">{t('detail.party', { count: player.partySize })}</span>
-        )}
-        {player.walkIn && <span className="badge badge--muted">{t('detail.walkIn')}</span>}
-      </span>
-      <span className={`badge badge--${player.attendance ?? 'unmarked'}`}>
-        {t(`attendance.${player.attendance ?? 'unmarked'}`)}
-      </span>
-      <fieldset className="checkin-row__actions">
-        <legend className="sr-only">{t('signed.markFor', { name: player.name })}</legend>
-        <button
-          type="button"
-          className="button button--small button--attend"
-          aria-pressed={player.attendance === 'attended'}
-          onClick={() => onMark('attended')}
-          disabled={busy}
-          data-testid="mark-attended"
-        >
-          {t('signed.markAttended')}
-        </button>
-        <button
-          type="button"
-          className="button button--small button--absent"
-          aria-pressed={player.attendance === 'absent'}
-          onClick={() => onMark('absent')}
-          disabled={busy}
-          data-testid="mark-absent"
-        >
-          {t('signed.markAbsent')}
-        </button>
-      </fieldset>
-      <PayControl sessionId={sessionId} player={player} />
-    </li>
-  );
-}
 
 /** /admin/signed?id=…: mark each accepted player attended or absent, and add walk-ins. */
 export function SignedPage({ sessionId }: { sessionId: string }) {
@@ -111,7 +52,7 @@ export function SignedPage({ sessionId }: { sessionId: string }) {
                 ) : (
                   <ul className="checkin-list">
                     {players.map((p) => (
-                      <PlayerRow
+                      <CheckinRow
                         key={p.userId}
                         sessionId={sessionId}
                         player={p}

@@ -13,6 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { PageHeader } from '@/components/page-header';
 import { Pagination } from '@/components/pagination';
 import { QueryView } from '@/components/query-view';
+import { TableWrap } from '@/components/table-wrap';
 import { useAction } from '@/hooks/use-action';
 import { sessionsChanged } from '@/lib/changes';
 import { type MemberQuery, useMembers } from '../api/get-members';
@@ -114,7 +115,7 @@ export function MembersPage() {
                 <p className="muted" aria-live="polite">
                   {t('members.total', { count: data.total })}
                 </p>
-                <div className="table-wrap">
+                <TableWrap label={t('members.title')}>
                   <table className="table">
                     <TableHead
                       caption={t('members.title')}
@@ -181,7 +182,7 @@ export function MembersPage() {
                       ))}
                     </tbody>
                   </table>
-                </div>
+                </TableWrap>
                 <Pagination page={data.page} pageSize={data.pageSize} total={data.total} onPage={setPage} />
               </>
             )

@@ -48,7 +48,7 @@ function RuleForm({ rule }: { rule: NoShowRule }) {
       />
       <p className="field__hint">{draft.noShowLimit === 0 ? t('money.rule.off') : t('money.rule.summary', draft)}</p>
       <div className="form-actions">
-        <button type="submit" className="button" disabled={busy}>
+        <button type="submit" className="button button--outline" disabled={busy}>
           {t('money.rule.save')}
         </button>
       </div>

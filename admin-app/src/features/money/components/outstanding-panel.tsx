@@ -32,7 +32,7 @@ function OutstandingRow({ item }: { item: OutstandingItem }) {
         {reported ? (
           <button
             type="button"
-            className="button button--small"
+            className="button button--small button--outline"
             disabled={busy}
             data-testid="confirm-transfer"
             onClick={() =>
@@ -44,7 +44,7 @@ function OutstandingRow({ item }: { item: OutstandingItem }) {
         ) : (
           <button
             type="button"
-            className="button button--small"
+            className="button button--small button--outline"
             disabled={busy}
             data-testid="outstanding-cash"
             onClick={() => void act(() => markPaid(item.sessionId, item.userId, 'cash', item.amount))}

@@ -129,7 +129,7 @@ function SellPassForm() {
         )}
       </Field>
       <div className="form-actions">
-        <button type="submit" className="button" disabled={busy || !userId}>
+        <button type="submit" className="button button--outline" disabled={busy || !userId}>
           {t('money.sellPass')}
         </button>
       </div>

@@ -7,6 +7,7 @@ import { Link } from 'react-router';
 import { PageHeader } from '@/components/page-header';
 import { QueryView } from '@/components/query-view';
 import { StatCard } from '@/components/stat-card';
+import { TableWrap } from '@/components/table-wrap';
 import { useRevenueByMonth } from '../api/revenue-by-month';
 import { useRevenueBySession } from '../api/revenue-by-session';
 import { PaymentFigures } from './payment-figures';
@@ -60,7 +61,7 @@ function MonthlyReport({
                   </button>
                 ))}
               </div>
-              <div className="table-wrap">
+              <TableWrap label={t('reports.byMonth')}>
                 <table className="table" data-testid="report-months">
                   <TableHead
                     caption={t('reports.byMonth')}
@@ -95,7 +96,7 @@ function MonthlyReport({
                     ))}
                   </tbody>
                 </table>
-              </div>
+              </TableWrap>
             </section>
           </>
         );
@@ -117,7 +118,7 @@ function SessionReport({ month }: { month: string }) {
           sessions.length === 0 ? (
             <p className="panel__empty">{t('reports.noSessions')}</p>
           ) : (
-            <div className="table-wrap">
+            <TableWrap label={t('reports.bySession', { month: formatMonth(month) })}>
               <table className="table">
                 <TableHead
                   caption={t('reports.bySession', { month: formatMonth(month) })}
@@ -163,7 +164,7 @@ function SessionReport({ month }: { month: string }) {
                   </tr>
                 </tfoot>
               </table>
-            </div>
+            </TableWrap>
           )
         }
       </QueryView>

@@ -1,6 +1,7 @@
 import type { AdminParticipant } from '@shuttle/shared';
 import { Avatar } from '@shuttle/shared/web/avatar.tsx';
 import { ConfirmDialog } from '@shuttle/shared/web/dialog.tsx';
+import { formatDateTime } from '@shuttle/shared/web/format.ts';
 import { notify } from '@shuttle/shared/web/ui-store.ts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,19 +11,33 @@ import { useSessionMembers } from '../api/get-session-member';
 import { removePlayer } from '../api/remove-player';
 import { sessionChanged } from '../model/cache';
 
+/** Which list a player is in: fair sign-up adds lottery entries and held places (docs/FAIR-SIGNUP.md). */
+type ListKind = 'accepted' | 'waiting' | 'entered' | 'offered';
+
 interface PersonProps {
   player: AdminParticipant;
-  waiting: boolean;
+  kind: ListKind;
   onRemove?: (player: AdminParticipant) => void;
 }
 
-function Person({ player, waiting, onRemove }: PersonProps) {
+function Person({ player, kind, onRemove }: PersonProps) {
   const { t } = useTranslation();
   return (
-    <li className="person" data-testid={waiting ? 'waiting-player' : 'accepted-player'}>
-      {waiting && <span className="person__position">#{player.position}</span>}
+    <li className="person" data-testid={`${kind}-player`}>
+      {kind === 'waiting' && <span className="person__position">#{player.position}</span>}
       <Avatar src={player.pictureUrl} name={player.name} size={32} />
-      <span className="person__name">{player.name}</span>
+      <span className="person__name">
+        {player.name}
+        {/* Under the name, so the row keeps its width on a 390 px screen. */}
+        {kind === 'offered' && player.offerExpiresAt && (
+          <>
+            <br />
+            <span className="field__hint" data-testid="offer-until">
+              {t('fairParticipants.until', { time: formatDateTime(player.offerExpiresAt) })}
+            </span>
+          </>
+        )}
+      </span>
       {player.partySize > 1 && (
         <span className="badge badge--muted">{t('detail.party', { count: player.partySize })}</span>
       )}
@@ -45,7 +60,37 @@ function Person({ player, waiting, onRemove }: PersonProps) {
   );
 }
 
-/** Accepted players and the waitlist in order, each with a count; players can be removed. */
+/** Held places (with their expiry) or lottery entries (in arrival order), apart from the confirmed and waiting. */
+function FairList({
+  kind,
+  players,
+  onRemove,
+}: {
+  kind: 'entered' | 'offered';
+  players: AdminParticipant[];
+  onRemove?: (player: AdminParticipant) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <div data-testid={`${kind}-list`}>
+      <h3 className="participants__title">
+        {t(`fairParticipants.${kind}`)}
+        <span className="count-pill">{players.length}</span>
+      </h3>
+      <p className="field__hint">{t(`fairParticipants.${kind}Hint`)}</p>
+      <ul className="people">
+        {players.map((p) => (
+          <Person key={p.userId} player={p} kind={kind} onRemove={onRemove} />
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/**
+ * Accepted players and the waitlist in order, each with a count, and (fair sign-up) the places
+ * held by offers and the lottery's entries; players can be removed.
+ */
 export function ParticipantsPanel({ sessionId, editable = true }: { sessionId: string; editable?: boolean }) {
   const { t } = useTranslation();
   const members = useSessionMembers(sessionId);
@@ -86,7 +131,7 @@ export function ParticipantsPanel({ sessionId, editable = true }: { sessionId: s
               ) : (
                 <ul className="people">
                   {data.accepted.map((p) => (
-                    <Person key={p.userId} player={p} waiting={false} onRemove={onRemove} />
+                    <Person key={p.userId} player={p} kind="accepted" onRemove={onRemove} />
                   ))}
                 </ul>
               )}
@@ -101,11 +146,13 @@ export function ParticipantsPanel({ sessionId, editable = true }: { sessionId: s
               ) : (
                 <ol className="people">
                   {data.waiting.map((p) => (
-                    <Person key={p.userId} player={p} waiting onRemove={onRemove} />
+                    <Person key={p.userId} player={p} kind="waiting" onRemove={onRemove} />
                   ))}
                 </ol>
               )}
             </div>
+            {data.offered.length > 0 && <FairList kind="offered" players={data.offered} onRemove={onRemove} />}
+            {data.entered.length > 0 && <FairList kind="entered" players={data.entered} onRemove={onRemove} />}
           </div>
         )}
       </QueryView>

@@ -6,6 +6,7 @@ import { TableHead } from '@shuttle/shared/web/table-head.tsx';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '@/components/page-header';
 import { QueryView } from '@/components/query-view';
+import { TableWrap } from '@/components/table-wrap';
 import { useSessionBooks } from '../api/get-books';
 import { useSessionDetail } from '../api/get-detail';
 
@@ -32,7 +33,7 @@ export function SessionBooksPage({ sessionId }: { sessionId: string }) {
             items.length === 0 ? (
               <EmptyState icon={<TicketIcon size={28} />} title={t('books.empty')} />
             ) : (
-              <div className="table-wrap">
+              <TableWrap label={t('books.title')}>
                 <table className="table">
                   <TableHead
                     caption={t('books.title')}
@@ -85,7 +86,7 @@ export function SessionBooksPage({ sessionId }: { sessionId: string }) {
                     ))}
                   </tbody>
                 </table>
-              </div>
+              </TableWrap>
             )
           }
         </QueryView>

@@ -1,0 +1,161 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import type { Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { serve } from '@hono/node-server';
+import { createAdminApi } from '@shuttle/functions/app/admin-api.ts';
+import { createDevIdentityProvider, devIdpIssuers, devIdpJwks } from '@shuttle/functions/local/dev-idp.ts';
+import { freePort } from '@shuttle/functions/local/dynamo-local.ts';
+import { LOCAL_GOOGLE_CLIENT_ID, LOCAL_LINE_CHANNEL_ID } from '@shuttle/functions/local/server.ts';
+import type { APIGatewayProxyEventV2, APIGatewayProxyResult } from 'aws-lambda';
+import { build } from 'esbuild';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { bundleOptions } from '../../infra/bin/bundle-report.ts';
+import { handlersDir } from '../../infra/lib/bundling.ts';
+import { type ApiHarness, createApiHarness } from '../support/harness.ts';
+
+type Handler = (event: unknown, context: unknown) => Promise<APIGatewayProxyResult>;
+
+/**
+ * The member and admin API functions as deployed: each handler bundled with the stack's options
+ * (infra/lib/bundling.ts, with its stand-ins for the SDK's SES, Secrets Manager, event-stream,
+ * hash and cache modules; docs/DEPLOY.md "Bundles"), loaded with a Lambda environment pointed at
+ * DynamoDB Local and a local identity provider, and called with API Gateway events. They answer as
+ * the unbundled apps the other API tests drive.
+ */
+describe('the bundled API functions', () => {
+  let h: ApiHarness;
+  let member: Handler;
+  let admin: Handler;
+  let idp: Awaited<ReturnType<typeof createDevIdentityProvider>>;
+  let idpServer: Server;
+  const dir = mkdtempSync(join(tmpdir(), 'shuttle-lambda-'));
+
+  beforeAll(async () => {
+    h = await createApiHarness();
+    const idpPort = await freePort();
+    const origin = `http://127.0.0.1:${idpPort}`;
+    idp = await createDevIdentityProvider({
+      origin,
+      lineChannelId: LOCAL_LINE_CHANNEL_ID,
+      googleClientId: LOCAL_GOOGLE_CLIENT_ID,
+    });
+    idpServer = serve({ fetch: idp.app.fetch, port: idpPort, hostname: '127.0.0.1' }) as Server;
+    const env = {
+      AWS_REGION: 'ap-northeast-1',
+      TABLE_NAME: h.store.tableName,
+      DYNAMODB_ENDPOINT: inject('dynamoEndpoint'),
+      JWT_SECRET: 'bundle-secret-0123456789abcdef0123456789',
+      LINE_LOGIN_CHANNEL_ID: LOCAL_LINE_CHANNEL_ID,
+      LINE_JWKS_URL: devIdpJwks(origin).line,
+      LINE_ISSUER: devIdpIssuers(origin).line,
+      GOOGLE_CLIENT_ID: LOCAL_GOOGLE_CLIENT_ID,
+      SHUTTLE_RATE_LIMITS: 'off',
+    };
+    const saved = { ...process.env };
+    Object.assign(process.env, env);
+    try {
+      const load = async (name: string): Promise<Handler> => {
+        const result = await build({
+          ...bundleOptions({ entryPoints: [join(handlersDir, `${name}.ts`)] }),
+          write: false,
+        });
+        const file = join(dir, `${name}.mjs`);
+        writeFileSync(file, result.outputFiles.find((f) => f.path.endsWith('.mjs'))!.contents);
+        // Dependencies are built at import (cold start), from the environment set above.
+        return ((await import(file)) as { handler: Handler }).handler;
+      };
+      member = await load('member-api');
+      admin = await load('admin-api');
+    } finally {
+      for (const k of Object.keys(env)) {
+        if (saved[k] === undefined) delete process.env[k];
+        else process.env[k] = saved[k];
+      }
+    }
+  }, 120_000);
+
+  afterAll(async () => {
+    await h.close();
+    await new Promise((r) => idpServer.close(r));
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const event = (method: 'GET' | 'POST', path: string, body?: unknown, headers: Record<string, string> = {}) =>
+    ({
+      version: '2.0',
+      routeKey: '$default',
+      rawPath: path,
+      rawQueryString: '',
+      headers: { 'content-type': 'application/json', host: 'api.test', 'x-forwarded-for': '203.0.113.9', ...headers },
+      requestContext: {
+        accountId: '1',
+        apiId: 'api',
+        domainName: 'api.test',
+        domainPrefix: 'api',
+        http: { method, path, protocol: 'HTTP/1.1', sourceIp: '130.176.1.1', userAgent: 'test' },
+        requestId: 'r',
+        routeKey: '$default',
+        stage: '$default',
+        time: '',
+        timeEpoch: 0,
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      isBase64Encoded: false,
+    }) satisfies APIGatewayProxyEventV2;
+
+  const call = async (fn: Handler, method: 'GET' | 'POST', path: string, body?: unknown, token?: string) => {
+    const res = await fn(event(method, path, body, token ? { authorization: `Bearer ${token}` } : {}), {});
+    return { status: res.statusCode, body: JSON.parse(res.body) as Record<string, unknown> };
+  };
+
+  it('serve the same OpenAPI documents as the unbundled apps', async () => {
+    const bundledMember = await call(member, 'GET', '/api/openapi.json');
+    const unbundledMember = await (await h.app.request('/api/openapi.json')).json();
+    expect(bundledMember.status).toBe(200);
+    expect(bundledMember.body).toEqual(unbundledMember);
+    const adminApp = createAdminApi(h.deps);
+    const bundledAdmin = await call(admin, 'GET', '/api/admin/openapi.json');
+    expect(bundledAdmin.status).toBe(200);
+    expect(bundledAdmin.body).toEqual(await (await adminApp.request('/api/admin/openapi.json')).json());
+  });
+
+  it('read DynamoDB and sign players in with a LINE ID token, as on AWS', async () => {
+    const list = await call(member, 'POST', '/api/withoutAuth/getSessionList', {});
+    expect(list.status).toBe(200);
+    expect(list.body).toMatchObject({ success: true });
+    const idToken = await idp.issue({ sub: 'U-bundled', name: 'Bundled Player', provider: 'line' });
+    const login = await call(member, 'POST', '/api/loginLine', { idToken });
+    expect(login.status).toBe(200);
+    const token = (login.body.data as { token: string }).token;
+    const status = await call(member, 'GET', '/api/checkState/email/emailStatus', undefined, token);
+    expect(status.status).toBe(200);
+    expect(status.body).toMatchObject({ success: true, data: { email: null, verified: false } });
+    // A forged token is refused with the same envelope as the unbundled app's.
+    const forged = await call(member, 'GET', '/api/checkState/email/emailStatus', undefined, `${token}x`);
+    expect(forged.status).toBe(401);
+    expect(forged.body).toMatchObject({ success: false, error: 'INVALID_TOKEN' });
+  });
+
+  it('answer bad input, unknown paths and failed logins as the unbundled apps do', async () => {
+    const bad = await call(member, 'POST', '/api/withoutAuth/getSessionList', { sort: 'sideways' });
+    const badUnbundled = await h.call('withoutAuth/getSessionList', { sort: 'sideways' });
+    expect(bad.status).toBe(400);
+    expect(bad.status).toBe(badUnbundled.status);
+    const { timestamp: _a, ...badBody } = bad.body;
+    const { timestamp: _b, ...badUnbundledBody } = badUnbundled.body as unknown as Record<string, unknown>;
+    expect(badBody).toEqual(badUnbundledBody);
+    // Paths match exactly, as with Hono's default router: no trailing-slash variant.
+    for (const path of ['/api/withoutAuth/getSessionList/', '/api/nowhere']) {
+      const res = await call(member, 'POST', path, {});
+      expect(res.status, path).toBe((await h.app.request(path, { method: 'POST', body: '{}' })).status);
+      expect(res.status, path).toBe(404);
+    }
+    const login = await call(admin, 'POST', '/api/admin/login', {
+      email: 'nobody@example.tw',
+      password: 'wrong-password-1',
+    });
+    expect(login.status).toBe(401);
+    expect(login.body).toMatchObject({ success: false, error: 'ADMIN_LOGIN_FAILED' });
+  });
+});
