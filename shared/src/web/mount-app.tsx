@@ -1,4 +1,4 @@
-import { type ReactNode, StrictMode } from 'react';
+import { type ReactNode, StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import * as z from 'zod';
 
@@ -8,12 +8,18 @@ z.config({ jitless: true });
 
 /**
  * Renders `app` into #root once `prepare` (the texts, at least) is done. If the app cannot
- * start, the bilingual error of the boot screen (shared/build/vite.ts) takes its place.
+ * start, the bilingual error of the boot screen (shared/build/vite.ts) takes its place. The
+ * first render is a transition, which React renders in slices of a few milliseconds: the boot
+ * screen stays responsive and no long task holds up the browser on a slow phone (only the
+ * commit, which puts the result on screen, runs at once).
  */
 export function mountApp(app: ReactNode, prepare: () => Promise<unknown>): void {
   const container = document.getElementById('root')!;
   prepare()
-    .then(() => createRoot(container).render(<StrictMode>{app}</StrictMode>))
+    .then(() => {
+      const root = createRoot(container);
+      startTransition(() => root.render(<StrictMode>{app}</StrictMode>));
+    })
     .catch((error: unknown) => {
       console.error('The app could not start', error);
       const fallback = document.getElementById('boot-error') as HTMLTemplateElement | null;
