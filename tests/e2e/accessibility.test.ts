@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeFindings, landmarks, smallTouchTargets } from './a11y.ts';
 import { desktop, loginAsDemoAdmin } from './admin-browser.ts';
-import { launchChromium, loginThroughUi, openSessions, phone } from './browser.ts';
+import { baseUrl, launchChromium, loginThroughUi, openSessions, phone } from './browser.ts';
 
 /**
  * Issue 12's accessibility bar on the member and admin screens (docs/PLAYER-EXPERIENCE.md,
@@ -75,7 +75,36 @@ const memberScreens: [string, string, string, boolean][] = [
 ];
 
 describe('member screens at 390×844', () => {
+  // A booking still to pay shows the transfer report form (docs/MONEY.md).
+  let unpaidId: string | null = null;
+  const bookUnpaid = async () => {
+    await signIn();
+    if (unpaidId) return unpaidId;
+    const token = await member.evaluate(() => window.localStorage.getItem('token'));
+    const priced = (await openSessions()).filter((s) => s.id !== sessionId && s.price > 0 && s.remaining > 0);
+    for (const s of priced) {
+      const res = await fetch(`${baseUrl()}/api/checkState/sessionList/joinSession`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        body: JSON.stringify({ sessionId: s.id }),
+      });
+      if (res.ok && ((await res.json()) as { data: { status: string } }).data.status === 'accepted') {
+        unpaidId = s.id;
+        return s.id;
+      }
+    }
+    throw new Error('no priced session to book');
+  };
+
   for (const scheme of ['light', 'dark'] as const) {
+    it(`session detail of a booking to pay, with the transfer form (${scheme})`, async () => {
+      const id = await bookUnpaid();
+      await member.emulateMedia({ colorScheme: scheme });
+      await member.goto(`/session?id=${id}`);
+      await settle(member, '[data-testid="report-transfer"]');
+      await expectAccessible(member, true);
+    });
+
     it.each(memberScreens)(`%s (${scheme})`, async (_name, path, ready, touch) => {
       await signIn();
       await member.emulateMedia({ colorScheme: scheme });

@@ -124,6 +124,7 @@ interface Summary {
   status: string;
   title: string;
   capacity: number;
+  price: number;
 }
 
 /** Open sessions from the visitor list, to pick one a journey needs. */

@@ -73,7 +73,7 @@ export function BookingPayment({ session }: { session: SessionDetail }) {
               onChange={(e) => setReference(e.target.value)}
               data-testid="transfer-reference"
             />
-            <button type="submit" className="button button--small" data-testid="report-transfer">
+            <button type="submit" className="button button--outline button--small" data-testid="report-transfer">
               {t('money.send')}
             </button>
           </div>
