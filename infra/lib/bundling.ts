@@ -33,19 +33,16 @@ export const BUNDLING = {
    * role's credentials. Tests and local runs are not bundled and keep the full chain;
    * infra/test/bundles.test.ts runs a bundled client to show the credentials still resolve.
    *
-   * The stand-ins of infra/lib/stand-ins replace what the functions never run or need only a
-   * sliver of (docs/DEPLOY.md, "Bundles"): the SES and Secrets Manager clients become their one
-   * command each (SendEmail, GetSecretValue) over the SDK's own signer and retry strategy; the
-   * event-stream codec (loaded only by streaming operations) fails if ever loaded; the SHA-256
-   * drops its pure-JavaScript fallback; the endpoint-discovery cache and the invoke store shed
-   * their packages' extras. infra/test/stand-ins.test.ts holds each against the package it
-   * replaces; bundles.test.ts sends a bundled client's request.
+   * The stand-ins of infra/lib/stand-ins replace what the functions never run (docs/DEPLOY.md,
+   * "Bundles"): the event-stream codec (loaded only by streaming operations) fails if ever
+   * loaded; the SHA-256 drops its pure-JavaScript fallback; the endpoint-discovery cache and the
+   * invoke store shed their packages' extras. infra/test/stand-ins.test.ts holds each against the
+   * package it replaces; bundles.test.ts sends bundled clients' requests. The SDK clients the
+   * functions call (DynamoDB, SES v2, Secrets Manager) are the official ones, as in the tests.
    */
   alias: {
     '@aws-sdk/credential-provider-node': join(repoRoot, 'infra/lib/lambda-credentials.ts'),
     ...standIns({
-      '@aws-sdk/client-ses': 'ses.ts',
-      '@aws-sdk/client-secrets-manager': 'secrets-manager.ts',
       '@smithy/core/event-streams': 'event-streams.ts',
       '@smithy/core/checksum': 'sha256.ts',
       'mnemonist/lru-cache': 'lru-cache.ts',
@@ -66,7 +63,15 @@ export const BUNDLE_BUDGET_BYTES = 500 * 1024;
 /**
  * Functions still over the goal, each with the ceiling it must stay under until it meets the goal
  * (a ratchet: infra/test/bundles.test.ts fails if one grows past it or if it could leave this
- * list). None since every function met it (docs/DEPLOY.md, "Bundles"); a function that cannot
- * meet it any more is listed here with its reason rather than the goal raised.
+ * list), each with its reason rather than the goal raised (docs/DEPLOY.md, "Bundles").
+ *
+ * The two APIs carry the official SES v2 and Secrets Manager clients, as the tests run them,
+ * instead of hand-written stand-ins. SES v2 alone is ~62 KB: its REST-JSON operation schemas
+ * carry their HTTP binding under a computed key (`{ [_h]: … }`), which esbuild cannot prove
+ * free of side effects, so all ~100 operations of the client stay in the bundle, not just
+ * SendEmail; Secrets Manager is ~14 KB. Measured 555 KB (member) and 589 KB (admin).
  */
-export const OVER_BUDGET_CEILINGS: Record<string, number> = {};
+export const OVER_BUDGET_CEILINGS: Record<string, number> = {
+  'member-api': 565 * 1024,
+  'admin-api': 600 * 1024,
+};

@@ -88,12 +88,23 @@ describe('Lambda bundles', () => {
     expect(notifications.every(([, bytes]) => bytes < 512)).toBe(true);
   });
 
-  it('carries the stand-ins instead of what the functions never run', () => {
+  it('carries the official SES v2 and Secrets Manager clients, and stand-ins only for what no function runs', () => {
     const replaced =
-      /node_modules\/(@aws-sdk\/client-(ses|secrets-manager)|@smithy\/core\/dist-es\/submodules\/(event-streams|checksum)|mnemonist|@aws\/lambda-invoke-store|@aws-sdk\/xml-builder)\//;
-    for (const handler of Object.keys(bundles)) expect(of(handler, replaced), handler).toEqual([]);
+      /node_modules\/(@smithy\/core\/dist-es\/submodules\/(event-streams|checksum)|mnemonist|@aws\/lambda-invoke-store)\//;
+    for (const handler of Object.keys(bundles)) {
+      expect(of(handler, replaced), handler).toEqual([]);
+      // SES through its JSON API: neither the v1 client nor its XML protocol.
+      expect(of(handler, /node_modules\/@aws-sdk\/(client-ses|xml-builder)\//), handler).toEqual([]);
+    }
+    for (const handler of ['member-api', 'admin-api', 'outbox-stream', 'outbox-sweep']) {
+      expect(of(handler, /node_modules\/@aws-sdk\/client-sesv2\//).length, handler).toBeGreaterThan(0);
+      expect(of(handler, /node_modules\/@aws-sdk\/client-secrets-manager\//).length, handler).toBeGreaterThan(0);
+    }
+    // The jobs that read no secret drop the client (the secret cache is built as a pure call).
+    for (const handler of ['reminders', 'sign-up-jobs']) {
+      expect(of(handler, /node_modules\/@aws-sdk\/client-(secrets-manager|sesv2)\//), handler).toEqual([]);
+    }
     for (const handler of ['member-api', 'admin-api']) {
-      expect(of(handler, /infra\/lib\/stand-ins\/(ses|secrets-manager)\.ts$/), handler).toHaveLength(2);
       // One router (the trie), not the smart router's pair.
       expect(of(handler, /hono\/dist\/router\/(reg-exp|smart)-router\//), handler).toEqual([]);
     }
@@ -149,15 +160,16 @@ describe('Lambda bundles', () => {
       }
     }, 30_000);
 
-    it('sends e-mail and reads secrets through the stand-ins, signed with those credentials', async () => {
+    it('sends the app’s e-mail through SES v2 and reads secrets, signed with those credentials', async () => {
       const result = await build({
         ...bundleOptions({
           stdin: {
-            contents: `import { SESClient, SendEmailCommand } from '@aws-sdk/client-ses';
+            contents: `import { SESv2Client } from '@aws-sdk/client-sesv2';
               import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
-              export const email = (endpoint) => new SESClient({ region: 'ap-northeast-1', endpoint }).send(
-                new SendEmailCommand({ Source: 'no-reply@shuttle.tw', Destination: { ToAddresses: ['p@example.tw'] },
-                  Message: { Subject: { Data: '驗證碼', Charset: 'UTF-8' }, Body: { Text: { Data: 'Hi', Charset: 'UTF-8' } } } }));
+              import { SesEmailSender } from '#platform/email.ts';
+              export const email = (endpoint, to) =>
+                new SesEmailSender(new SESv2Client({ region: 'ap-northeast-1', endpoint }), 'no-reply@shuttle.tw', 'shuttle-prod')
+                  .send({ to, subject: '驗證碼 123456', text: '您的驗證碼是 123456' });
               export const secret = (endpoint) => new SecretsManagerClient({ endpoint }).send(
                 new GetSecretValueCommand({ SecretId: 'shuttle-jwt' }));`,
             resolveDir: join(repoRoot, 'functions'),
@@ -168,15 +180,15 @@ describe('Lambda bundles', () => {
         metafile: true,
       });
       const inputs = Object.keys(result.metafile!.inputs);
-      expect(inputs.filter((p) => /infra\/lib\/stand-ins\/(ses|secrets-manager)\.ts$/.test(p))).toHaveLength(2);
-      expect(inputs.filter((p) => /@aws-sdk\/client-(ses|secrets-manager)\//.test(p))).toEqual([]);
+      expect(inputs.some((p) => /node_modules\/@aws-sdk\/client-sesv2\//.test(p))).toBe(true);
+      expect(inputs.some((p) => /node_modules\/@aws-sdk\/client-secrets-manager\//.test(p))).toBe(true);
       const file = join(dir, 'services.mjs');
       writeFileSync(file, result.outputFiles[0]!.contents);
       const bundled = (await import(file)) as {
-        email: (endpoint: string) => Promise<{ MessageId?: string }>;
+        email: (endpoint: string, to: string) => Promise<void>;
         secret: (endpoint: string) => Promise<{ SecretString?: string }>;
       };
-      const seen: { authorization: string; token: string; body: string }[] = [];
+      const seen: { method: string; url: string; authorization: string; token: string; body: string }[] = [];
       const server = createServer((req, res) => {
         let body = '';
         req.on('data', (chunk: Buffer) => {
@@ -184,15 +196,22 @@ describe('Lambda bundles', () => {
         });
         req.on('end', () => {
           seen.push({
+            method: String(req.method),
+            url: String(req.url),
             authorization: String(req.headers.authorization),
             token: String(req.headers['x-amz-security-token']),
             body,
           });
-          res.end(
-            req.headers['x-amz-target'] === 'secretsmanager.GetSecretValue'
-              ? JSON.stringify({ SecretString: 'signing-key' })
-              : '<SendEmailResponse><SendEmailResult><MessageId>m-1</MessageId></SendEmailResult></SendEmailResponse>',
-          );
+          if (req.headers['x-amz-target'] === 'secretsmanager.GetSecretValue') {
+            res.writeHead(200, { 'content-type': 'application/x-amz-json-1.1' });
+            res.end(JSON.stringify({ SecretString: 'signing-key' }));
+          } else if (body.includes('unverified@example.tw')) {
+            res.writeHead(400, { 'content-type': 'application/json', 'x-amzn-errortype': 'MessageRejected' });
+            res.end(JSON.stringify({ message: 'Email address is not verified.' }));
+          } else {
+            res.writeHead(200, { 'content-type': 'application/json' });
+            res.end(JSON.stringify({ MessageId: 'm-1' }));
+          }
         });
       });
       await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -205,8 +224,13 @@ describe('Lambda bundles', () => {
           AWS_SECRET_ACCESS_KEY: 'lambda-secret',
           AWS_SESSION_TOKEN: 'lambda-token',
         });
-        await expect(bundled.email(endpoint)).resolves.toMatchObject({ MessageId: 'm-1' });
+        await expect(bundled.email(endpoint, 'p@example.tw')).resolves.toBeUndefined();
         await expect(bundled.secret(endpoint)).resolves.toMatchObject({ SecretString: 'signing-key' });
+        // A refusal reaches the caller (the outbox keeps the notification pending), not retried.
+        await expect(bundled.email(endpoint, 'unverified@example.tw')).rejects.toMatchObject({
+          name: 'MessageRejected',
+          message: 'Email address is not verified.',
+        });
       } finally {
         for (const key of ['AWS_REGION', 'AWS_ACCESS_KEY_ID', 'AWS_SECRET_ACCESS_KEY', 'AWS_SESSION_TOKEN']) {
           if (saved[key] === undefined) delete process.env[key];
@@ -214,13 +238,23 @@ describe('Lambda bundles', () => {
         }
         server.close();
       }
-      expect(seen).toHaveLength(2);
-      expect(seen[0]!.authorization).toMatch(/Credential=AKIDLAMBDA\/\d{8}\/ap-northeast-1\/ses\/aws4_request/);
-      expect(seen[0]!.body).toContain('Action=SendEmail&Version=2010-12-01&Source=no-reply%40shuttle.tw');
-      expect(seen[1]!.authorization).toMatch(
-        /Credential=AKIDLAMBDA\/\d{8}\/ap-northeast-1\/secretsmanager\/aws4_request/,
-      );
-      expect(seen.map((r) => r.token)).toEqual(['lambda-token', 'lambda-token']);
+      expect(seen).toHaveLength(3);
+      const [sent, read] = seen as [(typeof seen)[0], (typeof seen)[0]];
+      expect([sent.method, sent.url]).toEqual(['POST', '/v2/email/outbound-emails']);
+      expect(sent.authorization).toMatch(/Credential=AKIDLAMBDA\/\d{8}\/ap-northeast-1\/ses\/aws4_request/);
+      expect(JSON.parse(sent.body)).toEqual({
+        FromEmailAddress: 'no-reply@shuttle.tw',
+        ConfigurationSetName: 'shuttle-prod',
+        Destination: { ToAddresses: ['p@example.tw'] },
+        Content: {
+          Simple: {
+            Subject: { Data: '驗證碼 123456', Charset: 'UTF-8' },
+            Body: { Text: { Data: '您的驗證碼是 123456', Charset: 'UTF-8' } },
+          },
+        },
+      });
+      expect(read.authorization).toMatch(/Credential=AKIDLAMBDA\/\d{8}\/ap-northeast-1\/secretsmanager\/aws4_request/);
+      expect(seen.map((r) => r.token)).toEqual(['lambda-token', 'lambda-token', 'lambda-token']);
     }, 30_000);
   });
 });

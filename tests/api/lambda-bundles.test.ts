@@ -1,5 +1,6 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import type { Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { serve } from '@hono/node-server';
@@ -18,7 +19,7 @@ type Handler = (event: unknown, context: unknown) => Promise<APIGatewayProxyResu
 
 /**
  * The member and admin API functions as deployed: each handler bundled with the stack's options
- * (infra/lib/bundling.ts, with its stand-ins for the SDK's SES, Secrets Manager, event-stream,
+ * (infra/lib/bundling.ts: the official SDK clients, with stand-ins only for the SDK's event-stream,
  * hash and cache modules; docs/DEPLOY.md "Bundles"), loaded with a Lambda environment pointed at
  * DynamoDB Local and a local identity provider, and called with API Gateway events. They answer as
  * the unbundled apps the other API tests drive.
@@ -29,6 +30,11 @@ describe('the bundled API functions', () => {
   let admin: Handler;
   let idp: Awaited<ReturnType<typeof createDevIdentityProvider>>;
   let idpServer: Server;
+  /** Stands where SES v2 is (`AWS_ENDPOINT_URL_SESV2`): records each request, answers as SES does. */
+  let sesServer: Server;
+  let sesEndpoint: string;
+  const sesRequests: { method: string; url: string; authorization: string; body: string }[] = [];
+  let sesRefuses = false;
   const dir = mkdtempSync(join(tmpdir(), 'shuttle-lambda-'));
 
   beforeAll(async () => {
@@ -41,6 +47,29 @@ describe('the bundled API functions', () => {
       googleClientId: LOCAL_GOOGLE_CLIENT_ID,
     });
     idpServer = serve({ fetch: idp.app.fetch, port: idpPort, hostname: '127.0.0.1' }) as Server;
+    sesServer = createServer((req, res) => {
+      let body = '';
+      req.on('data', (chunk: Buffer) => {
+        body += chunk.toString('utf8');
+      });
+      req.on('end', () => {
+        sesRequests.push({
+          method: req.method!,
+          url: req.url!,
+          authorization: String(req.headers.authorization),
+          body,
+        });
+        if (sesRefuses) {
+          res.writeHead(400, { 'content-type': 'application/json', 'x-amzn-errortype': 'MessageRejected' });
+          res.end(JSON.stringify({ message: 'Email address is not verified.' }));
+        } else {
+          res.writeHead(200, { 'content-type': 'application/json' });
+          res.end(JSON.stringify({ MessageId: `m-${sesRequests.length}` }));
+        }
+      });
+    });
+    await new Promise<void>((resolve) => sesServer.listen(0, '127.0.0.1', resolve));
+    sesEndpoint = `http://127.0.0.1:${(sesServer.address() as AddressInfo).port}`;
     const env = {
       AWS_REGION: 'ap-northeast-1',
       TABLE_NAME: h.store.tableName,
@@ -51,6 +80,7 @@ describe('the bundled API functions', () => {
       LINE_ISSUER: devIdpIssuers(origin).line,
       GOOGLE_CLIENT_ID: LOCAL_GOOGLE_CLIENT_ID,
       SHUTTLE_RATE_LIMITS: 'off',
+      SES_CONFIGURATION_SET: 'shuttle-bundle-test',
     };
     const saved = { ...process.env };
     Object.assign(process.env, env);
@@ -78,6 +108,7 @@ describe('the bundled API functions', () => {
   afterAll(async () => {
     await h.close();
     await new Promise((r) => idpServer.close(r));
+    await new Promise((r) => sesServer.close(r));
     rmSync(dir, { recursive: true, force: true });
   });
 
@@ -157,5 +188,77 @@ describe('the bundled API functions', () => {
     });
     expect(login.status).toBe(401);
     expect(login.body).toMatchObject({ success: false, error: 'ADMIN_LOGIN_FAILED' });
+  });
+  it('e-mail a verification code through the official SES v2 client, and verify it', async () => {
+    const idToken = await idp.issue({ sub: 'U-bundled-mail', name: 'Mail Player', provider: 'line' });
+    const token = ((await call(member, 'POST', '/api/loginLine', { idToken })).body.data as { token: string }).token;
+    // Lambda's role credentials and an SES endpoint, as the SDK reads them from the environment.
+    const lambdaEnv = {
+      AWS_ENDPOINT_URL_SESV2: sesEndpoint,
+      AWS_ACCESS_KEY_ID: 'AKIDLAMBDA',
+      AWS_SECRET_ACCESS_KEY: 'lambda-secret',
+      AWS_SESSION_TOKEN: 'lambda-token',
+    };
+    const saved = { ...process.env };
+    Object.assign(process.env, lambdaEnv);
+    try {
+      sesRequests.length = 0;
+      const sent = await call(member, 'POST', '/api/checkState/email/sendCode', { email: 'mail@example.tw' }, token);
+      expect(sent.status).toBe(200);
+      expect(sent.body).toMatchObject({ success: true, data: { pendingEmail: 'mail@example.tw' } });
+      expect(sesRequests).toHaveLength(1);
+      const [request] = sesRequests as [(typeof sesRequests)[0]];
+      expect([request.method, request.url]).toEqual(['POST', '/v2/email/outbound-emails']);
+      expect(request.authorization).toMatch(/Credential=AKIDLAMBDA\/\d{8}\/ap-northeast-1\/ses\/aws4_request/);
+      const email = JSON.parse(request.body) as {
+        FromEmailAddress: string;
+        ConfigurationSetName: string;
+        Destination: { ToAddresses: string[] };
+        Content: { Simple: { Subject: { Data: string }; Body: { Text: { Data: string } } } };
+      };
+      expect(email).toMatchObject({
+        FromEmailAddress: 'no-reply@shuttle.tw',
+        ConfigurationSetName: 'shuttle-bundle-test',
+        Destination: { ToAddresses: ['mail@example.tw'] },
+      });
+      const code = /\b(\d{6})\b/.exec(email.Content.Simple.Body.Text.Data)![1]!;
+      expect(email.Content.Simple.Subject.Data).toContain(code);
+      const verified = await call(member, 'POST', '/api/checkState/email/verifyCode', { code }, token);
+      expect(verified.status).toBe(200);
+      expect(verified.body).toMatchObject({ success: true, data: { email: 'mail@example.tw', verified: true } });
+
+      // SES refusing the message reaches the player as a failed send, and no code is kept.
+      const other = await idp.issue({ sub: 'U-bundled-refused', name: 'Refused', provider: 'line' });
+      const otherToken = (
+        (await call(member, 'POST', '/api/loginLine', { idToken: other })).body.data as { token: string }
+      ).token;
+      sesRefuses = true;
+      const refused = await call(
+        member,
+        'POST',
+        '/api/checkState/email/sendCode',
+        { email: 'no@example.tw' },
+        otherToken,
+      );
+      expect(refused.body).toMatchObject({ success: false, error: 'CODE_SEND_FAILED' });
+      expect(sesRequests).toHaveLength(2);
+      // With no code kept there is no resend cooldown: asking again at once sends again.
+      sesRefuses = false;
+      const again = await call(
+        member,
+        'POST',
+        '/api/checkState/email/sendCode',
+        { email: 'no@example.tw' },
+        otherToken,
+      );
+      expect(again.body).toMatchObject({ success: true, data: { pendingEmail: 'no@example.tw' } });
+      expect(sesRequests).toHaveLength(3);
+    } finally {
+      sesRefuses = false;
+      for (const k of Object.keys(lambdaEnv)) {
+        if (saved[k] === undefined) delete process.env[k];
+        else process.env[k] = saved[k];
+      }
+    }
   });
 });

@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { SESClient } from '@aws-sdk/client-ses';
+import { SESv2Client } from '@aws-sdk/client-sesv2';
 import type { Context } from 'hono';
 import { getConnInfo, type LambdaContext, type LambdaEvent } from 'hono/aws-lambda';
 import { rateLimitSettings } from '#app/limits.ts';
@@ -19,8 +19,6 @@ import { secrets } from './secrets.ts';
  * invocations reuse the clients). Secrets come from Secrets Manager: the stack passes their
  * ARNs, never their values, so they appear neither in the template nor in the console. The
  * notifier, reminder and webhook functions have their own, smaller wiring (notifier-deps.ts).
- * In the bundles, the SES and Secrets Manager clients are the stand-ins of infra/lib/stand-ins
- * (docs/DEPLOY.md, "Bundles").
  */
 
 /** The API Gateway event's source address (the TCP peer: CloudFront, or a client calling API Gateway directly). */
@@ -90,7 +88,7 @@ async function lambdaDeps(
     }),
     ...logins(config),
     mailer: new SesEmailSender(
-      new SESClient({ region: config.AWS_REGION }),
+      new SESv2Client({ region: config.AWS_REGION }),
       config.EMAIL_FROM,
       env.SES_CONFIGURATION_SET || undefined,
     ),

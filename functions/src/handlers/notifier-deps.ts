@@ -1,4 +1,4 @@
-import { SESClient } from '@aws-sdk/client-ses';
+import { SESv2Client } from '@aws-sdk/client-sesv2';
 import { createDocumentClient, type Store } from '#db/client.ts';
 import { createLineMessaging, LINE_API_BASE_URL } from '#line/client.ts';
 import type { LineWebhookDeps } from '#line/webhook.ts';
@@ -62,7 +62,7 @@ export function lambdaNotifier(env: NodeJS.ProcessEnv = process.env) {
   const settings = notifierSettings(env);
   const store = storeOf(settings);
   const mailer = new SesEmailSender(
-    new SESClient({ region: settings.region }),
+    new SESv2Client({ region: settings.region }),
     settings.emailFrom,
     settings.configurationSet,
   );

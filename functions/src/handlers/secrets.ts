@@ -4,13 +4,12 @@ import { SecretCache } from '#platform/secrets.ts';
 /**
  * Secrets Manager, read through a five-minute cache (platform/secrets.ts): a secret filled in
  * after the deploy (the LINE channel) reaches warm functions without a restart. The stack passes
- * secret ARNs, never values (docs/DEPLOY.md, "Secrets"). In the Lambda bundles the client is
- * infra/lib/stand-ins/secrets-manager.ts, the same request without the SDK client's weight
- * (docs/DEPLOY.md, "Bundles").
+ * secret ARNs, never values (docs/DEPLOY.md, "Secrets").
  */
 let client: SecretsManagerClient | undefined;
 
-export const secrets = new SecretCache(async (arn) => {
+/** Pure (its constructor only stores settings): a bundle that reads no secret, like the reminder job's, drops the client. */
+export const secrets = /* @__PURE__ */ new SecretCache(async (arn) => {
   client ??= new SecretsManagerClient({});
   const { SecretString } = await client.send(new GetSecretValueCommand({ SecretId: arn }));
   if (!SecretString) throw new Error(`Secret ${arn} has no string value`);

@@ -1,4 +1,4 @@
-import { type SESClient, SendEmailCommand } from '@aws-sdk/client-ses';
+import { type SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
 
 export interface EmailMessage {
   to: string;
@@ -11,9 +11,14 @@ export interface EmailSender {
   send(message: EmailMessage): Promise<void>;
 }
 
+/**
+ * SES through its current (v2) API, `@aws-sdk/client-sesv2`: JSON requests, the official client
+ * in tests and in the deployed bundles alike (docs/DEPLOY.md, "Bundles", has what it costs in
+ * size). IAM's `ses:SendEmail` covers it, on the sender's identity and the configuration set.
+ */
 export class SesEmailSender implements EmailSender {
   constructor(
-    private readonly ses: SESClient,
+    private readonly ses: SESv2Client,
     private readonly from: string,
     /** SES configuration set that reports bounces and complaints (docs/DEPLOY.md, "Observability"). */
     private readonly configurationSet?: string,
@@ -22,12 +27,14 @@ export class SesEmailSender implements EmailSender {
   async send(message: EmailMessage): Promise<void> {
     await this.ses.send(
       new SendEmailCommand({
-        Source: this.from,
+        FromEmailAddress: this.from,
         ...(this.configurationSet ? { ConfigurationSetName: this.configurationSet } : {}),
         Destination: { ToAddresses: [message.to] },
-        Message: {
-          Subject: { Data: message.subject, Charset: 'UTF-8' },
-          Body: { Text: { Data: message.text, Charset: 'UTF-8' } },
+        Content: {
+          Simple: {
+            Subject: { Data: message.subject, Charset: 'UTF-8' },
+            Body: { Text: { Data: message.text, Charset: 'UTF-8' } },
+          },
         },
       }),
     );

@@ -59,7 +59,8 @@ export function handlerFunction(scope: Construct, id: string, props: HandlerFunc
 /**
  * SES sending, only as the configured sender, through its verified identity (a domain or an
  * address: both identity ARNs are allowed, since SES authorises against whichever is verified)
- * and the stage's configuration set, which reports bounces and complaints.
+ * and the stage's configuration set, which reports bounces and complaints. `ses:SendEmail` is
+ * the action of SES v2's SendEmail too, which the functions call (functions/src/platform/email.ts).
  */
 export function grantSendEmail(
   fn: NodejsFunction,
