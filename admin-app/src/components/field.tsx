@@ -43,3 +43,13 @@ export function Field({
     </div>
   );
 }
+
+/** The error of a whole form (the server's refusal), under its fields; nothing when there is none. */
+export function FormError({ message, testId }: { message?: string | null; testId?: string }) {
+  if (!message) return null;
+  return (
+    <p className="form-error" role="alert" data-testid={testId}>
+      {message}
+    </p>
+  );
+}

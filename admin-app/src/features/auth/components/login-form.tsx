@@ -4,9 +4,10 @@ import { withLightLoading } from '@shuttle/shared/web/ui-store.ts';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Field } from '@/components/field';
+import { FormError } from '@/components/field';
 import { emailProblem } from '@/lib/validation';
 import { login } from '../api/login';
+import { EmailField, PasswordField } from './auth-fields';
 
 /** Email and password; the server's refusal (wrong password, locked account) shows under the form. */
 export function LoginForm({ onLoggedIn }: { onLoggedIn: (result: AdminLoginResult) => Promise<void> | void }) {
@@ -38,41 +39,20 @@ export function LoginForm({ onLoggedIn }: { onLoggedIn: (result: AdminLoginResul
 
   return (
     <form className="form" onSubmit={submit} noValidate data-testid="login-form">
-      <Field label={t('auth.email')} error={errors.email}>
-        {(control) => (
-          <input
-            {...control}
-            className="input"
-            type="email"
-            autoComplete="username"
-            inputMode="email"
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-          />
-        )}
-      </Field>
-      <Field label={t('auth.password')} error={errors.password}>
-        {(control) => (
-          <input
-            {...control}
-            className="input"
-            type="password"
-            autoComplete="current-password"
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-          />
-        )}
-      </Field>
+      <EmailField value={email} onChange={setEmail} error={errors.email} />
+      <PasswordField
+        label={t('auth.password')}
+        error={errors.password}
+        value={password}
+        onChange={setPassword}
+        current
+      />
       <div className="form__row form__row--end">
         <Link to="/reset_password" className="link-button">
           {t('auth.forgot')}
         </Link>
       </div>
-      {errors.form && (
-        <p className="form-error" role="alert" data-testid="login-error">
-          {errors.form}
-        </p>
-      )}
+      <FormError message={errors.form} testId="login-error" />
       <button type="submit" className="button button--primary button--block" disabled={busy} aria-busy={busy}>
         {busy ? t('auth.loggingIn') : t('auth.login')}
       </button>

@@ -7,10 +7,11 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { AuthLayout } from '@/components/auth-layout';
-import { Field } from '@/components/field';
+import { Field, FormError } from '@/components/field';
 import { emailProblem, passwordProblem } from '@/lib/validation';
 import { requestReset } from '../api/request-reset';
 import { resetPassword } from '../api/reset-password';
+import { EmailField, NewPasswordFields } from './auth-fields';
 
 type Step = 'email' | 'code' | 'done';
 type Errors = Partial<Record<'email' | 'code' | 'password' | 'confirm' | 'form', string>>;
@@ -83,23 +84,8 @@ export function ResetPasswordPage() {
       {step === 'email' && (
         <form className="form" onSubmit={send} noValidate>
           <p className="auth-card__intro">{t('reset.intro')}</p>
-          <Field label={t('auth.email')} error={errors.email}>
-            {(control) => (
-              <input
-                {...control}
-                className="input"
-                type="email"
-                autoComplete="username"
-                value={email}
-                onChange={(e) => setEmail(e.target.value)}
-              />
-            )}
-          </Field>
-          {errors.form && (
-            <p className="form-error" role="alert">
-              {errors.form}
-            </p>
-          )}
+          <EmailField value={email} onChange={setEmail} error={errors.email} />
+          <FormError message={errors.form} />
           <button type="submit" className="button button--primary button--block" disabled={busy}>
             {t('reset.send')}
           </button>
@@ -116,18 +102,7 @@ export function ResetPasswordPage() {
           </p>
           {!linkToken && (
             <>
-              <Field label={t('auth.email')} error={errors.email}>
-                {(control) => (
-                  <input
-                    {...control}
-                    className="input"
-                    type="email"
-                    autoComplete="username"
-                    value={email}
-                    onChange={(e) => setEmail(e.target.value)}
-                  />
-                )}
-              </Field>
+              <EmailField value={email} onChange={setEmail} error={errors.email} />
               <Field label={t('reset.code')} hint={t('reset.codeHint')} error={errors.code}>
                 {(control) => (
                   <input
@@ -143,39 +118,15 @@ export function ResetPasswordPage() {
               </Field>
             </>
           )}
-          <Field
+          <NewPasswordFields
             label={t('reset.newPassword')}
-            hint={t('auth.passwordHint', { min: ADMIN_LIMITS.passwordMin })}
-            error={errors.password}
-          >
-            {(control) => (
-              <input
-                {...control}
-                className="input"
-                type="password"
-                autoComplete="new-password"
-                value={password}
-                onChange={(e) => setPassword(e.target.value)}
-              />
-            )}
-          </Field>
-          <Field label={t('auth.confirmPassword')} error={errors.confirm}>
-            {(control) => (
-              <input
-                {...control}
-                className="input"
-                type="password"
-                autoComplete="new-password"
-                value={confirm}
-                onChange={(e) => setConfirm(e.target.value)}
-              />
-            )}
-          </Field>
-          {errors.form && (
-            <p className="form-error" role="alert">
-              {errors.form}
-            </p>
-          )}
+            password={password}
+            confirm={confirm}
+            onPassword={setPassword}
+            onConfirm={setConfirm}
+            errors={errors}
+          />
+          <FormError message={errors.form} />
           <button type="submit" className="button button--primary button--block" disabled={busy}>
             {t('reset.submit')}
           </button>

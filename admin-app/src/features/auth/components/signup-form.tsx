@@ -4,9 +4,10 @@ import { isLanguage } from '@shuttle/shared/web/i18n-loader.ts';
 import { withLightLoading } from '@shuttle/shared/web/ui-store.ts';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Field } from '@/components/field';
+import { Field, FormError } from '@/components/field';
 import { emailProblem, passwordProblem } from '@/lib/validation';
 import { signup } from '../api/signup';
+import { EmailField, NewPasswordFields } from './auth-fields';
 
 type Errors = Partial<Record<'displayName' | 'email' | 'password' | 'confirm' | 'form', string>>;
 
@@ -66,52 +67,16 @@ export function SignupForm({ onSignedUp }: { onSignedUp: (result: AdminLoginResu
           />
         )}
       </Field>
-      <Field label={t('auth.email')} error={errors.email}>
-        {(control) => (
-          <input
-            {...control}
-            className="input"
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-          />
-        )}
-      </Field>
-      <Field
+      <EmailField value={email} onChange={setEmail} error={errors.email} autoComplete="email" />
+      <NewPasswordFields
         label={t('auth.password')}
-        hint={t('auth.passwordHint', { min: ADMIN_LIMITS.passwordMin })}
-        error={errors.password}
-      >
-        {(control) => (
-          <input
-            {...control}
-            className="input"
-            type="password"
-            autoComplete="new-password"
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-          />
-        )}
-      </Field>
-      <Field label={t('auth.confirmPassword')} error={errors.confirm}>
-        {(control) => (
-          <input
-            {...control}
-            className="input"
-            type="password"
-            autoComplete="new-password"
-            value={confirm}
-            onChange={(e) => setConfirm(e.target.value)}
-          />
-        )}
-      </Field>
-      {errors.form && (
-        <p className="form-error" role="alert">
-          {errors.form}
-        </p>
-      )}
+        password={password}
+        confirm={confirm}
+        onPassword={setPassword}
+        onConfirm={setConfirm}
+        errors={errors}
+      />
+      <FormError message={errors.form} />
       <button type="submit" className="button button--primary button--block" disabled={busy} aria-busy={busy}>
         {t('auth.signup')}
       </button>

@@ -3,7 +3,7 @@ import { errorMessage } from '@shuttle/shared/web/api-error.ts';
 import { withLightLoading } from '@shuttle/shared/web/ui-store.ts';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Field } from '@/components/field';
+import { Field, FormError } from '@/components/field';
 import { LineLinkInput } from '@/components/line-link-input';
 import { RegionOptions } from '@/components/region-options';
 import { type CreateTeamInput, createTeam } from '../api/create-team';
@@ -138,11 +138,7 @@ export function CreateTeamForm({
       <Field label={t('teams.line')} hint={t('teams.lineHint')} error={errors.line}>
         {(control) => <LineLinkInput control={control} value={line} onChange={setLine} />}
       </Field>
-      {errors.form && (
-        <p className="form-error" role="alert">
-          {errors.form}
-        </p>
-      )}
+      <FormError message={errors.form} />
       <button type="submit" className="button button--primary" disabled={busy}>
         {submitLabel ?? t('teams.submit')}
       </button>
