@@ -3,11 +3,11 @@ import { BookingEngine } from '@shuttle/functions/bookings/engine.ts';
 import { LAST_CALL_MINUTES, LAST_CALL_NOTICES } from '@shuttle/functions/bookings/last-call.ts';
 import { runSignupJobs } from '@shuttle/functions/bookings/sign-up-jobs.ts';
 import { randomId } from '@shuttle/functions/platform/clock.ts';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type ApiHarness, createApiHarness } from '../support/harness.ts';
+import { describe, expect, it } from 'vitest';
+import type { ApiHarness } from '../support/harness.ts';
 import { expectSessionInvariants } from '../support/invariants.ts';
-import { dispatcherOf } from './notify/fixtures.ts';
-import { type LineApiStub, startLineApiStub } from './notify/line-api-stub.ts';
+import { dispatcherOf, withHarnessAndLineStub } from './notify/fixtures.ts';
+import type { LineApiStub } from './notify/line-api-stub.ts';
 
 /**
  * Last call (docs/FAIR-SIGNUP.md): with waitlist offers on, a place freed inside the final
@@ -20,17 +20,12 @@ let h: ApiHarness;
 let stub: LineApiStub;
 let team: Awaited<ReturnType<ApiHarness['putTeam']>>;
 let engine: BookingEngine;
-beforeAll(async () => {
-  h = await createApiHarness();
-  stub = await startLineApiStub();
+withHarnessAndLineStub(async (started, line) => {
+  h = started;
+  stub = line;
   team = await h.putTeam();
   engine = new BookingEngine({ store: h.store, clock: h.clock, ids: randomId });
 });
-afterAll(async () => {
-  await stub.close();
-  await h.close();
-});
-beforeEach(() => stub.reset());
 
 interface MyBooking {
   status: string;

@@ -4,11 +4,11 @@ import type { OutboxRecord } from '@shuttle/functions/outbox/model.ts';
 import { randomId } from '@shuttle/functions/platform/clock.ts';
 import type { Language } from '@shuttle/shared';
 import { translate } from '@shuttle/shared/i18n';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type ApiHarness, createApiHarness } from '../support/harness.ts';
+import { describe, expect, it } from 'vitest';
+import type { ApiHarness } from '../support/harness.ts';
 import { expectSessionInvariants } from '../support/invariants.ts';
-import { dispatcherOf, type PlayerSetup, pendingOutbox, player } from './notify/fixtures.ts';
-import { type LineApiStub, startLineApiStub } from './notify/line-api-stub.ts';
+import { dispatcherOf, type PlayerSetup, pendingOutbox, player, withHarnessAndLineStub } from './notify/fixtures.ts';
+import type { LineApiStub } from './notify/line-api-stub.ts';
 
 /**
  * Every player in a lottery's draw is told its result once (docs/FAIR-SIGNUP.md, "Opening
@@ -22,19 +22,11 @@ let h: ApiHarness;
 let stub: LineApiStub;
 let team: Awaited<ReturnType<ApiHarness['putTeam']>>;
 let engine: BookingEngine;
-beforeAll(async () => {
-  h = await createApiHarness();
-  stub = await startLineApiStub();
+withHarnessAndLineStub(async (started, line) => {
+  h = started;
+  stub = line;
   team = await h.putTeam();
   engine = new BookingEngine({ store: h.store, clock: h.clock, ids: randomId });
-});
-afterAll(async () => {
-  await stub.close();
-  await h.close();
-});
-beforeEach(() => {
-  stub.reset();
-  h.emails.sent.length = 0;
 });
 
 interface PushBody {

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type ApiHarness, createApiHarness } from '../../support/harness.ts';
-import { dispatcherOf, player, promotion } from './fixtures.ts';
-import { type LineApiStub, startLineApiStub } from './line-api-stub.ts';
+import { describe, expect, it } from 'vitest';
+import type { ApiHarness } from '../../support/harness.ts';
+import { dispatcherOf, player, promotion, withHarnessAndLineStub } from './fixtures.ts';
+import type { LineApiStub } from './line-api-stub.ts';
 
 /**
  * Notification channels a player switches in settings (docs/PLAYER-EXPERIENCE.md,
@@ -12,17 +12,9 @@ let h: ApiHarness;
 let stub: LineApiStub;
 const dispatcher = () => dispatcherOf(h, stub, { appBaseUrl: 'https://shuttle.example.tw' });
 
-beforeAll(async () => {
-  h = await createApiHarness();
-  stub = await startLineApiStub();
-});
-afterAll(async () => {
-  await stub.close();
-  await h.close();
-});
-beforeEach(() => {
-  stub.reset();
-  h.emails.sent.length = 0;
+withHarnessAndLineStub((started, line) => {
+  h = started;
+  stub = line;
 });
 
 describe('notification channels', () => {

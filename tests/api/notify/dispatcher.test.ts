@@ -10,10 +10,19 @@ import { OutboxRepository } from '@shuttle/functions/outbox/repository.ts';
 import { randomId } from '@shuttle/functions/platform/clock.ts';
 import { translate } from '@shuttle/shared/i18n';
 import type { DynamoDBStreamEvent } from 'aws-lambda';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type ApiHarness, createApiHarness } from '../../support/harness.ts';
-import { dispatcherOf, engineOf, outboxItem, pendingOutbox, player, promotion, sessionChangesOf } from './fixtures.ts';
-import { type LineApiStub, startLineApiStub } from './line-api-stub.ts';
+import { describe, expect, it } from 'vitest';
+import type { ApiHarness } from '../../support/harness.ts';
+import {
+  dispatcherOf,
+  engineOf,
+  outboxItem,
+  pendingOutbox,
+  player,
+  promotion,
+  sessionChangesOf,
+  withHarnessAndLineStub,
+} from './fixtures.ts';
+import type { LineApiStub } from './line-api-stub.ts';
 
 const APP = 'https://shuttle.example.tw';
 const LIFF_ID = '1650000000-Shuttle0';
@@ -32,17 +41,9 @@ interface PushBody {
 }
 const pushBodies = () => stub.pushes().map((r) => r.body as PushBody);
 
-beforeAll(async () => {
-  h = await createApiHarness();
-  stub = await startLineApiStub();
-});
-afterAll(async () => {
-  await stub.close();
-  await h.close();
-});
-beforeEach(() => {
-  stub.reset();
-  h.emails.sent.length = 0;
+withHarnessAndLineStub((started, line) => {
+  h = started;
+  stub = line;
 });
 
 describe('delivering a promotion', () => {

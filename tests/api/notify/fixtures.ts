@@ -9,8 +9,32 @@ import { OutboxRepository } from '@shuttle/functions/outbox/repository.ts';
 import { randomId } from '@shuttle/functions/platform/clock.ts';
 import { userIdFor } from '@shuttle/functions/players/repository.ts';
 import type { Language, NotificationPreferences } from '@shuttle/shared';
-import type { ApiHarness } from '../../support/harness.ts';
-import type { LineApiStub } from './line-api-stub.ts';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { type ApiHarness, createApiHarness } from '../../support/harness.ts';
+import { type LineApiStub, startLineApiStub } from './line-api-stub.ts';
+
+/**
+ * An API harness and the LINE API stub for a test file: started once (`started` receives both,
+ * and may set up more with them), closed after the file, and the stub's requests and the
+ * captured emails emptied before each test.
+ */
+export function withHarnessAndLineStub(started: (h: ApiHarness, stub: LineApiStub) => void | Promise<void>): void {
+  let h: ApiHarness | undefined;
+  let stub: LineApiStub | undefined;
+  beforeAll(async () => {
+    h = await createApiHarness();
+    stub = await startLineApiStub();
+    await started(h, stub);
+  });
+  afterAll(async () => {
+    await stub?.close();
+    await h?.close();
+  });
+  beforeEach(() => {
+    stub?.reset();
+    if (h) h.emails.sent.length = 0;
+  });
+}
 
 export const TEST_APP_URL = 'https://shuttle.example.tw';
 export const TEST_LIFF_ID = '1650000000-Shuttle0';

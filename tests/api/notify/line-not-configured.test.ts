@@ -1,10 +1,10 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { key } from '@shuttle/functions/db/keys.ts';
 import { lambdaNotifier } from '@shuttle/functions/handlers/notifier-deps.ts';
-import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
-import { type ApiHarness, createApiHarness } from '../../support/harness.ts';
-import { dispatcherOf, outboxItem, player, promotion } from './fixtures.ts';
-import { type LineApiStub, startLineApiStub } from './line-api-stub.ts';
+import { describe, expect, inject, it } from 'vitest';
+import type { ApiHarness } from '../../support/harness.ts';
+import { dispatcherOf, outboxItem, player, promotion, withHarnessAndLineStub } from './fixtures.ts';
+import type { LineApiStub } from './line-api-stub.ts';
 
 /**
  * docs/DEPLOY.md, "Secrets": on AWS the LINE channel secret is filled in after the first deploy.
@@ -14,17 +14,9 @@ import { type LineApiStub, startLineApiStub } from './line-api-stub.ts';
 let h: ApiHarness;
 let stub: LineApiStub;
 
-beforeAll(async () => {
-  h = await createApiHarness();
-  stub = await startLineApiStub();
-});
-afterAll(async () => {
-  await stub.close();
-  await h.close();
-});
-beforeEach(() => {
-  stub.reset();
-  h.emails.sent.length = 0;
+withHarnessAndLineStub((started, line) => {
+  h = started;
+  stub = line;
 });
 
 describe('a LINE notification while the channel token is not set', () => {

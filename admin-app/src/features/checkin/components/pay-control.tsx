@@ -5,7 +5,7 @@ import { invalidateQueries } from '@shuttle/shared/web/query.ts';
 import { useTranslation } from 'react-i18next';
 import { useAction } from '@/hooks/use-action';
 import { sessionsChanged } from '@/lib/changes';
-import { markPaid, markUnpaid, PASSES_KEY, settleWithPass, useTeamPasses } from '../api/mark-paid';
+import { markPaid, markUnpaid, PASSES_KEY, settleWithPass, useTeamPasses } from '@/lib/payments';
 
 /**
  * What the player owes or paid, as a line of text on the check-in row: the amount, the

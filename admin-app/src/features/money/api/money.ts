@@ -4,31 +4,21 @@ import { useQuery } from '@shuttle/shared/web/query.ts';
 import { env } from '@/config/env';
 import { apiCall } from '@/lib/api-client';
 import { currentToken } from '@/lib/auth';
+import { PASSES_KEY } from '@/lib/payments';
 
 /** Query-cache keys of money and attendance (docs/MONEY.md). */
 export const moneyKeys = {
   all: 'money',
   outstanding: 'money:outstanding',
-  passes: 'money:passes',
+  passes: PASSES_KEY,
   rule: 'money:noShowRule',
   suspensions: 'money:suspensions',
 } as const;
 
 export const useOutstanding = () => useQuery(moneyKeys.outstanding, () => apiCall('payments/getOutstanding', {}));
-export const usePasses = () => useQuery(moneyKeys.passes, () => apiCall('passes/list', {}));
 export const useNoShowRule = () => useQuery(moneyKeys.rule, () => apiCall('noShow/getRule', {}));
 export const useSuspensions = () => useQuery(moneyKeys.suspensions, () => apiCall('noShow/suspensions', {}));
 
-export const markPaid = (
-  sessionId: string,
-  userId: string,
-  method: PaymentMethod,
-  amount: number,
-  reference?: string,
-) => apiCall('payments/markPaid', { sessionId, userId, method, amount, ...(reference ? { reference } : {}) });
-export const waive = (sessionId: string, userId: string) => apiCall('payments/waive', { sessionId, userId });
-export const settleWithPass = (sessionId: string, userId: string, passId: string) =>
-  apiCall('payments/usePass', { sessionId, userId, passId });
 export const sellPass = (sale: {
   userId: string;
   name: string;

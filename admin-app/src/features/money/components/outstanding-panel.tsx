@@ -4,7 +4,8 @@ import { invalidateQueries } from '@shuttle/shared/web/query.ts';
 import { useTranslation } from 'react-i18next';
 import { QueryView } from '@/components/query-view';
 import { useAction } from '@/hooks/use-action';
-import { markPaid, moneyKeys, settleWithPass, useOutstanding, waive } from '../api/money';
+import { markPaid, settleWithPass, waive } from '@/lib/payments';
+import { moneyKeys, useOutstanding } from '../api/money';
 
 function OutstandingRow({ item }: { item: OutstandingItem }) {
   const { t } = useTranslation();

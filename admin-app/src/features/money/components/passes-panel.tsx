@@ -7,7 +7,8 @@ import { Field } from '@/components/field';
 import { QueryView } from '@/components/query-view';
 import { useAction } from '@/hooks/use-action';
 import { apiCall } from '@/lib/api-client';
-import { moneyKeys, sellPass, usePasses } from '../api/money';
+import { useTeamPasses } from '@/lib/payments';
+import { moneyKeys, sellPass } from '../api/money';
 
 /** Sell a season pass (季打) to a member: N sessions, or any number in a date range. */
 function SellPassForm() {
@@ -139,7 +140,7 @@ function SellPassForm() {
 
 export function PassesPanel() {
   const { t } = useTranslation();
-  const passes = usePasses();
+  const passes = useTeamPasses();
   return (
     <section className="panel" aria-labelledby="passes-title" data-testid="passes">
       <h2 className="panel__title" id="passes-title">

@@ -1,8 +1,18 @@
 import type { PaymentMethod } from '@shuttle/shared';
 import { useQuery } from '@shuttle/shared/web/query.ts';
-import { apiCall } from '@/lib/api-client';
+import { apiCall } from './api-client';
 
-/** Records a payment; a booking already paid keeps its first payment (docs/MONEY.md). */
+/**
+ * A booking's payment, from check-in and from the money page alike (docs/MONEY.md): one set of
+ * calls, and one cache entry for the team's passes, so a pass sold on one screen shows on the
+ * other. The key sits under the money page's `money` prefix, which its changes invalidate.
+ */
+export const PASSES_KEY = 'money:passes';
+
+/** The team's valid season passes. */
+export const useTeamPasses = () => useQuery(PASSES_KEY, () => apiCall('passes/list', {}));
+
+/** Records a payment; a booking already paid keeps its first payment. */
 export const markPaid = (
   sessionId: string,
   userId: string,
@@ -13,9 +23,7 @@ export const markPaid = (
 
 export const markUnpaid = (sessionId: string, userId: string) => apiCall('payments/markUnpaid', { sessionId, userId });
 
-/** The team's valid season passes, to offer "use pass" on a player's row. */
-export const useTeamPasses = () => useQuery(PASSES_KEY, () => apiCall('passes/list', {}));
-export const PASSES_KEY = 'signlist:passes';
+export const waive = (sessionId: string, userId: string) => apiCall('payments/waive', { sessionId, userId });
 
 /** Settles the booking with the player's pass: one credit, in the same transaction as the payment. */
 export const settleWithPass = (sessionId: string, userId: string, passId: string) =>
