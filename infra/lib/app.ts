@@ -7,7 +7,9 @@ import { ShuttleStack, type ShuttleStackProps } from './shuttle-stack.ts';
 /**
  * The two stacks of a stage: `ShuttleEdge-<stage>` in us-east-1 (the CloudFront web ACL, which
  * AWS only accepts there) and `Shuttle-<stage>` in the app region, which reads the ACL's ARN
- * through a cross-region reference. cdk-nag's AwsSolutions checks run on both.
+ * through a cross-region reference. cdk-nag's AwsSolutions checks run on both. Both are
+ * termination-protected: deleting one takes `aws cloudformation update-termination-protection`
+ * first (docs/DEPLOY.md, "Stacks").
  */
 export function buildStage(app: App, config: ShuttleConfig, options: Pick<ShuttleStackProps, 'builds'> = {}) {
   const account = config.account;
@@ -15,6 +17,7 @@ export function buildStage(app: App, config: ShuttleConfig, options: Pick<Shuttl
     config,
     env: { account, region: 'us-east-1' },
     crossRegionReferences: true,
+    terminationProtection: true,
     description: `Shuttle ${config.stageName}: CloudFront web ACL (us-east-1)`,
   });
   const main = new ShuttleStack(app, `Shuttle-${config.stageName}`, {
@@ -23,6 +26,7 @@ export function buildStage(app: App, config: ShuttleConfig, options: Pick<Shuttl
     builds: options.builds,
     env: { account, region: config.region },
     crossRegionReferences: true,
+    terminationProtection: true,
     description: `Shuttle ${config.stageName}: LINE LIFF member app, admin app, APIs, notifier`,
   });
   Validations.of(app).addPlugins(new AwsSolutionsChecks(app, { verbose: true }));

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { RegionInfo } from 'aws-cdk-lib/region-info';
 import type { Node } from 'constructs';
 import { z } from 'zod';
 
@@ -8,86 +9,180 @@ import { z } from 'zod';
  * anything is built, so a typo or a left-over placeholder fails the synth with a readable
  * message (docs/DEPLOY.md, "The stage file").
  */
-export const stageConfigSchema = z.object({
-  /** Lower-case name of the stage, part of the stack names (`Shuttle-<stageName>`). */
-  stageName: z.string().regex(/^[a-z][a-z0-9-]{0,19}$/, 'lower-case letters, digits and dashes, e.g. prod'),
-  /** AWS region of the app (the table, the functions, the APIs); CloudFront's parts live in us-east-1. */
-  region: z
-    .string()
-    .regex(/^[a-z]{2}(-[a-z]+)+-\d$/, 'an AWS region like ap-northeast-1')
-    .default('ap-northeast-1'),
-  /** AWS account id; the stacks stay account-agnostic when absent (synth needs no account). */
-  account: z
-    .string()
-    .regex(/^\d{12}$/, 'a 12-digit AWS account id')
-    .optional(),
-  /** The apps' domain: CloudFront alias, LIFF endpoint, base of every link in pushes and emails. */
-  domainName: z
-    .string()
-    .regex(
-      /^(?=.{4,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,}$/,
-      'a lower-case host name like shuttle.example.tw',
-    ),
-  /** ACM certificate covering `domainName`; CloudFront only takes certificates from us-east-1. */
-  certificateArn: z
-    .string()
-    .regex(
-      /^arn:aws:acm:us-east-1:\d{12}:certificate\/[A-Za-z0-9-]+$/,
-      'an ACM certificate ARN in us-east-1 (CloudFront only uses certificates from us-east-1)',
-    ),
-  /** LINE Login channel id: the `aud` of LIFF ID tokens. */
-  lineLoginChannelId: z.string().regex(/^\d{10}$/, 'a 10-digit LINE Login channel id'),
-  /** LIFF app id of the member app (`<channel id>-<suffix>`). */
-  liffId: z.string().regex(/^\d{10}-[A-Za-z0-9]+$/, 'a LIFF id like 2001234567-AbCdEfGh'),
-  googleClientId: z.string().endsWith('.apps.googleusercontent.com'),
-  /** Sender of every email; the SES identity below must be verified for it. */
-  emailFrom: z.email(),
-  /** Verified SES identity (a domain or an address); defaults to the domain of `emailFrom`. */
-  sesIdentity: z.string().min(3).optional(),
-  /** Where every alarm goes (SNS e-mail subscription; confirm the first mail). */
-  alarmEmail: z.email(),
-  reminderRateMinutes: z.coerce.number().int().min(5).max(60).default(15),
-  outboxSweepRateMinutes: z.coerce.number().int().min(1).max(60).default(5),
-  /** Steady-state request rate per API stage before API Gateway answers 429. */
-  apiRateLimit: z.coerce.number().int().positive().default(200),
-  apiBurstLimit: z.coerce.number().int().positive().default(400),
-  /** WAF: requests per client address in 5 minutes to `/api/*`, and to the login and code paths. */
-  wafApiLimit: z.coerce.number().int().min(100).default(2000),
-  wafLoginLimit: z.coerce.number().int().min(100).default(100),
-});
+/** Regions of the `aws` partition that CDK knows (the ARNs of the stacks are `arn:aws:…`). */
+export const AWS_REGIONS: readonly string[] = RegionInfo.regions
+  .filter((r) => r.partition === 'aws')
+  .map((r) => r.name);
 
-export type ShuttleConfig = z.infer<typeof stageConfigSchema> & { sesIdentity: string };
+const region = z
+  .string()
+  .refine((v) => AWS_REGIONS.includes(v), { message: 'an AWS region like ap-northeast-1 (one that exists)' });
+
+export const stageConfigSchema = z
+  .object({
+    /** Lower-case name of the stage, part of the stack names (`Shuttle-<stageName>`). */
+    stageName: z.string().regex(/^[a-z][a-z0-9-]{0,19}$/, 'lower-case letters, digits and dashes, e.g. prod'),
+    /** AWS region of the app (the table, the functions, the APIs); CloudFront's parts live in us-east-1. */
+    region: region.default('ap-northeast-1'),
+    /** AWS account id; the stacks stay account-agnostic when absent (synth needs no account). */
+    account: z
+      .string()
+      .regex(/^\d{12}$/, 'a 12-digit AWS account id')
+      .optional(),
+    /** The apps' domain: CloudFront alias, LIFF endpoint, base of every link in pushes and emails. */
+    domainName: z
+      .string()
+      .regex(
+        /^(?=.{4,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,}$/,
+        'a lower-case host name like shuttle.your-club.tw',
+      ),
+    /** ACM certificate covering `domainName`; CloudFront only takes certificates from us-east-1. */
+    certificateArn: z
+      .string()
+      .regex(
+        /^arn:aws:acm:us-east-1:\d{12}:certificate\/[A-Za-z0-9-]+$/,
+        'an ACM certificate ARN in us-east-1 (CloudFront only uses certificates from us-east-1)',
+      ),
+    /** LINE Login channel id: the `aud` of LIFF ID tokens. */
+    lineLoginChannelId: z.string().regex(/^\d{10}$/, 'a 10-digit LINE Login channel id'),
+    /** LIFF app id of the member app (`<channel id>-<suffix>`). */
+    liffId: z.string().regex(/^\d{10}-[A-Za-z0-9]+$/, 'a LIFF id like 2001234567-AbCdEfGh'),
+    googleClientId: z.string().endsWith('.apps.googleusercontent.com'),
+    /** Sender of every email; the SES identity below must be verified for it. */
+    emailFrom: z.email(),
+    /** Verified SES identity (a domain or an address); defaults to the domain of `emailFrom`. */
+    sesIdentity: z.string().min(3).optional(),
+    /** Where every alarm goes (SNS e-mail subscription; confirm the first mail). */
+    alarmEmail: z.email(),
+    reminderRateMinutes: z.coerce.number().int().min(5).max(60).default(15),
+    outboxSweepRateMinutes: z.coerce.number().int().min(1).max(60).default(5),
+    /** Steady-state request rate per API stage before API Gateway answers 429. */
+    apiRateLimit: z.coerce.number().int().positive().default(200),
+    apiBurstLimit: z.coerce.number().int().positive().default(400),
+    /** WAF: requests per client address in 5 minutes to `/api/*`, and to the login and code paths. */
+    wafApiLimit: z.coerce.number().int().min(100).default(2000),
+    wafLoginLimit: z.coerce.number().int().min(100).default(100),
+    /**
+     * Reserved concurrency: the most instances each API (and the webhook) may run at once, kept
+     * for it alone, so a flood on one entry point cannot starve the others or the notifier.
+     * The account's concurrency quota must leave 100 unreserved (docs/DEPLOY.md, "Edge protection").
+     */
+    memberApiConcurrency: z.coerce.number().int().min(1).max(1000).default(100),
+    adminApiConcurrency: z.coerce.number().int().min(1).max(1000).default(20),
+    webhookConcurrency: z.coerce.number().int().min(1).max(1000).default(10),
+    /**
+     * A table restored from a backup (docs/DEPLOY.md, "Restore"): the stage then uses this table
+     * instead of creating its own; `infra/bin/restore.ts` turns on its stream, TTL and PITR and
+     * writes both settings.
+     */
+    tableName: z
+      .string()
+      .regex(/^[A-Za-z0-9_.-]{3,255}$/, 'a DynamoDB table name')
+      .optional(),
+    /** Stream of the restored table (`tableName`), which the outbox consumer reads. */
+    tableStreamArn: z
+      .string()
+      .regex(/^arn:aws:dynamodb:[a-z0-9-]+:\d{12}:table\/[A-Za-z0-9_.-]+\/stream\/[0-9T:.-]+$/, 'a DynamoDB stream ARN')
+      .optional(),
+    /**
+     * Secrets Manager name of the LINE Messaging API channel secret, created by the operator
+     * before the first deploy (never by the stack); default `shuttle/<stageName>/line-channel`.
+     */
+    lineChannelSecretName: z
+      .string()
+      .regex(/^[A-Za-z0-9/_+=.@-]{1,512}$/, 'a Secrets Manager secret name')
+      .optional(),
+  })
+  .strict();
+
+export type ShuttleConfig = z.infer<typeof stageConfigSchema> & { sesIdentity: string; lineChannelSecretName: string };
 
 export const CONFIG_FILE_KEY = 'configFile';
+/** `-c allowPlaceholders=true`: synthesise the example stage as is (never deployable: deploy.ts refuses it). */
+export const ALLOW_PLACEHOLDERS_KEY = 'allowPlaceholders';
 
-/** Values of the example stage and of older `cdk.json` defaults: deploying them gives a dead app. */
+/** Account ids of documentation and examples: `000000000000`, `111111111111`…, `123456789012`. */
+export const isPlaceholderAccount = (id: string): boolean =>
+  /^(\d)\1{11}$/.test(id) || id === '123456789012' || id === '012345678901';
+
+/** Domains reserved for documentation and tests (RFC 2606, RFC 6761) and `example.<any tld>`. */
+export const isPlaceholderDomain = (host: string): boolean =>
+  /(^|\.)example\.[a-z]{2,}$/.test(host) || /(^|\.)(example|test|invalid|localhost)$/.test(host);
+
+const domainOf = (address: string) => address.split('@').at(-1) ?? address;
+const certificateAccount = (arn: string) => arn.split(':')[4] ?? '';
+
+/** Values of the example stage, documentation domains and accounts: deploying them gives a dead app. */
 const PLACEHOLDERS: { field: keyof ShuttleConfig; test: (value: string) => boolean }[] = [
+  { field: 'account', test: isPlaceholderAccount },
   { field: 'lineLoginChannelId', test: (v) => v === '1650000000' },
   { field: 'liffId', test: (v) => v.startsWith('1650000000-') },
   { field: 'googleClientId', test: (v) => /placeholder|example/i.test(v) },
-  { field: 'domainName', test: (v) => /(^|\.)example\.(com|org|net|tw)$/.test(v) },
-  { field: 'certificateArn', test: (v) => v.includes(':000000000000:') },
+  { field: 'domainName', test: isPlaceholderDomain },
+  { field: 'certificateArn', test: (v) => isPlaceholderAccount(certificateAccount(v)) },
+  { field: 'emailFrom', test: (v) => isPlaceholderDomain(domainOf(v)) },
+  { field: 'alarmEmail', test: (v) => isPlaceholderDomain(domainOf(v)) },
+  { field: 'sesIdentity', test: (v) => isPlaceholderDomain(domainOf(v)) },
 ];
 
+const describeIssue = (issue: z.core.$ZodIssue): string[] => {
+  if (issue.code === 'unrecognized_keys') {
+    return issue.keys.map((key) => `${key}: unknown key (a typo? the fields are in docs/DEPLOY.md, "The stage file")`);
+  }
+  return [`${issue.path.join('.') || '(stage)'}: ${issue.message}`];
+};
+
+export interface ParseOptions {
+  /** Let placeholder values through (the example stage's offline synth); the schema still applies. */
+  allowPlaceholders?: boolean;
+}
+
 /** A stage object, validated: readable messages naming each bad field, placeholders refused. */
-export function parseStageConfig(input: unknown, source = 'stage file'): ShuttleConfig {
+export function parseStageConfig(input: unknown, source = 'stage file', options: ParseOptions = {}): ShuttleConfig {
   const parsed = stageConfigSchema.safeParse(input);
   if (!parsed.success) {
-    const issues = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    const issues = parsed.error.issues.flatMap(describeIssue);
     throw new Error(`Invalid ${source}:\n  ${issues.join('\n  ')}`);
   }
   const config = parsed.data;
-  const placeholders = PLACEHOLDERS.filter(({ field, test }) => test(String(config[field])));
+  const placeholders = options.allowPlaceholders
+    ? []
+    : PLACEHOLDERS.filter(({ field }) => config[field] !== undefined).filter(({ field, test }) =>
+        test(String(config[field])),
+      );
   if (placeholders.length > 0) {
     const fields = placeholders.map(({ field }) => `${field}: ${String(config[field])}`);
     throw new Error(
       `${source} still holds placeholder values; put in the real ids (docs/DEPLOY.md):\n  ${fields.join('\n  ')}`,
     );
   }
+  const problems: string[] = [];
   if (!config.liffId.startsWith(`${config.lineLoginChannelId}-`)) {
-    throw new Error(`Invalid ${source}:\n  liffId: must belong to the LINE Login channel ${config.lineLoginChannelId}`);
+    problems.push(`liffId: must belong to the LINE Login channel ${config.lineLoginChannelId}`);
   }
-  return { ...config, sesIdentity: config.sesIdentity ?? config.emailFrom.split('@')[1]! };
+  if (config.account && certificateAccount(config.certificateArn) !== config.account) {
+    problems.push(
+      `certificateArn: belongs to account ${certificateAccount(config.certificateArn)}, not to account ${config.account}`,
+    );
+  }
+  if (config.tableStreamArn && !config.tableName) {
+    problems.push('tableStreamArn: only with tableName (the restored table it belongs to)');
+  }
+  if (config.tableName && !config.tableStreamArn) {
+    problems.push('tableName: needs tableStreamArn too (run infra/bin/restore.ts, docs/DEPLOY.md "Restore")');
+  }
+  if (config.tableName && config.tableStreamArn && !config.tableStreamArn.includes(`:table/${config.tableName}/`)) {
+    problems.push(`tableStreamArn: is not a stream of table ${config.tableName}`);
+  }
+  if (config.tableStreamArn && config.tableStreamArn.split(':')[3] !== config.region) {
+    problems.push(`tableStreamArn: is not in the stage's region ${config.region}`);
+  }
+  if (problems.length > 0) throw new Error(`Invalid ${source}:\n  ${problems.join('\n  ')}`);
+  return {
+    ...config,
+    sesIdentity: config.sesIdentity ?? domainOf(config.emailFrom),
+    lineChannelSecretName: config.lineChannelSecretName ?? `shuttle/${config.stageName}/line-channel`,
+  };
 }
 
 /** The stage named by `-c configFile=PATH` (relative to the working directory). */
@@ -95,7 +190,7 @@ export function readConfig(node: Node): ShuttleConfig {
   const file = node.tryGetContext(CONFIG_FILE_KEY) as string | undefined;
   if (!file) {
     throw new Error(
-      'No stage file: run `npx cdk synth -c configFile=PATH` (or `npm run deploy -- --config PATH`); ' +
+      'No stage file: run `npx cdk synth|bootstrap|deploy -c configFile=PATH` (or `npm run deploy -- --config PATH`); ' +
         'infra/stages/example.json shows the fields, docs/DEPLOY.md explains them',
     );
   }
@@ -111,6 +206,19 @@ export function readConfig(node: Node): ShuttleConfig {
     json = JSON.parse(text);
   } catch (error) {
     throw new Error(`Stage file ${path} is not JSON: ${(error as Error).message}`);
+  }
+  const allowPlaceholders = String(node.tryGetContext(ALLOW_PLACEHOLDERS_KEY)) === 'true';
+  return parseStageConfig(json, `stage file ${file}`, { allowPlaceholders });
+}
+
+/** A stage file read for the scripts of infra/bin (deploy, restore, rotation): never with placeholders. */
+export function readStageFile(file: string): ShuttleConfig {
+  const path = resolve(file);
+  let json: unknown;
+  try {
+    json = JSON.parse(readFileSync(path, 'utf8'));
+  } catch (error) {
+    throw new Error(`Stage file ${path} cannot be read: ${(error as Error).message}`);
   }
   return parseStageConfig(json, `stage file ${file}`);
 }

@@ -1,4 +1,8 @@
-import { Stack, type StackProps } from 'aws-cdk-lib';
+import { Duration, Stack, type StackProps } from 'aws-cdk-lib';
+import { Alarm, ComparisonOperator, Metric, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
+import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
+import { Topic } from 'aws-cdk-lib/aws-sns';
+import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import { CfnWebACL } from 'aws-cdk-lib/aws-wafv2';
 import type { Construct } from 'constructs';
 import type { ShuttleConfig } from './config.ts';
@@ -16,6 +20,9 @@ export const LOGIN_PATH_PREFIXES = [
   '/api/admin/email/',
   '/api/checkState/email/',
 ] as const;
+
+/** Requests the web ACL blocks in 5 minutes before `alarmEmail` hears of it (a flood or a scan). */
+export const WAF_BLOCKED_ALARM_THRESHOLD = 300;
 
 export interface EdgeStackProps extends StackProps {
   config: ShuttleConfig;
@@ -42,6 +49,7 @@ const startsWith = (path: string): CfnWebACL.StatementProperty => ({
  */
 export class EdgeStack extends Stack {
   readonly webAcl: CfnWebACL;
+  readonly blockedAlarm: Alarm;
 
   constructor(scope: Construct, id: string, props: EdgeStackProps) {
     super(scope, id, props);
@@ -91,5 +99,25 @@ export class EdgeStack extends Stack {
         managed(4, 'AWSManagedRulesKnownBadInputsRuleSet'),
       ],
     });
+
+    // WAF metrics of a CLOUDFRONT web ACL live in us-east-1, so its alarm and topic live here too.
+    const topic = new Topic(this, 'AlarmTopic', { displayName: 'Shuttle edge alarms', enforceSSL: true });
+    topic.addSubscription(new EmailSubscription(config.alarmEmail));
+    this.blockedAlarm = new Alarm(this, 'WafBlockedRequests', {
+      alarmDescription: `WAF blocked ${WAF_BLOCKED_ALARM_THRESHOLD} or more requests in 5 minutes (rate rules or managed rules)`,
+      metric: new Metric({
+        namespace: 'AWS/WAFV2',
+        metricName: 'BlockedRequests',
+        dimensionsMap: { WebACL: this.webAcl.name!, Rule: 'ALL' },
+        period: Duration.minutes(5),
+        statistic: 'Sum',
+      }),
+      threshold: WAF_BLOCKED_ALARM_THRESHOLD,
+      evaluationPeriods: 1,
+      comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+      treatMissingData: TreatMissingData.NOT_BREACHING,
+    });
+    this.blockedAlarm.addAlarmAction(new SnsAction(topic));
+    this.blockedAlarm.addOkAction(new SnsAction(topic));
   }
 }

@@ -5,11 +5,12 @@ import type { Construct } from 'constructs';
 import { repoRoot } from './bundling.ts';
 import type { ShuttleConfig } from './config.ts';
 import { Alarms } from './constructs/alarms.ts';
-import { Api } from './constructs/api.ts';
+import { Api, ORIGIN_SECRET_VERSION_KEY } from './constructs/api.ts';
 import { Database } from './constructs/database.ts';
 import { Email } from './constructs/email.ts';
 import { Notifications } from './constructs/notifications.ts';
 import { type AppBuilds, Web } from './constructs/web.ts';
+import { metricEnvironment, serviceName } from './metrics.ts';
 import { acknowledgeShuttleFindings } from './nag.ts';
 
 export interface ShuttleStackProps extends StackProps {
@@ -39,7 +40,12 @@ export class ShuttleStack extends Stack {
       lifecycleRules: [{ expiration: Duration.days(90) }],
       removalPolicy: RemovalPolicy.RETAIN,
     });
-    const { table } = new Database(this, 'Database');
+    const { table } = new Database(this, 'Database', {
+      restored:
+        config.tableName && config.tableStreamArn
+          ? { tableName: config.tableName, tableStreamArn: config.tableStreamArn }
+          : undefined,
+    });
     const email = new Email(this, 'Email', { config });
     const api = new Api(this, 'Api', { table, config, configurationSet: email.configurationSetName });
     const notifications = new Notifications(this, 'Notifications', {
@@ -53,11 +59,14 @@ export class ShuttleStack extends Stack {
       config,
       builds: props.builds ?? DEFAULT_BUILDS,
       webAclArn: props.webAclArn,
-      originSecret: api.originSecret.secretValue.unsafeUnwrap(),
+      originSecret: api.originHeaderValue(this.node.tryGetContext(ORIGIN_SECRET_VERSION_KEY) as string | undefined),
       logBucket,
     });
-    // Every generated link (LIFF, e-mail, push) uses the stage's domain.
-    for (const fn of [...api.functions, ...notifications.functions]) fn.addEnvironment('APP_BASE_URL', web.url);
+    // Every generated link (LIFF, e-mail, push) uses the stage's domain; metrics go where the alarms look.
+    for (const fn of [...api.functions, ...notifications.functions]) {
+      fn.addEnvironment('APP_BASE_URL', web.url);
+      for (const [name, value] of Object.entries(metricEnvironment(config.stageName))) fn.addEnvironment(name, value);
+    }
 
     new Alarms(this, 'Alarms', {
       apis: { MemberApi: api.memberApi, AdminApi: api.adminApi },
@@ -75,6 +84,7 @@ export class ShuttleStack extends Stack {
       deliverers: [notifications.streamFunction, notifications.sweepFunction],
       table,
       alarmEmail: config.alarmEmail,
+      serviceName: serviceName(config.stageName),
     });
     acknowledgeShuttleFindings(this, table);
 
@@ -89,7 +99,8 @@ export class ShuttleStack extends Stack {
     });
     new CfnOutput(this, 'LineChannelSecretName', {
       value: notifications.lineChannelSecret.secretName,
-      description: 'Put {"channelAccessToken","channelSecret"} here',
+      description:
+        'The LINE channel secret the functions read: {"channelAccessToken","channelSecret"}, created by the operator',
     });
     new CfnOutput(this, 'TableName', { value: table.tableName });
   }

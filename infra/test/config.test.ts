@@ -4,7 +4,7 @@ import { App } from 'aws-cdk-lib';
 import { describe, expect, it } from 'vitest';
 import { buildStage } from '../lib/app.ts';
 import { repoRoot } from '../lib/bundling.ts';
-import { CONFIG_FILE_KEY, parseStageConfig, readConfig } from '../lib/config.ts';
+import { ALLOW_PLACEHOLDERS_KEY, CONFIG_FILE_KEY, parseStageConfig, readConfig } from '../lib/config.ts';
 import { fakeBuilds, STAGE, writeStageFile } from './fixtures.ts';
 
 const readWith = (configFile?: string) =>
@@ -54,6 +54,44 @@ describe('stage file', () => {
     ).toThrow(/placeholder/);
   });
 
+  it('refuses unknown keys, naming them (a typo is not dropped silently)', () => {
+    expect(() => parseStageConfig({ ...STAGE, wafApiLimt: 3000 })).toThrow(/wafApiLimt: unknown key/);
+  });
+
+  it('refuses placeholder accounts, documentation domains and addresses, naming each', () => {
+    for (const account of ['000000000000', '123456789012', '111111111111']) {
+      expect(() => parseStageConfig({ ...STAGE, account })).toThrow(new RegExp(`account: ${account}`));
+    }
+    expect(() =>
+      parseStageConfig({ ...STAGE, certificateArn: STAGE.certificateArn.replace('493817265014', '000000000000') }),
+    ).toThrow(/placeholder values[\s\S]*certificateArn/);
+    expect(() => parseStageConfig({ ...STAGE, domainName: 'shuttle.example.org' })).toThrow(/domainName/);
+    expect(() => parseStageConfig({ ...STAGE, emailFrom: 'no-reply@example.tw' })).toThrow(/emailFrom/);
+    expect(() => parseStageConfig({ ...STAGE, alarmEmail: 'ops@example.com' })).toThrow(/alarmEmail/);
+    expect(() => parseStageConfig({ ...STAGE, sesIdentity: 'mail.example.net' })).toThrow(/sesIdentity/);
+  });
+
+  it('refuses regions that do not exist', () => {
+    expect(() => parseStageConfig({ ...STAGE, region: 'xx-foo-1' })).toThrow(/region: an AWS region/);
+    expect(parseStageConfig({ ...STAGE, region: 'ap-east-2' }).region).toBe('ap-east-2');
+  });
+
+  it('takes an account, and refuses a certificate of another account', () => {
+    expect(parseStageConfig({ ...STAGE, account: '493817265014' }).account).toBe('493817265014');
+    expect(() => parseStageConfig({ ...STAGE, account: '493817265099' })).toThrow(
+      /certificateArn: belongs to account 493817265014, not to account 493817265099/,
+    );
+  });
+
+  it('takes a restored table only with its stream', () => {
+    const stream = 'arn:aws:dynamodb:ap-northeast-1:493817265014:table/restored/stream/2026-06-12T03:04:05.678';
+    expect(parseStageConfig({ ...STAGE, tableName: 'restored', tableStreamArn: stream }).tableName).toBe('restored');
+    expect(() => parseStageConfig({ ...STAGE, tableName: 'restored' })).toThrow(/tableName: needs tableStreamArn/);
+    expect(() => parseStageConfig({ ...STAGE, tableName: 'other', tableStreamArn: stream })).toThrow(
+      /tableStreamArn: is not a stream of table other/,
+    );
+  });
+
   it('refuses a LIFF id of another channel', () => {
     expect(() => parseStageConfig({ ...STAGE, liffId: '2009999999-AbCdEfGh' })).toThrow(/liffId: must belong/);
   });
@@ -62,6 +100,9 @@ describe('stage file', () => {
     const example = join(repoRoot, 'infra/stages/example.json');
     expect(existsSync(example)).toBe(true);
     expect(() => readWith(example)).toThrow(/placeholder values/);
+    // Offline, on purpose only: the schema still applies (infra/test/runbook.test.ts synthesises it).
+    const app = new App({ context: { [CONFIG_FILE_KEY]: example, [ALLOW_PLACEHOLDERS_KEY]: 'true' } });
+    expect(readConfig(app.node).domainName).toBe('shuttle.example.com');
   });
 });
 

@@ -12,7 +12,7 @@ export const STAGE = {
   stageName: 'prod',
   region: 'ap-northeast-1',
   domainName: 'shuttle.badminton.tw',
-  certificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/11111111-2222-3333-4444-555555555555',
+  certificateArn: 'arn:aws:acm:us-east-1:493817265014:certificate/11111111-2222-3333-4444-555555555555',
   lineLoginChannelId: '2001234567',
   liffId: '2001234567-AbCdEfGh',
   googleClientId: '1234-abc.apps.googleusercontent.com',
@@ -40,12 +40,20 @@ export function fakeBuilds(): AppBuilds {
  * Both stacks of a stage, synthesised with cdk-nag's AwsSolutions checks (a finding without an
  * acknowledgement throws here). An empty bundling-stacks list skips esbuild: same template.
  */
-export function synthStage(stage: Record<string, unknown> = STAGE, builds: AppBuilds = fakeBuilds()) {
-  const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
+export function synthStage(
+  stage: Record<string, unknown> = STAGE,
+  builds: AppBuilds = fakeBuilds(),
+  context: Record<string, unknown> = {},
+) {
+  const app = new App({ context: { 'aws:cdk:bundling-stacks': [], ...context } });
   const { edge, main } = buildStage(app, parseStageConfig(stage), { builds });
   app.synth();
   return { app, edge, main, template: Template.fromStack(main), edgeTemplate: Template.fromStack(edge) };
 }
+
+/** The app stack's template of an app synthesised by `synthStage`. */
+synthStage.templateOf = (app: App): Template =>
+  Template.fromStack(app.node.children.find((c) => c.node.id.startsWith('Shuttle-')) as never);
 
 export function writeStageFile(content: unknown): string {
   const dir = mkdtempSync(join(tmpdir(), 'shuttle-stage-'));

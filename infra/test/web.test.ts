@@ -228,7 +228,8 @@ describe('observability', () => {
     );
 
   it('watch APIs, functions, the DLQ, abandoned notifications, SES reputation and the table', () => {
-    expect(alarmsOn('5xx')).toHaveLength(2);
+    // Per API: the 5xx count and the 5xx share (infra/test/operations.test.ts checks the share).
+    expect(alarmsOn('5xx')).toHaveLength(4);
     expect(alarmsOn('Throttles')).toHaveLength(7);
     expect(alarmsOn('ApproximateNumberOfMessagesVisible')).toHaveLength(1);
     expect(alarmsOn('AbandonedNotifications')).toHaveLength(1);

@@ -101,6 +101,21 @@ async function lambdaDeps(
   };
 }
 
+/**
+ * The values the origin secret accepts: JSON `{"current", "previous"}` (the stack's format; both
+ * are accepted while a rotation is under way, docs/DEPLOY.md "Rotating the origin secret"), or
+ * a plain string (stacks deployed before it).
+ */
+export function originSecretValues(secret: string): string[] {
+  if (!secret.trimStart().startsWith('{')) return [secret];
+  try {
+    const parsed = JSON.parse(secret) as { current?: unknown; previous?: unknown };
+    return [parsed.current, parsed.previous].filter((v): v is string => typeof v === 'string' && v.length > 0);
+  } catch {
+    return [];
+  }
+}
+
 type LambdaHandler<R> = (event: LambdaEvent, context?: LambdaContext) => Promise<R>;
 
 /**
@@ -117,7 +132,8 @@ export function withTrustedOrigin<R>(
   if (!arn) return handler;
   return async (event, context) => {
     const headers = (event as { headers?: Record<string, string | undefined> }).headers;
-    if (!fromTrustedOrigin(headers, await readSecret(arn))) return untrustedOriginResponse();
+    const accepted = originSecretValues(await readSecret(arn));
+    if (!accepted.some((value) => fromTrustedOrigin(headers, value))) return untrustedOriginResponse();
     return handler(event, context);
   };
 }

@@ -1,14 +1,22 @@
 import { Duration } from 'aws-cdk-lib';
 import type { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
-import { Alarm, ComparisonOperator, type IMetric, Metric, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
+import {
+  Alarm,
+  ComparisonOperator,
+  type IMetric,
+  MathExpression,
+  Metric,
+  TreatMissingData,
+} from 'aws-cdk-lib/aws-cloudwatch';
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
-import { Operation, type Table } from 'aws-cdk-lib/aws-dynamodb';
+import { type ITable, Operation } from 'aws-cdk-lib/aws-dynamodb';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { FilterPattern, MetricFilter } from 'aws-cdk-lib/aws-logs';
 import { Topic } from 'aws-cdk-lib/aws-sns';
 import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import type { Queue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
+import { BUSINESS_METRICS, METRIC_NAMESPACE } from '../metrics.ts';
 
 export interface AlarmsProps {
   apis: Record<string, HttpApi>;
@@ -17,14 +25,30 @@ export interface AlarmsProps {
   streamConsumer: NodejsFunction;
   /** Functions whose dispatcher gives up on a notification after its last attempt. */
   deliverers: NodejsFunction[];
-  table: Table;
+  table: ITable;
   alarmEmail: string;
+  /** `service` dimension of the functions' EMF metrics (infra/lib/metrics.ts). */
+  serviceName: string;
 }
 
-/** Custom metrics of the product (log metric filters). */
-export const METRIC_NAMESPACE = 'Shuttle';
-/** The dispatcher's log line when a record is abandoned (functions/src/notifications/dispatcher.ts). */
+export { METRIC_NAMESPACE };
+/**
+ * The dispatcher's log line when a record is abandoned (functions/src/notifications/dispatcher.ts):
+ * counted by a log filter until the dispatcher emits the EMF metric `AbandonedNotifications`; the
+ * alarm adds both, so it fires from either (docs/DEPLOY.md, "Metrics").
+ */
 export const ABANDONED_LOG_PHRASE = 'giving up after';
+
+/** API alarms (docs/DEPLOY.md, "Observability"). */
+export const API_ALARMS = {
+  /** p99 latency over 5 minutes, in two of three periods. */
+  p99LatencyMs: 3000,
+  /** Share of 4xx answers, when at least `minRequests` came in 5 minutes (two periods in a row). */
+  clientErrorRate: 0.25,
+  /** Share of 5xx answers, when at least `minRequests` came in 5 minutes. */
+  serverErrorRate: 0.02,
+  minRequests: 20,
+} as const;
 
 /**
  * What an operator is woken for, all sent to `alarmEmail`: API 5xx, throttled or failing
@@ -44,7 +68,10 @@ export class Alarms extends Construct {
 
     const add = (
       alarmId: string,
-      alarm: Omit<ConstructorParameters<typeof Alarm>[2], 'evaluationPeriods' | 'metric'> & { metric: IMetric },
+      alarm: Omit<ConstructorParameters<typeof Alarm>[2], 'evaluationPeriods' | 'metric'> & {
+        metric: IMetric;
+        evaluationPeriods?: number;
+      },
     ) => {
       const created = new Alarm(this, alarmId, {
         evaluationPeriods: 1,
@@ -62,6 +89,31 @@ export class Alarms extends Construct {
         alarmDescription: `${name}: 5 or more 5xx answers in 5 minutes`,
         metric: api.metricServerError({ period, statistic: 'Sum' }),
         threshold: 5,
+      });
+      add(`${name}P99Latency`, {
+        alarmDescription: `${name}: p99 latency at ${API_ALARMS.p99LatencyMs} ms or more`,
+        metric: api.metricLatency({ period, statistic: 'p99' }),
+        threshold: API_ALARMS.p99LatencyMs,
+        evaluationPeriods: 3,
+        datapointsToAlarm: 2,
+      });
+      const rate = (errors: IMetric, label: string) =>
+        new MathExpression({
+          expression: `IF(requests >= ${API_ALARMS.minRequests}, errors / requests, 0)`,
+          usingMetrics: { errors, requests: api.metricCount({ period, statistic: 'Sum' }) },
+          label,
+          period,
+        });
+      add(`${name}4xxRate`, {
+        alarmDescription: `${name}: ${API_ALARMS.clientErrorRate * 100}% or more 4xx answers for 10 minutes`,
+        metric: rate(api.metricClientError({ period, statistic: 'Sum' }), '4xx share'),
+        threshold: API_ALARMS.clientErrorRate,
+        evaluationPeriods: 2,
+      });
+      add(`${name}5xxRate`, {
+        alarmDescription: `${name}: ${API_ALARMS.serverErrorRate * 100}% or more 5xx answers in 5 minutes`,
+        metric: rate(api.metricServerError({ period, statistic: 'Sum' }), '5xx share'),
+        threshold: API_ALARMS.serverErrorRate,
       });
     }
     for (const [name, fn] of Object.entries(props.functions)) {
@@ -88,15 +140,40 @@ export class Alarms extends Construct {
         logGroup: fn.logGroup,
         filterPattern: FilterPattern.literal(`"${ABANDONED_LOG_PHRASE}"`),
         metricNamespace: METRIC_NAMESPACE,
-        metricName: 'AbandonedNotifications',
+        metricName: BUSINESS_METRICS.abandoned,
         metricValue: '1',
       });
     }
     add('AbandonedNotifications', {
       alarmDescription: 'A notification was given up after its last attempt (LINE or SES failing, or LINE not set up)',
+      metric: new MathExpression({
+        expression: 'FILL(emitted, 0) + FILL(logged, 0)',
+        usingMetrics: {
+          emitted: new Metric({
+            namespace: METRIC_NAMESPACE,
+            metricName: BUSINESS_METRICS.abandoned,
+            dimensionsMap: { service: props.serviceName },
+            period,
+            statistic: 'Sum',
+          }),
+          logged: new Metric({
+            namespace: METRIC_NAMESPACE,
+            metricName: BUSINESS_METRICS.abandoned,
+            period,
+            statistic: 'Sum',
+          }),
+        },
+        label: 'abandoned notifications',
+        period,
+      }),
+      threshold: 1,
+    });
+    add('LineQuotaRefusals', {
+      alarmDescription: "LINE refused a push: the Official Account's monthly message quota is used up",
       metric: new Metric({
         namespace: METRIC_NAMESPACE,
-        metricName: 'AbandonedNotifications',
+        metricName: BUSINESS_METRICS.quotaRefusals,
+        dimensionsMap: { service: props.serviceName },
         period,
         statistic: 'Sum',
       }),

@@ -1,5 +1,5 @@
 import { ORIGIN_SECRET_HEADER } from '@shuttle/functions/platform/origin-guard.ts';
-import { RemovalPolicy } from 'aws-cdk-lib';
+import { RemovalPolicy, SecretValue } from 'aws-cdk-lib';
 import { type CfnStage, HttpApi, HttpMethod } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
@@ -12,6 +12,14 @@ import { TABLE_ACCESS } from './database.ts';
 import { grantSendEmail, handlerFunction } from './lambda-function.ts';
 
 export { ORIGIN_SECRET_HEADER };
+
+/** JSON fields of the origin secret: the value CloudFront sends, and the one it sent before a rotation. */
+export const ORIGIN_SECRET_CURRENT = 'current';
+export const ORIGIN_SECRET_PREVIOUS = 'previous';
+/** Secrets Manager name of a stage's origin secret. */
+export const originSecretName = (stageName: string): string => `shuttle/${stageName}/origin-verify`;
+/** `-c originSecretVersion=ID`: the secret version CloudFront reads (set by the rotation command). */
+export const ORIGIN_SECRET_VERSION_KEY = 'originSecretVersion';
 
 /** One JSON line per request in the API access logs. */
 const ACCESS_LOG_FORMAT = JSON.stringify({
@@ -47,6 +55,8 @@ export class Api extends Construct {
   /**
    * The value CloudFront sends in `x-origin-verify` with every API request; the functions refuse
    * requests without it, so the execute-api URLs are no way around the WAF (docs/DEPLOY.md).
+   * JSON `{"current": …, "previous": …}`: the functions accept either, CloudFront sends `current`,
+   * so `infra/bin/rotate-origin-secret.ts` rotates it without a moment of 403s.
    */
   readonly originSecret: Secret;
 
@@ -58,8 +68,15 @@ export class Api extends Construct {
       generateSecretString: { passwordLength: 64, excludePunctuation: true },
     });
     this.originSecret = new Secret(this, 'OriginSecret', {
+      // A fixed name, so the rotation command finds it from the stage file alone.
+      secretName: originSecretName(config.stageName),
       description: 'Header value CloudFront adds to API requests; API calls without it are refused',
-      generateSecretString: { passwordLength: 48, excludePunctuation: true },
+      generateSecretString: {
+        secretStringTemplate: '{}',
+        generateStringKey: ORIGIN_SECRET_CURRENT,
+        passwordLength: 48,
+        excludePunctuation: true,
+      },
     });
     const environment = {
       TABLE_NAME: table.tableName,
@@ -72,11 +89,13 @@ export class Api extends Construct {
     };
 
     const apiFunction = (name: 'member-api' | 'admin-api', description: string) => {
-      const fn = handlerFunction(this, name === 'member-api' ? 'MemberFunction' : 'AdminFunction', {
+      const member = name === 'member-api';
+      const fn = handlerFunction(this, member ? 'MemberFunction' : 'AdminFunction', {
         handler: name,
         description,
         environment,
         memorySize: 1024,
+        reservedConcurrentExecutions: member ? config.memberApiConcurrency : config.adminApiConcurrency,
       });
       table.grant(fn, ...TABLE_ACCESS.api);
       this.jwtSecret.grantRead(fn);
@@ -108,6 +127,18 @@ export class Api extends Construct {
     };
     this.memberApi = httpApi('MemberApi', '/api', this.memberFunction);
     this.adminApi = httpApi('AdminApi', '/api/admin', this.adminFunction);
+  }
+
+  /**
+   * What CloudFront sends in `x-origin-verify`: the secret's `current` field, resolved by
+   * CloudFormation at deploy time. With `versionId` (the rotation command's deploy) the reference
+   * names that version, so the template changes and CloudFront takes the new value.
+   */
+  originHeaderValue(versionId?: string): string {
+    return SecretValue.secretsManager(this.originSecret.secretArn, {
+      jsonField: ORIGIN_SECRET_CURRENT,
+      ...(versionId ? { versionId } : {}),
+    }).unsafeUnwrap();
   }
 
   get functions(): NodejsFunction[] {

@@ -1,6 +1,13 @@
 import { createTableInput, TABLE_SHAPE } from '@shuttle/functions/db/table.ts';
 import { RemovalPolicy } from 'aws-cdk-lib';
-import { AttributeType, BillingMode, ProjectionType, StreamViewType, Table } from 'aws-cdk-lib/aws-dynamodb';
+import {
+  AttributeType,
+  BillingMode,
+  type ITable,
+  ProjectionType,
+  StreamViewType,
+  Table,
+} from 'aws-cdk-lib/aws-dynamodb';
 import { Construct } from 'constructs';
 
 const ATTRIBUTE_TYPES: Record<string, AttributeType> = {
@@ -44,16 +51,34 @@ export const TABLE_ACCESS = {
   webhook: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:DeleteItem'],
 } as const;
 
+export interface DatabaseProps {
+  /**
+   * A table restored from a backup (stage settings `tableName`, `tableStreamArn`), used instead
+   * of the stack's own: grants, the outbox stream mapping and the alarms follow it. Its stream,
+   * TTL, PITR and deletion protection are turned on by infra/bin/restore.ts (docs/DEPLOY.md, "Restore").
+   */
+  restored?: { tableName: string; tableStreamArn: string };
+}
+
 /**
  * The single table, built from the same shape the local bootstrap creates (functions/src/db/table.ts),
  * so keys and indexes can never drift between DynamoDB Local and AWS.
  */
 export class Database extends Construct {
-  readonly table: Table;
+  readonly table: ITable;
+  /** The table this stack created, absent when the stage runs on a restored table. */
+  readonly ownTable?: Table;
 
-  constructor(scope: Construct, id: string) {
+  constructor(scope: Construct, id: string, props: DatabaseProps = {}) {
     super(scope, id);
     const shape = createTableInput('shape');
+    if (props.restored) {
+      this.table = Table.fromTableAttributes(this, 'Table', {
+        ...props.restored,
+        globalIndexes: (shape.GlobalSecondaryIndexes ?? []).map((gsi) => gsi.IndexName!),
+      });
+      return;
+    }
     const typeOf = (name: string) => {
       const definition = shape.AttributeDefinitions?.find((a) => a.AttributeName === name);
       const type = definition?.AttributeType && ATTRIBUTE_TYPES[definition.AttributeType];
@@ -65,7 +90,7 @@ export class Database extends Construct {
       return name ? typeOf(name) : undefined;
     };
 
-    this.table = new Table(this, 'Table', {
+    const table = new Table(this, 'Table', {
       partitionKey: keyOf(shape.KeySchema, 'HASH')!,
       sortKey: keyOf(shape.KeySchema, 'RANGE'),
       billingMode: BillingMode.PAY_PER_REQUEST,
@@ -78,12 +103,14 @@ export class Database extends Construct {
     for (const gsi of shape.GlobalSecondaryIndexes ?? []) {
       if (gsi.Projection?.ProjectionType !== 'ALL')
         throw new Error(`${gsi.IndexName}: only ALL projections are modelled`);
-      this.table.addGlobalSecondaryIndex({
+      table.addGlobalSecondaryIndex({
         indexName: gsi.IndexName!,
         partitionKey: keyOf(gsi.KeySchema, 'HASH')!,
         sortKey: keyOf(gsi.KeySchema, 'RANGE'),
         projectionType: ProjectionType.ALL,
       });
     }
+    this.table = table;
+    this.ownTable = table;
   }
 }

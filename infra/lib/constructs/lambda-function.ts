@@ -16,14 +16,22 @@ export interface HandlerFunctionProps {
   environment?: Record<string, string>;
   timeout?: Duration;
   memorySize?: number;
+  /** Instances kept for this function alone (and its ceiling); unset: the account's shared pool. */
+  reservedConcurrentExecutions?: number;
 }
+
+/**
+ * The Lambda runtime of every function: Node.js 24 (supported into 2028), the version CI runs the
+ * suite on (README). The bundles target node22 syntax (infra/lib/bundling.ts), which Node 24 runs.
+ */
+export const LAMBDA_RUNTIME = Runtime.NODEJS_24_X;
 
 /** Whether functions/src/handlers/<name>.ts exists. */
 export const handlerExists = (name: string): boolean => existsSync(join(handlersDir, `${name}.ts`));
 
 /**
  * Every function of the product: one handler file bundled by esbuild (infra/lib/bundling.ts: ESM,
- * minified, the AWS SDK inside), Node.js 22 on arm64, JSON logs kept for a month, X-Ray tracing.
+ * minified, the AWS SDK inside), Node.js 24 on arm64, JSON logs kept for a month, X-Ray tracing.
  */
 export function handlerFunction(scope: Construct, id: string, props: HandlerFunctionProps): NodejsFunction {
   const entry = join(handlersDir, `${props.handler}.ts`);
@@ -32,7 +40,8 @@ export function handlerFunction(scope: Construct, id: string, props: HandlerFunc
     entry,
     handler: 'handler',
     description: props.description,
-    runtime: Runtime.NODEJS_22_X,
+    runtime: LAMBDA_RUNTIME,
+    reservedConcurrentExecutions: props.reservedConcurrentExecutions,
     architecture: Architecture.ARM_64,
     memorySize: props.memorySize ?? 512,
     timeout: props.timeout ?? Duration.seconds(15),

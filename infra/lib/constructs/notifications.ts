@@ -6,7 +6,7 @@ import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { FunctionUrlAuthType, StartingPosition } from 'aws-cdk-lib/aws-lambda';
 import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
-import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
+import { type ISecret, Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import type { ShuttleConfig } from '../config.ts';
@@ -25,8 +25,8 @@ export interface NotificationsProps {
  * SES), the sweep that retries failed deliveries, the reminder schedule and the LINE webhook.
  */
 export class Notifications extends Construct {
-  /** Messaging API channel: `{ "channelAccessToken": "…", "channelSecret": "…" }`, set by the operator. */
-  readonly lineChannelSecret: Secret;
+  /** Messaging API channel: `{ "channelAccessToken": "…", "channelSecret": "…" }`, created by the operator. */
+  readonly lineChannelSecret: ISecret;
   readonly streamFunction: NodejsFunction;
   readonly sweepFunction: NodejsFunction;
   readonly reminderFunction: NodejsFunction;
@@ -40,16 +40,13 @@ export class Notifications extends Construct {
   constructor(scope: Construct, id: string, props: NotificationsProps) {
     super(scope, id);
     const { table, config } = props;
-    this.lineChannelSecret = new Secret(this, 'LineChannel', {
-      description: 'LINE Messaging API channel access token and channel secret (JSON); fill in after the first deploy',
-      generateSecretString: {
-        secretStringTemplate: JSON.stringify({ channelAccessToken: '', channelSecret: '' }),
-        generateStringKey: 'unused',
-      },
-    });
+    // Issued by LINE, so created by the operator and never generated or overwritten by a deploy
+    // (docs/DEPLOY.md, "Before the first deploy"); the stack only reads it.
+    this.lineChannelSecret = Secret.fromSecretNameV2(this, 'LineChannel', config.lineChannelSecretName);
     const environment = {
       TABLE_NAME: table.tableName,
-      LINE_SECRET_ARN: this.lineChannelSecret.secretArn,
+      // A name: GetSecretValue takes it like an ARN, and the full ARN (its random suffix) is not known here.
+      LINE_SECRET_ARN: this.lineChannelSecret.secretName,
       EMAIL_FROM: config.emailFrom,
       SES_CONFIGURATION_SET: props.configurationSet,
       LIFF_ID: config.liffId,
@@ -127,9 +124,12 @@ export class Notifications extends Construct {
       description: 'LINE Official Account webhook: welcome and help replies',
       environment: {
         TABLE_NAME: table.tableName,
-        LINE_SECRET_ARN: this.lineChannelSecret.secretArn,
+        LINE_SECRET_ARN: this.lineChannelSecret.secretName,
         LIFF_ID: config.liffId,
       },
+      // A flood of forged calls on the public function URL ends here, refused by the signature
+      // check (functions/src/line/webhook.ts) before any read, and leaves the APIs' capacity alone.
+      reservedConcurrentExecutions: config.webhookConcurrency,
     });
     table.grant(this.webhookFunction, ...TABLE_ACCESS.webhook);
     this.lineChannelSecret.grantRead(this.webhookFunction);
