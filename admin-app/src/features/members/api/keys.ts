@@ -1,4 +1,10 @@
-import type { MemberQuery } from './get-members';
+/** One search of the members list. */
+export interface MemberQuery {
+  search: string;
+  blocked?: boolean;
+  page: number;
+  pageSize: number;
+}
 
 /** Query-cache keys of the members list, one per search, filter and page. */
 export const memberKeys = {

@@ -6,8 +6,8 @@ import { CalendarIcon, ClockIcon, PinIcon } from '@shuttle/shared/web/icons.tsx'
 import { Spinner } from '@shuttle/shared/web/loading-overlays.tsx';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { MyBookingFairLine, useBookingLabels } from '@/components/fair-signup/fair-signup';
 import { LoginRequired } from '@/components/login-prompt';
-import { MyBookingFairLine, useBookingLabels } from '@/features/fair-signup/fair-signup';
 import { useIsLoggedIn } from '@/lib/auth';
 import { sessionPath } from '@/lib/paths';
 import { useBooked } from '../api/get-booked';

@@ -3,7 +3,7 @@ import { ConfirmDialog } from '@shuttle/shared/web/dialog.tsx';
 import { formatFullDate, formatMoney, formatTime, formatTimeRange } from '@shuttle/shared/web/format.ts';
 import { TermList } from '@shuttle/shared/web/term-list.tsx';
 import { useTranslation } from 'react-i18next';
-import { GuestPicker } from '@/features/fair-signup/fair-signup';
+import { GuestPicker } from '@/components/fair-signup/fair-signup';
 
 /** Confirmation before reserving a place, or before joining the waitlist of a full session. */
 export function BookingConfirmDialog({
