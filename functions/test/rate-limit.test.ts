@@ -1,10 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { memberRoutes } from '@shuttle/shared';
 import { describe, expect, it, vi } from 'vitest';
 import { CALL_LIMITS, callLimits, RATE_BUCKETS, rateLimitSettings } from '../src/app/limits.ts';
 import { FixedClock } from '../src/platform/clock.ts';
 import { loadConfig } from '../src/platform/config.ts';
 import {
+  addressGroup,
   type CounterStore,
   clientAddress,
   type RateBucket,
@@ -60,6 +62,36 @@ describe('client address', () => {
   it('falls back to the peer when there are fewer hops than trusted proxies', () => {
     expect(clientAddress(undefined, '198.51.100.2', 1)).toBe('198.51.100.2');
     expect(clientAddress(' , ', undefined, 1)).toBe('unknown');
+  });
+});
+
+describe('address groups', () => {
+  it('keeps IPv4 as it is and groups IPv6 by /64, however it is written', () => {
+    expect(addressGroup('203.0.113.7')).toBe('203.0.113.7');
+    expect(addressGroup('2001:db8:1:2:3:4:5:6')).toBe('2001:db8:1:2::/64');
+    expect(addressGroup('2001:DB8:1:2:ffff:ffff:ffff:ffff')).toBe('2001:db8:1:2::/64');
+    expect(addressGroup('2001:0db8:0001:0002::9')).toBe('2001:db8:1:2::/64');
+    expect(addressGroup('[2001:db8:1:2::1]')).toBe('2001:db8:1:2::/64');
+    expect(addressGroup('2001:db8:1:2:3:4:1.2.3.4')).toBe('2001:db8:1:2::/64');
+    expect(addressGroup('fe80::1%eth0')).toBe('fe80:0:0:0::/64');
+    expect(addressGroup('::1')).toBe('0:0:0:0::/64');
+    expect(addressGroup('2001:db8:1:3::1')).not.toBe(addressGroup('2001:db8:1:2::1'));
+  });
+  it('treats IPv4-mapped IPv6 as IPv4 and leaves what is no address alone', () => {
+    expect(addressGroup('::ffff:198.51.100.7')).toBe('198.51.100.7');
+    expect(addressGroup('::ffff:c633:6407')).toBe('198.51.100.7');
+    expect(addressGroup('unknown')).toBe('unknown');
+    expect(addressGroup('1::2::3')).toBe('1::2::3');
+    expect(addressGroup('2001:db8:0:0:0:0:0:0:1')).toBe('2001:db8:0:0:0:0:0:0:1');
+  });
+  it('one /64 is one client of an address bucket', async () => {
+    const limiter = new RateLimiter({ counters: new MemoryCounters(), clock: new FixedClock(new Date(0)) });
+    const one = [bucket({ limit: 1 })];
+    await limiter.check(one, { ...subject, address: '2001:db8:1:2::1' });
+    await refusal(limiter.check(one, { ...subject, address: '2001:db8:1:2:aaaa:bbbb:cccc:dddd' }));
+    await limiter.check(one, { ...subject, address: '2001:db8:1:3::1' });
+    await limiter.check(one, { ...subject, address: '198.51.100.7' });
+    await refusal(limiter.check(one, { ...subject, address: '::ffff:198.51.100.7' }));
   });
 });
 
@@ -140,10 +172,15 @@ describe('limits table', () => {
   });
 
   it('resolves buckets with overrides, and keeps body limits when rate limits are off', () => {
-    const on = callLimits('admin', { enabled: true, buckets: { loginByEmail: { limit: 2 } } });
+    const on = callLimits('admin', { enabled: true, buckets: { loginByEmailAndAddress: { limit: 2 } } });
     expect(on.login?.rate).toEqual([
       { name: 'loginByAddress', ...RATE_BUCKETS.loginByAddress },
-      { name: 'loginByEmail', by: 'email', limit: 2, windowSeconds: RATE_BUCKETS.loginByEmail.windowSeconds },
+      {
+        name: 'loginByEmailAndAddress',
+        by: 'emailAndAddress',
+        limit: 2,
+        windowSeconds: RATE_BUCKETS.loginByEmailAndAddress.windowSeconds,
+      },
     ]);
     const off = callLimits('member', { enabled: false });
     expect(off['withoutAuth/getDetail']).toEqual({ maxBodyBytes: 8 * 1024, rate: undefined });
@@ -156,6 +193,14 @@ describe('limits table', () => {
       }
     }
     expect(Object.keys(CALL_LIMITS.member)).toContain('checkState/sessionList/joinSession');
+  });
+
+  it('every member call counts against a bucket, signed in or not', () => {
+    const limits = callLimits('member', { enabled: true });
+    const unlimited = Object.keys(memberRoutes).filter((path) => !limits[path]?.rate?.length);
+    expect(unlimited).toEqual([]);
+    for (const path of ['sessionList/getSessionList', 'sessionList/getDetail', 'sessionList/getMemberList'])
+      expect(limits[`checkState/${path}`]?.rate?.map((b) => [b.name, b.by])).toEqual([['memberRead', 'account']]);
   });
 
   it('README "Limits" lists the defaults', () => {

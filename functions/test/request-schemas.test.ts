@@ -58,6 +58,49 @@ function unbounded(schema: unknown, path: string): string[] {
   }
 }
 
+/**
+ * Every string field of a schema (through wrappers, unions …) with its path; a pipe counts as
+ * one field (an email is a trimmed string piped into a format), free text when no side of it
+ * has a pattern or format (an id, email, URL or date is refused by its pattern).
+ */
+function stringFields(schema: unknown, path: string): { at: string; field: z.ZodType; free: boolean }[] {
+  const def = defOf(schema);
+  const hasFormat = (d: Def) => (d.checks ?? []).some((c) => c._zod.def.check === 'string_format');
+  switch (def.type) {
+    case 'string':
+      return [{ at: path || '(body)', field: schema as z.ZodType, free: !hasFormat(def) }];
+    case 'array':
+      return stringFields(def.element, `${path}[]`);
+    case 'object':
+      return Object.entries(def.shape as Record<string, unknown>).flatMap(([k, v]) => stringFields(v, `${path}.${k}`));
+    case 'optional':
+    case 'nullable':
+    case 'default':
+    case 'prefault':
+    case 'readonly':
+    case 'catch':
+    case 'nonoptional':
+      return stringFields(def.innerType, path);
+    case 'pipe': {
+      const sides = [...stringFields(def.in, path), ...stringFields(def.out, path)];
+      return sides.length ? [{ at: path, field: schema as z.ZodType, free: sides.every((s) => s.free) }] : [];
+    }
+    case 'union':
+      return (def.options as unknown[]).flatMap((o) => stringFields(o, path));
+    case 'record':
+      return stringFields(def.valueType, `${path}{}`);
+    default:
+      return [];
+  }
+}
+
+/** Opaque strings, not text: secrets and tokens are compared or verified, never shown or sent on. */
+const OPAQUE = new Set(['password', 'newPassword', 'idToken', 'cursor', 'token']);
+const isOpaque = (at: string) => OPAQUE.has(at.split('.').at(-1) ?? '');
+
+/** What no text field may hold (issue 18, item 7): NUL, ESC, right-to-left override, isolate, lone surrogates. */
+const UNSAFE = ['a\u0000b', 'a\u001b[31mb', 'abc\u202egpj.exe', 'a\u2066b', 'a\ud800b', 'a\udc00', 'a\u0085b', 'a\tb'];
+
 const requests = (routes: Record<string, RouteContract>) =>
   Object.entries(routes).flatMap(([path, contract]) => (contract.request ? [[path, contract.request] as const] : []));
 
@@ -70,6 +113,27 @@ describe('request schemas', () => {
       unbounded(schema, '').map((issue) => `${path} ${issue}`),
     );
     expect(found).toEqual([]);
+  });
+
+  it.each([
+    ['member', memberRoutes],
+    ['admin', adminRoutes],
+  ] as const)('of the %s API refuse unsafe characters in every free-text field and store NFC', (_, routes) => {
+    const leaves = requests(routes).flatMap(([path, schema]) =>
+      stringFields(schema, '')
+        .filter(({ at, free }) => free && !isOpaque(at))
+        .map(({ at, field }) => [`${path} ${at}`, field] as const),
+    );
+    expect(leaves.length).toBeGreaterThan(5);
+    const accepting = leaves.flatMap(([at, leaf]) =>
+      UNSAFE.filter((text) => leaf.safeParse(text).success).map((text) => `${at}: ${JSON.stringify(text)}`),
+    );
+    expect(accepting).toEqual([]);
+    const notNfc = leaves.flatMap(([at, leaf]) => {
+      const parsed = leaf.safeParse('Cafe\u0301');
+      return parsed.success && parsed.data !== 'Caf\u00e9' ? [at] : [];
+    });
+    expect(notNfc).toEqual([]);
   });
 
   it('the walker finds what it should', async () => {

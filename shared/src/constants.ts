@@ -43,7 +43,7 @@ export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'zh-TW';
 export const FALLBACK_LANGUAGE: Language = 'en';
 
-export const NOTIFICATION_KINDS = ['news', 'waitlist', 'bookingReminder', 'sessionChange'] as const;
+export const NOTIFICATION_KINDS = ['news', 'newsDirect', 'waitlist', 'bookingReminder', 'sessionChange'] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 export const STORAGE_KEYS = { memberToken: 'token', adminToken: 'admin-token', language: 'language' } as const;
@@ -52,6 +52,11 @@ export const REQUEST_TIMEOUT_MS = 300_000;
 export const COPIED_STATE_MS = 5_000;
 
 export const VERIFICATION_CODE_LENGTH = 6;
+/**
+ * Digits of an admin password-reset code: long enough that guessing one code for each of many
+ * accounts finds none (README "Limits", "Admin sign-in").
+ */
+export const RESET_CODE_LENGTH = 10;
 export const VERIFICATION_CODE_TTL_SECONDS = 600;
 export const VERIFICATION_MAX_WRONG_TRIES = 5;
 /** Wrong codes an account may enter per Taipei day, across every code it asks for. */
@@ -112,9 +117,6 @@ export const ADMIN_LIMITS = {
   maxSignupDaysBefore: 60,
   /** Two days: how far before the start a team may stop cancellations. */
   maxCancelWindowMinutes: 2880,
-  /** Failed logins in a row before an account is locked, and for how long. */
-  maxFailedLogins: 5,
-  lockMinutes: 15,
   resetCodeMinutes: 30,
   inviteDays: 7,
   reportMonthsMax: 12,

@@ -63,6 +63,8 @@ export const ERRORS = {
   PAYMENT_NOT_ALLOWED: { status: 409, message: 'Only an accepted booking can be paid' },
   PASS_NOT_FOUND: { status: 404, message: 'Season pass not found' },
   PASS_NOT_USABLE: { status: 409, message: 'This season pass has no credits left or does not cover this session' },
+  ACCOUNT_HAS_BOOKINGS: { status: 409, message: 'Cancel your upcoming bookings before deleting your account' },
+  ACCOUNT_RUNS_TEAM: { status: 409, message: 'Hand over or leave the teams you run before deleting your account' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -41,3 +41,46 @@ export function monthsBetween(from: string, to: string): string[] {
   }
   return months;
 }
+
+/**
+ * An ISO 8601 date-time with a UTC offset, extended or basic offset form: seconds and any
+ * fraction optional, `Z`, `±HH:mm`, `±HHmm` or `±HH` (docs/ARCHITECTURE.md, "Choices": one
+ * instant format).
+ */
+export const ISO_INSTANT_PATTERN =
+  /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d+))?)?(Z|([+-])(\d{2})(?::?(\d{2}))?)$/;
+
+/** The one stored form of an instant: UTC with milliseconds, as `Date#toISOString()` writes it. */
+export const UTC_INSTANT_PATTERN = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+
+const daysIn = (year: number, month: number) => new Date(Date.UTC(year, month, 0)).getUTCDate();
+
+/**
+ * `text` (an ISO 8601 date-time with an offset) as UTC `YYYY-MM-DDTHH:mm:ss.sssZ`; null when it is
+ * not one or names no real time (30 February, 24:00, an offset past ±23:59, beyond year 9999).
+ * Digits past milliseconds are cut, not rounded, so the instant never moves into the next second.
+ */
+export function toUtcInstant(text: string): string | null {
+  const m = ISO_INSTANT_PATTERN.exec(text);
+  if (!m) return null;
+  const [year, month, day, hour, minute, second] = [m[1], m[2], m[3], m[4], m[5], m[6] ?? '0'].map(Number) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
+  const ms = Number((m[7] ?? '').padEnd(3, '0').slice(0, 3));
+  const offsetHours = Number(m[10] ?? 0);
+  const offsetMinutes = Number(m[11] ?? 0);
+  if (month < 1 || month > 12 || day < 1 || day > daysIn(year, month)) return null;
+  if (hour > 23 || minute > 59 || second > 59 || offsetHours > 23 || offsetMinutes > 59) return null;
+  const local = new Date(0);
+  local.setUTCFullYear(year, month - 1, day);
+  local.setUTCHours(hour, minute, second, ms);
+  const sign = m[9] === '-' ? -1 : 1;
+  const utc = local.getTime() - sign * (offsetHours * 60 + offsetMinutes) * 60_000;
+  const iso = new Date(utc).toISOString();
+  return UTC_INSTANT_PATTERN.test(iso) ? iso : null;
+}

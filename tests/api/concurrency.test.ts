@@ -72,9 +72,12 @@ describe(`${PLAYERS} players join a session of ${CAPACITY} at once over HTTP`, (
     expect(new Set(state.bookings.map((b) => b.userId)).size).toBe(PLAYERS);
 
     // Positions shown by the API are 1..276 in the waitlist's commit order.
-    const list = await h.call<{ waiting: { position: number; name: string }[] }>('withoutAuth/getMemberList', {
-      sessionId: session.id,
-    });
+    const viewer = await h.login('Ulistviewer', '看名單');
+    const list = await h.call<{ waiting: { position: number; name: string }[] }>(
+      'checkState/sessionList/getMemberList',
+      { sessionId: session.id },
+      { token: viewer },
+    );
     const waiting = list.body.data!.waiting;
     expect(waiting.map((p) => p.position)).toEqual(Array.from({ length: PLAYERS - CAPACITY }, (_, i) => i + 1));
     const nameOf = new Map(state.bookings.map((b) => [b.userId, b.userName]));
@@ -124,8 +127,9 @@ describe(`${PLAYERS} players join a session of ${CAPACITY} at once over HTTP`, (
     expect(outbox.every((o) => o.kind === 'promoted')).toBe(true);
 
     const listAfter = await h.call<{ waiting: { position: number }[]; accepted: unknown[] }>(
-      'withoutAuth/getMemberList',
+      'checkState/sessionList/getMemberList',
       { sessionId: session.id },
+      { token: await h.login('Ulistviewer', '看名單') },
     );
     expect(listAfter.body.data!.accepted).toHaveLength(CAPACITY);
     expect(listAfter.body.data!.waiting.map((p) => p.position)).toEqual(
@@ -176,9 +180,11 @@ describe(`${ENTRIES} entries in a lottery window, then the draw (docs/FAIR-SIGNU
     expect(state.waitlist).toHaveLength(ENTRIES - CAPACITY);
     expect(state.bookings.filter((b) => b.status === 'entered')).toEqual([]);
 
-    const list = await h.call<{ waiting: { position: number }[] }>('withoutAuth/getMemberList', {
-      sessionId: session.id,
-    });
+    const list = await h.call<{ waiting: { position: number }[] }>(
+      'checkState/sessionList/getMemberList',
+      { sessionId: session.id },
+      { token: await h.login('Ulistviewer', '看名單') },
+    );
     expect(list.body.data!.waiting.map((p) => p.position)).toEqual(
       Array.from({ length: ENTRIES - CAPACITY }, (_, i) => i + 1),
     );

@@ -27,7 +27,7 @@ describe('player levels', () => {
     expect((await h.call('checkState/setting/level', { level: 3 })).status).toBe(401);
   });
 
-  it('a session states a level range; browse filters by level; the participant list shows levels', async () => {
+  it('a session states a level range; browse filters by level; a player sees their own level only', async () => {
     const bad = await h.adminCall('createSession/createSession', h.sessionBody({ levelMin: 10, levelMax: 6 }), {
       token,
     });
@@ -51,9 +51,23 @@ describe('player levels', () => {
     await h.call('checkState/setting/level', { level: 7 }, { token: a!.token });
     await h.join(a!.token, ranged.id);
     await h.join(b!.token, ranged.id);
-    const list = await h.call<MemberList>('withoutAuth/getMemberList', { sessionId: ranged.id });
+    // A player sees their own level on their row, never another player's (README, "Privacy").
+    const list = await h.call<MemberList>(
+      'checkState/sessionList/getMemberList',
+      { sessionId: ranged.id },
+      { token: a!.token },
+    );
     expect(list.body.data!.accepted.map((p) => [p.name, p.level])).toEqual([
       ['lvl 0', 7],
+      ['lvl 1', undefined],
+    ]);
+    const other = await h.call<MemberList>(
+      'checkState/sessionList/getMemberList',
+      { sessionId: ranged.id },
+      { token: b!.token },
+    );
+    expect(other.body.data!.accepted.map((p) => [p.name, p.level])).toEqual([
+      ['lvl 0', undefined],
       ['lvl 1', null],
     ]);
   });

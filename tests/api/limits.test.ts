@@ -7,7 +7,7 @@ import { createLineWebhook, LINE_WEBHOOK_PATH } from '@shuttle/functions/line/we
 import type { APIGatewayProxyEventV2, APIGatewayProxyResult, Context as LambdaContext } from 'aws-lambda';
 import { handle } from 'hono/aws-lambda';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
-import { type AdminHarness, createAdminHarness } from '../support/admin-harness.ts';
+import { ADMIN_PASSWORD, type AdminHarness, createAdminHarness } from '../support/admin-harness.ts';
 import { type ApiHarness, createApiHarness, TEST_NOW } from '../support/harness.ts';
 
 /** README "Limits": bodies over the limit get 413 before parsing; rate limits answer 429 with Retry-After. */
@@ -174,8 +174,9 @@ describe('rate limits', () => {
         enabled: true,
         buckets: {
           browse: { limit: 3 },
-          loginByEmail: { limit: 2 },
+          loginByEmailAndAddress: { limit: 2 },
           memberWrite: { limit: 2 },
+          memberRead: { limit: 3 },
         },
       },
     });
@@ -203,20 +204,56 @@ describe('rate limits', () => {
     expect((await browse('203.0.113.1')).status).toBe(200);
   });
 
-  it('counts logins to one email from every address together', async () => {
+  // By design (issue 18, item 4): logins count per email AND address, so strangers elsewhere cannot lock the owner out.
+  it('counts logins to one email per address: other addresses, and the right password, go on', async () => {
     await h.adminSignup('limited@example.com');
-    const login = (address: string, email = 'limited@example.com') =>
+    const login = (address: string, email = 'limited@example.com', password = 'wrong-password') =>
       raw(h.adminApp, '/api/admin/login', {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'x-forwarded-for': address },
-        body: JSON.stringify({ email, password: 'wrong-password' }),
+        body: JSON.stringify({ email, password }),
       });
     expect((await login('203.0.113.10')).status).toBe(401);
-    expect((await login('203.0.113.11')).status).toBe(401);
-    const limited = await login('203.0.113.12', 'LIMITED@example.com');
+    expect((await login('203.0.113.10')).status).toBe(401);
+    const limited = await login('203.0.113.10', 'LIMITED@example.com');
     expectRefused(limited, 429, 'RATE_LIMITED');
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
-    expect((await login('203.0.113.12', 'other@example.com')).status).toBe(401);
+    expect((await login('203.0.113.10', 'other@example.com')).status).toBe(401);
+    for (let i = 11; i < 22; i++) expect((await login(`203.0.113.${i}`)).status).toBe(401);
+    expect((await login('198.51.100.200', 'limited@example.com', ADMIN_PASSWORD)).status).toBe(200);
+  });
+
+  it('counts an IPv6 /64 as one address', async () => {
+    const v6 = (address: string) =>
+      raw(h.app, '/api/withoutAuth/getSessionList', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': address },
+        body: '{}',
+      });
+    h.clock.set(TEST_NOW);
+    for (let i = 1; i <= 3; i++) expect((await v6(`2001:db8:77:1::${i}`)).status).toBe(200);
+    expectRefused(await v6('2001:db8:77:1:ffff:1234:5678:9abc'), 429, 'RATE_LIMITED');
+    expect((await v6('2001:db8:77:2::1')).status).toBe(200);
+    for (let i = 1; i <= 3; i++) expect((await browse('198.51.100.77')).status).toBe(200);
+    expectRefused(await v6('::ffff:198.51.100.77'), 429, 'RATE_LIMITED');
+  });
+
+  it('counts signed-in reads per player: a flood of list, detail and participant reads gets 429', async () => {
+    h.clock.set(TEST_NOW);
+    const session = await h.putSession(await h.putTeam());
+    const [a, b] = await h.players(2, 'reader');
+    const reads = [
+      ['checkState/sessionList/getSessionList', {}],
+      ['checkState/sessionList/getDetail', { sessionId: session.id }],
+      ['checkState/sessionList/getMemberList', { sessionId: session.id }],
+    ] as const;
+    for (const [path, body] of reads) expect((await h.call(path, body, { token: a!.token })).status).toBe(200);
+    for (const [path, body] of reads) expectRefused(await h.call(path, body, { token: a!.token }), 429, 'RATE_LIMITED');
+    expectRefused(await h.call('checkState/booked/getBooked', undefined, { token: a!.token }), 429, 'RATE_LIMITED');
+    // Per player, not per address: another player from the same address reads on.
+    expect(
+      (await h.call('checkState/sessionList/getDetail', { sessionId: session.id }, { token: b!.token })).status,
+    ).toBe(200);
   });
 
   it('counts member writes per player, not per address', async () => {

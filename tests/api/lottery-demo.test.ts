@@ -43,7 +43,15 @@ describe('the demo lottery session', () => {
     expect(detail.lottery).toMatchObject({ seed: null, drawnAt: null });
     const midnight = Date.parse(taipeiDayStart(today)) + 24 * 3_600_000;
     expect(Date.parse(detail.lottery.drawAt)).toBe(midnight);
-    const members = await h.call<{ entered: unknown[] }>('withoutAuth/getMemberList', { sessionId: id });
+    // A visitor sees how many entered, never who (README, "Privacy"); a signed-in player sees the entries.
+    const counts = await h.call<{ enteredCount: number }>('withoutAuth/getMemberList', { sessionId: id });
+    expect(counts.body.data!.enteredCount).toBe(10);
+    const viewer = await h.login('Udemoviewer', '看名單');
+    const members = await h.call<{ entered: unknown[] }>(
+      'checkState/sessionList/getMemberList',
+      { sessionId: id },
+      { token: viewer },
+    );
     expect(members.body.data!.entered).toHaveLength(10);
 
     const token = await h.login('Udemoplayer0000000000000000000001', '王小明');

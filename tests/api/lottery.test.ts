@@ -57,7 +57,13 @@ const join = (token: string, sessionId: string, partySize = 1) =>
   );
 const detail = (sessionId: string, token?: string) =>
   h.call<Detail>(token ? 'checkState/sessionList/getDetail' : 'withoutAuth/getDetail', { sessionId }, { token });
-const members = (sessionId: string) => h.call<Members>('withoutAuth/getMemberList', { sessionId });
+/** The list as a signed-in player sees it (a visitor sees counts only: README, "Privacy"); a fresh login, as tests move the clock. */
+const members = async (sessionId: string) =>
+  h.call<Members>(
+    'checkState/sessionList/getMemberList',
+    { sessionId },
+    { token: await h.login('Ulistviewer', '看名單') },
+  );
 const jobs = () => runSignupJobs({ store: h.store, clock: h.clock, ids: randomId });
 const advance = (ms: number) => h.clock.set(new Date(h.clock.now().getTime() + ms));
 

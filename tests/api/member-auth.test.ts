@@ -153,7 +153,11 @@ describe('the member token', () => {
       { token },
     );
     expect(res.status).toBe(200);
-    const list = await h.call<{ accepted: { name: string }[] }>('withoutAuth/getMemberList', { sessionId: session.id });
+    const list = await h.call<{ accepted: { name: string }[] }>(
+      'checkState/sessionList/getMemberList',
+      { sessionId: session.id },
+      { token },
+    );
     expect(list.body.data!.accepted.map((p) => p.name)).toEqual(['Caller']);
   });
 });

@@ -165,9 +165,11 @@ describe('cancelling', () => {
     const tokens = await Promise.all(['Uw0', 'Uw1', 'Uw2', 'Uw3'].map((s) => h.login(s)));
     for (const t of tokens) await join(t, session.id);
     expect((await cancel(tokens[2]!, session.id)).body.data!.promoted).toBe(false);
-    const list = await h.call<{ waiting: { position: number; name: string }[] }>('withoutAuth/getMemberList', {
-      sessionId: session.id,
-    });
+    const list = await h.call<{ waiting: { position: number; name: string }[] }>(
+      'checkState/sessionList/getMemberList',
+      { sessionId: session.id },
+      { token: tokens[0]! },
+    );
     expect(list.body.data!.waiting).toEqual([
       expect.objectContaining({ name: 'Uw1', position: 1 }),
       expect.objectContaining({ name: 'Uw3', position: 2 }),

@@ -132,7 +132,13 @@ describe('browsing as a visitor', () => {
     });
     expect(detail.body.data).not.toHaveProperty('myBooking');
     const members = await h.call('withoutAuth/getMemberList', { sessionId: ids.openTaipei });
-    expect(members.body.data).toEqual({ accepted: [], waiting: [], acceptedCount: 0, waitingCount: 0 });
+    expect(members.body.data).toEqual({
+      visibility: 'counts',
+      accepted: [],
+      waiting: [],
+      acceptedCount: 0,
+      waitingCount: 0,
+    });
     const teams = await h.call<{ team_name: string; is_in: boolean }[]>('withoutAuth/getTeamName');
     expect(teams.body.data!.map((t) => t.team_name).sort()).toEqual(['大安羽球同好會', '高雄羽風'].sort());
     expect(teams.body.data!.every((t) => t.is_in === false)).toBe(true);

@@ -211,10 +211,14 @@ async function main() {
   const server = serve({ fetch: app.fetch, port, hostname: '127.0.0.1' }) as Server;
   const base = `http://127.0.0.1:${port}/api/checkState/sessionList/joinSession`;
   const bearer = new Map<string, string>();
-  for (let p = 0; p < PER_SESSION; p++) {
-    const userId = `line_Ubench${p}`;
-    bearer.set(userId, `Bearer ${(await tokens.issueMember({ userId, name: `P${p}`, pictureUrl: '' })).token}`);
-  }
+  // A member token works while its player's record exists (README, "Privacy"): each bench player has one.
+  const player = async (userId: string, name: string) => {
+    await store.doc.send(
+      new PutCommand({ TableName: store.tableName, Item: { ...key.user(userId), type: 'user', userId, name } }),
+    );
+    bearer.set(userId, `Bearer ${(await tokens.issueMember({ userId, name, pictureUrl: '' })).token}`);
+  };
+  for (let p = 0; p < PER_SESSION; p++) await player(`line_Ubench${p}`, `P${p}`);
 
   const viaApi = async (label: string) => {
     const jobs = work(await createSessions(store, label));
@@ -269,8 +273,7 @@ async function main() {
   // One hot session: every request fights for the same item.
   const [hot] = await createSessions(store, 'hot');
   const hotPlayers = Array.from({ length: 300 }, (_, p) => `line_Uhot${p}`);
-  for (const userId of hotPlayers)
-    bearer.set(userId, `Bearer ${(await tokens.issueMember({ userId, name: userId, pictureUrl: '' })).token}`);
+  for (const userId of hotPlayers) await player(userId, userId);
   const hotResult = await pool(hotPlayers, 300, async (userId) => {
     const res = await fetch(base, {
       method: 'POST',

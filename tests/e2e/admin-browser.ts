@@ -1,6 +1,6 @@
 import { DEMO_ADMIN } from '@shuttle/functions/local/seed.ts';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { baseUrl, watchCsp } from './browser.ts';
+import { baseUrl, followStackClock, stackNow, watchCsp } from './browser.ts';
 
 /** Shared helpers of the admin-app journeys: a desktop browser, the demo admin, API set-up. */
 
@@ -23,6 +23,7 @@ export async function desktop(
     }, options.language);
   }
   await watchCsp(context);
+  await followStackClock(context);
   const page = await context.newPage();
   page.on('pageerror', (error) => console.error(`[admin page error] ${error.message}`));
   return { context, page };
@@ -68,7 +69,7 @@ export async function newPlayer(name: string): Promise<{ token: string; name: st
   return { token, name };
 }
 
-/** A Taipei calendar date `days` from today, YYYY-MM-DD. */
+/** A Taipei calendar date `days` from today (the stack's today), YYYY-MM-DD. */
 export function taipeiDateIn(days: number): string {
-  return new Date(Date.now() + 8 * 3_600_000 + days * 86_400_000).toISOString().slice(0, 10);
+  return new Date(stackNow() + 8 * 3_600_000 + days * 86_400_000).toISOString().slice(0, 10);
 }

@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeFindings, layoutProblems, smallTouchTargets } from './a11y.ts';
 import { api, loginAsDemoAdmin, newPlayer } from './admin-browser.ts';
-import { baseUrl, launchChromium, poll, screenshot, watchCsp } from './browser.ts';
+import { baseUrl, followStackClock, launchChromium, poll, screenshot, stackNow, watchCsp } from './browser.ts';
 
 /**
  * Check-in on a phone (issue 12, items 8 and 10; docs/PLAYER-EXPERIENCE.md, "For admins"): at
@@ -49,6 +49,7 @@ async function adminPhone(language: string, viewport = { width: 390, height: 844
   });
   await context.addInitScript((language) => window.localStorage.setItem('language', language), language);
   await watchCsp(context);
+  await followStackClock(context);
   contexts.push(context);
   const page = await context.newPage();
   page.on('pageerror', (error) => console.error(`[admin page error] ${error.message}`));
@@ -58,13 +59,14 @@ async function adminPhone(language: string, viewport = { width: 390, height: 844
 beforeAll(async () => {
   browser = await launchChromium();
   const login = await browser.newContext({ baseURL: baseUrl(), locale: 'zh-TW', timezoneId: 'Asia/Taipei' });
+  await followStackClock(login);
   contexts.push(login);
   const page = await login.newPage();
   await loginAsDemoAdmin(page);
   storage = await login.storageState();
   const adminToken = (await page.evaluate(() => window.localStorage.getItem('admin-token')))!;
 
-  const now = Date.now();
+  const now = stackNow();
   const startsAt = new Date(now + 3 * 3_600_000).toISOString();
   const { sessions } = await api<{ sessions: { id: string; teamId: string }[] }>(
     'admin/createSession/createSession',

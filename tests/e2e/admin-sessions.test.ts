@@ -139,9 +139,12 @@ describe('admin sessions', () => {
 
     await poll(() => page.getByTestId('accepted-player').filter({ hasText: second.name }).count()).toBe(1);
     await poll(() => page.getByTestId('waiting-player').count()).toBe(0);
-    const members = await api<{ accepted: { name: string }[]; waiting: unknown[] }>('withoutAuth/getMemberList', {
-      sessionId,
-    });
+    // A signed-in player's list (a visitor's has counts only: README, "Privacy").
+    const members = await api<{ accepted: { name: string }[]; waiting: unknown[] }>(
+      'checkState/sessionList/getMemberList',
+      { sessionId },
+      second.token,
+    );
     expect(members.accepted.map((p) => p.name)).toEqual([second.name]);
     expect(members.waiting).toEqual([]);
   });

@@ -10,6 +10,17 @@ mkdirSync(SCREENSHOTS, { recursive: true });
 
 export const baseUrl = () => inject('baseUrl');
 
+/** "Now" on the local stack's clock: the system's, or the instant `SHUTTLE_NOW` moved it to (docs/TESTING.md). */
+export const stackNow = (): number => Date.now() + inject('clockOffsetMs');
+
+/**
+ * Moves a context's pages to the stack's clock when `SHUTTLE_NOW` set it, so the apps and the
+ * APIs agree on the day (the pages' time then runs on from there).
+ */
+export async function followStackClock(context: BrowserContext): Promise<void> {
+  if (inject('clockOffsetMs') !== 0) await context.clock.install({ time: stackNow() });
+}
+
 /**
  * Content-Security-Policy violations seen by any page of this file's journeys. The local server
  * sends the policy CloudFront sends (functions/src/platform/security-headers.ts), so a journey
@@ -93,6 +104,7 @@ export async function phone(
     { identity, language },
   );
   await watchCsp(context);
+  await followStackClock(context);
   const page = await context.newPage();
   page.on('pageerror', (error) => console.error(`[page error] ${error.message}`));
   return { context, page };
@@ -125,9 +137,13 @@ interface Summary {
   title: string;
   capacity: number;
   price: number;
+  signupMode?: 'firstCome' | 'lottery';
 }
 
-/** Open sessions from the visitor list, to pick one a journey needs. */
+/**
+ * Open first-come sessions from the visitor list, to pick one a journey needs by its properties:
+ * a lottery's join is an entry, not a booking (whichever demo session is open depends on the day).
+ */
 export async function openSessions(): Promise<Summary[]> {
   const response = await fetch(`${baseUrl()}/api/withoutAuth/getSessionList`, {
     method: 'POST',
@@ -135,7 +151,7 @@ export async function openSessions(): Promise<Summary[]> {
     body: JSON.stringify({ status: 'open', limit: 50 }),
   });
   const body = (await response.json()) as { data: { items: Summary[] } };
-  return body.data.items.filter((s) => !s.bookingClosed && !s.startingSoon);
+  return body.data.items.filter((s) => !s.bookingClosed && !s.startingSoon && s.signupMode !== 'lottery');
 }
 
 /** `expect.poll` with room for a cold start: the first screens load their chunks on demand. */

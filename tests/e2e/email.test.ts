@@ -75,7 +75,7 @@ describe('email verification', () => {
     await poll(() => page.getByTestId('pref-news').getAttribute('aria-checked')).toBe(
       before === 'true' ? 'false' : 'true',
     );
-    for (const kind of ['news', 'waitlist', 'bookingReminder', 'sessionChange']) {
+    for (const kind of ['news', 'newsDirect', 'waitlist', 'bookingReminder', 'sessionChange']) {
       expect(await page.getByTestId(`pref-${kind}`).isVisible()).toBe(true);
     }
     await screenshot(page, '20-email-preferences');

@@ -1,7 +1,7 @@
 import { DEMO_ADMIN } from '@shuttle/functions/local/seed.ts';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, launchChromium, loginThroughUi, phone, poll, screenshot } from './browser.ts';
+import { baseUrl, launchChromium, loginThroughUi, phone, poll, screenshot, stackNow } from './browser.ts';
 
 /**
  * Fair sign-up in the member app (docs/FAIR-SIGNUP.md), against the local product with its
@@ -41,7 +41,7 @@ async function playerToken(sub: string, name: string) {
 }
 
 async function createSession(token: string, extra: Record<string, unknown>) {
-  const now = Date.now();
+  const now = stackNow();
   const startsAt = new Date(now + 48 * 3_600_000).toISOString();
   const created = await api<{ sessions: { id: string }[] }>(
     'admin/createSession/createSession',
@@ -71,7 +71,7 @@ describe('fair sign-up', () => {
     const sessionId = await createSession(admin, {
       signupMode: 'lottery',
       lotteryMinutes: 1,
-      signupOpensAt: new Date(Date.now() - 30_000).toISOString(),
+      signupOpensAt: new Date(stackNow() - 30_000).toISOString(),
     });
     const { context, page } = await phone(browser, {
       identity: { sub: 'Ue2elottery0000000000000000001', name: '抽籤王' },

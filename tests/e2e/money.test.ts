@@ -10,7 +10,11 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
-/** An open session of the demo admin's first team with a free place. */
+/**
+ * An open first-come session of the demo admin's first team with a free place and a price, picked
+ * by those properties (on some days the first open one is the demo lottery, where a join is an
+ * entry without a payment).
+ */
 async function openDemoSession(): Promise<{ id: string; price: number }> {
   const response = await fetch(`${baseUrl()}/api/withoutAuth/getSessionList`, {
     method: 'POST',
@@ -18,9 +22,20 @@ async function openDemoSession(): Promise<{ id: string; price: number }> {
     body: JSON.stringify({ status: 'open', teamId: 'team-daan-smash', limit: 50 }),
   });
   const body = (await response.json()) as {
-    data: { items: { id: string; price: number; remaining: number; bookingClosed: boolean; startingSoon: boolean }[] };
+    data: {
+      items: {
+        id: string;
+        price: number;
+        remaining: number;
+        bookingClosed: boolean;
+        startingSoon: boolean;
+        signupMode?: string;
+      }[];
+    };
   };
-  const session = body.data.items.find((s) => s.remaining >= 1 && !s.bookingClosed && !s.startingSoon);
+  const session = body.data.items.find(
+    (s) => s.remaining >= 1 && s.price > 0 && !s.bookingClosed && !s.startingSoon && s.signupMode !== 'lottery',
+  );
   if (!session) throw new Error('No open demo session with a place');
   return session;
 }

@@ -13,7 +13,7 @@ import { index, key } from '@shuttle/functions/db/keys.ts';
 import { createDevIdentityProvider, devIdpIssuers, devIdpJwks } from '@shuttle/functions/local/dev-idp.ts';
 import { freePort } from '@shuttle/functions/local/dynamo-local.ts';
 import { LOCAL_GOOGLE_CLIENT_ID, LOCAL_LINE_CHANNEL_ID } from '@shuttle/functions/local/server.ts';
-import { FixedClock, randomId } from '@shuttle/functions/platform/clock.ts';
+import { FixedClock, parseShuttleNow, randomId } from '@shuttle/functions/platform/clock.ts';
 import { CaptureEmailSender } from '@shuttle/functions/platform/email.ts';
 import { clientAddress } from '@shuttle/functions/platform/rate-limit.ts';
 import type { RetryPolicy } from '@shuttle/functions/platform/retry.ts';
@@ -22,8 +22,16 @@ import type { TeamRecord } from '@shuttle/functions/teams/repository.ts';
 import type { Hono } from 'hono';
 import { inject } from 'vitest';
 
-/** Default "now" of API tests: a Tuesday morning in Taipei. */
-export const TEST_NOW = '2026-12-01T02:00:00.000Z';
+/**
+ * Default "now" of API tests: a Tuesday morning in Taipei, or the instant `SHUTTLE_NOW` names
+ * (`npm run test:clock` runs the date-sensitive suites at several; docs/TESTING.md).
+ */
+export const TEST_NOW = (
+  parseShuttleNow(process.env.SHUTTLE_NOW) ?? new Date('2026-12-01T02:00:00.000Z')
+).toISOString();
+
+/** The apps' origin (`APP_BASE_URL`) the test APIs are built with: every link an answer carries starts with it. */
+export const APP_BASE_URL = 'https://shuttle.test';
 
 export interface ApiResponse<T = unknown> {
   status: number;
@@ -102,7 +110,7 @@ export async function createApiHarness(options: HarnessOptions = {}) {
     // As behind the stack's CloudFront: a test names its client with `x-forwarded-for`.
     clientAddress: (c) => clientAddress(c.req.header('x-forwarded-for'), '127.0.0.1', 1),
   };
-  const app: Hono = createMemberApi(deps) as unknown as Hono;
+  const app: Hono = createMemberApi(deps, { appBaseUrl: APP_BASE_URL }) as unknown as Hono;
   let httpServer: Server | null = null;
 
   async function call<T = unknown>(path: string, body?: unknown, opts: CallOptions = {}): Promise<ApiResponse<T>> {

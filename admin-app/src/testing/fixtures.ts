@@ -21,6 +21,7 @@ export const defaultData = {
   default_region: '台北市',
   default_line: '',
   line_group_id: '',
+  line_group_name: '',
   private_rules: '',
   cancel_window_minutes: 120,
   join_rule: 'open' as const,

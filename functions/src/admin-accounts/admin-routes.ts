@@ -4,9 +4,11 @@ import { type AdminTokenDeps, issueAdminToken } from './admin-tokens.ts';
 import type { AdminEmailVerification } from './email-verification.ts';
 import { type PasswordResetDeps, requestPasswordReset } from './password-reset.ts';
 import { type AdminRecord, toAdminProfile } from './repository.ts';
+import type { AdminSignIn } from './sign-in.ts';
 
 export interface AccountRouteDeps extends AdminTokenDeps, PasswordResetDeps {
   adminEmails: AdminEmailVerification;
+  signIn: AdminSignIn;
   http: ContractAppOptions;
 }
 
@@ -22,7 +24,10 @@ export function accountRoutes(s: AccountRouteDeps) {
         await s.adminEmails.sendAfterSignup(record, input.language);
         return issueAdminToken(s, record);
       },
-      login: async ({ email, password }) => issueAdminToken(s, await s.accounts.login(email, password)),
+      login: async ({ email, password }, { c }) => {
+        const address = s.http.clientAddress?.(c) ?? 'unknown';
+        return issueAdminToken(s, await s.signIn.login(email, password, address));
+      },
       'check-auth': (_, { admin }) => profile(admin.adminId),
       checkAuth: (_, { admin }) => profile(admin.adminId),
 

@@ -1,6 +1,6 @@
 import { createHmac, randomBytes, randomInt } from 'node:crypto';
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { ADMIN_LIMITS, type AdminProfile, type Language, taipeiDate } from '@shuttle/shared';
+import { ADMIN_LIMITS, type AdminProfile, type Language, RESET_CODE_LENGTH, taipeiDate } from '@shuttle/shared';
 import type { Store } from '#db/client.ts';
 import { adminKey, key, ttlAt } from '#db/keys.ts';
 import { sameHash, tryCode } from '#db/one-time-code.ts';
@@ -8,7 +8,7 @@ import { isConditionFailure, runTransaction, Transaction, TransactionRefusedErro
 import type { Clock, IdGenerator } from '#platform/clock.ts';
 import { DomainError } from '#platform/errors.ts';
 import { type UserRecord, UserRepository } from '#players/repository.ts';
-import { hashPassword, spendPasswordCheck, verifyPassword } from './password.ts';
+import { hashPassword } from './password.ts';
 
 /** An admin account (key `ADMIN#id / PROFILE`). */
 export interface AdminRecord {
@@ -41,13 +41,6 @@ export interface AdminIdentity {
   verified: boolean;
 }
 
-/** Failed logins of one email (key `ADMINEMAIL#email / LOGINGUARD`). */
-interface LoginGuard {
-  failures: number;
-  windowStartsAt: string;
-  lockedUntil?: string;
-}
-
 interface ResetRecord {
   codeHash: string;
   tokenHash: string;
@@ -64,9 +57,15 @@ export interface AdminAccountsDeps {
   pepper: string;
 }
 
-const LOCK_MS = ADMIN_LIMITS.lockMinutes * 60_000;
 const RESET_TTL_MS = ADMIN_LIMITS.resetCodeMinutes * 60_000;
 const RESET_RESEND_MS = 60_000;
+
+/** A reset code of `RESET_CODE_LENGTH` random digits (about 33 bits). */
+function resetCode(): string {
+  let code = '';
+  while (code.length < RESET_CODE_LENGTH) code += String(randomInt(0, 100_000)).padStart(5, '0');
+  return code.slice(0, RESET_CODE_LENGTH);
+}
 
 /** Account ids of leaders are derived from their member id, so becoming a leader twice changes nothing. */
 export const leaderAdminId = (userId: string) => `lead_${userId}`;
@@ -86,8 +85,8 @@ export function toAdminProfile(record: AdminRecord, identity: AdminIdentity): Ad
 }
 
 /**
- * Admin accounts: email + password sign-up and login with a lockout after repeated failures,
- * password reset by an emailed one-time code or link, and accounts linked to a member.
+ * Admin accounts: email + password sign-up (sign-in and its limits: sign-in.ts), password reset
+ * by an emailed one-time code or link, and accounts linked to a member.
  */
 export class AdminAccounts {
   private readonly users: UserRepository;
@@ -140,7 +139,7 @@ export class AdminAccounts {
       });
   }
 
-  private async adminIdOf(email: string): Promise<string | null> {
+  async adminIdOf(email: string): Promise<string | null> {
     const { Item } = await this.deps.store.doc.send(
       new GetCommand({ TableName: this.table, Key: adminKey.adminEmail(email), ConsistentRead: true }),
     );
@@ -182,96 +181,13 @@ export class AdminAccounts {
     return record;
   }
 
-  /**
-   * Checks an email and password. Every try is counted against the email before the password is
-   * checked, so parallel guesses cannot get past the limit; the fifth failure in a row (within 15
-   * minutes) locks the email for 15 minutes. Unknown emails go through the same steps.
-   */
-  async login(email: string, password: string): Promise<AdminRecord> {
-    const now = this.deps.clock.now();
-    const guardKey = adminKey.loginGuard(email);
-    const { Item: guard } = await this.deps.store.doc.send(
-      new GetCommand({ TableName: this.table, Key: guardKey, ConsistentRead: true }),
-    );
-    const current = guard as LoginGuard | undefined;
-    if (current?.lockedUntil && Date.parse(current.lockedUntil) > now.getTime())
-      throw new DomainError('ACCOUNT_LOCKED');
-    if (current && Date.parse(current.windowStartsAt) + LOCK_MS <= now.getTime()) {
-      // The earlier failures are too old to count: start a new window.
-      await this.deps.store.doc
-        .send(
-          new DeleteCommand({
-            TableName: this.table,
-            Key: guardKey,
-            ConditionExpression: 'windowStartsAt = :seen',
-            ExpressionAttributeValues: { ':seen': current.windowStartsAt },
-          }),
-        )
-        .catch((error: unknown) => {
-          if (!isConditionFailure(error)) throw error;
-        });
-    }
-
-    let failures: number;
-    try {
-      const { Attributes } = await this.deps.store.doc.send(
-        new UpdateCommand({
-          TableName: this.table,
-          Key: guardKey,
-          UpdateExpression: 'ADD failures :one SET windowStartsAt = if_not_exists(windowStartsAt, :now), #ttl = :ttl',
-          ConditionExpression: 'attribute_not_exists(lockedUntil) OR lockedUntil <= :now',
-          ExpressionAttributeNames: { '#ttl': 'ttl' },
-          ExpressionAttributeValues: { ':one': 1, ':now': now.toISOString(), ':ttl': ttlAt(now, 24 * 3600) },
-          ReturnValues: 'ALL_NEW',
-        }),
-      );
-      failures = Number(Attributes?.failures ?? 1);
-    } catch (error) {
-      if (isConditionFailure(error)) throw new DomainError('ACCOUNT_LOCKED');
-      throw error;
-    }
-    if (failures > ADMIN_LIMITS.maxFailedLogins) {
-      await this.lock(email, now);
-      throw new DomainError('ACCOUNT_LOCKED');
-    }
-
-    const adminId = await this.adminIdOf(email);
-    const record = adminId ? await this.get(adminId) : null;
-    const ok = record?.passwordHash
-      ? await verifyPassword(password, record.passwordHash)
-      : await spendPasswordCheck(password);
-    if (!ok || !record) {
-      if (failures >= ADMIN_LIMITS.maxFailedLogins) {
-        await this.lock(email, now);
-        throw new DomainError('ACCOUNT_LOCKED');
-      }
-      throw new DomainError('ADMIN_LOGIN_FAILED');
-    }
-    await this.deps.store.doc.send(new DeleteCommand({ TableName: this.table, Key: guardKey }));
-    return record;
-  }
-
-  private async lock(email: string, now: Date): Promise<void> {
-    await this.deps.store.doc.send(
-      new UpdateCommand({
-        TableName: this.table,
-        Key: adminKey.loginGuard(email),
-        UpdateExpression: 'SET lockedUntil = :until, failures = :zero, windowStartsAt = :now',
-        ExpressionAttributeValues: {
-          ':until': new Date(now.getTime() + LOCK_MS).toISOString(),
-          ':zero': 0,
-          ':now': now.toISOString(),
-        },
-      }),
-    );
-  }
-
   private hash(adminId: string, secret: string): string {
     return createHmac('sha256', this.deps.pepper).update(`reset:${adminId}:${secret}`).digest('hex');
   }
 
   /**
-   * A one-time reset code (6 digits) and link token for the account with this email, or null
+   * A one-time reset code (`RESET_CODE_LENGTH` digits: long enough that guessing one code for
+   * each of many accounts finds none) and link token for the account with this email, or null
    * when there is none or one was sent in the last minute. The caller emails them; the answer
    * to the client is the same either way.
    */
@@ -282,7 +198,7 @@ export class AdminAccounts {
     const record = adminId ? await this.get(adminId) : null;
     if (!record?.passwordHash) return null;
     const now = this.deps.clock.now();
-    const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+    const code = resetCode();
     const token = randomBytes(32).toString('base64url');
     const expiresAt = new Date(now.getTime() + RESET_TTL_MS).toISOString();
     const reset: ResetRecord = {
@@ -335,7 +251,7 @@ export class AdminAccounts {
       stored: Item as ResetRecord | undefined,
       now,
       matches: (stored) =>
-        sameHash(secret.length === 6 ? stored.codeHash : stored.tokenHash, this.hash(adminId, secret)),
+        sameHash(secret.length === RESET_CODE_LENGTH ? stored.codeHash : stored.tokenHash, this.hash(adminId, secret)),
     });
 
     const passwordHash = await hashPassword(newPassword);

@@ -1,8 +1,9 @@
 import { adminAuthenticator } from '#admin-accounts/authenticator.ts';
 import { AdminEmailVerification } from '#admin-accounts/email-verification.ts';
+import { AdminSignIn } from '#admin-accounts/sign-in.ts';
 import { TeamScope } from '#admin-accounts/team-scope.ts';
 import type { ContractAppOptions } from '#platform/http.ts';
-import { callLimits } from './limits.ts';
+import { callLimits, teamLimit } from './limits.ts';
 import { type AppDeps, services } from './services.ts';
 
 export interface AdminApiOptions {
@@ -14,6 +15,7 @@ export interface AdminApiOptions {
 export function adminServices(deps: AppDeps, options: AdminApiOptions = {}) {
   const base = services(deps);
   const { accounts } = base;
+  const appBaseUrl = (options.appBaseUrl ?? 'http://localhost:3000').replace(/\/+$/, '');
   return {
     ...base,
     scope: new TeamScope(base.teamAdmins, base.sessions),
@@ -24,7 +26,10 @@ export function adminServices(deps: AppDeps, options: AdminApiOptions = {}) {
       accounts,
       pepper: deps.pepper,
     }),
-    appBaseUrl: (options.appBaseUrl ?? 'http://localhost:3000').replace(/\/+$/, ''),
+    appBaseUrl,
+    signIn: new AdminSignIn({ store: deps.store, clock: deps.clock, accounts, mailer: deps.mailer, appBaseUrl }),
+    /** Counts a notice-producing call against its team's `teamNotices` bucket (limits.ts). */
+    teamNotices: teamLimit(base.http.rateLimiter, deps.rateLimits ?? { enabled: false }),
     http: {
       auth: { member: base.http.auth.member, admin: adminAuthenticator(deps.tokens, accounts) },
       validateResponses: deps.validateResponses,

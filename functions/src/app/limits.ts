@@ -1,6 +1,6 @@
 import type { AdminRoutePath, MemberRoutePath } from '@shuttle/shared';
 import type { CallLimits } from '#platform/http.ts';
-import type { RateBucket } from '#platform/rate-limit.ts';
+import type { RateBucket, RateLimiter } from '#platform/rate-limit.ts';
 
 /**
  * The one table of request limits: each rate bucket with its production default, and which
@@ -11,12 +11,17 @@ import type { RateBucket } from '#platform/rate-limit.ts';
 export const RATE_BUCKETS = {
   /** Anonymous browsing: session list, detail, participants, team names. */
   browse: { by: 'address', limit: 120, windowSeconds: 60 },
+  /** Signed-in reads of one player: sessions, their players, bookings, history, settings. */
+  memberRead: { by: 'account', limit: 120, windowSeconds: 60 },
   /** Joins, cancellations and team joins of one player. */
   memberWrite: { by: 'account', limit: 30, windowSeconds: 60 },
   /** Member (LINE, Google) and admin logins from one address. */
   loginByAddress: { by: 'address', limit: 60, windowSeconds: 600 },
-  /** Admin logins to one email, from anywhere. */
-  loginByEmail: { by: 'email', limit: 10, windowSeconds: 900 },
+  /**
+   * Admin logins to one email from one address (/64): a lock for that pair only. Tries to one
+   * email from everywhere are slowed down, never locked (admin-accounts/sign-in.ts).
+   */
+  loginByEmailAndAddress: { by: 'emailAndAddress', limit: 10, windowSeconds: 900 },
   /** Verification codes a player asks for. */
   codeSendByAccount: { by: 'account', limit: 10, windowSeconds: 3600 },
   /** Verification codes sent to one address, whoever asks. */
@@ -35,6 +40,12 @@ export const RATE_BUCKETS = {
   sessionCreate: { by: 'account', limit: 30, windowSeconds: 3600 },
   /** Team news one admin posts (each reaches every member who wants news). */
   news: { by: 'account', limit: 10, windowSeconds: 3600 },
+  /**
+   * Notice-producing admin calls of one team, whichever of its admins makes them (venue/time
+   * changes, deletions, capacity, removals, news): README "Limits", "Fan-out". Counted by the
+   * handler once the team is known (`teamLimit`).
+   */
+  teamNotices: { by: 'team', limit: 60, windowSeconds: 3600 },
   /** CSV downloads (a month of a team's sessions, or a player's year): docs/MONEY.md. */
   csvExport: { by: 'account', limit: 30, windowSeconds: 3600 },
 } as const satisfies Record<string, Omit<RateBucket, 'name'>>;
@@ -51,7 +62,9 @@ const SMALL_BODY = 8 * 1024;
 const LOGIN_BODY = 16 * 1024;
 
 const browse: Limits = { maxBodyBytes: SMALL_BODY, rate: ['browse'] };
-const login: Limits = { maxBodyBytes: LOGIN_BODY, rate: ['loginByAddress', 'loginByEmail'] };
+const login: Limits = { maxBodyBytes: LOGIN_BODY, rate: ['loginByAddress', 'loginByEmailAndAddress'] };
+/** Signed-in reads count by account (the anonymous ones by address, `browse`). */
+const read: Limits = { rate: ['memberRead'] };
 
 export const CALL_LIMITS = {
   member: {
@@ -61,11 +74,26 @@ export const CALL_LIMITS = {
     'withoutAuth/getTeamName': browse,
     loginLine: login,
     loginGoogle: login,
+    'checkState/checkAuth': read,
+    'checkState/sessionList/getSessionList': read,
+    'checkState/sessionList/getDetail': read,
+    'checkState/sessionList/getMemberList': read,
+    'checkState/booked/getBooked': read,
+    'checkState/history/getHistory': read,
+    'checkState/setting/getAmountOfAttend': read,
+    'checkState/static/getTeamName': read,
+    'checkState/email/emailStatus': read,
+    'checkState/calendar/getFeed': read,
+    'checkState/passes/mine': read,
+    'checkState/noShow/mySuspension': read,
+    'checkState/setting/getLevel': read,
     'checkState/sessionList/joinSession': { rate: ['memberWrite'] },
     'checkState/booked/cancelBooked': { rate: ['memberWrite'] },
     'checkState/booked/acceptOffer': { rate: ['memberWrite'] },
     'checkState/booked/declineOffer': { rate: ['memberWrite'] },
     'checkState/member/joinTeam': { rate: ['memberWrite'] },
+    'checkState/setting/updateProfile': { rate: ['memberWrite'] },
+    'checkState/email/updatePreferences': { rate: ['memberWrite'] },
     'checkState/calendar/resetFeed': { rate: ['memberWrite'] },
     'checkState/calendar/deleteFeed': { rate: ['memberWrite'] },
     'checkState/email/sendCode': { rate: ['codeSendByAccount', 'codeSendByEmail'] },
@@ -74,6 +102,9 @@ export const CALL_LIMITS = {
     'checkState/payments/reportTransfer': { maxBodyBytes: SMALL_BODY, rate: ['memberWrite'] },
     'checkState/setting/level': { maxBodyBytes: SMALL_BODY, rate: ['memberWrite'] },
     'checkState/history/exportCsv': { maxBodyBytes: SMALL_BODY, rate: ['csvExport'] },
+    'checkState/setting/nickname': { maxBodyBytes: SMALL_BODY, rate: ['memberWrite'] },
+    'checkState/account/exportData': { maxBodyBytes: SMALL_BODY, rate: ['csvExport'] },
+    'checkState/account/delete': { maxBodyBytes: SMALL_BODY, rate: ['memberWrite'] },
   } satisfies Partial<Record<MemberRoutePath, Limits>>,
   admin: {
     signup: { maxBodyBytes: LOGIN_BODY, rate: ['signup'] },
@@ -124,4 +155,19 @@ export function callLimits(api: keyof typeof CALL_LIMITS, settings: RateLimitSet
 export function rateBuckets(names: readonly RateBucketName[], settings: RateLimitSettings): RateBucket[] {
   if (!settings.enabled) return [];
   return names.map((name) => ({ name, ...RATE_BUCKETS[name], ...settings.buckets?.[name] }));
+}
+
+/**
+ * The per-team check of notice-producing admin calls (`teamNotices`), a no-op while limits are
+ * off. Called after the team scope check, so only a team's own admins spend its bucket.
+ */
+export function teamLimit(
+  limiter: Pick<RateLimiter, 'check'> | null,
+  settings: RateLimitSettings,
+): (teamId: string) => Promise<void> {
+  const buckets = rateBuckets(['teamNotices'], settings);
+  return async (teamId) => {
+    if (!limiter || buckets.length === 0) return;
+    await limiter.check(buckets, { address: 'unknown', account: null, email: null, team: teamId });
+  };
 }

@@ -7,6 +7,7 @@ import { CalendarFeeds } from '#calendar/feeds.ts';
 import { calendarRoutes } from '#calendar/member-routes.ts';
 import { paymentMemberRoutes } from '#payments/member-routes.ts';
 import type { ApiEnv } from '#platform/http.ts';
+import { accountRoutes } from '#players/account-routes.ts';
 import { EmailVerification } from '#players/email-verification.ts';
 import { memberSettingRoutes } from '#players/member-routes.ts';
 import { sessionRoutes } from '#sessions/member-routes.ts';
@@ -17,8 +18,13 @@ import { type AppDeps, services } from './services.ts';
 
 export const MEMBER_API_BASE = '/api';
 
+export interface MemberApiOptions {
+  /** Origin of the member app (`APP_BASE_URL`), for every link an answer carries (calendars). */
+  appBaseUrl?: string;
+}
+
 /** The member API (every call of `memberRoutes` in shared) as one Hono app, served by Lambda and locally alike. */
-export function createMemberApi(deps: AppDeps): Hono<ApiEnv> {
+export function createMemberApi(deps: AppDeps, options: MemberApiOptions = {}): Hono<ApiEnv> {
   const s = services(deps);
   // Not in services(): the admin API never e-mails players a code (docs/DEPLOY.md, "Bundles").
   const { store, clock, mailer, pepper } = deps;
@@ -34,12 +40,14 @@ export function createMemberApi(deps: AppDeps): Hono<ApiEnv> {
       bookingRoutes(s),
       teamRoutes(s),
       memberSettingRoutes({ ...s, emails }),
+      accountRoutes(s),
       leaderRoutes(s),
       paymentMemberRoutes(s),
       calendarRoutes({
         ...s,
         calendarFeeds: new CalendarFeeds({ store: deps.store, clock: deps.clock }),
         calendarRate: rateBuckets(['browse'], deps.rateLimits ?? { enabled: false }),
+        appBaseUrl: (options.appBaseUrl ?? 'http://localhost:3000').replace(/\/+$/, ''),
       }),
     ],
   });

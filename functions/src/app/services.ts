@@ -11,6 +11,7 @@ import { PassRepository } from '#payments/passes.ts';
 import { PaymentRepository } from '#payments/repository.ts';
 import type { Clock, IdGenerator } from '#platform/clock.ts';
 import type { EmailSender } from '#platform/email.ts';
+import { DomainError } from '#platform/errors.ts';
 import type { ContractAppOptions } from '#platform/http.ts';
 import { RateLimiter } from '#platform/rate-limit.ts';
 import type { RetryPolicy } from '#platform/retry.ts';
@@ -51,6 +52,7 @@ function rateLimiter(deps: AppDeps): RateLimiter | null {
 /** The repositories and services every feature's routes share, built once per app. */
 export function services(deps: AppDeps) {
   const limiter = rateLimiter(deps);
+  const users = new UserRepository(deps.store);
   return {
     ...deps,
     engine: new BookingEngine({ store: deps.store, clock: deps.clock, ids: deps.ids, retry: deps.retry }),
@@ -60,15 +62,20 @@ export function services(deps: AppDeps) {
     memberships: new MembershipRepository(deps.store),
     teamAdmins: new TeamAdminRepository(deps.store),
     accounts: new AdminAccounts({ store: deps.store, clock: deps.clock, ids: deps.ids, pepper: deps.pepper }),
-    users: new UserRepository(deps.store),
-    levels: (userIds: string[]) => new UserRepository(deps.store).levels(userIds),
+    users,
+    levels: (userIds: string[]) => users.levels(userIds),
     payments: new PaymentRepository(deps.store, deps.clock),
     passes: new PassRepository(deps.store, deps.clock, deps.ids),
     noShowSettings: new NoShowSettings(deps.store),
     noShows: new NoShowRule(deps.store, deps.clock),
     http: {
       auth: {
-        member: (token: string) => deps.tokens.verifyMember(token),
+        // A deleted account's tokens stop working at once (README, "Privacy"): the player's record must exist.
+        member: async (token: string) => {
+          const caller = await deps.tokens.verifyMember(token);
+          if (!(await users.exists(caller.userId))) throw new DomainError('INVALID_TOKEN');
+          return caller;
+        },
         admin: (token: string) => deps.tokens.verifyAdmin(token),
       },
       validateResponses: deps.validateResponses,

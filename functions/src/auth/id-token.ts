@@ -6,6 +6,8 @@ export interface IdTokenProvider {
   issuers: string[];
   audience: string;
   algorithms: string[];
+  /** The verifier's clock for `exp`/`iat` (the local product's `SHUTTLE_NOW`); the system's when absent. */
+  now?: () => Date;
 }
 
 export interface VerifiedIdentity {
@@ -31,6 +33,7 @@ export function idTokenVerifier(provider: IdTokenProvider) {
         audience: provider.audience,
         algorithms: provider.algorithms,
         clockTolerance: 30,
+        ...(provider.now ? { currentDate: provider.now() } : {}),
         requiredClaims: ['sub', 'exp', 'iat'],
       }));
     } catch {

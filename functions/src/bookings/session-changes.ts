@@ -20,6 +20,7 @@ import { SessionRepository } from '#sessions/repository.ts';
 import { asContention, CONTENDED_RETRY, ContentionError, contended } from './contention.ts';
 import { drawJobItem } from './draw.ts';
 import { isLottery } from './lottery.ts';
+import { addChangeNotices, noticeWindowFor } from './notice-window.ts';
 import { ITEM, pinnedSeatState } from './seat-items.ts';
 
 export interface SessionChangeDeps {
@@ -99,8 +100,10 @@ export class SessionChangeEngine {
 
   /**
    * Change a session's venue, courts or times before it starts. A change of venue, address,
-   * region, start or end records one 'sessionChanged' outbox record per booked and waiting
-   * player in the transaction that changes the session; courts and sign-up opening change quietly.
+   * region, start or end records (or updates) one 'sessionChanged' outbox record per booked and
+   * waiting player in the transaction that changes the session; changes within one notice window
+   * share those records, so a burst sends each player one notice (`notice-window.ts`). Courts and
+   * sign-up opening change quietly.
    */
   async changeSession(
     sessionId: string,
@@ -146,13 +149,14 @@ export class SessionChangeEngine {
         day: taipeiDate(target.startsAt),
       });
       const pinned = pinnedSeatState(session);
+      const window = noticeWindowFor(session, target, at, this.ids);
       const tx = new Transaction(this.store.tableName).update(ITEM.session, {
         Key: key.session(session.id),
         UpdateExpression: [
           'SET venue = :venue, address = :address, #region = :region, courts = :courts,',
           'startsAt = :startsAt, endsAt = :endsAt, signupOpensAt = :opens, updatedAt = :now, bookingClosed = :reopen,',
           'GSI1PK = :g1pk, GSI1SK = :g1sk, GSI2PK = :g2pk, GSI2SK = :g2sk, GSI3PK = :g3pk, GSI3SK = :g3sk,',
-          'GSI4PK = :g4pk, GSI4SK = :g4sk',
+          'GSI4PK = :g4pk, GSI4SK = :g4sk, noticeWindow = :window',
         ].join(' '),
         ConditionExpression: pinned.ConditionExpression,
         ExpressionAttributeNames: { ...pinned.ExpressionAttributeNames },
@@ -175,13 +179,10 @@ export class SessionChangeEngine {
           ':g3sk': indexKeys.GSI3SK,
           ':g4pk': indexKeys.GSI4PK,
           ':g4sk': indexKeys.GSI4SK,
+          ':window': window,
         },
       });
-      this.addNotices(tx, 'sessionChanged', session, active, at, {
-        changes: noticeFieldsChanged(session, target),
-        session: noticeSnapshot(target),
-        previous: noticeSnapshot(session),
-      });
+      addChangeNotices(tx, { session, target, active, window, now: at });
       return {
         tx,
         result: { notified: active.length },
@@ -219,10 +220,13 @@ export class SessionChangeEngine {
     return result;
   }
 
-  /** One notice per player holding a place, built by the one outbox item builder, and one to the team's group. */
+  /**
+   * A cancellation: one notice per player holding a place, built by the one outbox item builder,
+   * and one to the team's group, due at once (changes coalesce instead: `notice-window.ts`).
+   */
   private addNotices(
     tx: Transaction,
-    kind: 'sessionChanged' | 'sessionCancelled',
+    kind: 'sessionCancelled',
     session: SessionRecord,
     active: BookingRecord[],
     now: Date,
@@ -242,7 +246,7 @@ export class SessionChangeEngine {
     }
     const group = newGroupOutboxItem({
       id: this.ids(),
-      kind: kind === 'sessionChanged' ? 'groupSessionChanged' : 'groupSessionCancelled',
+      kind: 'groupSessionCancelled',
       teamId: session.teamId,
       sessionIds: [session.id],
       now,

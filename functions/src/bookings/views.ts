@@ -33,30 +33,41 @@ export function cancelDeadlineOf(session: Pick<SessionRecord, 'startsAt' | 'canc
   return new Date(Date.parse(session.startsAt) - minutes * 60_000).toISOString();
 }
 
+/** What a signed-in player's list shows of another player: the nickname they chose for lists. */
+export interface ListedProfile {
+  nickname?: string | null;
+  level?: number | null;
+}
+
 /**
- * Who holds a place and who waits, as players see it: accepted players in the order they got
- * their place, waiting players in waitlist order with their position.
+ * Who holds a place and who waits, as a signed-in player sees it (README, "Privacy"): accepted
+ * players in the order they got their place, waiting players in waitlist order with their
+ * position, each by their list name (nickname, else the name they booked with) and picture.
+ * Attendance and level are on the viewer's own row only; admins see everyone's (admin API).
  */
 export function participantsOf(
   session: SessionRecord,
   bookings: readonly BookingRecord[],
-  viewerId: string | null,
-  levels?: ReadonlyMap<string, number | null>,
+  viewerId: string,
+  profiles: ReadonlyMap<string, ListedProfile> = new Map(),
 ) {
   const byUser = new Map(bookings.map((b) => [b.userId, b]));
   const statusOf = (b: BookingRecord) => effectiveStatus(session, b);
   const accepted = bookings
     .filter((b) => statusOf(b) === 'accepted')
     .sort((a, b) => (a.acceptedAt ?? a.bookedAt).localeCompare(b.acceptedAt ?? b.bookedAt));
-  const view = (b: BookingRecord, position: number | null) => ({
-    name: b.userName,
-    pictureUrl: b.pictureUrl,
-    partySize: b.partySize,
-    position,
-    attendance: b.attendance ?? null,
-    isMe: viewerId === b.userId,
-    ...(levels ? { level: levels.get(b.userId) ?? null } : {}),
-  });
+  const view = (b: BookingRecord, position: number | null) => {
+    const isMe = viewerId === b.userId;
+    const profile = profiles.get(b.userId);
+    return {
+      name: profile?.nickname || b.userName,
+      pictureUrl: b.pictureUrl,
+      partySize: b.partySize,
+      position,
+      isMe,
+      ...(isMe ? { attendance: b.attendance ?? null, level: profile?.level ?? null } : {}),
+    };
+  };
   const waiting = session.waitlist.flatMap((entry, i) => {
     const booking = byUser.get(decodeEntry(entry).userId);
     return booking && statusOf(booking) === 'waiting' ? [view(booking, i + 1)] : [];
@@ -66,14 +77,33 @@ export function participantsOf(
       const booking = byUser.get(decodeEntry(entry).userId);
       return booking && statusOf(booking) === status ? [view(booking, null)] : [];
     });
+  const entered = listed(session.lotteryEntries, 'entered');
   return {
+    visibility: 'names' as const,
     accepted: accepted.map((b) => view(b, null)),
     waiting,
     // Only when there are any, so sessions without fair sign-up answer as before.
-    ...nonEmpty('entered', listed(session.lotteryEntries, 'entered')),
+    ...nonEmpty('entered', entered),
     ...nonEmpty('offered', listed(session.offers, 'offered')),
     acceptedCount: session.acceptedCount,
     waitingCount: session.waitingCount,
+    ...(entered.length > 0 ? { enteredCount: entered.length } : {}),
+  };
+}
+
+/**
+ * A visitor's list (README, "Privacy"): how many are in and waiting, never who. The counts are
+ * the session item's own, so a visitor's list reads no booking.
+ */
+export function participantCountsOf(session: SessionRecord) {
+  const entered = session.lotteryDrawnAt ? 0 : (session.lotteryEntries ?? []).length;
+  return {
+    visibility: 'counts' as const,
+    accepted: [],
+    waiting: [],
+    acceptedCount: session.acceptedCount,
+    waitingCount: session.waitingCount,
+    ...(entered > 0 ? { enteredCount: entered } : {}),
   };
 }
 

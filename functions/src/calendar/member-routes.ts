@@ -6,13 +6,17 @@ import { type ContractAppOptions, contractRoutes, newApiApp } from '#platform/ht
 import type { RateBucket } from '#platform/rate-limit.ts';
 import type { SessionRecord } from '#sessions/model.ts';
 import type { SessionRepository } from '#sessions/repository.ts';
+import type { MembershipRepository } from '#teams/membership.ts';
 import type { CalendarFeeds } from './feeds.ts';
 import { type CalendarEvent, renderCalendar } from './ics.ts';
 
 export interface CalendarRouteDeps {
   clock: Clock;
   sessions: SessionRepository;
+  memberships: MembershipRepository;
   calendarFeeds: CalendarFeeds;
+  /** Origin of the member app (`APP_BASE_URL`): every link in a calendar, never the request's host. */
+  appBaseUrl: string;
   http: ContractAppOptions;
   /** Buckets the two .ics downloads count against, by address (empty: limits off). */
   calendarRate: readonly RateBucket[];
@@ -26,14 +30,6 @@ export const FEED_MAX_EVENTS = 200;
 
 const SESSION_FILE = /^([A-Za-z0-9_.:-]{1,64})\.ics$/;
 const FEED_FILE = /^([A-Za-z0-9_-]{32,64})\.ics$/;
-
-/** Where the member app opens a session, on the origin the calendar was downloaded from. */
-function appOrigin(c: Context): string {
-  const url = new URL(c.req.url);
-  const host = c.req.header('x-forwarded-host') ?? url.host;
-  const proto = c.req.header('x-forwarded-proto') ?? url.protocol.replace(':', '');
-  return `${proto}://${host}`;
-}
 
 function eventOf(session: SessionRecord, origin: string, now: Date, status: CalendarEvent['status']): CalendarEvent {
   const link = `${origin}/session?id=${encodeURIComponent(session.id)}`;
@@ -59,7 +55,9 @@ function calendarResponse(c: Context, body: string, filename: string, cache: str
 }
 
 /**
- * `GET /api/calendar/session/<id>.ics` (anyone: the session's public facts as one VEVENT),
+ * `GET /api/calendar/session/<id>.ics` (a public session's facts as one VEVENT, for anyone; a
+ * team-only session's only with the token of one of its team's members or booked players,
+ * else the 404 of an unknown session),
  * `GET /api/calendar/feed/<token>.ics` (the token's owner's bookings), and the member calls
  * that show, reset and delete the feed's token. docs/PLAYER-EXPERIENCE.md, "Calendar".
  */
@@ -72,14 +70,28 @@ export function calendarRoutes(s: CalendarRouteDeps) {
     await limiter.check(s.calendarRate, { address, account: null, email: null });
   };
 
+  /** The detail's rule (sessions/member-routes.ts): a team-only session is for its members and booked players. */
+  const mayRead = async (c: Context, session: SessionRecord): Promise<boolean> => {
+    if (session.isPublic) return true;
+    const token = /^Bearer (.+)$/i.exec(c.req.header('authorization') ?? '')?.[1];
+    if (!token) return false;
+    const member = await s.http.auth.member(token).catch(() => null);
+    if (!member) return false;
+    const booking = await s.sessions.booking(session.id, member.userId);
+    if (booking && booking.status !== 'cancelled') return true;
+    return (await s.memberships.teamIdsOf(member.userId)).has(session.teamId);
+  };
+
   app.get('/calendar/session/:file', async (c) => {
     await limit(c);
     const id = SESSION_FILE.exec(c.req.param('file'))?.[1];
     if (!id) throw new DomainError('VALIDATION_FAILED', 'Invalid request: the file must be <session id>.ics');
     const session = await s.sessions.get(id);
-    if (!session) throw new DomainError('SESSION_NOT_FOUND');
-    const body = renderCalendar([eventOf(session, appOrigin(c), s.clock.now(), 'CONFIRMED')]);
-    return calendarResponse(c, body, `session-${id}.ics`, 'public, max-age=300');
+    if (!session || !(await mayRead(c, session))) throw new DomainError('SESSION_NOT_FOUND');
+    const body = renderCalendar([eventOf(session, s.appBaseUrl, s.clock.now(), 'CONFIRMED')]);
+    // A team-only session's file (its notes may hold a door code) is never kept by a shared cache.
+    const cache = session.isPublic ? 'public, max-age=300' : 'private, no-store';
+    return calendarResponse(c, body, `session-${id}.ics`, cache);
   });
 
   app.get('/calendar/feed/:file', async (c) => {
@@ -98,7 +110,7 @@ export function calendarRoutes(s: CalendarRouteDeps) {
       )
       .slice(0, FEED_MAX_EVENTS);
     const sessions = await s.sessions.getMany(bookings.map((b) => b.sessionId));
-    const origin = appOrigin(c);
+    const origin = s.appBaseUrl;
     const events = bookings.flatMap((booking) => {
       const session = sessions.get(booking.sessionId);
       return session ? [eventOf(session, origin, now, booking.status === 'accepted' ? 'CONFIRMED' : 'TENTATIVE')] : [];

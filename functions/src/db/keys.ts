@@ -7,6 +7,11 @@ export const key = {
   user: (userId: string) => ({ PK: `USER#${userId}`, SK: 'PROFILE' }),
   emailCode: (userId: string) => ({ PK: `USER#${userId}`, SK: 'EMAILCODE' }),
   emailClaim: (email: string) => ({ PK: `EMAIL#${email.toLowerCase()}`, SK: 'EMAIL' }),
+  /**
+   * How many times the account of a login (`<provider>_<sub>`) was deleted; a later sign-in
+   * starts the record `<provider>_<sub>.<n>` (README, "Privacy"; `players/account.ts`).
+   */
+  deletedLogin: (baseUserId: string) => ({ PK: `USER#${baseUserId}`, SK: 'DELETED' }),
   /** Wrong code tries of a player in one Taipei day (TTL), across every code they asked for. */
   codeTries: (userId: string, day: string) => ({ PK: `USER#${userId}`, SK: `CODETRIES#${day}` }),
 
@@ -18,6 +23,8 @@ export const key = {
   teamQuota: (teamId: string, day: string) => ({ PK: `TEAM#${teamId}`, SK: `QUOTA#${day}` }),
   /** LINE messages pushed for a team in one Taipei month (TTL), added by the dispatcher. */
   teamLineUsage: (teamId: string, month: string) => ({ PK: `TEAM#${teamId}`, SK: `LINEUSAGE#${month}` }),
+  /** 1:1 LINE pushes of a team in one Taipei day (notifications/line-daily-cap.ts). */
+  teamLinePushDay: (teamId: string, day: string) => ({ PK: `TEAM#${teamId}`, SK: `LINEPUSHDAY#${day}` }),
   /** A season pass sold to a player; its id starts with its last valid date (docs/MONEY.md). */
   pass: (teamId: string, passId: string) => ({ PK: `TEAM#${teamId}`, SK: `PASS#${passId}` }),
 

@@ -4,12 +4,15 @@ import { translate } from '@shuttle/shared/i18n/notifications';
 import type { Store } from '#db/client.ts';
 import { index, key } from '#db/keys.ts';
 import { batchGetAll } from '#db/query.ts';
-import type { Clock } from '#platform/clock.ts';
+import { newTeamAlertItem } from '#outbox/model.ts';
+import { OutboxRepository } from '#outbox/repository.ts';
+import { type Clock, randomId } from '#platform/clock.ts';
 import { type UserRecord, userIdFor } from '#players/repository.ts';
 import type { SessionRecord } from '#sessions/model.ts';
 import { SessionRepository } from '#sessions/repository.ts';
 import { bindCodeIn, LineBindings } from '#teams/line-binding.ts';
-import { TeamRepository, teamLanguageOf } from '#teams/repository.ts';
+import { type TeamRecord, TeamRepository, teamLanguageOf } from '#teams/repository.ts';
+import type { LineMessaging } from './client.ts';
 import { type ChatCommand, commandOf, type Mention } from './commands.ts';
 import { type SessionCard, sessionCarousel, textMessage } from './flex.ts';
 
@@ -72,6 +75,9 @@ export interface ChatDeps {
   clock: Clock;
   /** The member app (the LIFF URL in production). */
   appUrl: string;
+  /** Reads the bound group's name (LINE's group summary) at binding; null: not read. */
+  line?: Pick<LineMessaging, 'getGroupSummary'> | null;
+  log?: Pick<Console, 'warn'>;
 }
 
 /** The answers of the bot: what each action replies (null: nothing), and its effects. */
@@ -131,7 +137,11 @@ export class ChatReplies {
     const result = await this.bindings.redeem(code, groupId, this.deps.clock.now());
     switch (result.status) {
       case 'bound':
+        await this.keepGroupName(result.team.id, groupId);
         return [this.text(teamLanguageOf(result.team), 'line.bound', { team: result.team.name })];
+      case 'refused':
+        if (result.alert) await this.alertOwners(result.owner, code);
+        return [this.text(teamLanguageOf(result.owner), 'groupBinding.refused')];
       case 'expired':
         return [this.text(DEFAULT_LANGUAGE, 'line.codeExpired')];
       case 'used':
@@ -139,6 +149,35 @@ export class ChatReplies {
       case 'unknown':
         return null;
     }
+  }
+
+  /** The group's name from LINE's summary onto the team; a failed read is logged, never fatal. */
+  private async keepGroupName(teamId: string, groupId: string): Promise<void> {
+    if (!this.deps.line) return;
+    try {
+      const summary = await this.deps.line.getGroupSummary(groupId);
+      if (summary.groupName) await this.bindings.saveGroupName(teamId, groupId, summary.groupName);
+    } catch (error) {
+      (this.deps.log ?? console).warn(`LINE group ${groupId}: summary could not be read`, error);
+    }
+  }
+
+  /**
+   * Tells the owners of the team a group is bound to, by email, that another team's code was
+   * sent there: an outbox record the notifier delivers (`groupBindRefused`), so the webhook
+   * sends no email itself and a failed send is retried.
+   */
+  private async alertOwners(owner: TeamRecord, code: string): Promise<void> {
+    const other = await this.bindings.teamOfCode(code);
+    await new OutboxRepository(this.deps.store).putIfAbsent(
+      newTeamAlertItem({
+        id: randomId(),
+        kind: 'groupBindRefused',
+        teamId: owner.id,
+        now: this.deps.clock.now(),
+        details: { otherTeamName: other?.name ?? '' },
+      }),
+    );
   }
 
   /** A bound group: the team's next sessions; elsewhere: the next open public sessions. */

@@ -6,7 +6,12 @@ export const LINE_API_BASE_URL = 'https://api.line.me';
 /** The part of the Messaging API the product uses; the real bot-sdk client satisfies it. */
 export type LineMessaging = Pick<
   messagingApi.MessagingApiClient,
-  'pushMessage' | 'replyMessage' | 'getMessageQuota' | 'getMessageQuotaConsumption' | 'getGroupMemberCount'
+  | 'pushMessage'
+  | 'replyMessage'
+  | 'getMessageQuota'
+  | 'getMessageQuotaConsumption'
+  | 'getGroupMemberCount'
+  | 'getGroupSummary'
 >;
 
 /**

@@ -60,6 +60,11 @@ export function createLineCapture() {
       if (c.req.method === 'GET' && path === '/v2/bot/richmenu/list') {
         return c.json({ richmenus: [...richMenus.values()] });
       }
+      // A group's summary (read when a group is bound): a plausible name, as LINE answers.
+      const summaryOf = /^\/v2\/bot\/group\/([^/]+)\/summary$/.exec(path)?.[1];
+      if (c.req.method === 'GET' && summaryOf) {
+        return c.json({ groupId: summaryOf, groupName: `羽球群組 ${summaryOf.slice(-4)}`, pictureUrl: '' });
+      }
       const menu = /^\/v2\/bot\/(?:user\/all\/)?richmenu\/(richmenu-[^/]+)/.exec(path)?.[1];
       if (menu && !richMenus.has(menu)) return c.json({ message: 'Not found' }, 404);
       if (menu && c.req.method === 'DELETE') richMenus.delete(menu);

@@ -11,6 +11,8 @@ export interface DevIdentityProviderOptions {
   origin: string;
   lineChannelId: string;
   googleClientId: string;
+  /** Signs `iat`/`exp` by this clock (the local product's, which `SHUTTLE_NOW` may move). */
+  now?: () => Date;
 }
 
 export const devIdpIssuers = (origin: string) => ({
@@ -58,7 +60,7 @@ export async function createDevIdentityProvider(options: DevIdentityProviderOpti
   const issue = async (raw: z.input<typeof tokenRequest>) => {
     const request = tokenRequest.parse(raw);
     const isLine = request.provider === 'line';
-    const now = Math.floor(Date.now() / 1000);
+    const now = Math.floor((options.now?.() ?? new Date()).getTime() / 1000);
     // No picture unless asked for: nothing local may depend on the internet; the apps show initials.
     const picture = request.picture ?? '';
     return new SignJWT({ name: request.name, picture, ...(request.email ? { email: request.email } : {}) })

@@ -14,11 +14,12 @@ import { TokenService } from '#auth/tokens.ts';
 import { startSignupJobTimer } from '#bookings/sign-up-jobs.ts';
 import { ensureTable } from '#db/bootstrap.ts';
 import { createDocumentClient, type Store } from '#db/client.ts';
+import { normaliseInstants } from '#db/migrations/normalise-instants.ts';
 import { createLineMessaging } from '#line/client.ts';
 import { createLineWebhook } from '#line/webhook.ts';
 import { startOutboxPoller } from '#notifications/poller.ts';
 import { startReminderTimer } from '#notifications/reminders.ts';
-import { type Clock, randomId, systemClock } from '#platform/clock.ts';
+import { type Clock, clockFromEnv, randomId } from '#platform/clock.ts';
 import { CaptureEmailSender } from '#platform/email.ts';
 import { createDevPage, createLineCapture } from './captures.ts';
 import { createDevIdentityProvider, devIdpIssuers, devIdpJwks } from './dev-idp.ts';
@@ -52,6 +53,7 @@ export interface LocalStackOptions {
 
 export interface LocalStack {
   origin: string;
+  clock: Clock;
   store: Store;
   deps: AppDeps;
   emails: CaptureEmailSender;
@@ -83,13 +85,20 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
   const doc = createDocumentClient({ region: 'local', endpoint });
   await ensureTable(doc, tableName);
   const store: Store = { doc, tableName };
-  const clock = options.clock ?? systemClock;
+  // Data of an older version (.data/) gets the UTC instant form before anything reads it (TABLE.md, "Instants").
+  const migrated = await normaliseInstants(store);
+  if (migrated.changed + migrated.rekeyed > 0) {
+    console.log(`Normalised the instants of ${migrated.changed + migrated.rekeyed} stored items to UTC`);
+  }
+  // SHUTTLE_NOW moves the whole local product (APIs, jobs, seed, dev logins) to another day.
+  const clock = options.clock ?? clockFromEnv();
   const secret = localSecret(options.dataDir);
 
   const idp = await createDevIdentityProvider({
     origin,
     lineChannelId: LOCAL_LINE_CHANNEL_ID,
     googleClientId: LOCAL_GOOGLE_CLIENT_ID,
+    now: () => clock.now(),
   });
   const issuers = devIdpIssuers(origin);
   const jwks = devIdpJwks(origin);
@@ -111,12 +120,14 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       issuers: [issuers.line],
       audience: LOCAL_LINE_CHANNEL_ID,
       algorithms: ['ES256'],
+      now: () => clock.now(),
     }),
     verifyGoogleIdToken: idTokenVerifier({
       jwksUrl: jwks.google,
       issuers: [issuers.google],
       audience: LOCAL_GOOGLE_CLIENT_ID,
       algorithms: ['RS256'],
+      now: () => clock.now(),
     }),
     mailer: emails,
     pepper: secret,
@@ -129,7 +140,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
   if (options.seed) await seedDemoData(store, clock.now());
 
   const app = new Hono();
-  app.route('/', createMemberApi(deps));
+  app.route('/', createMemberApi(deps, { appBaseUrl: origin }));
   app.route('/', createAdminApi(deps, { appBaseUrl: origin }));
   app.route('/', idp.app);
   // bot-sdk drops the path of its baseURL, so Messaging API calls (api.line.me and
@@ -175,6 +186,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
 
   return {
     origin,
+    clock,
     store,
     deps,
     emails,

@@ -45,6 +45,7 @@ async function main() {
   Member API   ${origin}/api/openapi.json
   Admin API    ${origin}/api/admin/openapi.json
   Rate limits  ${rateLimits.enabled ? 'on (README "Limits"; SHUTTLE_RATE_LIMITS=off turns them off)' : 'off'}
+  Clock        ${process.env.SHUTTLE_NOW ? `${stack.clock.now().toISOString()} (SHUTTLE_NOW, then running)` : 'the system clock (SHUTTLE_NOW=<ISO instant> moves it)'}
 
   Demo player: sign in with "LINE" on ${origin}/login (local LIFF mock) as ${DEMO_PLAYER.name}
   Demo admin:  ${DEMO_ADMIN.email} / ${DEMO_ADMIN.password} on ${origin}/admin/login (runs 大安羽球同好會 and 台中快樂羽球)

@@ -7,20 +7,26 @@ import {
   type DeliveryChannel,
   type GroupOutboxKind,
   isGroupKind,
+  isTeamAlertKind,
   type OutboxRecord,
+  type SessionFacts,
   type UserOutboxKind,
 } from '#outbox/model.ts';
 import { OutboxRepository } from '#outbox/repository.ts';
 import { type Clock, type IdGenerator, randomId } from '#platform/clock.ts';
 import type { EmailSender } from '#platform/email.ts';
-import { DEFAULT_PREFERENCES, type UserRecord, UserRepository } from '#players/repository.ts';
+import { DEFAULT_PREFERENCES, preferencesOf, type UserRecord, UserRepository } from '#players/repository.ts';
 import type { SessionRecord } from '#sessions/model.ts';
 import { SessionRepository } from '#sessions/repository.ts';
 import { groupAnnouncementsOf, type TeamRecord, TeamRepository, teamLanguageOf } from '#teams/repository.ts';
+import { changeNoLongerNews } from './coalesced.ts';
+import { newsInGroup, pastDailyCap } from './fan-out.ts';
 import { composeGroupMessages, GROUP_ESSENTIAL, GROUP_SETTING_OF } from './group-messages.ts';
 import { LineBudget } from './line-budget.ts';
+import { LineDailyCap } from './line-daily-cap.ts';
 import { LineQuotaGauge, type QuotaReading } from './line-quota.ts';
 import { composeNews, composeNotification, notificationLinks } from './messages.ts';
+import { sendTeamAlert } from './team-alerts.ts';
 
 /** Which of a player's notification settings governs each kind of notification. */
 export const PREFERENCE_OF: Record<UserOutboxKind, keyof NotificationPreferences> = {
@@ -168,6 +174,7 @@ export class OutboxDispatcher {
   private readonly log: Pick<Console, 'warn' | 'error'>;
   private readonly quota: LineQuotaGauge | null;
   private readonly budget: LineBudget | null;
+  private readonly dailyCap: LineDailyCap | null;
 
   constructor(private readonly deps: DispatcherDeps) {
     this.outbox = new OutboxRepository(deps.store);
@@ -182,6 +189,7 @@ export class OutboxDispatcher {
     // One gauge per dispatcher, so one quota reading per process every few minutes.
     this.quota = deps.line ? new LineQuotaGauge(deps.line, deps.clock, { log: this.log }) : null;
     this.budget = deps.line ? new LineBudget(deps.store, deps.line, deps.clock, this.log) : null;
+    this.dailyCap = deps.line ? new LineDailyCap(deps.store, deps.clock, this.log) : null;
   }
 
   async deliver(item: Pick<OutboxRecord, 'id'>): Promise<DeliveryOutcome> {
@@ -200,6 +208,13 @@ export class OutboxDispatcher {
 
   private async attempt(record: OutboxRecord, claimToken: string): Promise<DeliveryOutcome> {
     if (isGroupKind(record.kind)) return this.attemptGroup(record, record.kind, claimToken);
+    if (isTeamAlertKind(record.kind)) {
+      // Email only; a failed send throws and the record is retried (`deliver`).
+      const alert = await sendTeamAlert(this.deps, record);
+      if ('skipped' in alert) return this.finishSkipped(record, claimToken, alert.skipped);
+      await this.finish(record, claimToken, { status: 'delivered', channels: ['email'] });
+      return { status: 'delivered', channels: ['email'] };
+    }
     const kind = record.kind;
     const news = kind === 'news';
     const [user, stored, team] = await Promise.all([
@@ -207,6 +222,8 @@ export class OutboxDispatcher {
       news ? null : this.sessions.get(record.sessionId),
       news && record.teamId ? this.teams.get(record.teamId) : null,
     ]);
+    const stale = changeNoLongerNews(record, stored);
+    if (stale) return this.finishSkipped(record, claimToken, stale);
     // A deleted session is gone from the table; its notice carries a snapshot taken in the same transaction.
     const session = record.kind === 'sessionCancelled' ? (record.session ?? stored) : (stored ?? record.session);
     if (!user || (news ? !team : !session)) {
@@ -225,9 +242,14 @@ export class OutboxDispatcher {
       const note = divert(kind, plan, quotaLow(await this.quota.read()));
       if (note) notes.push(note);
       const payer = plan.line && this.budget && teamId ? (team ?? (await this.teams.get(teamId))) : null;
-      const usage = payer ? await this.budget!.exhausted(payer) : null;
+      const inGroup = newsInGroup(kind, plan, payer, preferencesOf(user).newsDirect);
+      if (inGroup) notes.push(inGroup);
+      const usage = payer && plan.line ? await this.budget!.exhausted(payer) : null;
       const over = payer ? (toldInGroup(kind, plan, payer, usage) ?? divert(kind, plan, usage)) : null;
       if (over) notes.push(over);
+      // The team's daily cap of 1:1 pushes (README "Limits", "Fan-out"): a place taken per push.
+      const capped = payer && plan.line && this.dailyCap ? await this.dailyCap.take(payer) : null;
+      if (capped && payer) notes.push(pastDailyCap(kind, plan, payer, capped));
       if (!plan.line && !plan.email) return this.finishSkipped(record, claimToken, notes.join('; '));
     }
 
@@ -241,6 +263,7 @@ export class OutboxDispatcher {
             reason: record.reason,
             offerExpiresAt: (record as { offerExpiresAt?: string }).offerExpiresAt,
             position: (record as { position?: number }).position,
+            previous: (record as { previous?: SessionFacts }).previous,
             links: notificationLinks({
               sessionId: session.id,
               appBaseUrl: this.deps.appBaseUrl,
@@ -330,6 +353,8 @@ export class OutboxDispatcher {
       const shown = ids.slice(0, CAROUSEL_MAX);
       const read = await Promise.all(shown.map((id) => this.sessions.get(id)));
       const sessions = read.filter((s): s is SessionRecord => s !== null);
+      const stale = changeNoLongerNews(record, sessions[0] ?? null);
+      if (stale) return this.finishSkipped(record, claimToken, stale);
       const missing = kind === 'groupSessionCancelled' ? !record.session : sessions.length === 0;
       if (kind !== 'groupNews' && missing) {
         return this.finishSkipped(record, claimToken, 'session no longer exists');

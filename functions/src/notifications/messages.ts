@@ -55,6 +55,8 @@ export function composeNotification(input: {
   offerExpiresAt?: string;
   /** 'lotteryWaitlisted': the player's place on the waitlist after the draw. */
   position?: number;
+  /** 'sessionChanged': the session before the first of the coalesced changes (old -> new). */
+  previous?: Pick<SessionFacts, 'startsAt' | 'endsAt' | 'venue'>;
 }): ComposedNotification {
   const language = input.language ?? DEFAULT_LANGUAGE;
   const { session } = input;
@@ -63,7 +65,15 @@ export function composeNotification(input: {
   const vars = { title: session.title, when, venue: session.venue, until, position: input.position ?? '' };
   const group = input.kind === 'promoted' && input.reason === 'lotteryDrawn' ? 'lotteryWon' : input.kind;
   const title = t(language, `${group}.title`, vars);
-  const body = t(language, `${group}.body`, vars);
+  const { previous } = input;
+  const was =
+    input.kind === 'sessionChanged' && previous
+      ? t(language, 'sessionChanged.was', {
+          when: formatSessionTime(previous.startsAt, previous.endsAt, language),
+          venue: previous.venue,
+        })
+      : '';
+  const body = [t(language, `${group}.body`, vars), was].filter(Boolean).join('\n');
   const { links } = input;
   const viewSession = t(language, 'viewSession');
 

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { taipeiMonth } from '@shuttle/shared';
+import { taipeiMonth, toUtcInstant } from '@shuttle/shared';
 import type { Store } from '#db/client.ts';
 import { index } from '#db/keys.ts';
 import { queryAll } from '#db/query.ts';
@@ -18,7 +18,9 @@ export const REMINDER_HORIZON_MS = 24 * 3_600_000;
  * nothing new, and a session moved to another time gets a fresh reminder for the new time.
  */
 export function reminderOutboxId(sessionId: string, userId: string, startsAt: string): string {
-  const digest = createHash('sha256').update(`${sessionId}|${userId}|${startsAt}`).digest('hex').slice(0, 32);
+  // The UTC form (TABLE.md, "Instants"): one start has one id however its time was written.
+  const at = toUtcInstant(startsAt) ?? startsAt;
+  const digest = createHash('sha256').update(`${sessionId}|${userId}|${at}`).digest('hex').slice(0, 32);
   return `reminder_${digest}`;
 }
 

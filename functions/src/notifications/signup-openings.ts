@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { toUtcInstant } from '@shuttle/shared';
 import type { Store } from '#db/client.ts';
 import { newGroupOutboxItem } from '#outbox/model.ts';
 import { OutboxRepository } from '#outbox/repository.ts';
@@ -11,7 +12,9 @@ export const SIGNUP_LOOKBACK_MS = 2 * 3_600_000;
 
 /** One announcement per session and opening instant, so overlapping runs write it once. */
 export function signupOpeningOutboxId(sessionId: string, signupOpensAt: string): string {
-  const digest = createHash('sha256').update(`${sessionId}|${signupOpensAt}`).digest('hex').slice(0, 32);
+  // The UTC form (TABLE.md, "Instants"): one opening has one id however its time was written.
+  const at = toUtcInstant(signupOpensAt) ?? signupOpensAt;
+  const digest = createHash('sha256').update(`${sessionId}|${at}`).digest('hex').slice(0, 32);
   return `signup_${digest}`;
 }
 
@@ -27,7 +30,7 @@ export async function scheduleSignupOpenings(deps: {
   lookbackMs?: number;
 }): Promise<{ written: number }> {
   const now = deps.clock.now();
-  const from = new Date(now.getTime() - (deps.lookbackMs ?? SIGNUP_LOOKBACK_MS)).toISOString();
+  const from = now.getTime() - (deps.lookbackMs ?? SIGNUP_LOOKBACK_MS);
   const nowIso = now.toISOString();
   const teams = (await new TeamRepository(deps.store).list()).filter(
     (team) => team.lineGroupId && groupAnnouncementsOf(team).signupOpening,
@@ -37,9 +40,11 @@ export async function scheduleSignupOpenings(deps: {
   let written = 0;
   for (const team of teams) {
     const ahead = await sessions.teamSessions(team.id, nowIso, '~');
-    const opened = ahead.filter(
-      (s) => s.isPublic && s.signupOpensAt > from && s.signupOpensAt <= nowIso && s.createdAt < s.signupOpensAt,
-    );
+    // Compared as instants, not as text: stored times are UTC (TABLE.md, "Instants"), and this holds either way.
+    const opened = ahead.filter((s) => {
+      const opensAt = Date.parse(s.signupOpensAt);
+      return s.isPublic && opensAt > from && opensAt <= now.getTime() && Date.parse(s.createdAt) < opensAt;
+    });
     const results = await Promise.all(
       opened.map((s) =>
         outbox.putIfAbsent(

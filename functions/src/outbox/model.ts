@@ -35,11 +35,20 @@ export const GROUP_OUTBOX_KINDS = [
 ] as const;
 export type GroupOutboxKind = (typeof GROUP_OUTBOX_KINDS)[number];
 
-export const OUTBOX_KINDS = [...USER_OUTBOX_KINDS, ...GROUP_OUTBOX_KINDS] as const;
+/**
+ * Emails to a team's owners (`teamId`, no user): another team's binding code was sent in the
+ * team's bound LINE group and refused (README "Team groups and chat commands").
+ */
+export const TEAM_ALERT_KINDS = ['groupBindRefused'] as const;
+export type TeamAlertKind = (typeof TEAM_ALERT_KINDS)[number];
+
+export const OUTBOX_KINDS = [...USER_OUTBOX_KINDS, ...GROUP_OUTBOX_KINDS, ...TEAM_ALERT_KINDS] as const;
 export type OutboxKind = (typeof OUTBOX_KINDS)[number];
 
 export const isGroupKind = (kind: OutboxKind): kind is GroupOutboxKind =>
   (GROUP_OUTBOX_KINDS as readonly string[]).includes(kind);
+export const isTeamAlertKind = (kind: OutboxKind): kind is TeamAlertKind =>
+  (TEAM_ALERT_KINDS as readonly string[]).includes(kind);
 
 export type DeliveryChannel = 'line' | 'email';
 
@@ -154,6 +163,22 @@ export function newGroupOutboxItem(input: {
     sessionId: '',
     teamId: input.teamId,
     sessionIds: input.sessionIds,
+    ...input.details,
+  });
+}
+
+/** A pending email to a team's owners (`TEAM_ALERT_KINDS`); the dispatcher reads their addresses at delivery. */
+export function newTeamAlertItem(input: {
+  id: string;
+  kind: TeamAlertKind;
+  teamId: string;
+  now: Date;
+  details?: Record<string, unknown>;
+}): OutboxRecord & Record<string, unknown> {
+  return pendingItem(input.id, input.kind, input.now, {
+    userId: '',
+    sessionId: '',
+    teamId: input.teamId,
     ...input.details,
   });
 }

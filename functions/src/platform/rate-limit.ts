@@ -9,8 +9,11 @@ import { DomainError } from './errors.ts';
  * table in `app/limits.ts`; README "Limits" lists the defaults.
  */
 
-/** What a bucket counts by: the client's address, the caller's account, or the email a call names. */
-export type RateKey = 'address' | 'account' | 'email';
+/**
+ * What a bucket counts by: the client's address (IPv6 grouped by /64, `addressGroup`), the
+ * caller's account, the email a call names, or that email per address (admin sign-in tries).
+ */
+export type RateKey = 'address' | 'account' | 'email' | 'emailAndAddress' | 'team';
 
 export interface RateBucket {
   /** Part of the counter key, so calls sharing a bucket share its counters (also across both APIs). */
@@ -53,6 +56,8 @@ export interface RateSubject {
   account: string | null;
   /** The email the call is about (logging in, reset, code sent to); null when it names none. */
   email: string | null;
+  /** The team a notice-producing admin call acts for, once its handler checked the rights (`teamLimit`). */
+  team?: string | null;
 }
 
 const REMEMBERED_REFUSALS = 10_000;
@@ -117,12 +122,61 @@ export class RateLimiter {
 }
 
 function clientKey(by: RateKey, subject: RateSubject): string | null {
-  if (by === 'address') return `ip:${subject.address}`;
+  if (by === 'address') return `ip:${addressGroup(subject.address)}`;
   if (by === 'account') return subject.account;
-  // Hashed: keeps what a client typed (any length, any characters) out of the table's keys.
+  if (by === 'team') return subject.team ? `team:${subject.team}` : null;
   if (subject.email === null) return null;
-  const digest = createHash('sha256').update(subject.email.trim().toLowerCase()).digest('base64url');
+  const email = emailKey(subject.email);
+  return by === 'email' ? email : `${email}#ip:${addressGroup(subject.address)}`;
+}
+
+/** Hashed: keeps what a client typed (any length, any characters) out of the table's keys. */
+export function emailKey(email: string): string {
+  const digest = createHash('sha256').update(email.trim().toLowerCase()).digest('base64url');
   return `email:${digest.slice(0, 22)}`;
+}
+
+/**
+ * What per-address limits count: an IPv4 address as it is, an IPv6 address by its /64 (one
+ * home or phone gets a whole /64, so its 2^64 addresses are one client), an IPv4-mapped IPv6
+ * address (`::ffff:198.51.100.7`) as its IPv4 address. Anything else is kept as it is.
+ */
+export function addressGroup(address: string): string {
+  const groups = ipv6Groups(address);
+  if (!groups) return address;
+  if (groups.slice(0, 5).every((g) => g === 0) && groups[5] === 0xffff) {
+    return [groups[6]! >> 8, groups[6]! & 0xff, groups[7]! >> 8, groups[7]! & 0xff].join('.');
+  }
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.toString(16))
+    .join(':')}::/64`;
+}
+
+/** The eight 16-bit groups of an IPv6 address, or null when it is none. */
+function ipv6Groups(address: string): number[] | null {
+  let text = address
+    .trim()
+    .toLowerCase()
+    .replace(/^\[|\]$/g, '')
+    .replace(/%.*$/, '');
+  if (!text.includes(':')) return null;
+  const v4 = /^(.*:)(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(text);
+  if (v4) {
+    const bytes = v4.slice(2).map(Number);
+    if (bytes.some((b) => b > 255)) return null;
+    text = `${v4[1]}${((bytes[0]! << 8) | bytes[1]!).toString(16)}:${((bytes[2]! << 8) | bytes[3]!).toString(16)}`;
+  }
+  const halves = text.split('::');
+  if (halves.length > 2) return null;
+  const part = (half: string | undefined) => (half ? half.split(':') : []);
+  const head = part(halves[0]);
+  const tail = part(halves[1]);
+  const missing = 8 - head.length - tail.length;
+  if (halves.length === 1 ? missing !== 0 : missing < 1) return null;
+  const all = [...head, ...Array<string>(halves.length === 2 ? missing : 0).fill('0'), ...tail];
+  if (!all.every((g) => /^[0-9a-f]{1,4}$/.test(g))) return null;
+  return all.map((g) => Number.parseInt(g, 16));
 }
 
 /**

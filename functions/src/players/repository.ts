@@ -3,6 +3,7 @@ import type { Language, MemberProfile, NotificationPreferences } from '@shuttle/
 import type { Store } from '#db/client.ts';
 import { key } from '#db/keys.ts';
 import { batchGetAll } from '#db/query.ts';
+import { isConditionFailure } from '#db/transaction.ts';
 import { DomainError } from '#platform/errors.ts';
 
 export type IdentityProvider = 'line' | 'google';
@@ -25,10 +26,13 @@ export interface UserRecord {
   lastLoginAt: string;
   /** Self-assessed level 1-18 (docs/MONEY.md, "Player levels"); unset until the player picks one. */
   level?: number | null;
+  /** The name session lists show instead of `name` (README, "Privacy"); unset or null: none. */
+  nickname?: string | null;
 }
 
 export const DEFAULT_PREFERENCES: NotificationPreferences = {
   news: true,
+  newsDirect: false,
   waitlist: true,
   bookingReminder: true,
   sessionChange: true,
@@ -45,6 +49,13 @@ export const preferencesOf = (user: Pick<UserRecord, 'preferences'>): Notificati
 /** User ids are derived from the identity provider and its subject, never taken from a client. */
 export const userIdFor = (provider: IdentityProvider, sub: string) => `${provider}_${sub}`;
 
+/**
+ * The record a login reaches: `<provider>_<sub>`, or after its account was deleted n times
+ * `<provider>_<sub>.<n>`, a fresh player who never reaches the deleted record (README, "Privacy").
+ */
+export const userIdOfGeneration = (baseUserId: string, deletions: number) =>
+  deletions > 0 ? `${baseUserId}.${deletions}` : baseUserId;
+
 export class UserRepository {
   constructor(private readonly store: Store) {}
 
@@ -54,7 +65,12 @@ export class UserRepository {
     identity: { sub: string; name: string; picture: string },
     now: Date,
   ): Promise<UserRecord> {
-    const userId = userIdFor(provider, identity.sub);
+    // A deleted account's login starts a new record (consistent: a login right after the delete counts it).
+    const base = userIdFor(provider, identity.sub);
+    const { Item: deleted } = await this.store.doc.send(
+      new GetCommand({ TableName: this.store.tableName, Key: key.deletedLogin(base), ConsistentRead: true }),
+    );
+    const userId = userIdOfGeneration(base, Number(deleted?.deletions ?? 0));
     const { Attributes } = await this.store.doc.send(
       new UpdateCommand({
         TableName: this.store.tableName,
@@ -127,6 +143,44 @@ export class UserRepository {
     return Attributes as UserRecord;
   }
 
+  /** Whether the player's record exists (the member token check: a deleted account's tokens stop working). */
+  async exists(userId: string): Promise<boolean> {
+    const { Item } = await this.store.doc.send(
+      new GetCommand({ TableName: this.store.tableName, Key: key.user(userId), ProjectionExpression: 'PK' }),
+    );
+    return Item !== undefined;
+  }
+
+  /** Nicknames and levels of listed players (guests skipped); BatchGetItem, 100 keys a call. */
+  async listedProfiles(userIds: string[]): Promise<Map<string, { nickname: string | null; level: number | null }>> {
+    const unique = [...new Set(userIds)].filter((id) => !id.startsWith('guest_'));
+    const users = await batchGetAll<UserRecord>(
+      this.store,
+      unique.map((id) => key.user(id)),
+    );
+    return new Map(users.map((u) => [u.userId, { nickname: u.nickname ?? null, level: u.level ?? null }]));
+  }
+
+  /** Sets (or clears, with null) the name lists show instead of the LINE/Google name. */
+  async setNickname(userId: string, nickname: string | null): Promise<UserRecord> {
+    try {
+      const { Attributes } = await this.store.doc.send(
+        new UpdateCommand({
+          TableName: this.store.tableName,
+          Key: key.user(userId),
+          UpdateExpression: 'SET nickname = :nickname',
+          ConditionExpression: 'attribute_exists(PK)',
+          ExpressionAttributeValues: { ':nickname': nickname },
+          ReturnValues: 'ALL_NEW',
+        }),
+      );
+      return Attributes as UserRecord;
+    } catch (error) {
+      if (isConditionFailure(error)) throw new DomainError('INVALID_TOKEN');
+      throw error;
+    }
+  }
+
   /** Self-assessed levels of these players (guests and players without one: null); BatchGetItem, 100 keys a call. */
   async levels(userIds: string[]): Promise<Map<string, number | null>> {
     const unique = [...new Set(userIds)].filter((id) => !id.startsWith('guest_'));
@@ -170,5 +224,6 @@ export function toProfile(user: UserRecord): MemberProfile {
     isAdmin: user.isAdmin,
     isTeamLeader: user.isTeamLeader,
     provider: user.provider,
+    nickname: user.nickname ?? null,
   };
 }

@@ -26,6 +26,8 @@ export interface SessionAdminRouteDeps {
   sessionChanges: SessionChangeEngine;
   /** Players' self-assessed levels, by user id (one BatchGetItem, 100 keys a call). */
   levels: (userIds: string[]) => Promise<Map<string, number | null>>;
+  /** The team's `teamNotices` rate bucket, counted by every call that notifies players (app/limits.ts). */
+  teamNotices: (teamId: string) => Promise<void>;
   http: ContractAppOptions;
 }
 
@@ -167,25 +169,29 @@ export function sessionAdminRoutes(s: SessionAdminRouteDeps) {
       },
 
       'courtSession/updateCapacity': async ({ sessionId, capacity }, { admin }) => {
-        await s.scope.session(admin, sessionId);
+        const scoped = await s.scope.session(admin, sessionId);
+        await s.teamNotices(scoped.teamId);
         const { promoted } = await s.engine.changeCapacity(sessionId, capacity);
         return { session: view(await s.sessions.require(sessionId, { consistent: true })), promoted };
       },
 
       'courtSession/removePlayer': async ({ sessionId, userId }, { admin }) => {
-        await s.scope.session(admin, sessionId);
+        const scoped = await s.scope.session(admin, sessionId);
+        await s.teamNotices(scoped.teamId);
         const { promoted } = await s.engine.cancel({ sessionId, userId, byAdmin: true });
         return { session: view(await s.sessions.require(sessionId, { consistent: true })), promoted };
       },
 
       'courtSession/updateVenue': async ({ sessionId, ...changes }, { admin }) => {
-        await s.scope.session(admin, sessionId);
+        const scoped = await s.scope.session(admin, sessionId);
+        await s.teamNotices(scoped.teamId);
         const { session, notified } = await s.sessionChanges.changeSession(sessionId, changes);
         return { session: view(session), notified };
       },
 
       'courtSession/delete': async ({ sessionId }, { admin }) => {
-        await s.scope.session(admin, sessionId);
+        const scoped = await s.scope.session(admin, sessionId);
+        await s.teamNotices(scoped.teamId);
         const { notified } = await s.sessionChanges.deleteSession(sessionId);
         return { sessionId, deleted: true as const, notified };
       },

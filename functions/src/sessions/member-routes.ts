@@ -1,9 +1,10 @@
 import { memberRoutes, type SessionListQuery } from '@shuttle/shared';
 import { lotteryView } from '#bookings/lottery.ts';
-import { myBookingOf, participantsOf } from '#bookings/views.ts';
+import { myBookingOf, participantCountsOf, participantsOf } from '#bookings/views.ts';
 import type { Clock } from '#platform/clock.ts';
 import { DomainError } from '#platform/errors.ts';
 import { type ContractAppOptions, contractRoutes, type MemberCaller } from '#platform/http.ts';
+import type { UserRepository } from '#players/repository.ts';
 import type { MembershipRepository } from '#teams/membership.ts';
 import type { TeamRepository } from '#teams/repository.ts';
 import { type SessionRecord, toDetail, toSummary } from './model.ts';
@@ -14,8 +15,8 @@ export interface SessionRouteDeps {
   sessions: SessionRepository;
   teams: TeamRepository;
   memberships: MembershipRepository;
-  /** Players' self-assessed levels, by user id. */
-  levels: (userIds: string[]) => Promise<Map<string, number | null>>;
+  /** Listed players' nicknames (and the caller's level), by user id. */
+  users: Pick<UserRepository, 'listedProfiles'>;
   http: ContractAppOptions;
 }
 
@@ -62,17 +63,24 @@ export function sessionRoutes(s: SessionRouteDeps) {
     return membership ? { ...detail, team: { membership, joinRule: team?.joinRule ?? 'open' } } : detail;
   };
 
-  const participants = async (sessionId: string, member: MemberCaller | null) => {
+  /** A visitor's list: counts only, never who (README, "Privacy"); one GetItem of the session. */
+  const participantCounts = async (sessionId: string) => {
+    const session = await s.sessions.require(sessionId);
+    if (!session.isPublic) throw new DomainError('SESSION_NOT_FOUND');
+    return participantCountsOf(session);
+  };
+
+  const participants = async (sessionId: string, member: MemberCaller) => {
     const [session, bookings] = await Promise.all([s.sessions.require(sessionId), s.sessions.bookings(sessionId)]);
     if (!session.isPublic) {
       // The detail's rule: a team-only session's players are shown to its members and its booked players.
-      const booked = member !== null && bookings.some((b) => b.userId === member.userId);
-      const inTeam = member !== null && !booked && (await s.memberships.teamIdsOf(member.userId)).has(session.teamId);
+      const booked = bookings.some((b) => b.userId === member.userId);
+      const inTeam = !booked && (await s.memberships.teamIdsOf(member.userId)).has(session.teamId);
       if (!booked && !inTeam) throw new DomainError('SESSION_NOT_FOUND');
     }
-    // Self-assessed levels (docs/MONEY.md): one BatchGetItem of the listed players' profiles.
+    // Nicknames (and the caller's own level): one BatchGetItem of the listed players' profiles.
     const listed = bookings.filter((b) => b.status !== 'cancelled').map((b) => b.userId);
-    return participantsOf(session, bookings, member?.userId ?? null, await s.levels(listed));
+    return participantsOf(session, bookings, member.userId, await s.users.listedProfiles(listed));
   };
 
   return contractRoutes(
@@ -82,7 +90,7 @@ export function sessionRoutes(s: SessionRouteDeps) {
       'checkState/sessionList/getSessionList': (query, { member }) => list(query, member),
       'withoutAuth/getDetail': ({ sessionId }) => detail(sessionId, null),
       'checkState/sessionList/getDetail': ({ sessionId }, { member }) => detail(sessionId, member),
-      'withoutAuth/getMemberList': ({ sessionId }) => participants(sessionId, null),
+      'withoutAuth/getMemberList': ({ sessionId }) => participantCounts(sessionId),
       'checkState/sessionList/getMemberList': ({ sessionId }, { member }) => participants(sessionId, member),
     },
     s.http,

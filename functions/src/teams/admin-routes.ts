@@ -19,6 +19,8 @@ import { toAdminTeamItem, toDefaultData, toTeamAdmins, toVenue } from './views.t
 export interface TeamAdminRouteDeps extends TeamAdministrationDeps, AdminTokenDeps {
   scope: TeamScope;
   store: Store;
+  /** The team's `teamNotices` rate bucket (app/limits.ts), counted by `team/postNews`. */
+  teamNotices: (teamId: string) => Promise<void>;
   http: ContractAppOptions;
 }
 
@@ -117,6 +119,7 @@ export function teamSettingRoutes(s: TeamAdminRouteDeps) {
       },
       'team/postNews': async ({ teamId, text }, { admin }) => {
         const access = await s.scope.team(admin, teamId);
+        await s.teamNotices(access.teamId);
         return recordTeamNews(s, await s.teams.require(access.teamId), text, s.clock.now());
       },
       'setting/lineBindCode': async ({ teamId }, { admin }) => {

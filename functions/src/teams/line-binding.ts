@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Store } from '#db/client.ts';
 import { key, ttlAt } from '#db/keys.ts';
-import { runTransaction, Transaction, TransactionRefusedError } from '#db/transaction.ts';
+import { isConditionFailure, runTransaction, Transaction, TransactionRefusedError } from '#db/transaction.ts';
 import { DomainError } from '#platform/errors.ts';
 import type { TeamRecord } from './repository.ts';
 
@@ -13,6 +13,8 @@ export const BIND_CODE_TTL_MINUTES = 30;
 /** Keep spent and expired codes a day, so the bot can say why a code no longer works. */
 const CODE_ITEM_TTL_SECONDS = 24 * 3600;
 const ATTEMPTS = 3;
+/** A refused code alerts the group's team at most this often. */
+const REFUSAL_ALERT_EVERY_MS = 3600_000;
 const CODE_SHAPE = new RegExp(`^[${BIND_CODE_ALPHABET}]{${BIND_CODE_LENGTH}}$`);
 
 interface CodeItem {
@@ -26,6 +28,12 @@ interface CodeItem {
 export type Redemption =
   | { status: 'bound'; team: TeamRecord }
   | { status: 'expired' | 'used' }
+  /**
+   * The group is bound to another team (`owner`), which must unbind it first (README "Team
+   * groups"): nothing changes, the code stays unspent. `alert`: the owner's admins should be
+   * told (at most once an hour per group, so repeated codes cannot flood them).
+   */
+  | { status: 'refused'; owner: TeamRecord; alert: boolean }
   /** No such code: most likely chatter that only looks like one. */
   | { status: 'unknown' };
 
@@ -83,12 +91,21 @@ export class LineBindings {
     }
   }
 
+  /** The team a code (spent or not) was issued for, or null. */
+  async teamOfCode(code: string): Promise<TeamRecord | null> {
+    const item = await this.get<CodeItem>(key.lineBindCode(hashOf(code)));
+    return item ? this.get<TeamRecord>(key.team(item.teamId)) : null;
+  }
+
   /** The id of the team a group is bound to, or null. */
   async teamOfGroup(groupId: string): Promise<string | null> {
     return (await this.get<{ teamId: string }>(key.lineGroup(groupId)))?.teamId ?? null;
   }
 
-  /** Spends a code sent in a group: binds the group to the code's team (moving it from any other team). */
+  /**
+   * Spends a code sent in a group: binds the group to the code's team. A group bound to another
+   * team is refused until that team unbinds it (the bot leaving the group unbinds it too).
+   */
   async redeem(code: string, groupId: string, now: Date): Promise<Redemption> {
     const codeHash = hashOf(code);
     for (let attempt = 1; ; attempt++) {
@@ -105,6 +122,11 @@ export class LineBindings {
         this.teamOfGroup(groupId),
       ]);
       if (!team) return { status: 'expired' };
+      const owner = groupOwner && groupOwner !== team.id ? await this.get<TeamRecord>(key.team(groupOwner)) : null;
+      // A group moves only once its team unbinds it; a link its team no longer names is stale.
+      if (owner?.lineGroupId === groupId) {
+        return { status: 'refused', owner, alert: await this.claimRefusalAlert(groupId, owner.id, now) };
+      }
       const tx = new Transaction(this.store.tableName)
         .update('code', {
           Key: key.lineBindCode(codeHash),
@@ -126,14 +148,6 @@ export class LineBindings {
         .include(this.setTeamGroup(team.id, team.lineGroupId ?? '', groupId, 'team'));
       const earlier = team.lineGroupId;
       if (earlier && earlier !== groupId) tx.include(this.dropGroup(earlier, team.id, 'earlierGroup'));
-      if (groupOwner && groupOwner !== team.id) {
-        tx.update('earlierTeam', {
-          Key: key.team(groupOwner),
-          UpdateExpression: 'SET lineGroupId = :empty',
-          ConditionExpression: 'lineGroupId = :group',
-          ExpressionAttributeValues: { ':empty': '', ':group': groupId },
-        });
-      }
       try {
         await runTransaction(this.store, tx);
         return { status: 'bound', team: { ...team, lineGroupId: groupId } };
@@ -142,6 +156,53 @@ export class LineBindings {
         if (error.failed('current')) return { status: 'expired' };
         if (attempt >= ATTEMPTS && !error.failed('code')) throw error;
       }
+    }
+  }
+
+  /**
+   * Whether to alert the owner's admins of a refused code: true at most once an hour per group
+   * (one conditional update of the group's link, `refusalAlertAt`).
+   */
+  private async claimRefusalAlert(groupId: string, ownerId: string, now: Date): Promise<boolean> {
+    try {
+      await this.store.doc.send(
+        new UpdateCommand({
+          TableName: this.store.tableName,
+          Key: key.lineGroup(groupId),
+          UpdateExpression: 'SET refusalAlertAt = :now',
+          ConditionExpression:
+            'teamId = :owner AND (attribute_not_exists(refusalAlertAt) OR refusalAlertAt <= :hourAgo)',
+          ExpressionAttributeValues: {
+            ':now': now.toISOString(),
+            ':owner': ownerId,
+            ':hourAgo': new Date(now.getTime() - REFUSAL_ALERT_EVERY_MS).toISOString(),
+          },
+        }),
+      );
+      return true;
+    } catch (error) {
+      if (isConditionFailure(error)) return false;
+      throw error;
+    }
+  }
+
+  /**
+   * Keeps the bound group's name (LINE's group summary) on the team, for the admin LINE page;
+   * only while the team still names that group.
+   */
+  async saveGroupName(teamId: string, groupId: string, name: string): Promise<void> {
+    try {
+      await this.store.doc.send(
+        new UpdateCommand({
+          TableName: this.store.tableName,
+          Key: key.team(teamId),
+          UpdateExpression: 'SET lineGroupName = :name',
+          ConditionExpression: 'lineGroupId = :group',
+          ExpressionAttributeValues: { ':name': name.slice(0, 100), ':group': groupId },
+        }),
+      );
+    } catch (error) {
+      if (!isConditionFailure(error)) throw error;
     }
   }
 
@@ -180,7 +241,8 @@ export class LineBindings {
   private setTeamGroup(teamId: string, from: string, to: string, name: string): Transaction {
     return new Transaction(this.store.tableName).update(name, {
       Key: key.team(teamId),
-      UpdateExpression: 'SET lineGroupId = :to',
+      // The earlier group's name (saveGroupName) goes with it.
+      UpdateExpression: 'SET lineGroupId = :to REMOVE lineGroupName',
       ConditionExpression: from
         ? 'lineGroupId = :from'
         : 'attribute_exists(PK) AND (attribute_not_exists(lineGroupId) OR lineGroupId = :from)',

@@ -31,6 +31,8 @@ export interface TeamRecord {
   memberCount: number;
   createdAt: string;
   lineGroupId?: string;
+  /** The bound group's name from LINE's group summary, read at binding (`LineBindings.saveGroupName`). */
+  lineGroupName?: string;
   /** Which announcements the bot posts to the bound group; unset fields are on (`groupAnnouncementsOf`). */
   groupAnnouncements?: Partial<GroupAnnouncements>;
   /** LINE messages the team may push in a Taipei month before free paths are preferred; 0 or unset: no limit. */

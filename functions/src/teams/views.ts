@@ -36,6 +36,7 @@ export function toDefaultData(team: TeamRecord, lineUsage: LineUsage): DefaultDa
     default_region: team.defaultRegion ?? '',
     default_line: team.defaultLine ?? '',
     line_group_id: team.lineGroupId ?? '',
+    line_group_name: team.lineGroupId ? (team.lineGroupName ?? '') : '',
     private_rules: team.privateRules ?? '',
     cancel_window_minutes: team.cancelWindowMinutes,
     join_rule: team.joinRule ?? 'open',

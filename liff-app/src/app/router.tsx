@@ -33,6 +33,7 @@ const Email = lazy(() => import('./routes/email'));
 const Notifications = lazy(() => import('./routes/notifications'));
 const CalendarFeed = lazy(() => import('./routes/calendar-feed'));
 const Money = lazy(() => import('./routes/money'));
+const Account = lazy(() => import('./routes/account'));
 /** A reading page: its module and the `pages` texts, which the first screen goes without. */
 const readingPage = (load: () => Promise<RouteModule>) =>
   lazy(() => Promise.all([load(), loadNamespace('pages')]).then(([module]) => module));
@@ -55,6 +56,7 @@ export function AppRoutes() {
         <Route path="setting/notifications" element={<Notifications />} />
         <Route path="setting/calendar" element={<CalendarFeed />} />
         <Route path="setting/money" element={<Money />} />
+        <Route path="setting/account" element={<Account />} />
         <Route path="setting/badminton-levels" element={<BadmintonLevels />} />
         <Route path="setting/privacy-policy" element={<PrivacyPolicy />} />
         <Route path="setting/terms-of-service" element={<TermsOfService />} />

@@ -19,6 +19,17 @@ describe('the login next path', () => {
     'next=/\\evil.example',
     'next=/%5Cevil.example',
     'next=%2F%2Fevil.example',
+    'next=/.//evil.example',
+    'next=%2F.%2F%2Fevil.example',
+    'next=/./%2F/evil.example',
+    'next=/a/..//evil.example',
+    'next=/%2F%2Fevil.example',
+    'next=/%252F%252Fevil.example',
+    'next=/%5C%5Cevil.example',
+    'next=/%2fevil.example',
+    'next=/%09/evil.example',
+    'next=/\t/evil.example',
+    'next=/%00/evil.example',
     'next=javascript:alert(1)',
     'next=JaVaScRiPt:alert(1)',
     'next=https://evil.example/',
@@ -32,10 +43,22 @@ describe('the login next path', () => {
     expect(safeNextPath(nextOf(search))).toBe('/');
   });
 
-  it('never resolves to another origin', () => {
-    for (const raw of ['/%09/evil.example', '/.%2F%2Fevil.example', '/a/../../evil.example', '/%2F%2Fevil.example']) {
+  it('never resolves to another origin, nor to a path a link would read as one', () => {
+    for (const raw of [
+      '/%09/evil.example',
+      '/.%2F%2Fevil.example',
+      '/a/../../evil.example',
+      '/%2F%2Fevil.example',
+      '/.//evil.example',
+      '/././/evil.example',
+      '/\t//evil.example',
+      '/\n//evil.example',
+    ]) {
       const next = safeNextPath(raw);
       expect(new URL(next, 'https://liff.example').origin, raw).toBe('https://liff.example');
+      expect(next.startsWith('//'), raw).toBe(false);
+      // As an <a href> (what "browse as guest" renders) and after one more decode, still this app.
+      expect(new URL(decodeURIComponent(next), 'https://liff.example').origin, raw).toBe('https://liff.example');
     }
   });
 

@@ -1,9 +1,10 @@
 import * as z from 'zod';
 import { CATEGORIES, LANGUAGES, MAX_PARTY_SIZE, REGIONS } from '../constants.ts';
 import { lottery, signupMode } from './fair-signup.ts';
+import { instant } from './instant.ts';
 
-/** Any number of fractional digits is valid ISO; 40 characters hold nanoseconds and an offset. */
-export const isoInstant = z.iso.datetime({ offset: true }).max(40);
+/** Any ISO 8601 instant with an offset, stored and answered as UTC `…sssZ` (instant.ts). */
+export const isoInstant = instant;
 export const isoDate = z.iso.date().max(10);
 export const id = z
   .string()
@@ -124,20 +125,31 @@ export const sessionDetail = sessionSummary.extend({
 });
 export type SessionDetail = z.infer<typeof sessionDetail>;
 
+/**
+ * One row of a session's list as a signed-in player sees it (README, "Privacy"): the player's
+ * list name (their nickname, else their LINE/Google name) and picture. Attendance and level are
+ * on the caller's own row only; admins see everyone's through the admin API.
+ */
 export const participant = z.object({
   name: z.string(),
   pictureUrl: z.string(),
   partySize,
   /** 1-based waitlist place for waiting participants, null for accepted ones. */
   position: z.number().int().positive().nullable(),
-  attendance: attendance.nullable(),
   isMe: z.boolean(),
-  /** The player's self-assessed level (1-18), or null. */
+  /** The caller's own row only. */
+  attendance: attendance.nullable().optional(),
+  /** The caller's own self-assessed level (1-18), or null; own row only. */
   level: z.number().int().min(1).max(18).nullable().optional(),
 });
 export type Participant = z.infer<typeof participant>;
 
+/** `counts`: a visitor's answer, whose lists are empty (never who, only how many); `names`: a signed-in player's. */
+export const participantVisibility = z.enum(['names', 'counts']);
+export type ParticipantVisibility = z.infer<typeof participantVisibility>;
+
 export const memberList = z.object({
+  visibility: participantVisibility,
   accepted: z.array(participant),
   waiting: z.array(participant),
   /** Lottery entries before the draw, in arrival order. */
@@ -146,6 +158,8 @@ export const memberList = z.object({
   offered: z.array(participant).optional(),
   acceptedCount: z.number().int().nonnegative(),
   waitingCount: z.number().int().nonnegative(),
+  /** Lottery entries before the draw (entries, not seats); only while there are any. */
+  enteredCount: z.number().int().nonnegative().optional(),
 });
 export type MemberList = z.infer<typeof memberList>;
 
@@ -161,6 +175,11 @@ export type TeamNameItem = z.infer<typeof teamNameItem>;
 
 export const notificationPreferences = z.object({
   news: z.boolean(),
+  /**
+   * News 1:1 by LINE even when the team's group is bound (README "Team news"); off: a bound
+   * group tells the member, so LINE does not bill the same news twice.
+   */
+  newsDirect: z.boolean(),
   waitlist: z.boolean(),
   bookingReminder: z.boolean(),
   sessionChange: z.boolean(),
@@ -181,6 +200,8 @@ export const memberProfile = z.object({
   isAdmin: z.boolean(),
   isTeamLeader: z.boolean(),
   provider: z.enum(['line', 'google']),
+  /** The name lists show instead of `displayName` (`checkState/setting/nickname`); null: none. */
+  nickname: z.string().nullable().optional(),
 });
 export type MemberProfile = z.infer<typeof memberProfile>;
 

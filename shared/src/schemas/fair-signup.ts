@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { instant } from './instant.ts';
 
 /**
  * Fair sign-up contracts (docs/FAIR-SIGNUP.md): the opening lottery, time-limited waitlist
@@ -32,7 +33,6 @@ export const lotteryMinutes = z
 export const waitlistOfferMinutes = z.number().int().min(0).max(FAIR_SIGNUP_LIMITS.maxWaitlistOfferMinutes);
 export const memberPriorityHours = z.number().int().min(0).max(FAIR_SIGNUP_LIMITS.maxMemberPriorityHours);
 
-const instant = z.iso.datetime({ offset: true }).max(40);
 const sha256Hex = z.string().regex(/^[0-9a-f]{64}$/);
 
 /** One lottery entry as published: the public ticket (not the player's id) and the party size. */

@@ -27,6 +27,7 @@ import {
   teamMembershipState,
   teamNameItem,
 } from './entities.ts';
+import { singleLineText } from './text.ts';
 
 /** Request and response bodies of every member call (member-routes.ts pairs them with paths under `/api/`). */
 
@@ -37,7 +38,7 @@ export const sessionListQuery = z.object({
   categories: z.array(category).max(CATEGORIES.length).default([]),
   sort: z.enum(SORT_ORDERS).default('none'),
   teamId: id.nullable().default(null),
-  teamName: z.string().trim().max(TEXT_LIMITS.nameSearch).default(''),
+  teamName: singleLineText(TEXT_LIMITS.nameSearch).default(''),
   /** Only sessions whose level range holds this level (sessions without a range always match). */
   level: z.number().int().min(1).max(18).nullable().default(null),
   cursor: z.string().max(512).nullable().default(null),

@@ -1,3 +1,4 @@
+import { accountMemberRoutes } from './account.ts';
 import { becomeLeaderRequest, becomeLeaderResult } from './admin-api.ts';
 import { calendarMemberRoutes } from './calendar.ts';
 import { memberList, memberProfile, sessionDetail } from './entities.ts';
@@ -187,6 +188,7 @@ export const memberRoutes = {
   }),
   ...paymentMemberRoutes,
   ...calendarMemberRoutes,
+  ...accountMemberRoutes,
 } as const;
 
 export type MemberRoutes = typeof memberRoutes;

@@ -46,6 +46,9 @@ export async function startLineApiStub() {
     if (c.req.path === '/v2/bot/message/quota/consumption') return c.json({ totalUsage });
     // Group sizes answer what `setGroupMemberCount` set, for any group.
     if (/^\/v2\/bot\/group\/[^/]+\/members\/count$/.test(c.req.path)) return c.json({ count: groupMembers });
+    // Group summaries name every group after its id.
+    const summaryOf = /^\/v2\/bot\/group\/([^/]+)\/summary$/.exec(c.req.path)?.[1];
+    if (summaryOf) return c.json({ groupId: summaryOf, groupName: `Group ${summaryOf}`, pictureUrl: '' });
     const retryKey = headers['x-line-retry-key'];
     const forced = failures.shift();
     if (forced && !forced.afterAccepting) return c.json({ message: 'forced failure' }, forced.status as 500);

@@ -1,4 +1,5 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { NOTICE_WINDOW_MINUTES } from '@shuttle/functions/bookings/notice-window.ts';
 import { key } from '@shuttle/functions/db/keys.ts';
 import { MembershipRepository } from '@shuttle/functions/teams/membership.ts';
 import { taipeiMonth } from '@shuttle/shared';
@@ -84,8 +85,9 @@ describe("a team's monthly LINE budget", () => {
   it('over budget: skips a new-session announcement and sends member news by email, noting why', async () => {
     const t = await team();
     const members = new MembershipRepository(h.store);
-    const byEmail = await player(h, 'Ubudget1', { email: 'budget1@example.tw' });
-    const lineOnly = await player(h, 'Ubudget2');
+    // Both asked for news 1:1 (with the group bound, others are told in the group: fan-out.test.ts).
+    const byEmail = await player(h, 'Ubudget1', { email: 'budget1@example.tw', preferences: { newsDirect: true } });
+    const lineOnly = await player(h, 'Ubudget2', { preferences: { newsDirect: true } });
     for (const userId of [byEmail, lineOnly]) {
       await members.join(t.teamId, { userId, name: userId, pictureUrl: '' }, h.clock.now());
     }
@@ -134,7 +136,8 @@ describe("a team's monthly LINE budget", () => {
     stub.setGroupMemberCount(37);
     h.emails.sent.length = 0;
     await sessionChangesOf(h).changeSession(session.id, { venue: '預算運動中心' });
-    const records = await deliverAll();
+    // Change notices are due when their window ends (README "Fan-out").
+    const records = await h.later(NOTICE_WINDOW_MINUTES * 60_000, () => deliverAll());
 
     // One group push (essential) instead of a push per player; the player with email gets it by email.
     expect(stub.pushes().map((p) => (p.body as { to: string }).to)).toEqual([t.groupId]);

@@ -3,6 +3,8 @@ import type { messagingApi } from '@line/bot-sdk';
 import { key } from '@shuttle/functions/db/keys.ts';
 import { lineSignature } from '@shuttle/functions/line/signature.ts';
 import { LINE_WEBHOOK_PATH } from '@shuttle/functions/line/webhook.ts';
+import { OutboxDispatcher } from '@shuttle/functions/notifications/dispatcher.ts';
+import { OutboxRepository } from '@shuttle/functions/outbox/repository.ts';
 import { translate } from '@shuttle/shared/i18n';
 import type { Hono } from 'hono';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -67,6 +69,19 @@ const textReply = (e: { replyToken?: string }, text: string) => ({
   replyToken: e.replyToken,
   messages: [{ type: 'text', text }],
 });
+
+/** Delivers every pending outbox record (the owners' alerts) with the notifier, emails into the harness. */
+async function deliverPending() {
+  const dispatcher = new OutboxDispatcher({
+    store: h.store,
+    clock: h.clock,
+    line: null,
+    mailer: h.emails,
+    appBaseUrl: 'https://shuttle.example.tw',
+    log: { warn: () => {}, error: () => {} },
+  });
+  for (const record of await new OutboxRepository(h.store).due(h.clock.now(), 100)) await dispatcher.deliver(record);
+}
 
 async function teamWithCode(email: string, name: string) {
   const admin = await h.adminWithTeam(email, name);
@@ -155,17 +170,53 @@ describe('LINE groups: binding by code', () => {
     expect(await groupItem(groupId(6))).toBeUndefined();
   });
 
-  it('moves a group to the team whose code is sent there', async () => {
+  it("refuses another team's code in a bound group until the first team unbinds it, and tells its owner", async () => {
     const a = await teamWithCode('bind-a@example.com', '甲隊');
     const b = await teamWithCode('bind-b@example.com', '乙隊');
     await post(say(inGroup(groupId(7)), a.code));
     await post(say(inGroup(groupId(8)), b.code));
-    await post(say(inGroup(groupId(7)), (await h.ok<{ code: string }>('setting/lineBindCode', {}, b.token)).code));
+    stub.reset();
+    h.emails.sent.length = 0;
+    const { code } = await h.ok<{ code: string }>('setting/lineBindCode', {}, b.token);
+    const hijack = say(inGroup(groupId(7)), code);
+    await post(hijack);
 
-    expect(await boundGroup(a.token)).toBe('');
+    // Nothing moved; the group hears why, in the first team's language.
+    expect(await boundGroup(a.token)).toBe(groupId(7));
+    expect(await boundGroup(b.token)).toBe(groupId(8));
+    expect(await groupItem(groupId(7))).toMatchObject({ teamId: a.teamId });
+    expect(replies()).toEqual([textReply(hijack, zh('groupBinding.refused'))]);
+
+    // The first team's owner gets one email (a second try within the hour adds none).
+    await post(say(inGroup(groupId(7)), code));
+    await deliverPending();
+    const mails = h.emails.sent.filter((m) => m.to === 'bind-a@example.com');
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.subject).toBe(zh('groupBinding.emailSubject', { team: '甲隊' }));
+    expect(mails[0]!.text).toContain('乙隊');
+    expect(mails[0]!.text).toContain(`Group ${groupId(7)}`);
+
+    // Once the first team unbinds, the same code binds the group to the second team.
+    await h.ok('setting/lineUnbind', {}, a.token);
+    await post(say(inGroup(groupId(7)), code));
     expect(await boundGroup(b.token)).toBe(groupId(7));
-    expect(await groupItem(groupId(7))).toMatchObject({ teamId: b.teamId });
     expect(await groupItem(groupId(8))).toBeUndefined();
+  });
+
+  it("names the bound group on the LINE page (LINE's group summary)", async () => {
+    const team = await teamWithCode('bind-name@example.com', '名稱隊');
+    await post(say(inGroup(groupId(9)), team.code));
+    const data = await h.ok<{ line_group_id: string; line_group_name: string }>(
+      'get-default-data',
+      undefined,
+      team.token,
+    );
+    expect(data).toMatchObject({ line_group_id: groupId(9), line_group_name: `Group ${groupId(9)}` });
+    expect(stub.requests.some((r) => r.method === 'GET' && r.path === `/v2/bot/group/${groupId(9)}/summary`)).toBe(
+      true,
+    );
+    const after = await h.ok<{ line_group_name: string }>('setting/lineUnbind', {}, team.token);
+    expect(after.line_group_name).toBe('');
   });
 });
 

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { ADMIN_LIMITS, LANGUAGES, TEXT_LIMITS } from '../../constants.ts';
+import { ADMIN_LIMITS, LANGUAGES, RESET_CODE_LENGTH, TEXT_LIMITS } from '../../constants.ts';
 import { id, isoInstant, language } from '../entities.ts';
 import { email, password, text } from './common.ts';
 
@@ -39,11 +39,14 @@ export const requestResetRequest = z.strictObject({ email, language: z.enum(LANG
 export const requestResetResult = z.object({ sent: z.literal(true) });
 export const resetPasswordRequest = z.strictObject({
   email,
-  /** The 6-digit code from the email, or the token of its link. */
+  /** The `RESET_CODE_LENGTH`-digit code from the email, or the token of its link. */
   code: z
     .string()
     .max(43)
-    .regex(/^(\d{6}|[A-Za-z0-9_-]{43})$/, 'Please enter the complete verification code'),
+    .regex(
+      new RegExp(`^(\\d{${RESET_CODE_LENGTH}}|[A-Za-z0-9_-]{43})$`),
+      'Please enter the complete verification code',
+    ),
   newPassword: password,
 });
 export const resetPasswordResult = z.object({ reset: z.literal(true) });

@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { ADMIN_LIMITS, TEXT_LIMITS } from '../../constants.ts';
 import { id } from '../entities.ts';
+import { multiLineText, singleLineText } from '../text.ts';
 
 // Building blocks of the admin contracts; admin-api.ts exports the scopes, not these helpers.
 
@@ -12,7 +13,9 @@ export const email = z
   .pipe(z.email('Please enter a valid email address'))
   .transform((v) => v.toLowerCase());
 export const password = z.string().min(ADMIN_LIMITS.passwordMin).max(ADMIN_LIMITS.passwordMax);
-export const text = (max: number) => z.string().trim().max(max);
+/** Free text (`../text.ts`): one line, or `multiLine` for notes, rules and news. */
+export const text = singleLineText;
+export const multiLine = multiLineText;
 export const lineLink = z.union([z.literal(''), z.url({ protocol: /^https$/ }).max(TEXT_LIMITS.lineLink)]);
 /** A LINE group id as the Messaging API reports it (`C` + 32 hex), or empty when unset. */
 export const lineGroupId = z.union([

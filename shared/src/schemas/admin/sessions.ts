@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { ADMIN_LIMITS, CATEGORIES, PAGE_SIZE_MAX, TEXT_LIMITS } from '../../constants.ts';
 import { attendance, category, id, isoDate, isoInstant, payment, region, sessionSummary } from '../entities.ts';
 import { lotteryMinutes, signupMode } from '../fair-signup.ts';
-import { lineLink, nonNegativeInt, sessionScope, teamScope, text } from './common.ts';
+import { lineLink, multiLine, nonNegativeInt, sessionScope, teamScope, text } from './common.ts';
 import { venueList } from './teams.ts';
 
 // A team's sessions: creating them (once, weekly or on listed dates), the lists, the players, changes and check-in.
@@ -56,7 +56,7 @@ export const sessionDetails = z.strictObject({
     .min(1)
     .max(CATEGORIES.length)
     .refine((c) => new Set(c).size === c.length, 'Categories repeat'),
-  notes: text(TEXT_LIMITS.notes).default(''),
+  notes: multiLine(TEXT_LIMITS.notes).default(''),
   lineLink: lineLink.default(''),
   isPublic: z.boolean().default(true),
   /** The levels the session is for (1-18, docs/MONEY.md "Player levels"); unset: everyone. */

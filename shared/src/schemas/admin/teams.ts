@@ -8,7 +8,7 @@ import {
   signupMode,
   waitlistOfferMinutes,
 } from '../fair-signup.ts';
-import { email, lineLink, nonNegativeInt, teamScope, text } from './common.ts';
+import { email, lineLink, multiLine, nonNegativeInt, teamScope, text } from './common.ts';
 
 // Teams an admin runs, their settings (defaults, venues, LINE, private rules) and their admins.
 
@@ -53,6 +53,8 @@ export const defaultData = z.object({
   default_line: z.string(),
   /** The LINE group bound to the team (by a code), or empty. */
   line_group_id: z.string(),
+  /** The bound group's name (LINE's group summary); empty when unbound or LINE did not tell. */
+  line_group_name: z.string(),
   private_rules: z.string(),
   cancel_window_minutes: nonNegativeInt,
   join_rule: joinRule,
@@ -106,10 +108,10 @@ export const updateGroupAnnouncementsRequest = teamScope.extend({
 
 /** A team's news: to the bound group and to members who want news (README "Group announcements"). */
 export const NEWS_TEXT_MAX = 500;
-export const postNewsRequest = teamScope.extend({ text: text(NEWS_TEXT_MAX).trim().min(1) });
+export const postNewsRequest = teamScope.extend({ text: multiLine(NEWS_TEXT_MAX).min(1) });
 export const postNewsResult = z.object({ members: nonNegativeInt, group: z.boolean() });
 
-export const updatePrivateRulesRequest = teamScope.extend({ private_rules: text(TEXT_LIMITS.privateRules) });
+export const updatePrivateRulesRequest = teamScope.extend({ private_rules: multiLine(TEXT_LIMITS.privateRules) });
 /** The group the bot posts to is never typed: it is bound by a code sent in the group (lineBindCode). */
 export const updateLineRequest = teamScope.extend({ default_line: lineLink });
 /** A one-time code that binds the LINE group it is sent in to the team (6 characters, 30 minutes). */

@@ -1,4 +1,4 @@
-import { ADMIN_LIMITS, VERIFICATION_CODE_LENGTH } from '@shuttle/shared';
+import { ADMIN_LIMITS, RESET_CODE_LENGTH } from '@shuttle/shared';
 import { errorMessage } from '@shuttle/shared/web/api-error.ts';
 import { isLanguage } from '@shuttle/shared/web/i18n-loader.ts';
 import { SuccessIcon } from '@shuttle/shared/web/icons.tsx';
@@ -55,10 +55,7 @@ export function ResetPasswordPage() {
     const passwordKey = passwordProblem(password);
     const next: Errors = {
       email: emailProblem(email) ? t(emailProblem(email)!) : undefined,
-      code:
-        linkToken || new RegExp(`^\\d{${VERIFICATION_CODE_LENGTH}}$`).test(code)
-          ? undefined
-          : t('reset.codeIncomplete'),
+      code: linkToken || new RegExp(`^\\d{${RESET_CODE_LENGTH}}$`).test(code) ? undefined : t('reset.codeIncomplete'),
       password: passwordKey
         ? t(passwordKey, { min: ADMIN_LIMITS.passwordMin, max: ADMIN_LIMITS.passwordMax })
         : undefined,
@@ -110,7 +107,7 @@ export function ResetPasswordPage() {
                     className="input input--code"
                     inputMode="numeric"
                     autoComplete="one-time-code"
-                    maxLength={VERIFICATION_CODE_LENGTH}
+                    maxLength={RESET_CODE_LENGTH}
                     value={code}
                     onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))}
                   />

@@ -1,5 +1,6 @@
 import { type AdminLoginResult, STORAGE_KEYS } from '@shuttle/shared';
 import { isLanguage } from '@shuttle/shared/web/i18n-loader.ts';
+import { sameOriginPath } from '@shuttle/shared/web/same-origin-path.ts';
 import { storage } from '@shuttle/shared/web/storage.ts';
 import { acceptLogin, acceptProfile } from '@/lib/auth';
 import { changeLanguage } from '@/lib/i18n';
@@ -31,7 +32,8 @@ export async function completeLogin(result: AdminLoginResult, inviteToken: strin
   }
 }
 
-/** A `next` parameter only ever leads inside the admin app. */
+/** A `next` parameter only ever leads inside the admin app (`/.//x`, `/\\x`, `/%2F%2Fx`, tabs: `/`). */
 export function safeNext(next: string | null): string {
-  return next?.startsWith('/') && !next.startsWith('//') ? next : '/';
+  const url = sameOriginPath(next);
+  return url ? `${url.pathname}${url.search}${url.hash}` : '/';
 }

@@ -49,13 +49,15 @@ describe('the LINE settings page', () => {
   it('shows a bound group and unbinds it after confirmation', async () => {
     stubFetch(
       routes({
-        'get-default-data': envelope({ ...defaultData, line_group_id: GROUP }),
+        'get-default-data': envelope({ ...defaultData, line_group_id: GROUP, line_group_name: '週四羽球團' }),
         'setting/lineUnbind': envelope(defaultData),
       }),
     );
     renderPage();
     expect((await screen.findByTestId('line-group-state')).textContent).toBe('已綁定 LINE 群組');
     expect(screen.queryByText(GROUP)).toBeNull();
+    // The group is named as LINE's group summary calls it.
+    expect(screen.getByTestId('line-group-name').textContent).toBe('群組：週四羽球團');
 
     fireEvent.click(screen.getByTestId('line-unbind'));
     fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: '解除綁定' }));

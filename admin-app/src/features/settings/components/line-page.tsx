@@ -62,6 +62,11 @@ function LineGroupPanel({ data }: { data: DefaultData }) {
           {bound ? t('settings.lineBound') : t('settings.lineNotBound')}
         </span>
       </h2>
+      {bound && data.line_group_name && (
+        <p className="panel__text" data-testid="line-group-name">
+          {t('settings.lineGroupName', { name: data.line_group_name })}
+        </p>
+      )}
       <p className="panel__text">{t('settings.lineGroupHint')}</p>
       <ol className="panel__text">
         <li>{t('settings.lineBindStep1')}</li>

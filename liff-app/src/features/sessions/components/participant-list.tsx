@@ -3,6 +3,7 @@ import { errorMessage } from '@shuttle/shared/web/api-error.ts';
 import { Avatar } from '@shuttle/shared/web/avatar.tsx';
 import { Spinner } from '@shuttle/shared/web/loading-overlays.tsx';
 import { useTranslation } from 'react-i18next';
+import { promptLogin } from '@/stores/login-prompt';
 import { LevelBadge } from './level-range';
 
 function Row({ participant }: { participant: Participant }) {
@@ -44,6 +45,20 @@ export function ParticipantList({
       <p className="muted" data-testid="no-participants">
         {t('participants.none')}
       </p>
+    );
+  }
+  if (members.visibility === 'counts') {
+    // Visitors see how many, never who (README, "Privacy").
+    const next = `${window.location.pathname}${window.location.search}`;
+    return (
+      <div className="participants" data-testid="participants">
+        <p className="participants__title" data-testid="participant-counts">
+          {t('account.visitorCounts', { accepted: members.acceptedCount, waiting: members.waitingCount })}
+        </p>
+        <button type="button" className="button button--outline button--small" onClick={() => promptLogin(next)}>
+          {t('account.visitorHint')}
+        </button>
+      </div>
     );
   }
   return (

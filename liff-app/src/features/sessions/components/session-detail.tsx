@@ -20,17 +20,17 @@ import { notify, withLightLoading } from '@shuttle/shared/web/ui-store.ts';
 import { type ReactNode, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { PageHeader } from '@/components/page-header';
-import { CategoryChips } from '@/components/session-badges';
-import { SessionStateBadge } from '@/components/session-state';
 import {
   LotteryNotice,
   MemberPriorityNotice,
   MyBookingFairLine,
   memberMayJoinEarly,
   useBookingLabels,
-} from '@/features/fair-signup/fair-signup';
-import { LastCallPlace } from '@/features/fair-signup/last-call';
+} from '@/components/fair-signup/fair-signup';
+import { LastCallPlace } from '@/components/fair-signup/last-call';
+import { PageHeader } from '@/components/page-header';
+import { CategoryChips } from '@/components/session-badges';
+import { SessionStateBadge } from '@/components/session-state';
 import { useIsLoggedIn } from '@/lib/auth';
 import { bookingsChanged } from '@/lib/changes';
 import { promptLogin } from '@/stores/login-prompt';

@@ -207,6 +207,13 @@ export function SettingsPage() {
           onClick={loggedIn ? undefined : () => promptLogin('/setting/money')}
           testId="menu-money"
         />
+        <MenuItem
+          icon={<ShieldIcon />}
+          label={t('account.menu')}
+          to={loggedIn ? '/setting/account' : undefined}
+          onClick={loggedIn ? undefined : () => promptLogin('/setting/account')}
+          testId="menu-account"
+        />
         {!profile?.isTeamLeader && (
           <MenuItem
             icon={<StarIcon />}

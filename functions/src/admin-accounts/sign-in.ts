@@ -1,0 +1,198 @@
+import { createHash } from 'node:crypto';
+import { DeleteCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { translate } from '@shuttle/shared/i18n/accounts';
+import type { Store } from '#db/client.ts';
+import { adminKey, ttlAt } from '#db/keys.ts';
+import { isConditionFailure } from '#db/transaction.ts';
+import type { Clock } from '#platform/clock.ts';
+import type { EmailSender } from '#platform/email.ts';
+import { DomainError } from '#platform/errors.ts';
+import { addressGroup, RateLimitedError } from '#platform/rate-limit.ts';
+import { spendPasswordCheck, verifyPassword } from './password.ts';
+import type { AdminAccounts, AdminRecord } from './repository.ts';
+
+/**
+ * Admin sign-in that strangers cannot take away (README "Limits", "Admin sign-in"). Tries to
+ * one email are counted twice:
+ * - per email and address (/64): the `loginByEmailAndAddress` bucket of `app/limits.ts` stops
+ *   that pair for the rest of its window (a lock for one address only);
+ * - per email from everywhere, here (`ADMINEMAIL#email / LOGINGUARD`, TABLE.md): never a lock.
+ *   The first `FREE_TRIES` tries of a 15-minute window go at once; after that, tries are spaced
+ *   2, 4, 8, 16, then `MAX_SPACING_S` seconds apart (429 with `Retry-After`), so a stranger
+ *   guessing from many addresses gets a few tries a minute, and the owner's right password gets
+ *   in at most 30 s later. The `ALERT_AFTER`th failure of a window, from a second address,
+ *   emails the account's owner once per window.
+ */
+
+export const SIGN_IN_LIMITS = {
+  windowMinutes: 15,
+  /** Tries to one email in a window before they are spaced out. */
+  freeTries: 20,
+  /** The longest wait between two tries to one email. */
+  maxSpacingSeconds: 30,
+  /** Failures in a window (from more than one address) that make an attack worth an email. */
+  alertAfter: 10,
+} as const;
+
+const WINDOW_MS = SIGN_IN_LIMITS.windowMinutes * 60_000;
+
+interface LoginGuard {
+  /** Tries in the window (a success ends the window). */
+  failures: number;
+  windowStartsAt: string;
+  lastTryAt: string;
+  /** Hash of the address (/64) of the window's first try. */
+  firstAddress: string;
+  alertedAt?: string;
+}
+
+/** Seconds the try after `tries` tries of a window must wait after the last one. */
+export function spacingSeconds(tries: number): number {
+  if (tries < SIGN_IN_LIMITS.freeTries) return 0;
+  return Math.min(SIGN_IN_LIMITS.maxSpacingSeconds, 2 ** (tries - SIGN_IN_LIMITS.freeTries + 1));
+}
+
+/** Kept short and hashed: the guard needs to tell addresses apart, not to know them. */
+const addressHash = (address: string) =>
+  createHash('sha256').update(addressGroup(address)).digest('base64url').slice(0, 16);
+
+export interface AdminSignInDeps {
+  store: Store;
+  clock: Clock;
+  accounts: AdminAccounts;
+  mailer: EmailSender;
+  /** Origin of the admin app, for the reset link in the alert. */
+  appBaseUrl: string;
+}
+
+export class AdminSignIn {
+  constructor(private readonly deps: AdminSignInDeps) {}
+
+  /**
+   * Checks an email and password tried from `address`. Every try is counted before the password
+   * is checked, so parallel guesses cannot get past the spacing; unknown emails go through the
+   * same steps. Reads: 1 GetItem (guard) + 1 UpdateItem, then the email and account items.
+   */
+  async login(email: string, password: string, address: string): Promise<AdminRecord> {
+    const { store, clock, accounts } = this.deps;
+    const now = clock.now();
+    const key = adminKey.loginGuard(email);
+    const { Item } = await store.doc.send(
+      new GetCommand({ TableName: store.tableName, Key: key, ConsistentRead: true }),
+    );
+    let guard = Item as LoginGuard | undefined;
+    if (guard && Date.parse(guard.windowStartsAt) + WINDOW_MS <= now.getTime()) {
+      // The earlier tries are too old to count: start a new window.
+      await this.forget(email, guard.windowStartsAt);
+      guard = undefined;
+    }
+    const spacing = spacingSeconds(guard?.failures ?? 0);
+    if (guard && spacing > 0) {
+      const wait = Date.parse(guard.lastTryAt) + spacing * 1000 - now.getTime();
+      if (wait > 0) throw new RateLimitedError(Math.ceil(wait / 1000));
+    }
+
+    const counted = await this.count(email, now, address, guard, spacing);
+    const adminId = await accounts.adminIdOf(email);
+    const record = adminId ? await accounts.get(adminId) : null;
+    const ok = record?.passwordHash
+      ? await verifyPassword(password, record.passwordHash)
+      : await spendPasswordCheck(password);
+    if (ok && record) {
+      await store.doc.send(new DeleteCommand({ TableName: store.tableName, Key: key }));
+      return record;
+    }
+    if (record && counted.failures >= SIGN_IN_LIMITS.alertAfter && counted.firstAddress !== addressHash(address)) {
+      await this.alert(email, record, counted, now);
+    }
+    throw new DomainError('ADMIN_LOGIN_FAILED');
+  }
+
+  /** Counts one try; only one try per slot gets through once tries are spaced. */
+  private async count(
+    email: string,
+    now: Date,
+    address: string,
+    seen: LoginGuard | undefined,
+    spacing: number,
+  ): Promise<LoginGuard> {
+    const { store } = this.deps;
+    try {
+      const { Attributes } = await store.doc.send(
+        new UpdateCommand({
+          TableName: store.tableName,
+          Key: adminKey.loginGuard(email),
+          UpdateExpression: [
+            'ADD failures :one SET windowStartsAt = if_not_exists(windowStartsAt, :now), lastTryAt = :now,',
+            'firstAddress = if_not_exists(firstAddress, :address), #ttl = :ttl',
+          ].join(' '),
+          // Parallel tries: below the free tries any may go; past them, one per slot.
+          ConditionExpression:
+            spacing > 0 && seen ? 'lastTryAt = :seen' : 'attribute_not_exists(failures) OR failures < :free',
+          ExpressionAttributeNames: { '#ttl': 'ttl' },
+          ExpressionAttributeValues: {
+            ':one': 1,
+            ':now': now.toISOString(),
+            ':address': addressHash(address),
+            ':ttl': ttlAt(now, 24 * 3600),
+            ...(spacing > 0 && seen ? { ':seen': seen.lastTryAt } : { ':free': SIGN_IN_LIMITS.freeTries }),
+          },
+          ReturnValues: 'ALL_NEW',
+        }),
+      );
+      return Attributes as LoginGuard;
+    } catch (error) {
+      if (!isConditionFailure(error)) throw error;
+      throw new RateLimitedError(Math.max(1, spacingSeconds((seen?.failures ?? 0) + 1)));
+    }
+  }
+
+  private async forget(email: string, windowStartsAt: string): Promise<void> {
+    const { store } = this.deps;
+    await store.doc
+      .send(
+        new DeleteCommand({
+          TableName: store.tableName,
+          Key: adminKey.loginGuard(email),
+          ConditionExpression: 'windowStartsAt = :seen',
+          ExpressionAttributeValues: { ':seen': windowStartsAt },
+        }),
+      )
+      .catch((error: unknown) => {
+        if (!isConditionFailure(error)) throw error;
+      });
+  }
+
+  /** Emails the owner once per window (the conditional write decides who sends it). */
+  private async alert(email: string, record: AdminRecord, guard: LoginGuard, now: Date): Promise<void> {
+    const { store, mailer, appBaseUrl } = this.deps;
+    try {
+      await store.doc.send(
+        new UpdateCommand({
+          TableName: store.tableName,
+          Key: adminKey.loginGuard(email),
+          UpdateExpression: 'SET alertedAt = :now',
+          ConditionExpression: 'attribute_not_exists(alertedAt) AND windowStartsAt = :window',
+          ExpressionAttributeValues: { ':now': now.toISOString(), ':window': guard.windowStartsAt },
+        }),
+      );
+    } catch (error) {
+      if (isConditionFailure(error)) return;
+      throw error;
+    }
+    const vars = {
+      count: guard.failures,
+      minutes: SIGN_IN_LIMITS.windowMinutes,
+      link: `${appBaseUrl}/admin/reset_password?email=${encodeURIComponent(email)}`,
+    };
+    try {
+      await mailer.send({
+        to: email,
+        subject: translate(record.language, 'accounts', 'loginAlert.subject', vars),
+        text: translate(record.language, 'accounts', 'loginAlert.body', vars),
+      });
+    } catch (error) {
+      console.error('Sign-in alert email failed', error instanceof Error ? error.message : error);
+    }
+  }
+}

@@ -1,0 +1,55 @@
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { taipeiDate } from '@shuttle/shared';
+import type { Store } from '#db/client.ts';
+import { key, ttlAt } from '#db/keys.ts';
+import { isConditionFailure } from '#db/transaction.ts';
+import type { Clock } from '#platform/clock.ts';
+import type { TeamRecord } from '#teams/repository.ts';
+
+/**
+ * 1:1 LINE pushes a team may cause in one Taipei day (README "Limits", "Fan-out"). An operator
+ * raises it for one team with the number `lineDailyPushLimit` on its team item.
+ */
+export const DEFAULT_DAILY_PUSH_LIMIT = 300;
+const DAY_ITEM_TTL_SECONDS = 3 * 86_400;
+
+export const dailyPushLimitOf = (team: object): number => {
+  const set = (team as { lineDailyPushLimit?: unknown }).lineDailyPushLimit;
+  return typeof set === 'number' && set >= 0 ? set : DEFAULT_DAILY_PUSH_LIMIT;
+};
+
+/**
+ * The per-team, per-Taipei-day count of 1:1 pushes (`TEAM#id / LINEPUSHDAY#day`, TABLE.md
+ * "LINE message budget"): a push takes a place with one conditional ADD before it is sent, so
+ * parallel dispatchers never pass the cap together.
+ */
+export class LineDailyCap {
+  constructor(
+    private readonly store: Store,
+    private readonly clock: Clock,
+    private readonly log: Pick<Console, 'warn'> = console,
+  ) {}
+
+  /** Null when the push may go; past the cap the note to record. A failing count lets it go. */
+  async take(team: Pick<TeamRecord, 'id'>): Promise<string | null> {
+    const now = this.clock.now();
+    const limit = dailyPushLimitOf(team);
+    try {
+      await this.store.doc.send(
+        new UpdateCommand({
+          TableName: this.store.tableName,
+          Key: key.teamLinePushDay(team.id, taipeiDate(now)),
+          UpdateExpression: 'ADD pushes :one SET #ttl = if_not_exists(#ttl, :ttl)',
+          ConditionExpression: 'attribute_not_exists(pushes) OR pushes < :limit',
+          ExpressionAttributeNames: { '#ttl': 'ttl' },
+          ExpressionAttributeValues: { ':one': 1, ':limit': limit, ':ttl': ttlAt(now, DAY_ITEM_TTL_SECONDS) },
+        }),
+      );
+      return null;
+    } catch (error) {
+      if (isConditionFailure(error)) return `team's daily 1:1 LINE cap reached (${limit} pushes today)`;
+      this.log.warn(`LINE daily pushes of team ${team.id} could not be counted`, error);
+      return null;
+    }
+  }
+}

@@ -1,0 +1,47 @@
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { memberRoutes } from '@shuttle/shared';
+import { leaderAdminId } from '#admin-accounts/repository.ts';
+import type { Store } from '#db/client.ts';
+import { adminIndex } from '#db/keys.ts';
+import type { Clock } from '#platform/clock.ts';
+import { type ContractAppOptions, contractRoutes } from '#platform/http.ts';
+import { Accounts } from './account.ts';
+import { toProfile, type UserRepository } from './repository.ts';
+
+export interface AccountRouteDeps {
+  store: Store;
+  clock: Clock;
+  users: UserRepository;
+  http: ContractAppOptions;
+}
+
+/** The player's own account (README, "Privacy"): nickname for lists, data export, deletion. */
+export function accountRoutes(s: AccountRouteDeps) {
+  const accounts = new Accounts({
+    store: s.store,
+    clock: s.clock,
+    // A team leader's admin account (`lead_<userId>`) that still runs a team: one Query, Limit 1.
+    runsTeam: async (userId) => {
+      const { Items } = await s.store.doc.send(
+        new QueryCommand({
+          TableName: s.store.tableName,
+          IndexName: 'GSI2',
+          KeyConditionExpression: 'GSI2PK = :pk',
+          ExpressionAttributeValues: { ':pk': adminIndex.adminTeamsPartition(leaderAdminId(userId)) },
+          Limit: 1,
+        }),
+      );
+      return (Items ?? []).length > 0;
+    },
+  });
+  return contractRoutes(
+    memberRoutes,
+    {
+      'checkState/setting/nickname': async ({ nickname }, { member }) =>
+        toProfile(await s.users.setNickname(member.userId, nickname)),
+      'checkState/account/exportData': (_, { member }) => accounts.exportData(member.userId),
+      'checkState/account/delete': (_, { member }) => accounts.delete(member.userId),
+    },
+    s.http,
+  );
+}

@@ -1,0 +1,331 @@
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { type AccountDeleted, type AccountExport, paymentOf } from '@shuttle/shared';
+import { translate } from '@shuttle/shared/i18n/deleted-player';
+import type { Store } from '#db/client.ts';
+import { index, key } from '#db/keys.ts';
+import { batchGetAll, queryAll } from '#db/query.ts';
+import { isConditionFailure, runTransaction, Transaction, TransactionRefusedError } from '#db/transaction.ts';
+import type { Clock } from '#platform/clock.ts';
+import { mapLimit } from '#platform/concurrency.ts';
+import { DomainError } from '#platform/errors.ts';
+import { preferencesOf, toProfile, type UserRecord, userIdFor } from './repository.ts';
+
+/** The longest session (TABLE.md, "Browse"): a booking that started longer ago than this has ended. */
+const LONGEST_SESSION_MS = 12 * 3_600_000;
+/** Parallel writes while anonymising a deleted player's bookings. */
+const WRITE_PARALLELISM = 8;
+
+export interface AccountDeps {
+  store: Store;
+  clock: Clock;
+  /** Whether the player's team-leader account still runs a team (admin-accounts knows). */
+  runsTeam: (userId: string) => Promise<boolean>;
+}
+
+/*
+ * The items of other concepts this module reads, by the attributes it uses (players sit below
+ * teams, sessions and payments in docs/ARCHITECTURE.md, "Layers"; the shapes are TABLE.md's).
+ */
+interface BookingRecord {
+  sessionId: string;
+  teamId: string;
+  userName: string;
+  status: 'accepted' | 'waiting' | 'entered' | 'offered' | 'cancelled';
+  partySize: number;
+  bookedAt: string;
+  cancelledAt?: string;
+  startsAt: string;
+  attendance?: 'attended' | 'absent' | null;
+  payment?: Parameters<typeof paymentOf>[1]['payment'];
+  paymentReport?: { reference: string; at: string };
+}
+interface SessionRecord {
+  id: string;
+  teamName: string;
+  title: string;
+  venue: string;
+  price: number;
+  endsAt: string;
+}
+interface MemberRecord {
+  teamId: string;
+  membership: string;
+  blocked: boolean;
+  joinedAt: string;
+  suspendedUntil?: string;
+}
+interface TeamRecord {
+  id: string;
+  name: string;
+  language?: UserRecord['language'];
+}
+interface PassRecord {
+  passId: string;
+  teamId: string;
+  teamName: string;
+  name: string;
+  credits: number | null;
+  remaining: number | null;
+  validFrom: string;
+  validUntil: string;
+  price: number;
+  soldAt: string;
+}
+
+type PartitionItem = { SK: string; type?: string; tokenHash?: string; email?: string } & Partial<UserRecord>;
+
+/**
+ * A player's own account (README, "Privacy"): a copy of everything stored about them, and its
+ * deletion. Reads are bounded by the player's own data (their profile partition, teams,
+ * bookings and passes), never by the number of players or sessions (TABLE.md, "Accounts").
+ */
+export class Accounts {
+  constructor(private readonly deps: AccountDeps) {}
+
+  private get table() {
+    return this.deps.store.tableName;
+  }
+
+  /** Every item of `USER#<id>`: profile, pending email code, code tries, calendar feed pointer. */
+  private async partition(userId: string): Promise<PartitionItem[]> {
+    return queryAll<PartitionItem>(this.deps.store, {
+      KeyConditionExpression: 'PK = :pk',
+      ExpressionAttributeValues: { ':pk': key.user(userId).PK },
+      ConsistentRead: true,
+    });
+  }
+
+  private async bookingsOf(userId: string): Promise<BookingRecord[]> {
+    return queryAll<BookingRecord>(this.deps.store, {
+      IndexName: 'GSI1',
+      KeyConditionExpression: 'GSI1PK = :pk',
+      ExpressionAttributeValues: { ':pk': index.userBookingsPartition(userId) },
+    });
+  }
+
+  private async membershipsOf(userId: string): Promise<MemberRecord[]> {
+    return queryAll<MemberRecord>(this.deps.store, {
+      IndexName: 'GSI2',
+      KeyConditionExpression: 'GSI2PK = :pk',
+      ExpressionAttributeValues: { ':pk': index.userTeamsPartition(userId) },
+    });
+  }
+
+  private async passesOf(userId: string): Promise<PassRecord[]> {
+    return queryAll<PassRecord>(this.deps.store, {
+      IndexName: 'GSI2',
+      KeyConditionExpression: 'GSI2PK = :pk',
+      ExpressionAttributeValues: { ':pk': index.userPassesPartition(userId) },
+    });
+  }
+
+  async exportData(userId: string): Promise<AccountExport> {
+    const [items, memberships, bookings, passes] = await Promise.all([
+      this.partition(userId),
+      this.membershipsOf(userId),
+      this.bookingsOf(userId),
+      this.passesOf(userId),
+    ]);
+    const user = items.find((item) => item.SK === 'PROFILE') as UserRecord | undefined;
+    if (!user) throw new DomainError('INVALID_TOKEN');
+    const pendingCode = items.find((item) => item.SK === 'EMAILCODE');
+    const [sessions, teams] = await Promise.all([
+      batchGetAll<SessionRecord>(
+        this.deps.store,
+        [...new Set(bookings.map((b) => b.sessionId))].map((id) => key.session(id)),
+      ),
+      batchGetAll<TeamRecord>(
+        this.deps.store,
+        memberships.map((m) => key.team(m.teamId)),
+      ),
+    ]);
+    const sessionById = new Map(sessions.map((s) => [s.id, s]));
+    const teamName = new Map(teams.map((t) => [t.id, t.name]));
+    const { userId: _hidden, ...profile } = toProfile(user);
+    return {
+      exportedAt: this.deps.clock.now().toISOString(),
+      profile: {
+        ...profile,
+        accountId: user.userId,
+        providerSubject: user.providerSub,
+        level: user.level ?? null,
+        createdAt: user.createdAt,
+        lastLoginAt: user.lastLoginAt,
+      },
+      email: {
+        address: user.email ?? null,
+        verified: user.emailVerified,
+        pendingAddress: pendingCode?.email ?? null,
+      },
+      language: user.language ?? null,
+      preferences: preferencesOf(user),
+      memberships: memberships.map((m) => ({
+        teamId: m.teamId,
+        teamName: teamName.get(m.teamId) ?? '',
+        membership: m.membership,
+        blocked: m.blocked,
+        joinedAt: m.joinedAt,
+        suspendedUntil: m.suspendedUntil ?? null,
+      })),
+      bookings: bookings.map((b) => {
+        const session = sessionById.get(b.sessionId);
+        return {
+          sessionId: b.sessionId,
+          teamId: b.teamId,
+          teamName: session?.teamName ?? '',
+          title: session?.title ?? '',
+          venue: session?.venue ?? '',
+          startsAt: b.startsAt,
+          status: b.status,
+          partySize: b.partySize,
+          listedName: b.userName,
+          bookedAt: b.bookedAt,
+          cancelledAt: b.cancelledAt ?? null,
+          attendance: b.attendance ?? null,
+          payment: b.status === 'accepted' && session ? paymentOf(session.price, b) : null,
+        };
+      }),
+      passes: passes.map((p) => ({
+        passId: p.passId,
+        teamId: p.teamId,
+        teamName: p.teamName,
+        name: p.name,
+        credits: p.credits,
+        remaining: p.remaining,
+        validFrom: p.validFrom,
+        validUntil: p.validUntil,
+        price: p.price,
+        soldAt: p.soldAt,
+      })),
+      calendarFeed: { exists: items.some((item) => item.SK === 'CALFEED') },
+    };
+  }
+
+  /**
+   * Deletes the account (README, "Privacy"). Refused while the player holds a booking of a
+   * session that has not ended (they cancel it first, under the session's own cancellation
+   * rules, so waitlists move as for any cancellation) or runs a team. Then, in one transaction,
+   * the profile partition (profile, email code, code tries, calendar feed pointer), the feed, the
+   * email claim go and the login's deletion count goes up, so the same LINE/Google login later
+   * starts a new record; then memberships are removed and bookings and passes stay for the teams
+   * under an anonymous name, out of every per-player index.
+   */
+  async delete(userId: string): Promise<AccountDeleted> {
+    const now = this.deps.clock.now();
+    const [items, bookings] = await Promise.all([this.partition(userId), this.bookingsOf(userId)]);
+    const user = items.find((item) => item.SK === 'PROFILE') as UserRecord | undefined;
+    if (!user) throw new DomainError('INVALID_TOKEN');
+
+    const recent = bookings.filter(
+      (b) => b.status !== 'cancelled' && Date.parse(b.startsAt) > now.getTime() - LONGEST_SESSION_MS,
+    );
+    if (recent.length > 0) {
+      const sessions = await batchGetAll<SessionRecord>(
+        this.deps.store,
+        [...new Set(recent.map((b) => b.sessionId))].map((id) => key.session(id)),
+      );
+      // A booking of a deleted session is cancelled by the session change: only live sessions count.
+      if (sessions.some((s) => Date.parse(s.endsAt) > now.getTime())) throw new DomainError('ACCOUNT_HAS_BOOKINGS');
+    }
+    if (user.isTeamLeader && (await this.deps.runsTeam(userId))) throw new DomainError('ACCOUNT_RUNS_TEAM');
+
+    const tx = new Transaction(this.table)
+      .delete('profile', { Key: key.user(userId), ConditionExpression: 'attribute_exists(PK)' })
+      .update('deletions', {
+        Key: key.deletedLogin(userIdFor(user.provider, user.providerSub)),
+        UpdateExpression: 'ADD deletions :one SET #type = :type, lastDeletedAt = :now',
+        ExpressionAttributeNames: { '#type': 'type' },
+        ExpressionAttributeValues: { ':one': 1, ':type': 'deletedLogin', ':now': now.toISOString() },
+      });
+    for (const item of items) {
+      if (item.SK === 'PROFILE' || item.SK === 'DELETED') continue;
+      tx.delete(`item:${item.SK}`, { Key: { PK: key.user(userId).PK, SK: item.SK } });
+      if (item.SK === 'CALFEED' && item.tokenHash) tx.delete('feed', { Key: key.calendarFeed(item.tokenHash) });
+    }
+    if (user.email) {
+      tx.delete('emailClaim', {
+        Key: key.emailClaim(user.email),
+        ConditionExpression: 'attribute_not_exists(PK) OR userId = :me',
+        ExpressionAttributeValues: { ':me': userId },
+      });
+    }
+    try {
+      await runTransaction(this.deps.store, tx);
+    } catch (error) {
+      // Deleted a moment ago by a parallel call.
+      if (error instanceof TransactionRefusedError && error.failed('profile')) throw new DomainError('INVALID_TOKEN');
+      throw error;
+    }
+
+    await this.leaveTeams(userId);
+    const anonymised = await this.anonymise(userId, bookings);
+    return { deleted: true, anonymisedBookings: anonymised };
+  }
+
+  /** Each membership goes with the team's count, once (a parallel removal wins the condition). */
+  private async leaveTeams(userId: string) {
+    const memberships = await this.membershipsOf(userId);
+    await mapLimit(memberships, WRITE_PARALLELISM, async (m) => {
+      const tx = new Transaction(this.table)
+        .delete('member', { Key: key.teamMember(m.teamId, userId), ConditionExpression: 'attribute_exists(PK)' })
+        .update('team', {
+          Key: key.team(m.teamId),
+          UpdateExpression: 'ADD memberCount :minus',
+          ConditionExpression: 'attribute_exists(PK)',
+          ExpressionAttributeValues: { ':minus': -1 },
+        });
+      try {
+        await runTransaction(this.deps.store, tx);
+      } catch (error) {
+        if (!(error instanceof TransactionRefusedError)) throw error;
+      }
+    });
+  }
+
+  /**
+   * Bookings and passes stay for the teams' accounting (attendance, payments) under the anonymous
+   * name in the team's language, without a picture, and leave the player's indexes, so no later
+   * login, chat command or feed reaches them.
+   */
+  private async anonymise(userId: string, bookings: BookingRecord[]): Promise<number> {
+    const passes = await this.passesOf(userId);
+    const teamIds = [...new Set([...bookings.map((b) => b.teamId), ...passes.map((p) => p.teamId)])];
+    const teams = await batchGetAll<TeamRecord>(
+      this.deps.store,
+      teamIds.map((id) => key.team(id)),
+    );
+    const language = new Map(teams.map((t) => [t.id, t.language ?? null]));
+    const nameIn = (teamId: string) => translate(language.get(teamId), 'notifications', 'deletedPlayer');
+    await mapLimit(bookings, WRITE_PARALLELISM, (b) =>
+      this.send(key.booking(b.sessionId, userId), 'userName', nameIn(b.teamId), 'GSI1PK, GSI1SK', true),
+    );
+    await mapLimit(passes, WRITE_PARALLELISM, (p) =>
+      this.send(key.pass(p.teamId, p.passId), 'playerName', nameIn(p.teamId), 'GSI2PK, GSI2SK', false),
+    );
+    return bookings.length;
+  }
+
+  /** Renames an item to the anonymous name and takes it out of the player's index; gone already: nothing. */
+  private async send(
+    itemKey: Record<string, string>,
+    nameField: string,
+    name: string,
+    remove: string,
+    picture: boolean,
+  ) {
+    try {
+      await this.deps.store.doc.send(
+        new UpdateCommand({
+          TableName: this.table,
+          Key: itemKey,
+          UpdateExpression: `SET #name = :name${picture ? ', pictureUrl = :none' : ''}, anonymised = :true REMOVE ${remove}`,
+          ConditionExpression: 'attribute_exists(PK)',
+          ExpressionAttributeNames: { '#name': nameField },
+          ExpressionAttributeValues: { ':name': name, ':true': true, ...(picture ? { ':none': '' } : {}) },
+        }),
+      );
+    } catch (error) {
+      if (!isConditionFailure(error)) throw error;
+    }
+  }
+}
