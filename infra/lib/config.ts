@@ -10,7 +10,7 @@ import { z } from 'zod';
  * message (docs/DEPLOY.md, "The stage file").
  */
 /** Regions of the `aws` partition that CDK knows (the ARNs of the stacks are `arn:aws:…`). */
-export const AWS_REGIONS: readonly string[] = RegionInfo.regions
+const AWS_REGIONS: readonly string[] = RegionInfo.regions
   .filter((r) => r.partition === 'aws')
   .map((r) => r.name);
 
@@ -18,7 +18,7 @@ const region = z
   .string()
   .refine((v) => AWS_REGIONS.includes(v), { message: 'an AWS region like ap-northeast-1 (one that exists)' });
 
-export const stageConfigSchema = z
+const stageConfigSchema = z
   .object({
     /** Lower-case name of the stage, part of the stack names (`Shuttle-<stageName>`). */
     stageName: z.string().regex(/^[a-z][a-z0-9-]{0,19}$/, 'lower-case letters, digits and dashes, e.g. prod'),
@@ -102,11 +102,11 @@ export const CONFIG_FILE_KEY = 'configFile';
 export const ALLOW_PLACEHOLDERS_KEY = 'allowPlaceholders';
 
 /** Account ids of documentation and examples: `000000000000`, `111111111111`…, `123456789012`. */
-export const isPlaceholderAccount = (id: string): boolean =>
+const isPlaceholderAccount = (id: string): boolean =>
   /^(\d)\1{11}$/.test(id) || id === '123456789012' || id === '012345678901';
 
 /** Domains reserved for documentation and tests (RFC 2606, RFC 6761) and `example.<any tld>`. */
-export const isPlaceholderDomain = (host: string): boolean =>
+const isPlaceholderDomain = (host: string): boolean =>
   /(^|\.)example\.[a-z]{2,}$/.test(host) || /(^|\.)(example|test|invalid|localhost)$/.test(host);
 
 const domainOf = (address: string) => address.split('@').at(-1) ?? address;

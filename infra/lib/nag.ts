@@ -15,7 +15,7 @@ const rule = (id: string) => `AwsSolutions::AwsSolutions-${id}`;
  * `<Ref>`, pseudo parameters as `<AWS::AccountId>`, joins concatenated. So an acknowledgement
  * matches with the stage's `account` set (literal in ARNs) or not (`<AWS::AccountId>`).
  */
-export function nagFormat(stack: Stack, value: string): string {
+function nagFormat(stack: Stack, value: string): string {
   const format = (node: unknown): string => {
     if (typeof node === 'string') return node;
     const obj = node as Record<string, unknown>;

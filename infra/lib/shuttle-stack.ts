@@ -21,7 +21,7 @@ export interface ShuttleStackProps extends StackProps {
   builds?: AppBuilds;
 }
 
-export const DEFAULT_BUILDS: AppBuilds = {
+const DEFAULT_BUILDS: AppBuilds = {
   member: join(repoRoot, 'liff-app/dist'),
   admin: join(repoRoot, 'admin-app/dist'),
 };

@@ -7,7 +7,7 @@ import { useNavigate } from 'react-router';
 import { getDefaultData } from '@/features/settings/api/get-default-data';
 import { settingsKeys } from '@/features/settings/api/keys';
 
-export const LOCATION_SETTING_PATH = '/setting/location';
+const LOCATION_SETTING_PATH = '/setting/location';
 
 /** A team without a default region is warned and sent to the location settings: new sessions need the region. */
 export function needsDefaultRegion(data: Pick<DefaultData, 'default_region'>): boolean {

@@ -1,7 +1,7 @@
 import type { Category, SessionStatus } from '@shuttle/shared';
 import { useTranslation } from 'react-i18next';
 
-export function StatusBadge({ status }: { status: SessionStatus }) {
+function StatusBadge({ status }: { status: SessionStatus }) {
   const { t } = useTranslation();
   return <span className={`badge badge--status-${status}`}>{t(`status.${status}`)}</span>;
 }

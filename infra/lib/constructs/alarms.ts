@@ -31,13 +31,12 @@ export interface AlarmsProps {
   serviceName: string;
 }
 
-export { METRIC_NAMESPACE };
 /**
  * The dispatcher's log line when a record is abandoned (functions/src/notifications/dispatcher.ts):
  * counted by a log filter until the dispatcher emits the EMF metric `AbandonedNotifications`; the
  * alarm adds both, so it fires from either (docs/DEPLOY.md, "Metrics").
  */
-export const ABANDONED_LOG_PHRASE = 'giving up after';
+const ABANDONED_LOG_PHRASE = 'giving up after';
 
 /** API alarms (docs/DEPLOY.md, "Observability"). */
 export const API_ALARMS = {

@@ -13,9 +13,8 @@ import { grantSendEmail, handlerFunction } from './lambda-function.ts';
 
 export { ORIGIN_SECRET_HEADER };
 
-/** JSON fields of the origin secret: the value CloudFront sends, and the one it sent before a rotation. */
-export const ORIGIN_SECRET_CURRENT = 'current';
-export const ORIGIN_SECRET_PREVIOUS = 'previous';
+/** JSON field of the origin secret CloudFront sends (`previous` holds the one it sent before a rotation). */
+const ORIGIN_SECRET_CURRENT = 'current';
 /** Secrets Manager name of a stage's origin secret. */
 export const originSecretName = (stageName: string): string => `shuttle/${stageName}/origin-verify`;
 /** `-c originSecretVersion=ID`: the secret version CloudFront reads (set by the rotation command). */

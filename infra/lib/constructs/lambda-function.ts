@@ -24,7 +24,7 @@ export interface HandlerFunctionProps {
  * The Lambda runtime of every function: Node.js 24 (supported into 2028), the version CI runs the
  * suite on (README). The bundles target node22 syntax (infra/lib/bundling.ts), which Node 24 runs.
  */
-export const LAMBDA_RUNTIME = Runtime.NODEJS_24_X;
+const LAMBDA_RUNTIME = Runtime.NODEJS_24_X;
 
 /** Whether functions/src/handlers/<name>.ts exists. */
 export const handlerExists = (name: string): boolean => existsSync(join(handlersDir, `${name}.ts`));

@@ -10,7 +10,7 @@ import { detectInAppBrowser } from '@/lib/user-agent';
 import { checkStoredLogin } from './stored-login';
 
 /** Adopts the language saved on the profile when this browser has no choice of its own. */
-export async function adoptProfileLanguage(language: string | null): Promise<void> {
+async function adoptProfileLanguage(language: string | null): Promise<void> {
   if (!storage.get(STORAGE_KEYS.language) && isLanguage(language)) await changeLanguage(language);
 }
 

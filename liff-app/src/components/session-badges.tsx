@@ -1,10 +1,5 @@
-import type { Category, SessionStatus } from '@shuttle/shared';
+import type { Category } from '@shuttle/shared';
 import { useTranslation } from 'react-i18next';
-
-export function StatusBadge({ status }: { status: SessionStatus }) {
-  const { t } = useTranslation();
-  return <span className={`badge badge--status-${status}`}>{t(`status.${status}`)}</span>;
-}
 
 export function CategoryChips({ categories }: { categories: readonly Category[] }) {
   const { t } = useTranslation();

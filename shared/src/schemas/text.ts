@@ -16,7 +16,7 @@ const isBidiControl = (c: number) => (c >= 0x202a && c <= 0x202e) || (c >= 0x206
 /** Iterating by code point keeps a pair whole, so a surrogate seen alone is a lone one. */
 const isSurrogate = (c: number) => c >= 0xd800 && c <= 0xdfff;
 
-export const UNSAFE_TEXT_MESSAGE = 'Must not contain control characters, direction overrides or broken characters';
+const UNSAFE_TEXT_MESSAGE = 'Must not contain control characters, direction overrides or broken characters';
 
 const clean = (newlines: boolean) => (value: string) => {
   for (const ch of value) {

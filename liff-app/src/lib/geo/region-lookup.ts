@@ -420,7 +420,7 @@ const DEFAULT_MAX_DISTANCE_KM = 30;
 const EARTH_RADIUS_KM = 6371;
 const rad = (deg: number) => (deg * Math.PI) / 180;
 
-export function distanceKm(a: Anchor, b: Anchor): number {
+function distanceKm(a: Anchor, b: Anchor): number {
   const dLat = rad(b[0] - a[0]);
   const dLng = rad(b[1] - a[1]);
   const h = Math.sin(dLat / 2) ** 2 + Math.cos(rad(a[0])) * Math.cos(rad(b[0])) * Math.sin(dLng / 2) ** 2;

@@ -17,14 +17,6 @@ export const password = z.string().min(ADMIN_LIMITS.passwordMin).max(ADMIN_LIMIT
 export const text = singleLineText;
 export const multiLine = multiLineText;
 export const lineLink = z.union([z.literal(''), z.url({ protocol: /^https$/ }).max(TEXT_LIMITS.lineLink)]);
-/** A LINE group id as the Messaging API reports it (`C` + 32 hex), or empty when unset. */
-export const lineGroupId = z.union([
-  z.literal(''),
-  z
-    .string()
-    .max(33)
-    .regex(/^C[0-9a-f]{32}$/, 'Invalid LINE group id'),
-]);
 export const month = z
   .string()
   .max(7)

@@ -3,6 +3,6 @@ import { apiCall } from '@/lib/api-client';
 import { boardKeys } from './keys';
 
 /** Today's and the next week's sessions, recent bookings and cancellations, this month's figures. */
-export const getBoard = () => apiCall('board/getBoard', {});
+const getBoard = () => apiCall('board/getBoard', {});
 
 export const useBoard = () => useQuery(boardKeys.all, getBoard);

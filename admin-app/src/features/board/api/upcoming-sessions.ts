@@ -5,7 +5,7 @@ import { apiCall } from '@/lib/api-client';
 export type SessionScope = 'upcoming' | 'past';
 
 /** One page of the team's sessions: upcoming ones soonest first, past ones latest first. */
-export const getUpcomingSessions = (scope: SessionScope, cursor: string | null) =>
+const getUpcomingSessions = (scope: SessionScope, cursor: string | null) =>
   apiCall('courtSession/upcommingSessions', { scope, cursor, limit: 20 });
 
 /** Pages of `scope`, appended as the admin asks for more; a new scope starts over. */

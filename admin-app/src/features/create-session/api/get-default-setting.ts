@@ -3,7 +3,7 @@ import { apiCall } from '@/lib/api-client';
 import { createSessionKeys } from './keys';
 
 /** The new-session form prefilled from the team's defaults, with its venues. */
-export const getDefaultSetting = () => apiCall('createSession/getDefaultSetting', {});
+const getDefaultSetting = () => apiCall('createSession/getDefaultSetting', {});
 export type SessionDefaults = Awaited<ReturnType<typeof getDefaultSetting>>;
 
 export const useDefaultSetting = () => useQuery(createSessionKeys.defaults, getDefaultSetting);

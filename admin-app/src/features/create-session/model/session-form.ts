@@ -51,7 +51,7 @@ export interface SessionFormValues {
 
 export type FieldName = keyof SessionFormValues;
 /** An i18n key under `create.errors` and its values. */
-export interface FieldError {
+interface FieldError {
   key: string;
   values?: Record<string, number | string>;
 }

@@ -3,7 +3,7 @@ import { apiCall } from '@/lib/api-client';
 import { memberKeys } from './keys';
 
 /** Players waiting for approval (teams whose join rule is approval; README, Decisions). */
-export const getJoinRequests = () => apiCall('members/getJoinRequests', {});
+const getJoinRequests = () => apiCall('members/getJoinRequests', {});
 export const useJoinRequests = () => useQuery(memberKeys.requests, getJoinRequests);
 
 export const approveJoin = (userId: string) => apiCall('members/approveJoin', { userId });

@@ -13,7 +13,7 @@ import { useRevenueBySession } from '../api/revenue-by-session';
 import { PaymentFigures } from './payment-figures';
 
 /** The month `delta` months from YYYY-MM. */
-export function shiftMonth(month: string, delta: number): string {
+function shiftMonth(month: string, delta: number): string {
   const index = Number(month.slice(0, 4)) * 12 + Number(month.slice(5, 7)) - 1 + delta;
   return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}`;
 }

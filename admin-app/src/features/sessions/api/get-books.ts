@@ -3,7 +3,7 @@ import { apiCall } from '@/lib/api-client';
 import { sessionKeys } from './keys';
 
 /** Every booking of the session, cancelled ones included, in booking order. */
-export const getBooks = (sessionId: string) => apiCall('courtSession/getBooks', { sessionId });
+const getBooks = (sessionId: string) => apiCall('courtSession/getBooks', { sessionId });
 
 export const useSessionBooks = (sessionId: string | null) =>
   useQuery(sessionId ? sessionKeys.books(sessionId) : null, () => getBooks(sessionId!));

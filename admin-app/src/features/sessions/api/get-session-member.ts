@@ -3,7 +3,7 @@ import { apiCall } from '@/lib/api-client';
 import { sessionKeys } from './keys';
 
 /** Accepted players and the waitlist in order. */
-export const getSessionMember = (sessionId: string) => apiCall('courtSession/getSessionMember', { sessionId });
+const getSessionMember = (sessionId: string) => apiCall('courtSession/getSessionMember', { sessionId });
 
 export const useSessionMembers = (sessionId: string | null) =>
   useQuery(sessionId ? sessionKeys.members(sessionId) : null, () => getSessionMember(sessionId!));

@@ -3,6 +3,6 @@ import { apiCall } from '@/lib/api-client';
 import { settingsKeys } from './keys';
 
 /** The team's admins and pending invitations. */
-export const getAdmins = () => apiCall('setting/getAdmins', {});
+const getAdmins = () => apiCall('setting/getAdmins', {});
 
 export const useTeamAdmins = () => useQuery(settingsKeys.admins, getAdmins);

@@ -3,6 +3,6 @@ import { apiCall } from '@/lib/api-client';
 import { settingsKeys } from './keys';
 
 /** The team's venues and their courts. */
-export const getCourts = () => apiCall('setting/getCourts', {});
+const getCourts = () => apiCall('setting/getCourts', {});
 
 export const useVenues = () => useQuery(settingsKeys.venues, getCourts);

@@ -3,6 +3,6 @@ import { apiCall } from '@/lib/api-client';
 import { teamKeys } from './keys';
 
 /** Every team's name, to warn before taking a name another team uses. */
-export const getTeamNameList = () => apiCall('setting/getTeamNameList', {});
+const getTeamNameList = () => apiCall('setting/getTeamNameList', {});
 
 export const useTeamNameList = () => useQuery(teamKeys.names, getTeamNameList);

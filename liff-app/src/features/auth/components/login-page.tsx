@@ -13,7 +13,7 @@ import { safeNextPath } from '@/lib/paths';
 import { canOfferGoogleLogin } from '@/lib/user-agent';
 import { GoogleLoginButton } from './google-login-button';
 
-export const callbackPath = (provider: 'line' | 'google', next: string) =>
+const callbackPath = (provider: 'line' | 'google', next: string) =>
   `/callback?provider=${provider}&next=${encodeURIComponent(next)}`;
 
 /** /login: LINE login, Google login (where Google allows it) and the not-logged-in notice. */

@@ -5,7 +5,7 @@ import { apiCall } from '@/lib/api-client';
 export const calendarKeys = { feed: 'calendar:feed' } as const;
 
 /** `GET checkState/calendar/getFeed`: the player's feed token, or null. */
-export const getFeed = () => apiCall('checkState/calendar/getFeed');
+const getFeed = () => apiCall('checkState/calendar/getFeed');
 export const useFeed = (enabled: boolean) => useQuery(enabled ? calendarKeys.feed : null, getFeed);
 
 /** `POST checkState/calendar/resetFeed`: a new URL; the old one stops working. */

@@ -15,7 +15,7 @@ import { copyText } from '@/lib/clipboard';
 import { calendarKeys, deleteFeed, resetFeed, useFeed } from '../api/feed';
 
 /** The feed's absolute URL: the API base may be a path on this origin or another origin. */
-export function feedUrl(apiBase: string, token: string, origin = window.location.origin): string {
+function feedUrl(apiBase: string, token: string, origin = window.location.origin): string {
   return new URL(`${apiBase.replace(/\/$/, '')}${calendarFeedPath(token)}`, origin).toString();
 }
 

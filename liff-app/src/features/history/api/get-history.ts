@@ -3,6 +3,6 @@ import { apiCall } from '@/lib/api-client';
 import { historyKeys } from './keys';
 
 /** `GET checkState/history/getHistory`: past sessions with attendance, and the statistics. */
-export const getHistory = () => apiCall('checkState/history/getHistory');
+const getHistory = () => apiCall('checkState/history/getHistory');
 
 export const useHistory = (enabled: boolean) => useQuery(enabled ? historyKeys.all : null, getHistory);

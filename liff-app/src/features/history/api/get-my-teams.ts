@@ -3,6 +3,6 @@ import { apiCall } from '@/lib/api-client';
 import { historyKeys } from './keys';
 
 /** `GET checkState/static/getTeamName` (member form): every team with `is_in` for the caller. */
-export const getMyTeams = () => apiCall('checkState/static/getTeamName');
+const getMyTeams = () => apiCall('checkState/static/getTeamName');
 
 export const useMyTeams = (enabled: boolean) => useQuery(enabled ? historyKeys.teams : null, getMyTeams);

@@ -3,7 +3,7 @@ import { useQuery } from '@shuttle/shared/web/query.ts';
 import { apiCall } from '@/lib/api-client';
 import { sessionKeys } from './keys';
 
-export function getMemberList(sessionId: string, loggedIn: boolean): Promise<MemberList> {
+function getMemberList(sessionId: string, loggedIn: boolean): Promise<MemberList> {
   return loggedIn
     ? apiCall('checkState/sessionList/getMemberList', { sessionId })
     : apiCall('withoutAuth/getMemberList', { sessionId });

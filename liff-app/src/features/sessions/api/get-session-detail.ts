@@ -3,7 +3,7 @@ import { useQuery } from '@shuttle/shared/web/query.ts';
 import { apiCall } from '@/lib/api-client';
 import { sessionKeys } from './keys';
 
-export function getSessionDetail(sessionId: string, loggedIn: boolean): Promise<SessionDetail> {
+function getSessionDetail(sessionId: string, loggedIn: boolean): Promise<SessionDetail> {
   return loggedIn
     ? apiCall('checkState/sessionList/getDetail', { sessionId })
     : apiCall('withoutAuth/getDetail', { sessionId });

@@ -7,7 +7,7 @@ import { sessionKeys } from './keys';
  * Teams for the team filter: the member form (with is_in) when logged in, else the visitor
  * form. A failure is only logged and leaves the list empty: the filter works without it.
  */
-export async function getTeamNames(loggedIn: boolean): Promise<TeamNameItem[]> {
+async function getTeamNames(loggedIn: boolean): Promise<TeamNameItem[]> {
   try {
     return loggedIn ? await apiCall('checkState/static/getTeamName') : await apiCall('withoutAuth/getTeamName');
   } catch (error) {

@@ -19,7 +19,7 @@ import { StatusTabs } from './status-tabs';
  * worth. The rest of the page follows in a transition, which React renders in slices between
  * frames, so the first cards are not held back by the whole page (docs/PLAYER-EXPERIENCE.md, "Speed").
  */
-export const FIRST_CARDS = 5;
+const FIRST_CARDS = 5;
 
 /** The bookable-sessions tab of home: status categories, filters and the paged list. */
 export function SessionBrowser() {

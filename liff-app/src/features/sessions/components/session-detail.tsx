@@ -50,7 +50,7 @@ import { TeamJoin } from './team-join';
 type ReserveState = 'reserve' | 'waitlist' | 'closed' | 'notYetOpen' | 'booked';
 
 /** The reserve button's state, from the one status model (`sessionState`). */
-export function reserveState(session: Detail): ReserveState {
+function reserveState(session: Detail): ReserveState {
   if (session.myBooking) return 'booked';
   const { badge, action } = sessionState(session);
   if (badge === 'notYetOpen') return memberMayJoinEarly(session) ? 'reserve' : 'notYetOpen';

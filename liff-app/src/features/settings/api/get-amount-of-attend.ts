@@ -3,7 +3,7 @@ import { apiCall } from '@/lib/api-client';
 import { settingsKeys } from './keys';
 
 /** `GET checkState/setting/getAmountOfAttend`: sessions attended, for the profile card. */
-export const getAmountOfAttend = () => apiCall('checkState/setting/getAmountOfAttend');
+const getAmountOfAttend = () => apiCall('checkState/setting/getAmountOfAttend');
 
 export const useAmountOfAttend = (enabled: boolean) =>
   useQuery(enabled ? settingsKeys.attendance : null, getAmountOfAttend);
