@@ -1,33 +1,29 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import {
+  backEdges,
+  cycles,
+  folderGraph,
+  folderOf,
+  type Import,
+  layerProblems,
+  levels,
+  misplaced,
+  ORDER,
+  violation,
+} from './layers.ts';
 
 /**
  * The layer rules of docs/ARCHITECTURE.md ("Layers"), checked on the import graph of
- * functions/src and shared/src: which folder may import which, no route file importing
- * another, no import cycle, and no source file over 450 lines anywhere in the product.
+ * functions/src (the rules themselves are pure functions in ./layers.ts) and shared/src: which
+ * folder may import which, route and view files only in api/, no route file importing another,
+ * an acyclic folder graph with no edge running back up, no import cycle, and no source file over
+ * 450 lines anywhere in the product.
  */
 const ROOT = resolve(import.meta.dirname, '../..');
 const FUNCTIONS = join(ROOT, 'functions/src');
 const SHARED = join(ROOT, 'shared/src');
-
-/** Concept folders of functions/src, lowest first: a domain module imports only those before it. */
-const CONCEPTS = [
-  'auth',
-  'players',
-  'teams',
-  'sessions',
-  'outbox',
-  'bookings',
-  'payments',
-  'line',
-  'notifications',
-  'admin-accounts',
-  'reports',
-  'calendar',
-] as const;
-const FOUNDATION = ['platform', 'db'] as const;
-const ENTRY = ['app', 'handlers', 'local'] as const;
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -72,32 +68,7 @@ function edgesOf(files: string[]): Edge[] {
   );
 }
 
-const isInterface = (file: string) => /(^|-)(routes|views)\.ts$/.test(file.split('/').at(-1)!);
-const isRoute = (file: string) => /(^|-)routes\.ts$/.test(file.split('/').at(-1)!);
-const folderOf = (root: string, file: string) => relative(root, file).split('/')[0]!;
-
-/** Why an import in functions/src breaks the layer rules, or null when it is allowed. */
-function functionsViolation({ from, to }: Edge): string | null {
-  if (!to.startsWith(FUNCTIONS)) return to.startsWith(SHARED) ? null : 'imports outside functions/src and shared/src';
-  const source = folderOf(FUNCTIONS, from);
-  const target = folderOf(FUNCTIONS, to);
-  if (source === 'handlers') return target === 'local' ? 'handlers never import the local server' : null;
-  if (source === 'local') return target === 'handlers' ? 'the local server never imports Lambda handlers' : null;
-  if (source === 'app') return target === 'handlers' || target === 'local' ? 'app never imports its callers' : null;
-  if ((ENTRY as readonly string[]).includes(target)) return `${source} imports the composition layer (${target})`;
-  if (source === 'platform') return target === 'platform' ? null : 'platform imports nothing of the product';
-  if (source === 'db') return target === 'db' || target === 'platform' ? null : 'db imports only platform';
-  if ((FOUNDATION as readonly string[]).includes(target)) return null;
-  const sourceRank = CONCEPTS.indexOf(source as (typeof CONCEPTS)[number]);
-  const targetRank = CONCEPTS.indexOf(target as (typeof CONCEPTS)[number]);
-  if (sourceRank < 0) return `unknown folder ${source}: add it to the layers in docs/ARCHITECTURE.md`;
-  if (targetRank < 0) return `unknown folder ${target}`;
-  if (isRoute(to)) return 'route files are mounted by app/, never imported';
-  if (isInterface(from)) return null;
-  if (isInterface(to)) return 'domain modules never import views';
-  if (targetRank > sourceRank) return `${source} is below ${target}`;
-  return null;
-}
+const folderOfShared = (file: string) => relative(SHARED, file).split('/')[0]!;
 
 /** shared/src: base modules, then schemas, then pure domain rules and i18n, then web (apps only). */
 const SHARED_LAYERS: Record<string, number> = {
@@ -114,46 +85,10 @@ const SHARED_LAYERS: Record<string, number> = {
 
 function sharedViolation({ from, to }: Edge): string | null {
   if (!to.startsWith(SHARED)) return 'shared imports only itself';
-  const source = SHARED_LAYERS[folderOf(SHARED, from)];
-  const target = SHARED_LAYERS[folderOf(SHARED, to)];
+  const source = SHARED_LAYERS[folderOfShared(from)];
+  const target = SHARED_LAYERS[folderOfShared(to)];
   if (source === undefined || target === undefined) return 'unknown part of shared: add it to the layers';
-  return target > source ? `${folderOf(SHARED, from)} is below ${folderOf(SHARED, to)}` : null;
-}
-
-/** Every import cycle among the files, each as a path of files (Tarjan's strongly connected components). */
-function cycles(files: string[], edges: Edge[]): string[][] {
-  const next = new Map(files.map((f) => [f, [] as string[]]));
-  for (const { from, to } of edges) if (next.has(to)) next.get(from)!.push(to);
-  let counter = 0;
-  const index = new Map<string, number>();
-  const low = new Map<string, number>();
-  const stack: string[] = [];
-  const onStack = new Set<string>();
-  const found: string[][] = [];
-  const visit = (v: string) => {
-    index.set(v, counter);
-    low.set(v, counter++);
-    stack.push(v);
-    onStack.add(v);
-    for (const w of next.get(v) ?? []) {
-      if (!index.has(w)) {
-        visit(w);
-        low.set(v, Math.min(low.get(v)!, low.get(w)!));
-      } else if (onStack.has(w)) low.set(v, Math.min(low.get(v)!, index.get(w)!));
-    }
-    if (low.get(v) === index.get(v)) {
-      const component: string[] = [];
-      let w: string;
-      do {
-        w = stack.pop()!;
-        onStack.delete(w);
-        component.push(w);
-      } while (w !== v);
-      if (component.length > 1 || next.get(v)!.includes(v)) found.push(component.map((f) => relative(ROOT, f)));
-    }
-  };
-  for (const f of files) if (!index.has(f)) visit(f);
-  return found;
+  return target > source ? `${folderOfShared(from)} is below ${folderOfShared(to)}` : null;
 }
 
 const functionsFiles = sourceFiles(FUNCTIONS);
@@ -162,28 +97,51 @@ const functionsEdges = edgesOf(functionsFiles);
 const sharedEdges = edgesOf(sharedFiles);
 const describeEdge = (e: Edge, why: string) => `${relative(ROOT, e.from)} -> ${e.spec}: ${why}`;
 
+/** functions/src's files and its imports inside functions/src, as paths relative to it (the checker's input). */
+const inFunctions = (file: string) => relative(FUNCTIONS, file);
+const functionsPaths = functionsFiles.map(inFunctions);
+const functionsImports: Import[] = functionsEdges
+  .filter((e) => e.to.startsWith(`${FUNCTIONS}/`))
+  .map((e) => ({ from: inFunctions(e.from), to: inFunctions(e.to) }));
+const ofRoot = (found: string[][], root: string) => found.map((c) => c.map((f) => relative(ROOT, join(root, f))));
+
 describe('functions/src layering', () => {
   it('resolves every relative or aliased import to a file that exists', () => {
     const missing = functionsEdges.filter((e) => !functionsFiles.includes(e.to) && !e.to.startsWith(SHARED));
     expect(missing.map((e) => describeEdge(e, 'no such file'))).toEqual([]);
   });
 
-  it('imports only downwards: foundation, then concepts in order, then routes and views, then app and entry points', () => {
+  it('imports only downwards: foundation, then concepts in order, then api views and routes, then app and entry points', () => {
     const broken = functionsEdges.flatMap((e) => {
-      const why = functionsViolation(e);
+      const why = e.to.startsWith(`${FUNCTIONS}/`)
+        ? violation({ from: inFunctions(e.from), to: inFunctions(e.to) })
+        : e.to.startsWith(SHARED)
+          ? null
+          : 'imports outside functions/src and shared/src';
       return why ? [describeEdge(e, why)] : [];
     });
     expect(broken).toEqual([]);
   });
 
-  it('has no import cycle', () => {
-    expect(cycles(functionsFiles, functionsEdges)).toEqual([]);
+  it('keeps route and view files in api/, out of the concept folders', () => {
+    expect(functionsPaths.flatMap((f) => (misplaced(f) ? [f] : []))).toEqual([]);
   });
 
-  it('names every top-level folder in the layer list', () => {
-    const folders = new Set(functionsFiles.map((f) => folderOf(FUNCTIONS, f)));
-    const known = new Set<string>([...FOUNDATION, ...CONCEPTS, ...ENTRY]);
-    expect([...folders].filter((f) => !known.has(f))).toEqual([]);
+  it('has a folder graph with no edge running back up and no cycle', () => {
+    const graph = folderGraph(functionsImports);
+    expect(backEdges(graph)).toEqual([]);
+    const folderEdges = [...graph].flatMap(([from, targets]) => [...targets].map((to) => ({ from, to })));
+    expect(cycles([...graph.keys()], folderEdges)).toEqual([]);
+    expect([...levels(graph).values()].every(Number.isInteger)).toBe(true);
+  });
+
+  it('has no import cycle', () => {
+    expect(ofRoot(cycles(functionsPaths, functionsImports), FUNCTIONS)).toEqual([]);
+  });
+
+  it('names every folder in the layer list', () => {
+    const folders = new Set(functionsPaths.map(folderOf));
+    expect([...folders].filter((f) => !ORDER.includes(f))).toEqual([]);
   });
 });
 
@@ -197,7 +155,11 @@ describe('shared/src layering', () => {
   });
 
   it('has no import cycle', () => {
-    expect(cycles(sharedFiles, sharedEdges)).toEqual([]);
+    const inShared = (file: string) => relative(SHARED, file);
+    const imports = sharedEdges
+      .filter((e) => e.to.startsWith(SHARED))
+      .map((e) => ({ from: inShared(e.from), to: inShared(e.to) }));
+    expect(ofRoot(cycles(sharedFiles.map(inShared), imports), SHARED)).toEqual([]);
   });
 });
 
@@ -214,25 +176,66 @@ describe('file size', () => {
 });
 
 describe('the rules themselves', () => {
-  const at = (path: string) => join(FUNCTIONS, path);
-  const edge = (from: string, to: string): Edge => ({ from: at(from), to: at(to), spec: to });
-
-  it('refuses an upward import, a route importing a route, and a feature importing the wiring', () => {
-    expect(functionsViolation(edge('teams/membership.ts', 'bookings/engine.ts'))).toMatch(/below/);
-    expect(functionsViolation(edge('bookings/member-routes.ts', 'sessions/member-routes.ts'))).toMatch(/route/);
-    expect(functionsViolation(edge('sessions/member-routes.ts', 'app/services.ts'))).toMatch(/composition/);
-    expect(functionsViolation(edge('db/keys.ts', 'sessions/model.ts'))).toMatch(/db imports only platform/);
+  it('refuses an upward import, a route importing a route, a domain module importing the api, and a feature importing the wiring', () => {
+    expect(violation({ from: 'teams/membership.ts', to: 'bookings/engine.ts' })).toMatch(/below/);
+    expect(violation({ from: 'api/member/bookings.ts', to: 'api/member/sessions.ts' })).toMatch(/route/);
+    expect(violation({ from: 'api/admin/sessions.ts', to: 'api/member/sessions.ts' })).toMatch(/route/);
+    expect(violation({ from: 'api/views/teams.ts', to: 'api/admin/teams.ts' })).toMatch(/route/);
+    expect(violation({ from: 'sessions/model.ts', to: 'api/views/bookings.ts' })).toMatch(/api layer/);
+    expect(violation({ from: 'api/member/sessions.ts', to: 'app/services.ts' })).toMatch(/composition/);
+    expect(violation({ from: 'db/keys.ts', to: 'sessions/model.ts' })).toMatch(/db imports only platform/);
+    expect(violation({ from: 'widgets/a.ts', to: 'db/keys.ts' })).toMatch(/unknown folder widgets/);
   });
 
-  it('allows a downward import and a route reading any concept', () => {
-    expect(functionsViolation(edge('bookings/engine.ts', 'sessions/repository.ts'))).toBeNull();
-    expect(functionsViolation(edge('sessions/admin-routes.ts', 'bookings/session-changes.ts'))).toBeNull();
-    expect(functionsViolation(edge('app/services.ts', 'bookings/engine.ts'))).toBeNull();
+  it('allows a downward import, a route reading any concept and a view, and app mounting routes', () => {
+    expect(violation({ from: 'bookings/engine.ts', to: 'sessions/repository.ts' })).toBeNull();
+    expect(violation({ from: 'api/admin/sessions.ts', to: 'bookings/session-changes.ts' })).toBeNull();
+    expect(violation({ from: 'api/member/sessions.ts', to: 'api/views/bookings.ts' })).toBeNull();
+    expect(violation({ from: 'app/member-api.ts', to: 'api/member/bookings.ts' })).toBeNull();
+    expect(violation({ from: 'app/services.ts', to: 'bookings/engine.ts' })).toBeNull();
+  });
+
+  it('refuses a route or view file inside a concept folder', () => {
+    expect(misplaced('bookings/member-routes.ts')).toMatch(/api/);
+    expect(misplaced('sessions/admin-views.ts')).toMatch(/api/);
+    expect(misplaced('api/member/bookings.ts')).toBeNull();
   });
 
   it('finds a cycle', () => {
-    const a = at('x/a.ts');
-    const b = at('x/b.ts');
-    expect(cycles([a, b], [edge('x/a.ts', 'x/b.ts'), edge('x/b.ts', 'x/a.ts')])).toHaveLength(1);
+    const edges = [
+      { from: 'x/a.ts', to: 'x/b.ts' },
+      { from: 'x/b.ts', to: 'x/a.ts' },
+    ];
+    expect(cycles(['x/a.ts', 'x/b.ts'], edges)).toHaveLength(1);
+  });
+
+  it('reports a planted upward import on a small graph, and nothing once it is gone', () => {
+    const files = ['platform/clock.ts', 'teams/membership.ts', 'bookings/engine.ts', 'api/member/bookings.ts'];
+    const clean: Import[] = [
+      { from: 'teams/membership.ts', to: 'platform/clock.ts' },
+      { from: 'bookings/engine.ts', to: 'teams/membership.ts' },
+      { from: 'api/member/bookings.ts', to: 'bookings/engine.ts' },
+    ];
+    expect(layerProblems(files, clean)).toEqual([]);
+    expect(levels(folderGraph(clean))).toEqual(
+      new Map([
+        ['teams', 1],
+        ['platform', 0],
+        ['bookings', 2],
+        ['api/member', 3],
+      ]),
+    );
+
+    const planted = [...clean, { from: 'teams/membership.ts', to: 'bookings/engine.ts' }];
+    const problems = layerProblems(files, planted);
+    expect(problems).toContain('teams/membership.ts -> bookings/engine.ts: teams is below bookings');
+    expect(problems).toContain('folder edge runs back up: teams -> bookings');
+    expect(problems.some((p) => p.startsWith('folder cycle:'))).toBe(true);
+    expect(problems.some((p) => p.startsWith('import cycle:'))).toBe(true);
+  });
+
+  it('reports an upward folder edge even when no single rule names it', () => {
+    const graph = folderGraph([{ from: 'sessions/model.ts', to: 'outbox/model.ts' }]);
+    expect(backEdges(graph)).toEqual(['sessions -> outbox']);
   });
 });

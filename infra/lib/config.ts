@@ -10,9 +10,7 @@ import { z } from 'zod';
  * message (docs/DEPLOY.md, "The stage file").
  */
 /** Regions of the `aws` partition that CDK knows (the ARNs of the stacks are `arn:aws:…`). */
-const AWS_REGIONS: readonly string[] = RegionInfo.regions
-  .filter((r) => r.partition === 'aws')
-  .map((r) => r.name);
+const AWS_REGIONS: readonly string[] = RegionInfo.regions.filter((r) => r.partition === 'aws').map((r) => r.name);
 
 const region = z
   .string()

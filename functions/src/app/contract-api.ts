@@ -7,7 +7,7 @@ import { openApiDocument } from '#platform/openapi.ts';
 /**
  * One API as a Hono app under `base`: answers gzip-compressed for clients that accept it (a
  * page of 20 sessions is 12 KB of JSON, under 3 KB compressed; CloudFront passes the API's
- * answers through as they come), the error envelope, the body limit before any route reads, `/openapi.json` generated from its route table, and the feature route files mounted.
+ * answers through as they come), the error envelope, the body limit before any route reads, `/openapi.json` generated from its route table, and the route files of api/member or api/admin mounted.
  */
 export function contractApi(api: {
   base: string;

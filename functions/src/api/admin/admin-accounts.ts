@@ -1,10 +1,10 @@
 import { adminRoutes } from '@shuttle/shared';
+import { type AdminTokenDeps, issueAdminToken } from '#admin-accounts/admin-tokens.ts';
+import type { AdminEmailVerification } from '#admin-accounts/email-verification.ts';
+import { type PasswordResetDeps, requestPasswordReset } from '#admin-accounts/password-reset.ts';
+import { type AdminRecord, toAdminProfile } from '#admin-accounts/repository.ts';
+import type { AdminSignIn } from '#admin-accounts/sign-in.ts';
 import { type ContractAppOptions, contractRoutes } from '#platform/http.ts';
-import { type AdminTokenDeps, issueAdminToken } from './admin-tokens.ts';
-import type { AdminEmailVerification } from './email-verification.ts';
-import { type PasswordResetDeps, requestPasswordReset } from './password-reset.ts';
-import { type AdminRecord, toAdminProfile } from './repository.ts';
-import type { AdminSignIn } from './sign-in.ts';
 
 export interface AccountRouteDeps extends AdminTokenDeps, PasswordResetDeps {
   adminEmails: AdminEmailVerification;

@@ -1,14 +1,14 @@
 import { createHash } from 'node:crypto';
 import { addDays, adminRoutes, taipeiDate, taipeiDayStart } from '@shuttle/shared';
 import type { TeamScope } from '#admin-accounts/team-scope.ts';
+import { attendanceCounts, toAdminSession } from '#api/views/sessions.ts';
+import type { BookingEngine } from '#bookings/engine.ts';
 import { adminIdempotencyScope } from '#db/keys.ts';
 import type { Clock, IdGenerator } from '#platform/clock.ts';
 import { DomainError } from '#platform/errors.ts';
 import { type ContractAppOptions, contractRoutes } from '#platform/http.ts';
 import type { UserRepository } from '#players/repository.ts';
-import { attendanceCounts, toAdminSession } from '#sessions/admin-views.ts';
 import type { SessionRepository } from '#sessions/repository.ts';
-import type { BookingEngine } from './engine.ts';
 
 export interface CheckInRouteDeps {
   clock: Clock;

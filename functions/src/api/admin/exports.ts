@@ -6,11 +6,11 @@ import { batchGetAll } from '#db/query.ts';
 import type { Clock } from '#platform/clock.ts';
 import { type ContractAppOptions, contractRoutes } from '#platform/http.ts';
 import type { UserRecord } from '#players/repository.ts';
+import { addMoney, attendanceCsv, membersCsv, moneyOf, revenueCsv } from '#reports/money.ts';
+import { monthSpan } from '#reports/revenue.ts';
 import type { SessionRepository } from '#sessions/repository.ts';
 import type { MembershipRepository } from '#teams/membership.ts';
 import type { TeamRepository } from '#teams/repository.ts';
-import { addMoney, attendanceCsv, membersCsv, moneyOf, revenueCsv } from './money.ts';
-import { monthSpan } from './revenue.ts';
 
 export interface ExportRouteDeps {
   store: Store;

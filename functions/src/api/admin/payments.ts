@@ -1,6 +1,9 @@
 import { addDays, adminRoutes, MONEY_LIMITS, taipeiDate, taipeiDayStart } from '@shuttle/shared';
 import type { TeamScope } from '#admin-accounts/team-scope.ts';
 import { adminIdempotencyScope } from '#db/keys.ts';
+import { outstandingOf } from '#payments/outstanding.ts';
+import type { PassRepository } from '#payments/passes.ts';
+import type { PaymentRepository } from '#payments/repository.ts';
 import type { Clock } from '#platform/clock.ts';
 import { DomainError } from '#platform/errors.ts';
 import { type ContractAppOptions, contractRoutes } from '#platform/http.ts';
@@ -10,9 +13,6 @@ import type { SessionRepository } from '#sessions/repository.ts';
 import type { MembershipRepository } from '#teams/membership.ts';
 import type { NoShowSettings } from '#teams/no-show-settings.ts';
 import type { TeamRepository } from '#teams/repository.ts';
-import { outstandingOf } from './outstanding.ts';
-import type { PassRepository } from './passes.ts';
-import type { PaymentRepository } from './repository.ts';
 
 export interface PaymentRouteDeps {
   clock: Clock;

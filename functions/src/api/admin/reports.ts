@@ -1,12 +1,12 @@
 import { addDays, adminRoutes, taipeiDate, taipeiDayStart, taipeiMonth } from '@shuttle/shared';
 import type { TeamScope } from '#admin-accounts/team-scope.ts';
+import { toAdminSession } from '#api/views/sessions.ts';
 import type { Clock } from '#platform/clock.ts';
 import { mapLimit } from '#platform/concurrency.ts';
 import { type ContractAppOptions, contractRoutes } from '#platform/http.ts';
-import { toAdminSession } from '#sessions/admin-views.ts';
+import { activityOf, monthSpan, monthsFrom, type RevenueLine, sumLines, tallySession } from '#reports/revenue.ts';
 import type { BookingRecord, SessionRecord } from '#sessions/model.ts';
 import type { SessionRepository } from '#sessions/repository.ts';
-import { activityOf, monthSpan, monthsFrom, type RevenueLine, sumLines, tallySession } from './revenue.ts';
 
 export interface ReportRouteDeps {
   clock: Clock;

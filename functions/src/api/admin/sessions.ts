@@ -1,6 +1,14 @@
 import { ADMIN_LIMITS, adminRoutes, type CreateSessionRequest, FAIR_SIGNUP_LIMITS } from '@shuttle/shared';
 import type { AdminAccounts } from '#admin-accounts/repository.ts';
 import type { TeamScope } from '#admin-accounts/team-scope.ts';
+import {
+  attendanceCounts,
+  participants,
+  toAdminSession,
+  toParticipant,
+  waitlistPositions,
+} from '#api/views/sessions.ts';
+import { toVenue } from '#api/views/teams.ts';
 import { lotteryDrawsItem } from '#bookings/draw.ts';
 import type { BookingEngine } from '#bookings/engine.ts';
 import type { SessionChangeEngine } from '#bookings/session-changes.ts';
@@ -8,12 +16,10 @@ import { newSessionsAnnouncement } from '#outbox/group-items.ts';
 import type { Clock, IdGenerator } from '#platform/clock.ts';
 import { DomainError } from '#platform/errors.ts';
 import { type ContractAppOptions, contractRoutes } from '#platform/http.ts';
+import { createSessions } from '#sessions/create.ts';
+import type { SessionRecord } from '#sessions/model.ts';
+import type { SessionRepository } from '#sessions/repository.ts';
 import type { TeamRepository } from '#teams/repository.ts';
-import { toVenue } from '#teams/views.ts';
-import { attendanceCounts, participants, toAdminSession, toParticipant, waitlistPositions } from './admin-views.ts';
-import { createSessions } from './create.ts';
-import type { SessionRecord } from './model.ts';
-import type { SessionRepository } from './repository.ts';
 
 export interface SessionAdminRouteDeps {
   accounts: AdminAccounts;

@@ -8,13 +8,13 @@ import {
   type TeamAdministrationDeps,
 } from '#admin-accounts/team-administration.ts';
 import type { TeamScope } from '#admin-accounts/team-scope.ts';
+import { toAdminTeamItem, toDefaultData, toTeamAdmins, toVenue } from '#api/views/teams.ts';
 import type { Store } from '#db/client.ts';
 import { recordTeamNews } from '#outbox/news.ts';
 import { type ContractAppOptions, contractRoutes } from '#platform/http.ts';
-import { LineBindings } from './line-binding.ts';
-import { LineUsageRepository } from './line-usage.ts';
-import { groupAnnouncementsOf, type TeamRecord } from './repository.ts';
-import { toAdminTeamItem, toDefaultData, toTeamAdmins, toVenue } from './views.ts';
+import { LineBindings } from '#teams/line-binding.ts';
+import { LineUsageRepository } from '#teams/line-usage.ts';
+import { groupAnnouncementsOf, type TeamRecord } from '#teams/repository.ts';
 
 export interface TeamAdminRouteDeps extends TeamAdministrationDeps, AdminTokenDeps {
   scope: TeamScope;

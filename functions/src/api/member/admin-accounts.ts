@@ -1,9 +1,9 @@
 import { memberRoutes } from '@shuttle/shared';
+import { type AdminTokenDeps, issueAdminToken } from '#admin-accounts/admin-tokens.ts';
+import type { AdminAccounts } from '#admin-accounts/repository.ts';
 import { DomainError } from '#platform/errors.ts';
 import { type ContractAppOptions, contractRoutes } from '#platform/http.ts';
 import type { UserRepository } from '#players/repository.ts';
-import { type AdminTokenDeps, issueAdminToken } from './admin-tokens.ts';
-import type { AdminAccounts } from './repository.ts';
 
 export interface LeaderRouteDeps extends AdminTokenDeps {
   users: UserRepository;

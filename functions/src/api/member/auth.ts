@@ -1,9 +1,9 @@
 import { memberRoutes } from '@shuttle/shared';
+import type { IdTokenVerify, VerifiedIdentity } from '#auth/id-token.ts';
+import type { TokenService } from '#auth/tokens.ts';
 import type { Clock } from '#platform/clock.ts';
 import { type ContractAppOptions, contractRoutes } from '#platform/http.ts';
 import { type IdentityProvider, toProfile, type UserRepository } from '#players/repository.ts';
-import type { IdTokenVerify, VerifiedIdentity } from './id-token.ts';
-import type { TokenService } from './tokens.ts';
 
 export interface AuthRouteDeps {
   users: UserRepository;

@@ -1,10 +1,10 @@
 import { type AttendanceRecord, computeHistoryStatistics, memberRoutes, sessionStatusAt } from '@shuttle/shared';
+import { myBookingOf } from '#api/views/bookings.ts';
+import type { BookingEngine } from '#bookings/engine.ts';
 import type { Clock } from '#platform/clock.ts';
 import { type ContractAppOptions, contractRoutes } from '#platform/http.ts';
 import { toSummary } from '#sessions/model.ts';
 import type { SessionRepository } from '#sessions/repository.ts';
-import type { BookingEngine } from './engine.ts';
-import { myBookingOf } from './views.ts';
 
 export interface BookingRouteDeps {
   clock: Clock;

@@ -1,5 +1,7 @@
 import { memberRoutes } from '@shuttle/shared';
 import type { Context } from 'hono';
+import type { CalendarFeeds } from '#calendar/feeds.ts';
+import { type CalendarEvent, renderCalendar } from '#calendar/ics.ts';
 import type { Clock } from '#platform/clock.ts';
 import { DomainError } from '#platform/errors.ts';
 import { type ContractAppOptions, contractRoutes, newApiApp } from '#platform/http.ts';
@@ -7,8 +9,6 @@ import type { RateBucket } from '#platform/rate-limit.ts';
 import type { SessionRecord } from '#sessions/model.ts';
 import type { SessionRepository } from '#sessions/repository.ts';
 import type { MembershipRepository } from '#teams/membership.ts';
-import type { CalendarFeeds } from './feeds.ts';
-import { type CalendarEvent, renderCalendar } from './ics.ts';
 
 export interface CalendarRouteDeps {
   clock: Clock;
@@ -70,7 +70,7 @@ export function calendarRoutes(s: CalendarRouteDeps) {
     await limiter.check(s.calendarRate, { address, account: null, email: null });
   };
 
-  /** The detail's rule (sessions/member-routes.ts): a team-only session is for its members and booked players. */
+  /** The detail's rule (api/member/sessions.ts): a team-only session is for its members and booked players. */
   const mayRead = async (c: Context, session: SessionRecord): Promise<boolean> => {
     if (session.isPublic) return true;
     const token = /^Bearer (.+)$/i.exec(c.req.header('authorization') ?? '')?.[1];

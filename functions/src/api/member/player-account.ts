@@ -5,8 +5,8 @@ import type { Store } from '#db/client.ts';
 import { adminIndex } from '#db/keys.ts';
 import type { Clock } from '#platform/clock.ts';
 import { type ContractAppOptions, contractRoutes } from '#platform/http.ts';
-import { Accounts } from './account.ts';
-import { toProfile, type UserRepository } from './repository.ts';
+import { Accounts } from '#players/account.ts';
+import { toProfile, type UserRepository } from '#players/repository.ts';
 
 export interface AccountRouteDeps {
   store: Store;

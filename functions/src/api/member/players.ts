@@ -1,7 +1,7 @@
 import { memberRoutes } from '@shuttle/shared';
 import { type ContractAppOptions, contractRoutes } from '#platform/http.ts';
-import type { EmailVerification } from './email-verification.ts';
-import type { UserRepository } from './repository.ts';
+import type { EmailVerification } from '#players/email-verification.ts';
+import type { UserRepository } from '#players/repository.ts';
 
 export interface PlayerRouteDeps {
   users: UserRepository;

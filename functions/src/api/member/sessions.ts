@@ -1,14 +1,14 @@
 import { memberRoutes, type SessionListQuery } from '@shuttle/shared';
+import { myBookingOf, participantCountsOf, participantsOf } from '#api/views/bookings.ts';
 import { lotteryView } from '#bookings/lottery.ts';
-import { myBookingOf, participantCountsOf, participantsOf } from '#bookings/views.ts';
 import type { Clock } from '#platform/clock.ts';
 import { DomainError } from '#platform/errors.ts';
 import { type ContractAppOptions, contractRoutes, type MemberCaller } from '#platform/http.ts';
 import type { UserRepository } from '#players/repository.ts';
+import { type SessionRecord, toDetail, toSummary } from '#sessions/model.ts';
+import type { SessionRepository } from '#sessions/repository.ts';
 import type { MembershipRepository } from '#teams/membership.ts';
 import type { TeamRepository } from '#teams/repository.ts';
-import { type SessionRecord, toDetail, toSummary } from './model.ts';
-import type { SessionRepository } from './repository.ts';
 
 export interface SessionRouteDeps {
   clock: Clock;

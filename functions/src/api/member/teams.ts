@@ -1,11 +1,11 @@
 import { memberRoutes } from '@shuttle/shared';
+import { toTeamNameItem } from '#api/views/teams.ts';
 import type { Clock } from '#platform/clock.ts';
 import { DomainError } from '#platform/errors.ts';
 import { type ContractAppOptions, contractRoutes } from '#platform/http.ts';
 import type { UserRepository } from '#players/repository.ts';
-import type { MembershipRepository } from './membership.ts';
-import type { TeamRepository } from './repository.ts';
-import { toTeamNameItem } from './views.ts';
+import type { MembershipRepository } from '#teams/membership.ts';
+import type { TeamRepository } from '#teams/repository.ts';
 
 export interface TeamRouteDeps {
   teams: TeamRepository;

@@ -1,8 +1,8 @@
 import { DEFAULT_CANCEL_WINDOW_MINUTES, type MyBooking, paymentOf } from '@shuttle/shared';
+import { effectiveStatus } from '#bookings/lottery.ts';
+import { canCancel } from '#bookings/rules.ts';
+import { decodeEntry, waitlistIndex } from '#bookings/waitlist.ts';
 import type { BookingRecord, SessionRecord } from '#sessions/model.ts';
-import { effectiveStatus } from './lottery.ts';
-import { canCancel } from './rules.ts';
-import { decodeEntry, waitlistIndex } from './waitlist.ts';
 
 /** The caller's booking as the apps show it, or null when they hold none. */
 export function myBookingOf(

@@ -1,7 +1,7 @@
 import { type AdminParticipant, type AdminSession, paymentOf } from '@shuttle/shared';
 import { effectiveStatus } from '#bookings/lottery.ts';
 import { decodeEntry } from '#bookings/waitlist.ts';
-import { type BookingRecord, type SessionRecord, toSummary } from './model.ts';
+import { type BookingRecord, type SessionRecord, toSummary } from '#sessions/model.ts';
 
 const round1 = (n: number) => Math.round(n * 10) / 10;
 

@@ -1,7 +1,7 @@
 import { type AdminTeamItem, type DefaultData, FAIR_SIGNUP_LIMITS, type TeamNameItem } from '@shuttle/shared';
-import type { InviteRecord, TeamAdminLink } from './admins.ts';
-import type { LineUsage } from './line-usage.ts';
-import { groupAnnouncementsOf, type TeamRecord, teamLanguageOf, type VenueRecord } from './repository.ts';
+import type { InviteRecord, TeamAdminLink } from '#teams/admins.ts';
+import type { LineUsage } from '#teams/line-usage.ts';
+import { groupAnnouncementsOf, type TeamRecord, teamLanguageOf, type VenueRecord } from '#teams/repository.ts';
 
 /** A team in the member app's team lists; `mine` holds the teams the player belongs to. */
 export function toTeamNameItem(team: TeamRecord, mine: ReadonlySet<string>): TeamNameItem {
