@@ -203,8 +203,8 @@ describe('limits table', () => {
       expect(limits[`checkState/${path}`]?.rate?.map((b) => [b.name, b.by])).toEqual([['memberRead', 'account']]);
   });
 
-  it('README "Limits" lists the defaults', () => {
-    const readme = readFileSync(resolve(import.meta.dirname, '../../README.md'), 'utf8');
+  it('LIMITS.md lists the defaults', () => {
+    const readme = readFileSync(resolve(import.meta.dirname, '../src/app/LIMITS.md'), 'utf8');
     const unit = { min: 60, h: 3600 } as const;
     const rows = [...readme.matchAll(/^\| `(\w+)`\s*\| (\w+)[^|]*\|\s*(\d+) \| (\d+) (min|h)\s*\|/gm)].map((m) => [
       m[1],
