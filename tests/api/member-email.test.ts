@@ -149,6 +149,7 @@ describe('email verification', () => {
     );
     expect(res.body.data!.preferences).toEqual({
       news: false,
+      newsDirect: false,
       waitlist: true,
       bookingReminder: false,
       sessionChange: true,

@@ -68,7 +68,8 @@ export async function createAdminHarness(options: HarnessOptions = {}) {
   /** The newest 6-digit code emailed to `email`. */
   function codeSentTo(email: string): string {
     const mail = h.emails.sent.filter((m) => m.to === email).at(-1);
-    return /\b(\d{6})\b/.exec(mail?.text ?? '')?.[1] ?? '';
+    // Reset codes have 10 digits, email verification codes 6 (LIMITS.md, "Admin sign-in").
+    return /\b(\d{10}|\d{6})\b/.exec(mail?.text ?? '')?.[1] ?? '';
   }
 
   /** A new admin account; its email is verified with the code sign-up sent, unless `verified` is false. */

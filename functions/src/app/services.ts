@@ -1,4 +1,5 @@
 import type { Context } from 'hono';
+import { LeaderAccounts } from '#admin-accounts/leader-accounts.ts';
 import { AdminAccounts } from '#admin-accounts/repository.ts';
 import type { IdTokenVerify } from '#auth/id-token.ts';
 import type { TokenService } from '#auth/tokens.ts';
@@ -15,6 +16,7 @@ import { DomainError } from '#platform/errors.ts';
 import type { ContractAppOptions } from '#platform/http.ts';
 import { RateLimiter } from '#platform/rate-limit.ts';
 import type { RetryPolicy } from '#platform/retry.ts';
+import { playerIsLive } from '#players/live-players.ts';
 import { UserRepository } from '#players/repository.ts';
 import { SessionRepository } from '#sessions/repository.ts';
 import { TeamAdminRepository } from '#teams/admins.ts';
@@ -53,6 +55,7 @@ function rateLimiter(deps: AppDeps): RateLimiter | null {
 export function services(deps: AppDeps) {
   const limiter = rateLimiter(deps);
   const users = new UserRepository(deps.store);
+  const accounts = new AdminAccounts({ store: deps.store, clock: deps.clock, ids: deps.ids });
   return {
     ...deps,
     engine: new BookingEngine({ store: deps.store, clock: deps.clock, ids: deps.ids, retry: deps.retry }),
@@ -61,7 +64,8 @@ export function services(deps: AppDeps) {
     teams: new TeamRepository(deps.store),
     memberships: new MembershipRepository(deps.store),
     teamAdmins: new TeamAdminRepository(deps.store),
-    accounts: new AdminAccounts({ store: deps.store, clock: deps.clock, ids: deps.ids, pepper: deps.pepper }),
+    accounts,
+    leaders: new LeaderAccounts({ store: deps.store, clock: deps.clock, accounts }),
     users,
     levels: (userIds: string[]) => users.levels(userIds),
     payments: new PaymentRepository(deps.store, deps.clock),
@@ -70,10 +74,10 @@ export function services(deps: AppDeps) {
     noShows: new NoShowRule(deps.store, deps.clock),
     http: {
       auth: {
-        // A deleted account's tokens stop working at once (README, "Privacy"): the player's record must exist.
+        // A deleted account's tokens stop working at once (docs/PRIVACY.md): the player's record must exist.
         member: async (token: string) => {
           const caller = await deps.tokens.verifyMember(token);
-          if (!(await users.exists(caller.userId))) throw new DomainError('INVALID_TOKEN');
+          if (!(await playerIsLive(deps.store, caller.userId, deps.retry))) throw new DomainError('INVALID_TOKEN');
           return caller;
         },
         admin: (token: string) => deps.tokens.verifyAdmin(token),

@@ -8,6 +8,7 @@ import { isConditionFailure, runTransaction, Transaction, TransactionRefusedErro
 import type { Clock } from '#platform/clock.ts';
 import { mapLimit } from '#platform/concurrency.ts';
 import { DomainError } from '#platform/errors.ts';
+import { forgetLivePlayer } from './live-players.ts';
 import { preferencesOf, toProfile, type UserRecord, userIdFor } from './repository.ts';
 
 /** The longest session (TABLE.md, "Browse"): a booking that started longer ago than this has ended. */
@@ -75,7 +76,7 @@ interface PassRecord {
 type PartitionItem = { SK: string; type?: string; tokenHash?: string; email?: string } & Partial<UserRecord>;
 
 /**
- * A player's own account (README, "Privacy"): a copy of everything stored about them, and its
+ * A player's own account (docs/PRIVACY.md): a copy of everything stored about them, and its
  * deletion. Reads are bounded by the player's own data (their profile partition, teams,
  * bookings and passes), never by the number of players or sessions (TABLE.md, "Accounts").
  */
@@ -202,7 +203,7 @@ export class Accounts {
   }
 
   /**
-   * Deletes the account (README, "Privacy"). Refused while the player holds a booking of a
+   * Deletes the account (docs/PRIVACY.md). Refused while the player holds a booking of a
    * session that has not ended (they cancel it first, under the session's own cancellation
    * rules, so waitlists move as for any cancellation) or runs a team. Then, in one transaction,
    * the profile partition (profile, email code, code tries, calendar feed pointer), the feed, the
@@ -256,6 +257,7 @@ export class Accounts {
       if (error instanceof TransactionRefusedError && error.failed('profile')) throw new DomainError('INVALID_TOKEN');
       throw error;
     }
+    forgetLivePlayer(this.deps.store, userId);
 
     await this.leaveTeams(userId);
     const anonymised = await this.anonymise(userId, bookings);

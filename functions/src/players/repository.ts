@@ -5,6 +5,7 @@ import { key } from '#db/keys.ts';
 import { batchGetAll } from '#db/query.ts';
 import { isConditionFailure } from '#db/transaction.ts';
 import { DomainError } from '#platform/errors.ts';
+import { rememberLivePlayer } from './live-players.ts';
 
 export type IdentityProvider = 'line' | 'google';
 
@@ -26,8 +27,12 @@ export interface UserRecord {
   lastLoginAt: string;
   /** Self-assessed level 1-18 (docs/MONEY.md, "Player levels"); unset until the player picks one. */
   level?: number | null;
-  /** The name session lists show instead of `name` (README, "Privacy"); unset or null: none. */
+  /** The name session lists show instead of `name` (docs/PRIVACY.md); unset or null: none. */
   nickname?: string | null;
+  /** When the player blocked the LINE official account (`unfollow`); unset after `follow` (line-follow.ts). */
+  lineBlockedAt?: string;
+  /** The webhook time of the last follow or unfollow applied, so an older redelivery changes nothing. */
+  lineFollowChangedAt?: string;
 }
 
 export const DEFAULT_PREFERENCES: NotificationPreferences = {
@@ -51,7 +56,7 @@ export const userIdFor = (provider: IdentityProvider, sub: string) => `${provide
 
 /**
  * The record a login reaches: `<provider>_<sub>`, or after its account was deleted n times
- * `<provider>_<sub>.<n>`, a fresh player who never reaches the deleted record (README, "Privacy").
+ * `<provider>_<sub>.<n>`, a fresh player who never reaches the deleted record (docs/PRIVACY.md).
  */
 export const userIdOfGeneration = (baseUserId: string, deletions: number) =>
   deletions > 0 ? `${baseUserId}.${deletions}` : baseUserId;
@@ -98,6 +103,7 @@ export class UserRepository {
         ReturnValues: 'ALL_NEW',
       }),
     );
+    rememberLivePlayer(this.store, userId);
     return Attributes as UserRecord;
   }
 
@@ -143,14 +149,6 @@ export class UserRepository {
     return Attributes as UserRecord;
   }
 
-  /** Whether the player's record exists (the member token check: a deleted account's tokens stop working). */
-  async exists(userId: string): Promise<boolean> {
-    const { Item } = await this.store.doc.send(
-      new GetCommand({ TableName: this.store.tableName, Key: key.user(userId), ProjectionExpression: 'PK' }),
-    );
-    return Item !== undefined;
-  }
-
   /** Nicknames and levels of listed players (guests skipped); BatchGetItem, 100 keys a call. */
   async listedProfiles(userIds: string[]): Promise<Map<string, { nickname: string | null; level: number | null }>> {
     const unique = [...new Set(userIds)].filter((id) => !id.startsWith('guest_'));
@@ -189,6 +187,16 @@ export class UserRepository {
       unique.map((id) => key.user(id)),
     );
     return new Map(users.map((u) => [u.userId, u.level ?? null]));
+  }
+
+  /** Which of these players blocked the LINE official account (`lineBlockedAt`); BatchGetItem, 100 keys a call. */
+  async lineBlocked(userIds: string[]): Promise<Set<string>> {
+    const unique = [...new Set(userIds)].filter((id) => !id.startsWith('guest_'));
+    const users = await batchGetAll<UserRecord>(
+      this.store,
+      unique.map((id) => key.user(id)),
+    );
+    return new Set(users.flatMap((u) => (u.lineBlockedAt ? [u.userId] : [])));
   }
 
   /** Sets (or clears, with null) the player's self-assessed level. */

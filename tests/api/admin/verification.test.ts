@@ -25,7 +25,8 @@ afterAll(() => h.close());
 
 const DAY_MS = 86_400_000;
 const inviteTokenIn = (text: string) => /invite=([A-Za-z0-9_-]{43})/.exec(text)?.[1] ?? '';
-const otherThan = (code: string) => (code === '000000' ? '111111' : '000000');
+/** A wrong code of the same length (email codes have 6 digits, reset codes 10). */
+const otherThan = (code: string) => (code === '0'.repeat(code.length) ? '1' : '0').repeat(code.length);
 
 /** A signed-up admin who has not verified their email, running a new team. */
 async function unverifiedWithTeam(email: string) {
