@@ -41,6 +41,31 @@ describe('chat commands', () => {
     expect(actionOf(text(user, 'mine'))).toMatchObject({ type: 'command', command: 'mine' });
     expect(actionOf({ type: 'join', source: group })).toMatchObject({ type: 'join' });
     expect(actionOf({ type: 'leave', source: { type: 'group', groupId: 'Cgroup' } })).toMatchObject({ type: 'leave' });
-    expect(actionOf({ type: 'unfollow', source: user })).toBeNull();
+    // Since issue 20 an unfollow marks the player's LINE channel blocked (docs/LINE.md, "Blocked players").
+    expect(actionOf({ type: 'unfollow', source: user, timestamp: 5 })).toMatchObject({
+      type: 'unfollow',
+      at: new Date(5),
+    });
+    expect(actionOf({ type: 'unfollow', source: group })).toBeNull();
+    expect(actionOf({ type: 'memberJoined', source: group })).toBeNull();
+  });
+
+  it('acts on card postbacks with exact data from a known LINE user, and ignores the rest', () => {
+    const tap = (source: { type: string; userId?: string; groupId?: string }, data: string) => ({
+      type: 'postback',
+      webhookEventId: '01HEVENT',
+      source,
+      postback: { data },
+    });
+    const group = { type: 'group', groupId: 'Cgroup', userId: 'U1' };
+    expect(actionOf(tap(group, 'action=join&sessionId=s-1'))).toEqual({
+      type: 'postback',
+      request: { action: 'join', sessionId: 's-1' },
+      chat: { type: 'group', id: 'Cgroup', userId: 'U1' },
+      eventId: '01HEVENT',
+    });
+    expect(actionOf(tap({ type: 'group', groupId: 'Cgroup' }, 'action=join&sessionId=s-1'))).toBeNull();
+    expect(actionOf(tap(group, 'action=pay&sessionId=s-1'))).toBeNull();
+    expect(actionOf(tap(group, 'sessionId=s-1'))).toBeNull();
   });
 });

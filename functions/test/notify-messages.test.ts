@@ -5,7 +5,7 @@ import type { DynamoDBRecord } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
 import { classifyLineFailure, retryKeyFor } from '#line/client.ts';
 import { isValidLineSignature, lineSignature } from '#line/signature.ts';
-import { PREFERENCE_OF } from '#notifications/dispatcher.ts';
+import { PREFERENCE_OF } from '#notifications/channel-plan.ts';
 import { composeNotification, formatSessionTime, notificationLinks } from '#notifications/messages.ts';
 import { isOutboxInsert, OUTBOX_INSERT_FILTER } from '#notifications/stream-filter.ts';
 import { USER_OUTBOX_KINDS } from '#outbox/model.ts';

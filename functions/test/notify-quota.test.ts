@@ -1,6 +1,6 @@
 import type { messagingApi } from '@line/bot-sdk';
 import { describe, expect, it } from 'vitest';
-import { ESSENTIAL } from '#notifications/dispatcher.ts';
+import { ESSENTIAL } from '#notifications/channel-plan.ts';
 import { LineQuotaGauge, QUOTA_CACHE_MS, quotaLevel } from '#notifications/line-quota.ts';
 import { USER_OUTBOX_KINDS } from '#outbox/model.ts';
 import { FixedClock } from '#platform/clock.ts';

@@ -70,11 +70,12 @@ export const BUNDLE_BUDGET_BYTES = 500 * 1024;
  * carry their HTTP binding under a computed key (`{ [_h]: … }`), which esbuild cannot prove
  * free of side effects, so all ~100 operations of the client stay in the bundle, not just
  * SendEmail; Secrets Manager is ~14 KB. Measured 555 KB (member) and 589 KB (admin).
- * The member API then took account export and deletion, nicknames, text hygiene and the
- * per-team notice limits (issue 18): measured 568 KB. Splitting the APIs by route group is
- * what brings both under the goal (docs/DEPLOY.md, "Bundles").
+ * Both then took account export and deletion, nicknames, text hygiene, the per-team notice
+ * limits, sign-in throttling and the blocked-player marker: measured 566 KB (member) and 601 KB
+ * (admin). Splitting the APIs by route group is what brings both under the goal
+ * (docs/DEPLOY.md, "Bundles").
  */
 export const OVER_BUDGET_CEILINGS: Record<string, number> = {
-  'member-api': 575 * 1024,
-  'admin-api': 600 * 1024,
+  'member-api': 570 * 1024,
+  'admin-api': 605 * 1024,
 };

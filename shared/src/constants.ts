@@ -54,7 +54,7 @@ export const COPIED_STATE_MS = 5_000;
 export const VERIFICATION_CODE_LENGTH = 6;
 /**
  * Digits of an admin password-reset code: long enough that guessing one code for each of many
- * accounts finds none (README "Limits", "Admin sign-in").
+ * accounts finds none (functions/src/app/LIMITS.md, "Admin sign-in").
  */
 export const RESET_CODE_LENGTH = 10;
 export const VERIFICATION_CODE_TTL_SECONDS = 600;

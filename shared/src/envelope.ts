@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { ERROR_CODES } from './errors.ts';
 
-/** Success envelope of every call: `{ success: true, message, timestamp, data }` (README.md, Architecture: Contracts). */
+/** Success envelope of every call: `{ success: true, message, timestamp, data }` (docs/ARCHITECTURE.md, "Overview": Contracts). */
 export function successEnvelope<T extends z.ZodType>(data: T) {
   return z.object({
     success: z.literal(true),

@@ -5,7 +5,7 @@ import { handle } from 'hono/aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiHarness, createApiHarness } from '../support/harness.ts';
 
-/** README "Limits": API answers travel gzip-compressed to clients that accept it. */
+/** functions/src/app/LIMITS.md: API answers travel gzip-compressed to clients that accept it. */
 
 let h: ApiHarness;
 beforeAll(async () => {

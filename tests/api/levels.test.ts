@@ -51,7 +51,7 @@ describe('player levels', () => {
     await h.call('checkState/setting/level', { level: 7 }, { token: a!.token });
     await h.join(a!.token, ranged.id);
     await h.join(b!.token, ranged.id);
-    // A player sees their own level on their row, never another player's (README, "Privacy").
+    // A player sees their own level on their row, never another player's (docs/PRIVACY.md).
     const list = await h.call<MemberList>(
       'checkState/sessionList/getMemberList',
       { sessionId: ranged.id },

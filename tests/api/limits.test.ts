@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { ADMIN_PASSWORD, type AdminHarness, createAdminHarness } from '../support/admin-harness.ts';
 import { type ApiHarness, createApiHarness, TEST_NOW } from '../support/harness.ts';
 
-/** README "Limits": bodies over the limit get 413 before parsing; rate limits answer 429 with Retry-After. */
+/** functions/src/app/LIMITS.md: bodies over the limit get 413 before parsing; rate limits answer 429 with Retry-After. */
 
 const KB = 1024;
 /** Valid JSON of about `bytes` bytes: the call's fields plus padding. */

@@ -43,7 +43,7 @@ describe('the demo lottery session', () => {
     expect(detail.lottery).toMatchObject({ seed: null, drawnAt: null });
     const midnight = Date.parse(taipeiDayStart(today)) + 24 * 3_600_000;
     expect(Date.parse(detail.lottery.drawAt)).toBe(midnight);
-    // A visitor sees how many entered, never who (README, "Privacy"); a signed-in player sees the entries.
+    // A visitor sees how many entered, never who (docs/PRIVACY.md); a signed-in player sees the entries.
     const counts = await h.call<{ enteredCount: number }>('withoutAuth/getMemberList', { sessionId: id });
     expect(counts.body.data!.enteredCount).toBe(10);
     const viewer = await h.login('Udemoviewer', '看名單');

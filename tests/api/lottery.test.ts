@@ -57,7 +57,7 @@ const join = (token: string, sessionId: string, partySize = 1) =>
   );
 const detail = (sessionId: string, token?: string) =>
   h.call<Detail>(token ? 'checkState/sessionList/getDetail' : 'withoutAuth/getDetail', { sessionId }, { token });
-/** The list as a signed-in player sees it (a visitor sees counts only: README, "Privacy"); a fresh login, as tests move the clock. */
+/** The list as a signed-in player sees it (a visitor sees counts only: docs/PRIVACY.md); a fresh login, as tests move the clock. */
 const members = async (sessionId: string) =>
   h.call<Members>(
     'checkState/sessionList/getMemberList',

@@ -3,7 +3,7 @@ import type { AccountExport, AdminParticipant, MemberList, MemberProfile } from 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AdminHarness, createAdminHarness } from '../support/admin-harness.ts';
 
-/** Issue 18, item 1 (README, "Privacy"): who sees whom, the player's data export and deletion. */
+/** Issue 18, item 1 (docs/PRIVACY.md): who sees whom, the player's data export and deletion. */
 
 let h: AdminHarness;
 let admin: string;

@@ -211,7 +211,7 @@ async function main() {
   const server = serve({ fetch: app.fetch, port, hostname: '127.0.0.1' }) as Server;
   const base = `http://127.0.0.1:${port}/api/checkState/sessionList/joinSession`;
   const bearer = new Map<string, string>();
-  // A member token works while its player's record exists (README, "Privacy"): each bench player has one.
+  // A member token works while its player's record exists (docs/PRIVACY.md): each bench player has one.
   const player = async (userId: string, name: string) => {
     await store.doc.send(
       new PutCommand({ TableName: store.tableName, Item: { ...key.user(userId), type: 'user', userId, name } }),

@@ -17,7 +17,10 @@ export const CLOCK_INSTANTS = [
   '2026-12-31T23:59:00+08:00',
 ] as const;
 
-/** Suites whose outcome depends on the day or the hour. */
+/**
+ * Suites whose outcome depends on the day or the hour. The fair sign-up journey is left out for
+ * time (it waits for a real one-minute lottery); its rules run here in the API suites.
+ */
 export const CLOCK_SUITES = [
   'tests/api/lottery-demo.test.ts',
   'tests/api/demo-seed.test.ts',
@@ -28,7 +31,6 @@ export const CLOCK_SUITES = [
   'tests/api/notify/group-announcements.test.ts',
   'tests/e2e/booking.test.ts',
   'tests/e2e/money.test.ts',
-  'tests/e2e/fair-signup.test.ts',
   'tests/e2e/visitor.test.ts',
 ] as const;
 

@@ -139,7 +139,7 @@ describe('admin sessions', () => {
 
     await poll(() => page.getByTestId('accepted-player').filter({ hasText: second.name }).count()).toBe(1);
     await poll(() => page.getByTestId('waiting-player').count()).toBe(0);
-    // A signed-in player's list (a visitor's has counts only: README, "Privacy").
+    // A signed-in player's list (a visitor's has counts only: docs/PRIVACY.md).
     const members = await api<{ accepted: { name: string }[]; waiting: unknown[] }>(
       'checkState/sessionList/getMemberList',
       { sessionId },

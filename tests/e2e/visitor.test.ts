@@ -33,7 +33,7 @@ describe('a visitor', () => {
     const panel = page.getByTestId('filter-panel');
     await panel.getByRole('button', { name: '台北市' }).click();
     await panel.getByRole('button', { name: '競技' }).click();
-    // Price order is bounded by a date (README, "Decisions"): without one it is offered disabled, with the reason.
+    // Price order is bounded by a date (docs/DECISIONS.md): without one it is offered disabled, with the reason.
     const sort = panel.getByRole('group', { name: '排序' });
     await expect(sort.getByRole('radio', { name: '價格由低到高' }).isDisabled()).resolves.toBe(true);
     await expect(panel.getByTestId('price-needs-date').isVisible()).resolves.toBe(true);

@@ -1,13 +1,11 @@
-import { createHmac, randomBytes, randomInt } from 'node:crypto';
-import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { ADMIN_LIMITS, type AdminProfile, type Language, RESET_CODE_LENGTH, taipeiDate } from '@shuttle/shared';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { AdminProfile, Language } from '@shuttle/shared';
 import type { Store } from '#db/client.ts';
-import { adminKey, key, ttlAt } from '#db/keys.ts';
-import { sameHash, tryCode } from '#db/one-time-code.ts';
+import { adminKey } from '#db/keys.ts';
 import { isConditionFailure, runTransaction, Transaction, TransactionRefusedError } from '#db/transaction.ts';
 import type { Clock, IdGenerator } from '#platform/clock.ts';
 import { DomainError } from '#platform/errors.ts';
-import { type UserRecord, UserRepository } from '#players/repository.ts';
+import { UserRepository } from '#players/repository.ts';
 import { hashPassword } from './password.ts';
 
 /** An admin account (key `ADMIN#id / PROFILE`). */
@@ -41,34 +39,11 @@ export interface AdminIdentity {
   verified: boolean;
 }
 
-interface ResetRecord {
-  codeHash: string;
-  tokenHash: string;
-  expiresAt: string;
-  sentAt: string;
-  wrongTries: number;
-}
-
 export interface AdminAccountsDeps {
   store: Store;
   clock: Clock;
   ids: IdGenerator;
-  /** Server secret mixed into stored reset codes, so a copy of the table does not reveal them. */
-  pepper: string;
 }
-
-const RESET_TTL_MS = ADMIN_LIMITS.resetCodeMinutes * 60_000;
-const RESET_RESEND_MS = 60_000;
-
-/** A reset code of `RESET_CODE_LENGTH` random digits (about 33 bits). */
-function resetCode(): string {
-  let code = '';
-  while (code.length < RESET_CODE_LENGTH) code += String(randomInt(0, 100_000)).padStart(5, '0');
-  return code.slice(0, RESET_CODE_LENGTH);
-}
-
-/** Account ids of leaders are derived from their member id, so becoming a leader twice changes nothing. */
-export const leaderAdminId = (userId: string) => `lead_${userId}`;
 
 export function toAdminProfile(record: AdminRecord, identity: AdminIdentity): AdminProfile {
   return {
@@ -85,8 +60,9 @@ export function toAdminProfile(record: AdminRecord, identity: AdminIdentity): Ad
 }
 
 /**
- * Admin accounts: email + password sign-up (sign-in and its limits: sign-in.ts), password reset
- * by an emailed one-time code or link, and accounts linked to a member.
+ * Admin accounts: reading them, email + password sign-up, the address they answer to and the
+ * current team. Sign-in and its limits: sign-in.ts; password reset: password-reset.ts; accounts
+ * opened by 'become team leader': leader-accounts.ts.
  */
 export class AdminAccounts {
   private readonly users: UserRepository;
@@ -179,145 +155,6 @@ export class AdminAccounts {
       throw error;
     }
     return record;
-  }
-
-  private hash(adminId: string, secret: string): string {
-    return createHmac('sha256', this.deps.pepper).update(`reset:${adminId}:${secret}`).digest('hex');
-  }
-
-  /**
-   * A one-time reset code (`RESET_CODE_LENGTH` digits: long enough that guessing one code for
-   * each of many accounts finds none) and link token for the account with this email, or null
-   * when there is none or one was sent in the last minute. The caller emails them; the answer
-   * to the client is the same either way.
-   */
-  async startReset(
-    email: string,
-  ): Promise<{ record: AdminRecord; code: string; token: string; expiresAt: string } | null> {
-    const adminId = await this.adminIdOf(email);
-    const record = adminId ? await this.get(adminId) : null;
-    if (!record?.passwordHash) return null;
-    const now = this.deps.clock.now();
-    const code = resetCode();
-    const token = randomBytes(32).toString('base64url');
-    const expiresAt = new Date(now.getTime() + RESET_TTL_MS).toISOString();
-    const reset: ResetRecord = {
-      codeHash: this.hash(record.adminId, code),
-      tokenHash: this.hash(record.adminId, token),
-      expiresAt,
-      sentAt: now.toISOString(),
-      wrongTries: 0,
-    };
-    try {
-      await this.deps.store.doc.send(
-        new PutCommand({
-          TableName: this.table,
-          Item: {
-            ...adminKey.passwordReset(record.adminId),
-            type: 'passwordReset',
-            ...reset,
-            ttl: ttlAt(now, RESET_TTL_MS / 1000 + 3600),
-          },
-          ConditionExpression: 'attribute_not_exists(PK) OR sentAt <= :edge',
-          ExpressionAttributeValues: { ':edge': new Date(now.getTime() - RESET_RESEND_MS).toISOString() },
-        }),
-      );
-    } catch (error) {
-      if (isConditionFailure(error)) return null;
-      throw error;
-    }
-    return { record, code, token, expiresAt };
-  }
-
-  async dropReset(adminId: string): Promise<void> {
-    await this.deps.store.doc.send(new DeleteCommand({ TableName: this.table, Key: adminKey.passwordReset(adminId) }));
-  }
-
-  /**
-   * Sets a new password with a reset code or link token: valid 30 minutes, used once, five wrong
-   * tries at most (ten a day across codes). Every token issued before it stops working, the
-   * login lock is lifted and the email counts as verified.
-   */
-  async finishReset(email: string, secret: string, newPassword: string): Promise<void> {
-    const now = this.deps.clock.now();
-    const adminId = await this.adminIdOf(email);
-    if (!adminId) throw new DomainError('CODE_NOT_REQUESTED');
-    const { Item } = await this.deps.store.doc.send(
-      new GetCommand({ TableName: this.table, Key: adminKey.passwordReset(adminId), ConsistentRead: true }),
-    );
-    const { spend } = await tryCode(this.deps.store, {
-      codeKey: adminKey.passwordReset(adminId),
-      triesKey: adminKey.codeTries(adminId, taipeiDate(now)),
-      stored: Item as ResetRecord | undefined,
-      now,
-      matches: (stored) =>
-        sameHash(secret.length === RESET_CODE_LENGTH ? stored.codeHash : stored.tokenHash, this.hash(adminId, secret)),
-    });
-
-    const passwordHash = await hashPassword(newPassword);
-    const tx = new Transaction(this.table)
-      .include(spend)
-      .update('account', {
-        Key: adminKey.admin(adminId),
-        // The code reached the account's mailbox, which proves the address as well.
-        UpdateExpression:
-          'SET passwordHash = :hash, tokensValidAfter = :after, passwordChangedAt = :now, emailVerified = :true',
-        ConditionExpression: 'attribute_exists(PK)',
-        ExpressionAttributeValues: {
-          ':hash': passwordHash,
-          ':after': Math.floor(now.getTime() / 1000),
-          ':now': now.toISOString(),
-          ':true': true,
-        },
-      })
-      .delete('loginGuard', { Key: adminKey.loginGuard(email) });
-    try {
-      await runTransaction(this.deps.store, tx);
-    } catch (error) {
-      // Used by a parallel request a moment ago: single use.
-      if (error instanceof TransactionRefusedError) throw new DomainError('CODE_NOT_REQUESTED');
-      throw error;
-    }
-  }
-
-  /**
-   * The admin account of a member who chose 'become team leader', created on first use; the
-   * member's profile is flagged as admin and team leader in the same transaction.
-   */
-  async upsertLeader(user: UserRecord): Promise<AdminRecord> {
-    const now = this.deps.clock.now().toISOString();
-    const adminId = leaderAdminId(user.userId);
-    const tx = new Transaction(this.table)
-      .update('account', {
-        Key: adminKey.admin(adminId),
-        UpdateExpression: [
-          'SET #type = :type, adminId = :id, displayName = :name, pictureUrl = :picture, linkedUserId = :user,',
-          'email = if_not_exists(email, :null), passwordHash = if_not_exists(passwordHash, :null),',
-          'isAdmin = if_not_exists(isAdmin, :true), currentTeamId = if_not_exists(currentTeamId, :null),',
-          '#language = if_not_exists(#language, :language), tokensValidAfter = if_not_exists(tokensValidAfter, :null),',
-          'createdAt = if_not_exists(createdAt, :now)',
-        ].join(' '),
-        ExpressionAttributeNames: { '#type': 'type', '#language': 'language' },
-        ExpressionAttributeValues: {
-          ':type': 'admin',
-          ':id': adminId,
-          ':name': user.name,
-          ':picture': user.pictureUrl,
-          ':user': user.userId,
-          ':null': null,
-          ':true': true,
-          ':language': user.language ?? null,
-          ':now': now,
-        },
-      })
-      .update('player', {
-        Key: key.user(user.userId),
-        UpdateExpression: 'SET isAdmin = :true, isTeamLeader = :true',
-        ConditionExpression: 'attribute_exists(PK)',
-        ExpressionAttributeValues: { ':true': true },
-      });
-    await runTransaction(this.deps.store, tx);
-    return this.require(adminId);
   }
 
   async setCurrentTeam(adminId: string, teamId: string | null, onlyIf?: string): Promise<void> {

@@ -12,7 +12,7 @@ import { spendPasswordCheck, verifyPassword } from './password.ts';
 import type { AdminAccounts, AdminRecord } from './repository.ts';
 
 /**
- * Admin sign-in that strangers cannot take away (README "Limits", "Admin sign-in"). Tries to
+ * Admin sign-in that strangers cannot take away (functions/src/app/LIMITS.md, "Admin sign-in"). Tries to
  * one email are counted twice:
  * - per email and address (/64): the `loginByEmailAndAddress` bucket of `app/limits.ts` stops
  *   that pair for the rest of its window (a lock for one address only);

@@ -1,5 +1,6 @@
 import { adminAuthenticator } from '#admin-accounts/authenticator.ts';
 import { AdminEmailVerification } from '#admin-accounts/email-verification.ts';
+import { PasswordResets } from '#admin-accounts/password-reset.ts';
 import { AdminSignIn } from '#admin-accounts/sign-in.ts';
 import { TeamScope } from '#admin-accounts/team-scope.ts';
 import type { ContractAppOptions } from '#platform/http.ts';
@@ -28,6 +29,7 @@ export function adminServices(deps: AppDeps, options: AdminApiOptions = {}) {
     }),
     appBaseUrl,
     signIn: new AdminSignIn({ store: deps.store, clock: deps.clock, accounts, mailer: deps.mailer, appBaseUrl }),
+    resets: new PasswordResets({ store: deps.store, clock: deps.clock, accounts, pepper: deps.pepper }),
     /** Counts a notice-producing call against its team's `teamNotices` bucket (limits.ts). */
     teamNotices: teamLimit(base.http.rateLimiter, deps.rateLimits ?? { enabled: false }),
     http: {

@@ -4,7 +4,7 @@ import type { RateBucket, RateLimiter } from '#platform/rate-limit.ts';
 
 /**
  * The one table of request limits: each rate bucket with its production default, and which
- * calls of each API count against which buckets and accept how large a body. README "Limits"
+ * calls of each API count against which buckets and accept how large a body. functions/src/app/LIMITS.md
  * lists the same defaults (a unit test compares them).
  */
 
@@ -42,7 +42,7 @@ export const RATE_BUCKETS = {
   news: { by: 'account', limit: 10, windowSeconds: 3600 },
   /**
    * Notice-producing admin calls of one team, whichever of its admins makes them (venue/time
-   * changes, deletions, capacity, removals, news): README "Limits", "Fan-out". Counted by the
+   * changes, deletions, capacity, removals, news): functions/src/app/LIMITS.md, "Fan-out". Counted by the
    * handler once the team is known (`teamLimit`).
    */
   teamNotices: { by: 'team', limit: 60, windowSeconds: 3600 },

@@ -6,7 +6,7 @@ import { noticeFieldsChanged, noticeSnapshot } from '#sessions/changes.ts';
 import type { BookingRecord, SessionRecord } from '#sessions/model.ts';
 
 /**
- * Coalesced change notices (README "Limits", "Fan-out"): the changes an admin makes to one
+ * Coalesced change notices (functions/src/app/LIMITS.md, "Fan-out"): the changes an admin makes to one
  * session within `NOTICE_WINDOW_MINUTES` share one notice per player and one group
  * announcement, sent once when the window ends with the session's final state and the state
  * before the window's first change (old -> new). The window lives on the session item

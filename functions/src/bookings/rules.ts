@@ -3,7 +3,7 @@ import { DomainError } from '#platform/errors.ts';
 import { type BookingRecord, memberSignupOpensAt, type SessionRecord } from '#sessions/model.ts';
 
 /**
- * Time and state rules of a booking (README, "Decisions") that can be decided from a read. Rules that depend on
+ * Time and state rules of a booking (docs/DECISIONS.md) that can be decided from a read. Rules that depend on
  * data other requests may change at the same moment (seats, closing, blocking) are enforced
  * again as conditions inside the write transaction.
  */

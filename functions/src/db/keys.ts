@@ -9,7 +9,7 @@ export const key = {
   emailClaim: (email: string) => ({ PK: `EMAIL#${email.toLowerCase()}`, SK: 'EMAIL' }),
   /**
    * How many times the account of a login (`<provider>_<sub>`) was deleted; a later sign-in
-   * starts the record `<provider>_<sub>.<n>` (README, "Privacy"; `players/account.ts`).
+   * starts the record `<provider>_<sub>.<n>` (docs/PRIVACY.md; `players/account.ts`).
    */
   deletedLogin: (baseUserId: string) => ({ PK: `USER#${baseUserId}`, SK: 'DELETED' }),
   /** Wrong code tries of a player in one Taipei day (TTL), across every code they asked for. */

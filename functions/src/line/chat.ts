@@ -7,6 +7,7 @@ import { batchGetAll } from '#db/query.ts';
 import { newTeamAlertItem } from '#outbox/model.ts';
 import { OutboxRepository } from '#outbox/repository.ts';
 import { type Clock, randomId } from '#platform/clock.ts';
+import { LineFollowers } from '#players/line-follow.ts';
 import { type UserRecord, userIdFor } from '#players/repository.ts';
 import type { SessionRecord } from '#sessions/model.ts';
 import { SessionRepository } from '#sessions/repository.ts';
@@ -15,6 +16,7 @@ import { type TeamRecord, TeamRepository, teamLanguageOf } from '#teams/reposito
 import type { LineMessaging } from './client.ts';
 import { type ChatCommand, commandOf, type Mention } from './commands.ts';
 import { type SessionCard, sessionCarousel, textMessage } from './flex.ts';
+import { PostbackReplies, type PostbackRequest, parsePostback } from './postbacks.ts';
 
 /** How many sessions or bookings one answer shows (one bounded read; LINE allows 12 bubbles). */
 export const CHAT_LIST_MAX = 10;
@@ -32,7 +34,9 @@ export interface Chat {
 
 /** The webhook events the bot acts on; every other event is ignored without a write. */
 export type ChatAction =
-  | { type: 'follow'; chat: Chat }
+  | { type: 'follow'; chat: Chat; at: Date }
+  | { type: 'unfollow'; chat: Chat; at: Date }
+  | { type: 'postback'; request: PostbackRequest; chat: Chat & { userId: string }; eventId: string }
   | { type: 'join'; chat: Chat }
   | { type: 'leave'; chat: Chat }
   | { type: 'command'; command: ChatCommand; chat: Chat }
@@ -40,6 +44,9 @@ export type ChatAction =
 
 export interface ChatEventInput {
   type: string;
+  webhookEventId?: string;
+  timestamp?: number;
+  postback?: { data: string };
   source?: { type: string; userId?: string; groupId?: string; roomId?: string };
   message?: { type: string; text?: string; mention?: { mentionees: Mention[] } };
 }
@@ -54,12 +61,21 @@ function chatOf(source: ChatEventInput['source']): Chat | null {
 
 /**
  * What an event asks of the bot, decided without reading anything: commands and mentions of
- * the bot in any chat, a binding code in a group, follow/join/leave. Null: stay silent.
+ * the bot in any chat, a binding code in a group, follow/unfollow/join/leave, card postbacks
+ * (postbacks.ts). Null: stay silent.
  */
 export function actionOf(event: ChatEventInput): ChatAction | null {
   const chat = chatOf(event.source);
   if (!chat) return null;
-  if (event.type === 'follow' && chat.type === 'user') return { type: 'follow', chat };
+  const at = new Date(event.timestamp ?? 0);
+  if (event.type === 'follow' && chat.type === 'user') return { type: 'follow', chat, at };
+  if (event.type === 'unfollow' && chat.type === 'user') return { type: 'unfollow', chat, at };
+  if (event.type === 'postback' && event.postback && chat.userId && event.webhookEventId) {
+    const request = parsePostback(event.postback.data);
+    return request
+      ? { type: 'postback', request, chat: { ...chat, userId: chat.userId }, eventId: event.webhookEventId }
+      : null;
+  }
   if (event.type === 'join' && chat.type !== 'user') return { type: 'join', chat };
   if (event.type === 'leave' && chat.type === 'group') return { type: 'leave', chat };
   const text = event.type === 'message' && event.message?.type === 'text' ? event.message.text : undefined;
@@ -85,11 +101,15 @@ export class ChatReplies {
   private readonly sessions: SessionRepository;
   private readonly bindings: LineBindings;
   private readonly teams: TeamRepository;
+  private readonly followers: LineFollowers;
+  private readonly postbacks: PostbackReplies;
 
   constructor(private readonly deps: ChatDeps) {
     this.sessions = new SessionRepository(deps.store);
     this.bindings = new LineBindings(deps.store);
     this.teams = new TeamRepository(deps.store);
+    this.followers = new LineFollowers(deps.store);
+    this.postbacks = new PostbackReplies(deps);
   }
 
   /**
@@ -117,6 +137,12 @@ export class ChatReplies {
       return null;
     }
     if (action.type === 'bindCode') return this.bind(action.code, action.chat.id);
+    // Blocked players get no LINE pushes, and none is counted (docs/LINE.md, "Blocked players").
+    if (action.type === 'unfollow') {
+      await this.followers.setBlocked(action.chat.id, true, action.at);
+      return null;
+    }
+    if (action.type === 'follow') await this.followers.setBlocked(action.chat.id, false, action.at);
     const teamId = action.chat.type === 'group' ? await this.bindings.teamOfGroup(action.chat.id) : null;
     const language = teamId
       ? teamLanguageOf(await this.teams.get(teamId))
@@ -126,6 +152,14 @@ export class ChatReplies {
         return [this.text(language, 'line.welcome')];
       case 'join':
         return [this.text(language, 'line.joined')];
+      case 'postback':
+        return this.postbacks.answer({
+          request: action.request,
+          lineUserId: action.chat.userId,
+          inGroup: action.chat.type !== 'user',
+          chatLanguage: teamId ? language : null,
+          eventId: action.eventId,
+        });
       case 'command':
         if (action.command === 'help') return [this.text(language, 'line.help')];
         if (action.command === 'sessions') return [await this.upcomingSessions(teamId, language)];
@@ -230,7 +264,9 @@ export class ChatReplies {
         booking.status === 'accepted'
           ? translate(language, 'notifications', 'line.booked')
           : translate(language, 'notifications', 'line.waiting', { position: position || '-' });
-      return [{ session, status }];
+      // The player's own card: cancel, or take/decline a place offered to them (postbacks.ts).
+      const actions: SessionCard['actions'] = booking.status === 'offered' ? ['accept', 'decline'] : ['cancel'];
+      return [{ session, status, actions }];
     });
     if (cards.length === 0) return this.text(language, 'line.noBookings');
     const alt = translate(language, 'notifications', 'line.mineAlt', { count: Math.min(cards.length, CHAT_LIST_MAX) });

@@ -47,6 +47,53 @@ export function buttonFooter(label: string, uri: string, height?: 'sm'): messagi
   };
 }
 
+/**
+ * What a card's postback buttons ask the webhook to do (docs/LINE.md, "Postback actions").
+ * The data is exactly `action=<action>&sessionId=<id>`; LINE allows 300 characters.
+ */
+export type PostbackAction = 'join' | 'cancel' | 'accept' | 'decline';
+export const POSTBACK_ACTIONS: readonly PostbackAction[] = ['join', 'cancel', 'accept', 'decline'];
+
+const postbackData = (action: PostbackAction, sessionId: string) =>
+  `action=${action}&sessionId=${encodeURIComponent(sessionId)}`;
+
+/** A postback button (`postback.<action>` in the chat's language) for one session. */
+export function postbackButton(action: PostbackAction, sessionId: string, language: Language): messagingApi.FlexButton {
+  return {
+    type: 'button',
+    style: action === 'join' || action === 'accept' ? 'primary' : 'secondary',
+    ...(action === 'join' || action === 'accept' ? { color: BRAND_COLOR } : {}),
+    height: 'sm',
+    action: {
+      type: 'postback',
+      label: t(language, `postback.buttons.${action}`),
+      data: postbackData(action, sessionId),
+    },
+  };
+}
+
+/**
+ * A bubble footer: the postback buttons side by side (they act in the chat), then the button
+ * opening `uri` in the member app (primary when there is no postback button).
+ */
+export function actionFooter(
+  buttons: messagingApi.FlexButton[],
+  label: string,
+  uri: string,
+  height?: 'sm',
+): messagingApi.FlexBox {
+  if (buttons.length === 0) return buttonFooter(label, uri, height);
+  return {
+    type: 'box',
+    layout: 'vertical',
+    spacing: 'sm',
+    contents: [
+      { type: 'box', layout: 'horizontal', spacing: 'sm', contents: buttons },
+      { type: 'button', style: 'link', height: 'sm', action: { type: 'uri', label, uri } },
+    ],
+  };
+}
+
 /** A label and its value on one line of a Flex bubble. */
 export function detailRow(label: string, value: string): messagingApi.FlexBox {
   return {
@@ -71,9 +118,12 @@ export interface SessionCard {
   session: SessionRecord;
   /** A line above the title (the player's own booking state), if any. */
   status?: string;
+  /** Its postback buttons; unset: `join` while sign-up is not closed. */
+  actions?: PostbackAction[];
 }
 
-function bubble(card: SessionCard, language: Language, appUrl: string): messagingApi.FlexBubble {
+/** One session bubble: details, places left, its postback buttons and a link into the member app. */
+export function sessionBubble(card: SessionCard, language: Language, appUrl: string): messagingApi.FlexBubble {
   const { session } = card;
   const top: messagingApi.FlexComponent[] = card.status
     ? [{ type: 'text', text: card.status, weight: 'bold', color: BRAND_COLOR, size: 'sm' }]
@@ -101,11 +151,16 @@ function bubble(card: SessionCard, language: Language, appUrl: string): messagin
         },
       ],
     },
-    footer: buttonFooter(t(language, 'viewSession'), sessionUrl(appUrl, session.id), 'sm'),
+    footer: actionFooter(
+      (card.actions ?? (session.bookingClosed ? [] : ['join'])).map((a) => postbackButton(a, session.id, language)),
+      t(language, 'viewSession'),
+      sessionUrl(appUrl, session.id),
+      'sm',
+    ),
   };
 }
 
-/** One carousel of session bubbles (at most 12), each opening the session in the member app. */
+/** One carousel of session bubbles (at most 12), each with its postback buttons and a link into the member app. */
 export function sessionCarousel(
   cards: SessionCard[],
   altText: string,
@@ -119,7 +174,7 @@ export function sessionCarousel(
     altText: alt.length > ALT_TEXT_MAX ? `${alt.slice(0, ALT_TEXT_MAX - 1)}…` : alt,
     contents: {
       type: 'carousel',
-      contents: cards.slice(0, CAROUSEL_MAX).map((card) => bubble(card, language, appUrl)),
+      contents: cards.slice(0, CAROUSEL_MAX).map((card) => sessionBubble(card, language, appUrl)),
     },
   };
 }

@@ -2,7 +2,7 @@ import { createRichMenuClients, setupRichMenu } from './rich-menu.ts';
 
 /**
  * `npm run line:setup`: renders the rich menu and installs it on the real Messaging API channel
- * (README "LINE setup"). Reads LINE_CHANNEL_ACCESS_TOKEN and LIFF_ID.
+ * (docs/LINE.md, "Setup"). Reads LINE_CHANNEL_ACCESS_TOKEN and LIFF_ID.
  */
 async function main() {
   const channelAccessToken = process.env.LINE_CHANNEL_ACCESS_TOKEN;

@@ -41,6 +41,8 @@ const webhookEvent = z.looseObject({
       mention: z.looseObject({ mentionees: z.array(mentionee) }).optional(),
     })
     .optional(),
+  /** A card button's data (docs/LINE.md, "Postback actions"); LINE allows 300 characters. */
+  postback: z.looseObject({ data: z.string().max(300) }).optional(),
 });
 const webhookBody = z.looseObject({ destination: z.string(), events: z.array(webhookEvent) });
 type WebhookEvent = z.infer<typeof webhookEvent>;
@@ -59,8 +61,9 @@ export interface LineWebhookDeps {
 /**
  * `POST /webhook/line`: the LINE Official Account's webhook. The signature is checked on the
  * raw bytes before anything is parsed; the events of a body are handled concurrently, each
- * once even when LINE redelivers it. The bot answers commands, mentions, binding codes and
- * follow/join (chat.ts); every other event gets no reply and no write.
+ * once even when LINE redelivers it. The bot answers commands, mentions, binding codes,
+ * follow/join and card postbacks (chat.ts, postbacks.ts), records unfollow (a blocked player);
+ * every other event gets no reply and no write.
  */
 export function createLineWebhook(deps: LineWebhookDeps): Hono<ApiEnv> {
   const log = deps.log ?? console;

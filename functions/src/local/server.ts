@@ -47,7 +47,7 @@ export interface LocalStackOptions {
   /** Serve the built apps from liff-app/dist and admin-app/dist. */
   serveApps?: boolean;
   quiet?: boolean;
-  /** Off unless given: `npm start` passes the production defaults (README "Limits"). */
+  /** Off unless given: `npm start` passes the production defaults (functions/src/app/LIMITS.md). */
   rateLimits?: RateLimitSettings;
 }
 

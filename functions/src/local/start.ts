@@ -44,7 +44,7 @@ async function main() {
   Dev captures ${origin}/dev            (emails and LINE pushes the product sent)
   Member API   ${origin}/api/openapi.json
   Admin API    ${origin}/api/admin/openapi.json
-  Rate limits  ${rateLimits.enabled ? 'on (README "Limits"; SHUTTLE_RATE_LIMITS=off turns them off)' : 'off'}
+  Rate limits  ${rateLimits.enabled ? 'on (functions/src/app/LIMITS.md; SHUTTLE_RATE_LIMITS=off turns them off)' : 'off'}
   Clock        ${process.env.SHUTTLE_NOW ? `${stack.clock.now().toISOString()} (SHUTTLE_NOW, then running)` : 'the system clock (SHUTTLE_NOW=<ISO instant> moves it)'}
 
   Demo player: sign in with "LINE" on ${origin}/login (local LIFF mock) as ${DEMO_PLAYER.name}

@@ -1,8 +1,8 @@
-import type { OutboxRecord, SessionFacts } from '#outbox/model.ts';
+import type { OutboxRecord } from '#outbox/model.ts';
 import { NOTICE_FIELDS } from '#sessions/changes.ts';
 import type { SessionRecord } from '#sessions/model.ts';
 
-type ChangeRecord = Pick<OutboxRecord, 'kind'> & { previous?: Partial<SessionFacts> & Record<string, unknown> };
+type ChangeRecord = Pick<OutboxRecord, 'kind'> & { previous?: Partial<Record<(typeof NOTICE_FIELDS)[number], string>> };
 
 /**
  * Why a coalesced change notice (`#bookings/notice-window.ts`) is not sent when its window

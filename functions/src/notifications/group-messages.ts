@@ -20,7 +20,7 @@ export const GROUP_SETTING_OF = {
   groupNews: null,
 } as const satisfies Record<GroupOutboxKind, string | null>;
 
-/** Kinds still pushed to groups when the channel's quota runs low (README "Notifications"). */
+/** Kinds still pushed to groups when the channel's quota runs low (docs/ARCHITECTURE.md, "Overview"). */
 export const GROUP_ESSENTIAL: Record<GroupOutboxKind, boolean> = {
   groupNewSessions: false,
   groupSignupOpening: false,

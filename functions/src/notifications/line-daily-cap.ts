@@ -7,7 +7,7 @@ import type { Clock } from '#platform/clock.ts';
 import type { TeamRecord } from '#teams/repository.ts';
 
 /**
- * 1:1 LINE pushes a team may cause in one Taipei day (README "Limits", "Fan-out"). An operator
+ * 1:1 LINE pushes a team may cause in one Taipei day (functions/src/app/LIMITS.md, "Fan-out"). An operator
  * raises it for one team with the number `lineDailyPushLimit` on its team item.
  */
 export const DEFAULT_DAILY_PUSH_LIMIT = 300;

@@ -1,7 +1,16 @@
 import type { messagingApi } from '@line/bot-sdk';
 import { DEFAULT_LANGUAGE, type Language } from '@shuttle/shared';
 import { translate } from '@shuttle/shared/i18n/notifications';
-import { ALT_TEXT_MAX, BRAND_COLOR, buttonFooter, detailRow, sessionTime, sessionUrl } from '#line/flex.ts';
+import {
+  ALT_TEXT_MAX,
+  actionFooter,
+  BRAND_COLOR,
+  detailRow,
+  type PostbackAction,
+  postbackButton,
+  sessionTime,
+  sessionUrl,
+} from '#line/flex.ts';
 import type { OutboxKind, SessionFacts } from '#outbox/model.ts';
 import type { EmailMessage } from '#platform/email.ts';
 
@@ -43,6 +52,13 @@ export function notificationLinks(input: {
   const liff = input.liffId ? liffSessionLink(input.liffId, input.sessionId) : web;
   return { line: liff, email: input.lineUser ? liff : web };
 }
+
+/** A notice's postback buttons, answered in the chat (docs/LINE.md, "Postback actions"). */
+const NOTICE_ACTIONS: Partial<Record<OutboxKind, PostbackAction[]>> = {
+  offered: ['accept', 'decline'],
+  // A last-call place is claimed like an offer (bookings/offers.ts `acceptOffer`).
+  lastCall: ['accept'],
+};
 
 /** The LINE push (a text and a Flex bubble) and the email for one notification, in one language. */
 export function composeNotification(input: {
@@ -98,7 +114,11 @@ export function composeNotification(input: {
         },
       ],
     },
-    footer: buttonFooter(viewSession, links.line),
+    footer: actionFooter(
+      (NOTICE_ACTIONS[input.kind] ?? []).map((action) => postbackButton(action, session.id, language)),
+      viewSession,
+      links.line,
+    ),
   };
 
   return {

@@ -3,7 +3,8 @@ import type { LineMessaging } from '#line/client.ts';
 import { OutboxRepository } from '#outbox/repository.ts';
 import type { Clock } from '#platform/clock.ts';
 import type { EmailSender } from '#platform/email.ts';
-import { type DeliveryOutcome, OutboxDispatcher } from './dispatcher.ts';
+import type { DeliveryOutcome } from './delivery.ts';
+import { OutboxDispatcher } from './dispatcher.ts';
 
 const BATCH = 25;
 const MAX_ROUNDS_PER_TICK = 20;

@@ -1,6 +1,6 @@
 import { translate } from '@shuttle/shared/i18n/notifications';
 import type { Store } from '#db/client.ts';
-import type { OutboxRecord } from '#outbox/model.ts';
+import type { TeamAlertRecord } from '#outbox/model.ts';
 import type { EmailSender } from '#platform/email.ts';
 import { TeamOwners } from '#teams/owners.ts';
 import { TeamRepository, teamLanguageOf } from '#teams/repository.ts';
@@ -12,7 +12,7 @@ import { TeamRepository, teamLanguageOf } from '#teams/repository.ts';
  */
 export async function sendTeamAlert(
   deps: { store: Store; mailer: EmailSender },
-  record: OutboxRecord & { otherTeamName?: string },
+  record: TeamAlertRecord,
 ): Promise<{ sent: string[] } | { skipped: string }> {
   const team = record.teamId ? await new TeamRepository(deps.store).get(record.teamId) : null;
   if (!team) return { skipped: 'team no longer exists' };

@@ -1,6 +1,6 @@
 import type { SessionRecord } from '#sessions/model.ts';
 import { groupAnnouncementsOf, type TeamRecord } from '#teams/repository.ts';
-import { newGroupOutboxItem, type OutboxRecord } from './model.ts';
+import { newGroupOutboxItem, type OutboxItem } from './model.ts';
 
 /**
  * The group announcement of one create call's public sessions (one push however many), or
@@ -12,7 +12,7 @@ export function newSessionsAnnouncement(
   sessions: SessionRecord[],
   now: Date,
   id: string,
-): (OutboxRecord & Record<string, unknown>) | null {
+): OutboxItem | null {
   const announced = sessions.filter((s) => s.isPublic);
   if (!team.lineGroupId || !groupAnnouncementsOf(team).newSessions || announced.length === 0) return null;
   return newGroupOutboxItem({

@@ -37,7 +37,7 @@ export type GroupOutboxKind = (typeof GROUP_OUTBOX_KINDS)[number];
 
 /**
  * Emails to a team's owners (`teamId`, no user): another team's binding code was sent in the
- * team's bound LINE group and refused (README "Team groups and chat commands").
+ * team's bound LINE group and refused (docs/LINE.md, "Team groups and chat commands").
  */
 export const TEAM_ALERT_KINDS = ['groupBindRefused'] as const;
 export type TeamAlertKind = (typeof TEAM_ALERT_KINDS)[number];
@@ -56,28 +56,20 @@ export type DeliveryChannel = 'line' | 'email';
 export type OutboxFinalStatus = 'delivered' | 'skipped' | 'failed';
 
 /**
- * A notification record (key `OUTBOX#id / OUTBOX`), written in the same transaction as the
- * change it announces. While undelivered it sits in the sparse GSI1 partition `OUTBOX#PENDING`
- * with `GSI1SK` = the next instant anyone should look at it, then its id.
+ * What every notification record (key `OUTBOX#id / OUTBOX`) carries, whatever its kind: written
+ * in the same transaction as the change it announces. While undelivered it sits in the sparse
+ * GSI1 partition `OUTBOX#PENDING` with `GSI1SK` = the next instant anyone should look at it, then its id.
  */
-export interface OutboxRecord {
+interface OutboxBase {
   type: 'outbox';
   id: string;
-  kind: OutboxKind;
-  /** The player told; empty on group announcements. */
+  /** The player told; empty on group announcements and team alerts. */
   userId: string;
   /** The session; empty on group announcements, which name theirs in `sessionIds`. */
   sessionId: string;
-  /** Group announcements: the team whose bound group is told, and the sessions announced. */
+  /** The team told (groups, alerts, news) or billed for the push (change and cancellation notices). */
   teamId?: string;
-  sessionIds?: string[];
-  /** A team's news ('news' to a member, 'groupNews' to the group): the admin's text. */
-  text?: string;
   createdAt: string;
-  /** Why a place was freed, for 'promoted'. */
-  reason?: string;
-  /** The session as it was when the notice was recorded (change and cancellation notices). */
-  session?: SessionFacts;
   /** Claims so far; each claim is one delivery attempt. */
   attempts?: number;
   /** While a dispatcher holds the item (or a retry waits), nobody else claims it before this. */
@@ -100,6 +92,58 @@ export interface OutboxRecord {
   ttl?: number;
 }
 
+/** The session before the first of a window's coalesced changes (`#bookings/notice-window.ts`). */
+type PreviousFacts = SessionFacts & { address?: string; region?: string };
+
+/** A session change notice's facts (`addChangeNotices`): the final state, the state before, what changed. */
+interface ChangeFacts {
+  session?: SessionFacts;
+  previous?: PreviousFacts;
+  changes?: string[];
+}
+
+/** What each kind of record carries besides the base (TABLE.md, "Outbox"). */
+interface OutboxFieldsOf {
+  /** Why a place was freed (`lotteryDrawn`: a lottery win). */
+  promoted: { reason?: string };
+  sessionChanged: ChangeFacts;
+  /** The session as it was when the notice was recorded: a deleted session cannot be read. */
+  sessionCancelled: { session?: SessionFacts };
+  bookingReminder: Record<never, never>;
+  /** A team's news: the admin's text. */
+  news: { text?: string };
+  offered: { reason?: string; offerExpiresAt?: string };
+  lastCall: { reason?: string; lastCallSeats?: number };
+  lotteryWaitlisted: { position?: number };
+  groupNewSessions: { sessionIds?: string[] };
+  groupSignupOpening: { sessionIds?: string[] };
+  groupPlaceFreed: { sessionIds?: string[] };
+  groupSessionChanged: ChangeFacts & { sessionIds?: string[] };
+  groupSessionCancelled: { sessionIds?: string[]; session?: SessionFacts };
+  groupNews: { sessionIds?: string[]; text?: string };
+  /** The name of the team whose code was sent in this team's group. */
+  groupBindRefused: { otherTeamName?: string };
+}
+
+type RecordOf<K extends OutboxKind> = { [P in K]: OutboxBase & { kind: P } & OutboxFieldsOf[P] }[K];
+
+/** A notification record: one type per kind, told apart by `kind`. */
+export type OutboxRecord = RecordOf<OutboxKind>;
+/** A notice to one player. */
+export type UserOutboxRecord = RecordOf<UserOutboxKind>;
+/** An announcement to a team's bound LINE group. */
+export type GroupOutboxRecord = RecordOf<GroupOutboxKind>;
+/** An email to a team's owners. */
+export type TeamAlertRecord = RecordOf<TeamAlertKind>;
+
+export const isGroupRecord = (record: OutboxRecord): record is GroupOutboxRecord => isGroupKind(record.kind);
+export const isTeamAlertRecord = (record: OutboxRecord): record is TeamAlertRecord => isTeamAlertKind(record.kind);
+
+/** A new item as its writer builds it, ready for a conditional Put: the base, the kind and its facts. */
+export type OutboxItem = Pick<OutboxBase, 'type' | 'id' | 'userId' | 'sessionId' | 'createdAt'> & {
+  kind: OutboxKind;
+} & Record<string, unknown>;
+
 export const OUTBOX_TTL_SECONDS = 30 * 24 * 3600;
 
 /**
@@ -116,7 +160,7 @@ export function newOutboxItem(input: {
   reason?: string;
   /** Extra facts the notice carries (a snapshot of the session, what changed). */
   details?: Record<string, unknown>;
-}): OutboxRecord & Record<string, unknown> {
+}): OutboxItem {
   return pendingItem(input.id, input.kind, input.now, {
     ...(input.reason ? { reason: input.reason } : {}),
     userId: input.userId,
@@ -131,7 +175,7 @@ function pendingItem(
   kind: OutboxKind,
   now: Date,
   fields: { userId: string; sessionId: string } & Record<string, unknown>,
-): OutboxRecord & Record<string, unknown> {
+): OutboxItem {
   const createdAt = now.toISOString();
   return {
     ...key.outbox(id),
@@ -157,7 +201,7 @@ export function newGroupOutboxItem(input: {
   sessionIds: string[];
   now: Date;
   details?: Record<string, unknown>;
-}): OutboxRecord & Record<string, unknown> {
+}): OutboxItem {
   return pendingItem(input.id, input.kind, input.now, {
     userId: '',
     sessionId: '',
@@ -174,7 +218,7 @@ export function newTeamAlertItem(input: {
   teamId: string;
   now: Date;
   details?: Record<string, unknown>;
-}): OutboxRecord & Record<string, unknown> {
+}): OutboxItem {
   return pendingItem(input.id, input.kind, input.now, {
     userId: '',
     sessionId: '',

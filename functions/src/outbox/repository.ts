@@ -2,14 +2,14 @@ import { PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Store } from '#db/client.ts';
 import { index, key } from '#db/keys.ts';
 import { isConditionFailure } from '#db/transaction.ts';
-import type { DeliveryChannel, OutboxFinalStatus, OutboxRecord } from './model.ts';
+import type { DeliveryChannel, OutboxFinalStatus, OutboxItem, OutboxRecord } from './model.ts';
 
 /** The outbox's storage: claiming, finishing and rescheduling records with conditional writes. */
 export class OutboxRepository {
   constructor(private readonly store: Store) {}
 
   /** Writes the item unless one with the same id exists; false when it already did. */
-  async putIfAbsent(item: OutboxRecord & Record<string, unknown>): Promise<boolean> {
+  async putIfAbsent(item: OutboxItem): Promise<boolean> {
     try {
       await this.store.doc.send(
         new PutCommand({

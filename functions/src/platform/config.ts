@@ -30,11 +30,11 @@ const schema = z.object({
   LINE_API_BASE_URL: z.url().optional(),
   EMAIL_FROM: z.string().default('no-reply@shuttle.tw'),
   APP_BASE_URL: z.url().default('http://localhost:3000'),
-  /** `off` turns the per-client rate limits off (load tests); README "Limits". */
+  /** `off` turns the per-client rate limits off (load tests); functions/src/app/LIMITS.md. */
   SHUTTLE_RATE_LIMITS: z.enum(['on', 'off']).default('on'),
   /**
    * Proxies in front of the API that append to X-Forwarded-For and are trusted to: 1 for the
-   * stack's CloudFront (README "Limits", client address). 0 uses the connection's peer only.
+   * stack's CloudFront (functions/src/app/LIMITS.md, client address). 0 uses the connection's peer only.
    */
   TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(5).default(1),
 });

@@ -6,7 +6,7 @@ import { DomainError } from './errors.ts';
  * Per-client limits that hold across Lambda instances: every limited call counts itself in a
  * shared counter of a fixed window (DynamoDB, `db/rate-counters.ts`) and is refused with 429 and
  * `Retry-After` once its bucket's limit is reached. The buckets and the calls they cover are one
- * table in `app/limits.ts`; README "Limits" lists the defaults.
+ * table in `app/limits.ts`; functions/src/app/LIMITS.md lists the defaults.
  */
 
 /**

@@ -67,6 +67,3 @@ export class LineFollowers {
     }
   }
 }
-
-/** Whether the player blocked the official account: LINE pushes to them are neither sent nor counted. */
-export const lineBlocked = (user: Pick<UserRecord, 'lineBlockedAt'>): boolean => Boolean(user.lineBlockedAt);

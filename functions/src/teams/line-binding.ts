@@ -29,8 +29,8 @@ export type Redemption =
   | { status: 'bound'; team: TeamRecord }
   | { status: 'expired' | 'used' }
   /**
-   * The group is bound to another team (`owner`), which must unbind it first (README "Team
-   * groups"): nothing changes, the code stays unspent. `alert`: the owner's admins should be
+   * The group is bound to another team (`owner`), which must unbind it first (docs/LINE.md,
+   * "Team groups and chat commands"): nothing changes, the code stays unspent. `alert`: the owner's admins should be
    * told (at most once an hour per group, so repeated codes cannot flood them).
    */
   | { status: 'refused'; owner: TeamRecord; alert: boolean }

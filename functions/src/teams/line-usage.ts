@@ -17,7 +17,7 @@ export interface LineUsage {
 export const lineBudgetOf = (team: Pick<TeamRecord, 'lineMonthlyBudget'>): number =>
   typeof team.lineMonthlyBudget === 'number' && team.lineMonthlyBudget > 0 ? team.lineMonthlyBudget : 0;
 
-/** At or over a set budget: free paths are preferred (README, Decisions: LINE message budget). */
+/** At or over a set budget: free paths are preferred (docs/DECISIONS.md: LINE message budget). */
 export const overBudget = (usage: LineUsage): boolean => usage.budget > 0 && usage.used >= usage.budget;
 
 /** The per-team, per-Taipei-month counter of LINE messages (`TEAM#id / LINEUSAGE#month`). */

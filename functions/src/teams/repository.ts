@@ -25,7 +25,7 @@ export interface TeamRecord {
   defaultLine: string;
   privateRules: string;
   cancelWindowMinutes: number;
-  /** Unset means `open` (README, Decisions: join rules). */
+  /** Unset means `open` (docs/DECISIONS.md: join rules). */
   joinRule?: JoinRule;
   /** Memberships of the team, counted when one is written (see membership.ts). */
   memberCount: number;

@@ -17,7 +17,7 @@ export interface TeamJoinActionProps {
 }
 
 /**
- * The caller's membership of a team (README, Decisions: join rules): a join button, "request
+ * The caller's membership of a team (docs/DECISIONS.md: join rules): a join button, "request
  * sent" while an approval is pending, a member mark, nothing when blocked. Used wherever the
  * member app shows a team (session detail, history team cards).
  */

@@ -15,7 +15,7 @@ export interface AttendanceRecord {
 const round1 = (n: number) => Math.round(n * 10) / 10;
 
 /**
- * A player's totals (README.md, 'Decisions where the specification is silent'). A session
+ * A player's totals (docs/DECISIONS.md). A session
  * counts once it has ended with an accepted booking. The rate is attended over sessions whose
  * attendance was marked, so an admin who skips check-in does not make players look absent.
  * Money is spent on attended sessions only, for the whole party.

@@ -7,7 +7,7 @@ import { deletedPlayer as ja } from './locales/ja/notifications.json';
 import { deletedPlayer as zhTW } from './locales/zh-TW/notifications.json';
 import { type NamespaceResources, translator } from './translate.ts';
 
-/** The anonymous name a deleted player's bookings keep for the teams (README, "Privacy"). */
+/** The anonymous name a deleted player's bookings keep for the teams (docs/PRIVACY.md). */
 export const deletedPlayerTexts: NamespaceResources = {
   'zh-TW': { deletedPlayer: zhTW },
   en: { deletedPlayer: en },

@@ -14,7 +14,7 @@ import { route } from './routes.ts';
 import { singleLineText } from './text.ts';
 
 /**
- * A player's own account (README, "Privacy"): the name lists show, a copy of everything stored
+ * A player's own account (docs/PRIVACY.md): the name lists show, a copy of everything stored
  * about them, and deleting the account.
  */
 

@@ -100,7 +100,7 @@ export const sessionSummary = z.object({
 });
 export type SessionSummary = z.infer<typeof sessionSummary>;
 
-/** How a team takes new members: at once, or on an admin's approval (README, Decisions). */
+/** How a team takes new members: at once, or on an admin's approval (docs/DECISIONS.md). */
 export const JOIN_RULES = ['open', 'approval'] as const;
 export const joinRule = z.enum(JOIN_RULES);
 export type JoinRule = z.infer<typeof joinRule>;
@@ -126,7 +126,7 @@ export const sessionDetail = sessionSummary.extend({
 export type SessionDetail = z.infer<typeof sessionDetail>;
 
 /**
- * One row of a session's list as a signed-in player sees it (README, "Privacy"): the player's
+ * One row of a session's list as a signed-in player sees it (docs/PRIVACY.md): the player's
  * list name (their nickname, else their LINE/Google name) and picture. Attendance and level are
  * on the caller's own row only; admins see everyone's through the admin API.
  */
@@ -176,7 +176,7 @@ export type TeamNameItem = z.infer<typeof teamNameItem>;
 export const notificationPreferences = z.object({
   news: z.boolean(),
   /**
-   * News 1:1 by LINE even when the team's group is bound (README "Team news"); off: a bound
+   * News 1:1 by LINE even when the team's group is bound (docs/LINE.md, "Team news"); off: a bound
    * group tells the member, so LINE does not bill the same news twice.
    */
   newsDirect: z.boolean(),

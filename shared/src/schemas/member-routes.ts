@@ -6,7 +6,7 @@ import * as m from './member-api.ts';
 import { paymentMemberRoutes } from './payment-routes.ts';
 import { route } from './routes.ts';
 
-/** Every member call, keyed by its path under `/api/` (README.md, Architecture: Contracts). */
+/** Every member call, keyed by its path under `/api/` (docs/ARCHITECTURE.md, "Overview": Contracts). */
 export const memberRoutes = {
   'withoutAuth/getSessionList': route({
     method: 'POST',

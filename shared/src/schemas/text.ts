@@ -1,7 +1,7 @@
 import * as z from 'zod';
 
 /**
- * The one text type of request contracts (README "Limits"): every free-text field a client sends
+ * The one text type of request contracts (functions/src/app/LIMITS.md): every free-text field a client sends
  * (titles, venue names, notes, team names, news, nicknames, transfer references …) refuses what
  * would flow unseen into LINE messages, emails, CSV and `.ics` files, with 400
  * `VALIDATION_FAILED`, and is stored in Unicode NFC, trimmed:

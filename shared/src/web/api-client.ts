@@ -1,5 +1,5 @@
 import { REQUEST_TIMEOUT_MS } from '../constants.ts';
-import { envelope } from '../envelope.ts';
+import { envelope, type FailureEnvelope, failureEnvelope } from '../envelope.ts';
 import { ERRORS, type ErrorCode } from '../errors.ts';
 import type { RequestOf, ResponseOf, RouteAuth, RouteContract } from '../schemas/routes.ts';
 import { ApiError } from './api-error.ts';
@@ -59,14 +59,20 @@ export function queryString(input: unknown): string {
   return entries.length > 0 ? `?${new URLSearchParams(entries.map(([k, v]) => [k, String(v)]))}` : '';
 }
 
-async function callOnce(
-  contract: RouteContract,
+/**
+ * Sends one request of a contract (bearer token, idempotency key, JSON body or query string,
+ * time-out, the caller's abort) and reads its answer with `read`; a failure to reach the server
+ * or to read the answer is `NETWORK` or `TIMEOUT`.
+ */
+async function exchange<T>(
+  contract: Pick<RouteContract, 'method' | 'idempotent'>,
   url: () => string | Promise<string>,
   input: unknown,
   options: CallOptions,
   credentials: () => Credentials,
   send: Send,
-): Promise<unknown> {
+  read: (response: Response) => Promise<T>,
+): Promise<{ response: Response; value: T; target: string; onUnauthorized?: () => void }> {
   const headers: Record<string, string> = { accept: 'application/json' };
   const { token, onUnauthorized } = credentials();
   if (token) headers.authorization = `Bearer ${token}`;
@@ -89,12 +95,9 @@ async function callOnce(
   }, options.timeoutMs ?? REQUEST_TIMEOUT_MS);
   const onAbort = () => controller.abort();
   options.signal?.addEventListener('abort', onAbort);
-
-  let response: Response;
-  let raw: unknown;
   try {
-    response = await send(target, { method: contract.method, headers, body, signal: controller.signal });
-    raw = await response.json().catch(() => undefined);
+    const response = await send(target, { method: contract.method, headers, body, signal: controller.signal });
+    return { response, value: await read(response), target, onUnauthorized };
   } catch (error) {
     if (timedOut) throw new ApiError('TIMEOUT', 'The request timed out', 0);
     if (options.signal?.aborted) throw error;
@@ -103,23 +106,67 @@ async function callOnce(
     clearTimeout(timer);
     options.signal?.removeEventListener('abort', onAbort);
   }
+}
 
+/** The error of a failed answer: its envelope's code and message; a 401 also runs `onUnauthorized`. */
+function failed(response: Response, failure: FailureEnvelope | null, onUnauthorized?: () => void): ApiError {
+  const code = failure?.error ?? (response.status === 401 ? 'INVALID_TOKEN' : 'INTERNAL');
+  if (response.status === 401) onUnauthorized?.();
+  return new ApiError(code, failure?.message ?? `HTTP ${response.status}`, response.status, failure?.issues);
+}
+
+async function callOnce(
+  contract: RouteContract,
+  url: () => string | Promise<string>,
+  input: unknown,
+  options: CallOptions,
+  credentials: () => Credentials,
+  send: Send,
+): Promise<unknown> {
+  const readJson = (response: Response): Promise<unknown> => response.json().catch(() => undefined);
+  const { response, value, target, onUnauthorized } = await exchange(
+    contract,
+    url,
+    input,
+    options,
+    credentials,
+    send,
+    readJson,
+  );
   let schema = envelopes.get(contract);
   if (!schema) {
     schema = envelope(contract.response);
     envelopes.set(contract, schema);
   }
-  const parsed = schema.safeParse(raw);
+  const parsed = schema.safeParse(value);
   if (!parsed.success) {
     console.error(`Response of ${target} did not match its contract`, parsed.error.issues);
     throw new ApiError('BAD_RESPONSE', 'Unexpected response', response.status);
   }
   const result = parsed.data;
   if (result.success) return (result as { data: unknown }).data;
+  throw failed(response, result, onUnauthorized);
+}
 
-  const code = result.error ?? (response.status === 401 ? 'INVALID_TOKEN' : 'INTERNAL');
-  if (response.status === 401) onUnauthorized?.();
-  throw new ApiError(code, result.message, response.status, result.issues);
+/**
+ * The raw body of a call that answers with a file (a CSV, an .ics) rather than an envelope: the
+ * same token, time-out and abort as `callContract`; a failed answer throws `ApiError` with the
+ * code and message of its error envelope, and a 401 runs the credentials' `onUnauthorized`.
+ */
+export async function callForFile(
+  contract: Pick<RouteContract, 'method' | 'idempotent'>,
+  url: () => string | Promise<string>,
+  input: unknown,
+  options: CallOptions,
+  credentials: () => Credentials,
+  send: Send = (target, init) => fetch(target, init),
+): Promise<Blob> {
+  const read = async (response: Response): Promise<{ blob: Blob } | { error: unknown }> =>
+    response.ok ? { blob: await response.blob() } : { error: await response.json().catch(() => null) };
+  const { response, value, onUnauthorized } = await exchange(contract, url, input, options, credentials, send, read);
+  if ('blob' in value) return value.blob;
+  const parsed = failureEnvelope.safeParse(value.error);
+  throw failed(response, parsed.success ? parsed.data : null, onUnauthorized);
 }
 
 /**
@@ -137,8 +184,8 @@ export function createApiClient<Routes extends Record<string, RouteContract>>(co
   /** How requests go out; `fetch` by default. */
   send?: Send;
 }) {
-  const credentials = (contract: RouteContract): Credentials => {
-    if (contract.auth !== config.auth) return { token: null };
+  const credentials = (auth: RouteAuth): Credentials => {
+    if (auth !== config.auth) return { token: null };
     const token = config.token();
     if (!token) {
       config.clearLogin();
@@ -146,7 +193,8 @@ export function createApiClient<Routes extends Record<string, RouteContract>>(co
     }
     return { token, onUnauthorized: config.clearLogin };
   };
-  return function apiCall<P extends keyof Routes & string>(
+  const at = (path: string) => async () => `${await config.base()}${path}`;
+  function apiCall<P extends keyof Routes & string>(
     path: P,
     input?: CallInput<Routes[P]>,
     options: CallOptions = {},
@@ -154,11 +202,23 @@ export function createApiClient<Routes extends Record<string, RouteContract>>(co
     const contract = config.routes[path]!;
     return callContract(
       contract,
-      async () => `${await config.base()}/${path}`,
+      at(`/${path}`),
       input,
       options,
-      () => credentials(contract),
+      () => credentials(contract.auth),
       config.send,
     ) as Promise<ResponseOf<Routes[P]>>;
-  };
+  }
+  return Object.assign(apiCall, {
+    /** The file a contract call answers with (`produces`: a CSV export), for `downloadFile`. */
+    file<P extends keyof Routes & string>(path: P, input?: CallInput<Routes[P]>, options: CallOptions = {}) {
+      const contract = config.routes[path]!;
+      return callForFile(contract, at(`/${path}`), input, options, () => credentials(contract.auth), config.send);
+    },
+    /** A file GET below the API base outside the route table (a team-only session's .ics), with the app's token. */
+    fileAt(pathBelowBase: string, options: CallOptions = {}) {
+      const get = { method: 'GET' } as const;
+      return callForFile(get, at(pathBelowBase), undefined, options, () => credentials(config.auth), config.send);
+    },
+  });
 }

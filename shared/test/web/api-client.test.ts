@@ -23,6 +23,14 @@ const routes = {
     idempotent: true,
   },
   'items/public': { method: 'GET', auth: 'none', summary: 'public items', request: null, response: z.array(item) },
+  'items/exportCsv': {
+    method: 'POST',
+    auth: 'member',
+    summary: 'items as CSV',
+    request: z.object({ month: z.string() }),
+    response: z.string(),
+    produces: 'text/csv',
+  },
 } satisfies Record<string, RouteContract>;
 
 let token: string | null = 'member-token';
@@ -163,5 +171,67 @@ describe('API client', () => {
     await expect(call).rejects.toMatchObject({ code: 'INVALID_TOKEN' });
     expect(sentRequest(fetch)).toMatchObject({ url: '/other/items', headers: { authorization: 'Bearer other-token' } });
     expect(onUnauthorized).toHaveBeenCalled();
+  });
+});
+
+describe('files through the API client (apiCall.file, apiCall.fileAt)', () => {
+  const csv = '\uFEFFdate,title\n2026-05-01,Evening\n';
+  const file = (body: string, status = 200) =>
+    vi.fn((_url: string, _init?: RequestInit) => Promise.resolve(new Response(body, { status })));
+
+  it("answers a contract's file with the token and the JSON body", async () => {
+    const fetch = stubFetch(file(csv));
+    const blob = await apiCall.file('items/exportCsv', { month: '2026-05' });
+    // Byte for byte: the BOM that spreadsheet apps need is kept.
+    expect(new TextDecoder('utf-8', { ignoreBOM: true }).decode(await blob.arrayBuffer())).toBe(csv);
+    expect(sentRequest(fetch)).toMatchObject({
+      url: '/api/items/exportCsv',
+      method: 'POST',
+      headers: { authorization: 'Bearer member-token' },
+      body: { month: '2026-05' },
+    });
+  });
+
+  it("throws the error envelope's code and message, and clears the login on a 401 only", async () => {
+    stubFetch(respond(failure('VALIDATION_FAILED', 'month is not a month'), 400));
+    const refused = await apiCall.file('items/exportCsv', { month: 'x' }).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(ApiError);
+    expect(refused).toMatchObject({ code: 'VALIDATION_FAILED', serverMessage: 'month is not a month', status: 400 });
+    expect(clearLogin).not.toHaveBeenCalled();
+
+    stubFetch(respond({ success: false, message: 'Unauthorized', timestamp: new Date().toISOString() }, 401));
+    const expired = await apiCall.file('items/exportCsv', { month: '2026-05' }).catch((e: unknown) => e);
+    expect(expired).toMatchObject({ code: 'INVALID_TOKEN', status: 401 });
+    expect(clearLogin).toHaveBeenCalled();
+  });
+
+  it('says the status when a failed answer is no envelope, and NETWORK when the server is not reached', async () => {
+    stubFetch(file('<html>bad gateway</html>', 502));
+    expect(await apiCall.file('items/exportCsv', { month: '2026-05' }).catch((e: unknown) => e)).toMatchObject({
+      code: 'INTERNAL',
+      serverMessage: 'HTTP 502',
+    });
+    stubFetch(vi.fn(() => Promise.reject(new TypeError('fetch failed'))));
+    expect(await apiCall.file('items/exportCsv', { month: '2026-05' }).catch((e: unknown) => e)).toMatchObject({
+      code: 'NETWORK',
+    });
+  });
+
+  it('gets a file below the API base with the token, and refuses without one before any request', async () => {
+    const fetch = stubFetch(file('BEGIN:VCALENDAR'));
+    const blob = await apiCall.fileAt('/calendar/session/s-1.ics');
+    expect(await blob.text()).toBe('BEGIN:VCALENDAR');
+    expect(sentRequest(fetch)).toMatchObject({
+      url: '/api/calendar/session/s-1.ics',
+      method: 'GET',
+      headers: { authorization: 'Bearer member-token' },
+    });
+
+    token = null;
+    const none = stubFetch(file('BEGIN:VCALENDAR'));
+    expect(await apiCall.fileAt('/calendar/session/s-1.ics').catch((e: unknown) => e)).toMatchObject({
+      code: 'NO_TOKEN',
+    });
+    expect(none).not.toHaveBeenCalled();
   });
 });

@@ -8,14 +8,14 @@ import { dispatcherOf, engineOf, outboxItem, pendingOutbox, player } from './fix
 import { type LineApiStub, startLineApiStub } from './line-api-stub.ts';
 
 /**
- * Bounded fan-out (README "Limits", "Fan-out"): a burst of changes gives each player one
+ * Bounded fan-out (functions/src/app/LIMITS.md, "Fan-out"): a burst of changes gives each player one
  * notice, LINE pushes of one admin request stay within the stated maximum, every
  * notice-producing call counts against its team, 1:1 pushes have a daily cap per team, and
  * news goes to a bound group instead of 1:1.
  */
 
 const quiet = { warn: () => {}, error: () => {} };
-/** README "Fan-out": one session change window pushes at most one notice per player (98 at most) and one group post. */
+/** functions/src/app/LIMITS.md, "Fan-out": one session change window pushes at most one notice per player (98 at most) and one group post. */
 const MAX_LINE_PUSHES_PER_CHANGE = 98 + 1;
 
 let h: AdminHarness;
@@ -91,7 +91,7 @@ describe('a burst of session changes', () => {
 
     // One record per player and one for the group, none due yet.
     const pending = (await pendingOutbox(h)).filter(
-      (r) => r.sessionId === session.id || r.sessionIds?.includes(session.id),
+      (r) => r.sessionId === session.id || ('sessionIds' in r && r.sessionIds?.includes(session.id)),
     );
     expect(
       pending

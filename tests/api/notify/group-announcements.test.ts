@@ -164,7 +164,7 @@ describe('group announcements', () => {
     await h.ok('setting/updateGroupAnnouncements', { teamId: t.teamId, newSessions: false }, t.token);
     const session = await h.newSession(t.token, { title: '週五場' });
     await sessionChangesOf(h).changeSession(session.id, { venue: '新場地運動中心' });
-    // Change notices are due when their window ends (README "Fan-out").
+    // Change notices are due when their window ends (functions/src/app/LIMITS.md, "Fan-out").
     const changed = await h.later(NOTICE_WINDOW_MINUTES * 60_000, () => deliverAll(t.groupId));
     expect(changed).toHaveLength(1);
     expect(JSON.stringify(changed[0]!.body)).toContain('新場地運動中心');

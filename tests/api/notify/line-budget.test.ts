@@ -136,7 +136,7 @@ describe("a team's monthly LINE budget", () => {
     stub.setGroupMemberCount(37);
     h.emails.sent.length = 0;
     await sessionChangesOf(h).changeSession(session.id, { venue: '預算運動中心' });
-    // Change notices are due when their window ends (README "Fan-out").
+    // Change notices are due when their window ends (functions/src/app/LIMITS.md, "Fan-out").
     const records = await h.later(NOTICE_WINDOW_MINUTES * 60_000, () => deliverAll());
 
     // One group push (essential) instead of a push per player; the player with email gets it by email.

@@ -2,11 +2,12 @@ import { adminRoutes } from '@shuttle/shared';
 import { type AdminTokenDeps, issueAdminToken } from '#admin-accounts/admin-tokens.ts';
 import type { AdminEmailVerification } from '#admin-accounts/email-verification.ts';
 import { type PasswordResetDeps, requestPasswordReset } from '#admin-accounts/password-reset.ts';
-import { type AdminRecord, toAdminProfile } from '#admin-accounts/repository.ts';
+import { type AdminAccounts, type AdminRecord, toAdminProfile } from '#admin-accounts/repository.ts';
 import type { AdminSignIn } from '#admin-accounts/sign-in.ts';
 import { type ContractAppOptions, contractRoutes } from '#platform/http.ts';
 
 export interface AccountRouteDeps extends AdminTokenDeps, PasswordResetDeps {
+  accounts: AdminAccounts;
   adminEmails: AdminEmailVerification;
   signIn: AdminSignIn;
   http: ContractAppOptions;
@@ -39,7 +40,7 @@ export function accountRoutes(s: AccountRouteDeps) {
         return { sent: true as const };
       },
       'password/reset': async ({ email, code, newPassword }) => {
-        await s.accounts.finishReset(email, code, newPassword);
+        await s.resets.finish(email, code, newPassword);
         return { reset: true as const };
       },
     },

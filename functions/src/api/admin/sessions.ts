@@ -52,7 +52,7 @@ function decodeCursor(cursor: string | null): string | null {
 
 export function sessionAdminRoutes(s: SessionAdminRouteDeps) {
   const view = (session: SessionRecord) => toAdminSession(session, s.clock.now());
-  // Sessions of an admin whose email is not verified stay team-only (README, Decisions).
+  // Sessions of an admin whose email is not verified stay team-only (docs/DECISIONS.md).
   const isVerified = async (adminId: string) => (await s.accounts.identity(await s.accounts.require(adminId))).verified;
 
   return contractRoutes(

@@ -23,6 +23,8 @@ export function memberAdminRoutes(s: TeamMemberAdminRouteDeps) {
   const withStats = async (members: MemberRecord[], teamId: string): Promise<TeamMemberView[]> => {
     const now = s.clock.now();
     const from = new Date(now.getTime() - STATS_DAYS * 86_400_000).toISOString();
+    // Who blocked the LINE account (docs/LINE.md, "Blocked players"): one BatchGetItem of the page.
+    const lineBlocked = await s.users.lineBlocked(members.map((m) => m.userId));
     return Promise.all(
       members.map(async (m) => ({
         userId: m.userId,
@@ -30,6 +32,7 @@ export function memberAdminRoutes(s: TeamMemberAdminRouteDeps) {
         pictureUrl: m.pictureUrl,
         membership: m.membership,
         blocked: m.blocked,
+        lineBlocked: lineBlocked.has(m.userId),
         joinedAt: m.joinedAt,
         stats: memberStats(await s.sessions.bookingsOfUser(m.userId, from, now.toISOString()), teamId, now),
       })),

@@ -1,13 +1,13 @@
 import { memberRoutes } from '@shuttle/shared';
 import { type AdminTokenDeps, issueAdminToken } from '#admin-accounts/admin-tokens.ts';
-import type { AdminAccounts } from '#admin-accounts/repository.ts';
+import type { LeaderAccounts } from '#admin-accounts/leader-accounts.ts';
 import { DomainError } from '#platform/errors.ts';
 import { type ContractAppOptions, contractRoutes } from '#platform/http.ts';
 import type { UserRepository } from '#players/repository.ts';
 
 export interface LeaderRouteDeps extends AdminTokenDeps {
   users: UserRepository;
-  accounts: AdminAccounts;
+  leaders: LeaderAccounts;
   http: ContractAppOptions;
 }
 
@@ -22,7 +22,7 @@ export function leaderRoutes(s: LeaderRouteDeps) {
     {
       'checkState/setting/becomeLeader': async (_, { member }) => {
         const user = await s.users.require(member.userId);
-        const record = await s.accounts.upsertLeader(user);
+        const record = await s.leaders.upsert(user);
         if (!record.isAdmin) throw new DomainError('FORBIDDEN');
         return issueAdminToken(s, record);
       },

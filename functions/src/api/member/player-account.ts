@@ -1,6 +1,6 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { memberRoutes } from '@shuttle/shared';
-import { leaderAdminId } from '#admin-accounts/repository.ts';
+import { leaderAdminId } from '#admin-accounts/leader-accounts.ts';
 import type { Store } from '#db/client.ts';
 import { adminIndex } from '#db/keys.ts';
 import type { Clock } from '#platform/clock.ts';
@@ -15,7 +15,7 @@ export interface AccountRouteDeps {
   http: ContractAppOptions;
 }
 
-/** The player's own account (README, "Privacy"): nickname for lists, data export, deletion. */
+/** The player's own account (docs/PRIVACY.md): nickname for lists, data export, deletion. */
 export function accountRoutes(s: AccountRouteDeps) {
   const accounts = new Accounts({
     store: s.store,

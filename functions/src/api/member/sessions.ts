@@ -54,7 +54,7 @@ export function sessionRoutes(s: SessionRouteDeps) {
       member ? s.sessions.booking(sessionId, member.userId) : null,
       member ? s.memberships.stateOf(session.teamId, member.userId) : null,
     ]);
-    // A team-only session is hidden from visitors; a signed-in player sees it with a way to join (README, Decisions).
+    // A team-only session is hidden from visitors; a signed-in player sees it with a way to join (docs/DECISIONS.md).
     if (!session.isPublic && !member) throw new DomainError('SESSION_NOT_FOUND');
     const detail = {
       ...toDetail(session, now, team?.privateRules ?? '', member ? myBookingOf(session, booking, now) : undefined),
@@ -63,7 +63,7 @@ export function sessionRoutes(s: SessionRouteDeps) {
     return membership ? { ...detail, team: { membership, joinRule: team?.joinRule ?? 'open' } } : detail;
   };
 
-  /** A visitor's list: counts only, never who (README, "Privacy"); one GetItem of the session. */
+  /** A visitor's list: counts only, never who (docs/PRIVACY.md); one GetItem of the session. */
   const participantCounts = async (sessionId: string) => {
     const session = await s.sessions.require(sessionId);
     if (!session.isPublic) throw new DomainError('SESSION_NOT_FOUND');

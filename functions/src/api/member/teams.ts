@@ -39,7 +39,7 @@ export function teamRoutes(s: TeamRouteDeps) {
         if (state === 'blocked') throw new DomainError('MEMBER_BLOCKED');
         let membership = state;
         if (state === 'none' || (state === 'pending' && team.joinRule !== 'approval')) {
-          // README, Decisions (join rules): approval teams get a request, open teams a member.
+          // docs/DECISIONS.md (join rules): approval teams get a request, open teams a member.
           const now = s.clock.now();
           if (team.joinRule === 'approval') await s.memberships.requestJoin(teamId, user, now);
           else if (state === 'pending') await s.memberships.approve(teamId, user.userId, now);

@@ -40,7 +40,7 @@ export interface ListedProfile {
 }
 
 /**
- * Who holds a place and who waits, as a signed-in player sees it (README, "Privacy"): accepted
+ * Who holds a place and who waits, as a signed-in player sees it (docs/PRIVACY.md): accepted
  * players in the order they got their place, waiting players in waitlist order with their
  * position, each by their list name (nickname, else the name they booked with) and picture.
  * Attendance and level are on the viewer's own row only; admins see everyone's (admin API).
@@ -92,7 +92,7 @@ export function participantsOf(
 }
 
 /**
- * A visitor's list (README, "Privacy"): how many are in and waiting, never who. The counts are
+ * A visitor's list (docs/PRIVACY.md): how many are in and waiting, never who. The counts are
  * the session item's own, so a visitor's list reads no booking.
  */
 export function participantCountsOf(session: SessionRecord) {

@@ -9,6 +9,7 @@ export default function SessionRoute() {
   return (
     <SessionDetailView
       sessionId={params.get('id')}
+      openJoin={params.get('action') === 'join'}
       renderBookingActions={(session) => (isCancellable(session) ? <CancelBookingButton session={session} /> : null)}
     />
   );

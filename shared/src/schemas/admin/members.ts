@@ -22,6 +22,8 @@ export const teamMemberView = z.object({
   pictureUrl: z.string(),
   membership,
   blocked: z.boolean(),
+  /** The player blocked the LINE official account: notices go by email or only in the app (docs/LINE.md). */
+  lineBlocked: z.boolean(),
   joinedAt: isoInstant,
   stats: memberStats,
 });
@@ -48,7 +50,7 @@ export const switchBlockResult = z.object({
 export const updateMembershipRequest = teamScope.extend({ userId: id, membership });
 export const updateMembershipResult = z.object({ userId: id, membership, blocked: z.boolean() });
 
-/** A player's request to join a team that approves new members (README, Decisions). */
+/** A player's request to join a team that approves new members (docs/DECISIONS.md). */
 export const joinRequestView = z.object({
   userId: id,
   name: z.string(),

@@ -106,7 +106,7 @@ export const updateGroupAnnouncementsRequest = teamScope.extend({
   language: language.optional(),
 });
 
-/** A team's news: to the bound group and to members who want news (README "Group announcements"). */
+/** A team's news: to the bound group and to members who want news (docs/LINE.md, "Group announcements"). */
 export const NEWS_TEXT_MAX = 500;
 export const postNewsRequest = teamScope.extend({ text: multiLine(NEWS_TEXT_MAX).min(1) });
 export const postNewsResult = z.object({ members: nonNegativeInt, group: z.boolean() });

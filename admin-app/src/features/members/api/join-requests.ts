@@ -2,7 +2,7 @@ import { useQuery } from '@shuttle/shared/web/query.ts';
 import { apiCall } from '@/lib/api-client';
 import { memberKeys } from './keys';
 
-/** Players waiting for approval (teams whose join rule is approval; README, Decisions). */
+/** Players waiting for approval (teams whose join rule is approval; docs/DECISIONS.md). */
 const getJoinRequests = () => apiCall('members/getJoinRequests', {});
 export const useJoinRequests = () => useQuery(memberKeys.requests, getJoinRequests);
 

@@ -144,6 +144,15 @@ export function MembersPage() {
                                 </span>
                               </span>
                               {m.blocked && <span className="badge badge--absent">{t('members.blockedBadge')}</span>}
+                              {m.lineBlocked && (
+                                <span
+                                  className="badge badge--muted"
+                                  title={t('members.lineBlockedHint')}
+                                  data-testid="line-blocked"
+                                >
+                                  {t('members.lineBlockedBadge')}
+                                </span>
+                              )}
                             </span>
                           </td>
                           <td>

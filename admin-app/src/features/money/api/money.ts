@@ -1,9 +1,8 @@
 import type { NoShowRule, PaymentMethod } from '@shuttle/shared';
+import { downloadFile } from '@shuttle/shared/web/download.ts';
 import { newIdempotencyKey } from '@shuttle/shared/web/idempotency.ts';
 import { useQuery } from '@shuttle/shared/web/query.ts';
-import { env } from '@/config/env';
 import { apiCall } from '@/lib/api-client';
-import { currentToken } from '@/lib/auth';
 import { PASSES_KEY } from '@/lib/payments';
 
 /** Query-cache keys of money and attendance (docs/MONEY.md). */
@@ -33,21 +32,5 @@ export const liftSuspension = (userId: string) => apiCall('noShow/liftSuspension
 
 /** Downloads a month's CSV (UTF-8 with a BOM) as a file; the envelope's message on failure. */
 export async function downloadCsv(month: string, kind: 'revenue' | 'attendance' | 'members'): Promise<void> {
-  const res = await fetch(`${env.adminApiBase}/reports/exportCsv`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${currentToken() ?? ''}` },
-    body: JSON.stringify({ month, kind }),
-  });
-  if (!res.ok) {
-    const body = (await res.json().catch(() => null)) as { message?: string } | null;
-    throw new Error(body?.message ?? `HTTP ${res.status}`);
-  }
-  const url = URL.createObjectURL(await res.blob());
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = `${kind}-${month}.csv`;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  downloadFile(await apiCall.file('reports/exportCsv', { month, kind }), `${kind}-${month}.csv`);
 }

@@ -7,7 +7,7 @@ import { preventDefault, SaveBar, useSaveSettings } from './default-data-form';
 
 /**
  * This Taipei month's LINE messages (a group push counts its members) and the team's monthly
- * budget; at the budget the free paths are preferred (README, Decisions: LINE message budget).
+ * budget; at the budget the free paths are preferred (docs/DECISIONS.md: LINE message budget).
  */
 export function LineBudgetPanel({ data }: { data: DefaultData }) {
   const { t } = useTranslation();

@@ -131,7 +131,7 @@ function LineGroupPanel({ data }: { data: DefaultData }) {
 
 const ANNOUNCEMENTS = ['newSessions', 'signupOpening', 'placeFreed', 'changes'] as const;
 
-/** What the bot posts to the bound group (README, "Team groups and chat commands"); saved on each switch. */
+/** What the bot posts to the bound group (docs/LINE.md, "Team groups and chat commands"); saved on each switch. */
 function GroupAnnouncementsPanel({ data }: { data: DefaultData }) {
   const { t } = useTranslation();
   const { busy, save } = useSaveSettings();

@@ -7,7 +7,7 @@ import { useAction } from '@/hooks/use-action';
 import { postNews } from '../api/post-news';
 import { preventDefault } from './default-data-form';
 
-/** A team's news: to the bound group and to members who want news (README "Group announcements"). */
+/** A team's news: to the bound group and to members who want news (docs/LINE.md, "Group announcements"). */
 export function NewsPanel() {
   const { t } = useTranslation();
   const { busy, run } = useAction();

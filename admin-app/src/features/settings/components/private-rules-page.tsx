@@ -38,7 +38,7 @@ function RulesForm({ data }: { data: DefaultData }) {
   );
 }
 
-/** Whether players join at once or on approval (README, Decisions: join rules); saved on press. */
+/** Whether players join at once or on approval (docs/DECISIONS.md: join rules); saved on press. */
 function JoinRuleField({ data }: { data: DefaultData }) {
   const { t } = useTranslation();
   const { busy, save } = useSaveSettings();

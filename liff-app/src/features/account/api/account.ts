@@ -1,4 +1,5 @@
 import type { AccountExport } from '@shuttle/shared';
+import { downloadFile } from '@shuttle/shared/web/download.ts';
 import { apiCall } from '@/lib/api-client';
 import { setProfile } from '@/lib/auth';
 
@@ -12,18 +13,10 @@ export async function saveNickname(nickname: string | null) {
 /** `POST checkState/account/exportData`: everything stored about the player. */
 export const exportData = (): Promise<AccountExport> => apiCall('checkState/account/exportData');
 
-/** `POST checkState/account/delete`: the account is gone (README, "Privacy"). */
+/** `POST checkState/account/delete`: the account is gone (docs/PRIVACY.md). */
 export const deleteAccount = () => apiCall('checkState/account/delete');
 
 /** Saves the export as a JSON file on the device. */
 export function downloadJson(data: unknown, fileName: string): void {
-  const blob = new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' });
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  downloadFile(new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' }), fileName);
 }

@@ -14,7 +14,7 @@ import { liffLogout } from '@/lib/liff';
 import { deleteAccount, downloadJson, exportData, saveNickname } from '../api/account';
 
 /**
- * /setting/account: the player's own data (README, "Privacy"): the nickname lists show, a JSON
+ * /setting/account: the player's own data (docs/PRIVACY.md): the nickname lists show, a JSON
  * copy of everything stored about them, and deleting the account after a confirmation.
  */
 export function AccountPage() {

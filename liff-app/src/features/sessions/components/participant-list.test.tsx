@@ -3,7 +3,7 @@ import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ParticipantList } from './participant-list';
 
-/** README, "Privacy": a visitor's list has counts only; a player's shows names and only their own attendance. */
+/** docs/PRIVACY.md: a visitor's list has counts only; a player's shows names and only their own attendance. */
 describe('ParticipantList', () => {
   it('shows a visitor how many are in and waiting, and a way to sign in, never names', () => {
     const counts: MemberList = { visibility: 'counts', accepted: [], waiting: [], acceptedCount: 5, waitingCount: 2 };

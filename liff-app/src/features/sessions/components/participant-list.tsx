@@ -48,7 +48,7 @@ export function ParticipantList({
     );
   }
   if (members.visibility === 'counts') {
-    // Visitors see how many, never who (README, "Privacy").
+    // Visitors see how many, never who (docs/PRIVACY.md).
     const next = `${window.location.pathname}${window.location.search}`;
     return (
       <div className="participants" data-testid="participants">

@@ -17,7 +17,7 @@ import { newIdempotencyKey } from '@shuttle/shared/web/idempotency.ts';
 import { Spinner } from '@shuttle/shared/web/loading-overlays.tsx';
 import { getQueryData, invalidateQueries } from '@shuttle/shared/web/query.ts';
 import { notify, withLightLoading } from '@shuttle/shared/web/ui-store.ts';
-import { type ReactNode, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import {
@@ -69,9 +69,11 @@ interface SessionDetailProps {
   sessionId: string | null;
   /** Actions on the player's own booking (cancelling belongs to the booked feature). */
   renderBookingActions?: (session: Detail) => ReactNode;
+  /** `action=join` in the URL: a LINE card's 報名 from a player not signed in yet (docs/LINE.md, "Postback actions"). */
+  openJoin?: boolean;
 }
 
-export function SessionDetailView({ sessionId, renderBookingActions }: SessionDetailProps) {
+export function SessionDetailView({ sessionId, renderBookingActions, openJoin = false }: SessionDetailProps) {
   const { t } = useTranslation();
   const loggedIn = useIsLoggedIn();
   const detail = useSessionDetail(sessionId, loggedIn);
@@ -81,6 +83,22 @@ export function SessionDetailView({ sessionId, renderBookingActions }: SessionDe
   const [partySize, setPartySize] = useState(1);
   const bookingLabels = useBookingLabels();
   const attemptKey = useRef<string | null>(null);
+  const pendingJoin = useRef(openJoin);
+  const loginAsked = useRef(false);
+
+  // Finishes a card's 報名: sign in (back to this URL), then the confirmation opens by itself.
+  useEffect(() => {
+    const current = detail.data;
+    if (!pendingJoin.current || !current || !sessionId) return;
+    if (!loggedIn) {
+      if (!loginAsked.current) promptLogin(`/session?id=${encodeURIComponent(sessionId)}&action=join`);
+      loginAsked.current = true;
+      return;
+    }
+    pendingJoin.current = false;
+    const state = reserveState(current);
+    if ((state === 'reserve' || state === 'waitlist') && !mustJoinTeam(current)) setConfirming(true);
+  }, [detail.data, loggedIn, sessionId]);
 
   if (!sessionId) {
     return (

@@ -1,8 +1,11 @@
+import { calendarSessionPath } from '@shuttle/shared';
+import { downloadFile } from '@shuttle/shared/web/download.ts';
 import { CalendarIcon, CopyIcon, PinIcon, ShareIcon } from '@shuttle/shared/web/icons.tsx';
 import { notify } from '@shuttle/shared/web/ui-store.ts';
 import type { MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRuntimeConfig } from '@/config/config-loader';
+import { apiCall } from '@/lib/api-client';
 import { currentToken } from '@/lib/auth';
 import { copyText } from '@/lib/clipboard';
 import {
@@ -43,22 +46,13 @@ export function DirectionsLinks({ session }: { session: Pick<LinkedSession, 'ven
 
 /**
  * A team-only session's .ics is served only with the player's token (the API answers 404 without
- * it), which a plain link cannot send: fetch it with the token and save the file.
+ * it), which a plain link cannot send: fetch it through the API client and save the file.
  */
-async function downloadWithToken(event: MouseEvent<HTMLAnchorElement>, filename: string) {
-  const token = currentToken();
-  if (!token) return;
+async function downloadWithToken(event: MouseEvent<HTMLAnchorElement>, sessionId: string) {
+  if (!currentToken()) return;
   event.preventDefault();
-  const res = await fetch(event.currentTarget.href, { headers: { authorization: `Bearer ${token}` } }).catch(
-    () => null,
-  );
-  if (!res?.ok) return;
-  const url = URL.createObjectURL(await res.blob());
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = filename;
-  a.click();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  const file = await apiCall.fileAt(calendarSessionPath(sessionId)).catch(() => null);
+  if (file) downloadFile(file, `${sessionId}.ics`);
 }
 
 /** After booking: the session into the player's calendar, as an .ics file or a Google Calendar event. */
@@ -72,7 +66,7 @@ export function CalendarLinks({ session }: { session: LinkedSession & { isPublic
         className="button button--outline button--small"
         href={sessionIcsUrl(config?.apiBase ?? '/api', session.id)}
         download={`${session.id}.ics`}
-        onClick={session.isPublic === false ? (e) => void downloadWithToken(e, `${session.id}.ics`) : undefined}
+        onClick={session.isPublic === false ? (e) => void downloadWithToken(e, session.id) : undefined}
         data-testid="calendar-ics"
       >
         <CalendarIcon size={18} />
