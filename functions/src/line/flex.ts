@@ -28,6 +28,17 @@ export function sessionTime(session: Pick<SessionRecord, 'startsAt' | 'endsAt'>,
   }).formatRange(new Date(session.startsAt), new Date(session.endsAt));
 }
 
+/** One instant (an offer's end, a draw) as a player in Taiwan reads it: day and time. */
+export const taipeiDayTime = (at: string, language: Language): string =>
+  new Intl.DateTimeFormat(language, {
+    timeZone: 'Asia/Taipei',
+    month: 'short',
+    day: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).format(new Date(at));
+
 export const textMessage = (text: string): messagingApi.TextMessage => ({ type: 'text', text });
 
 /** A bubble footer with one primary button opening `uri`. */

@@ -18,6 +18,7 @@ import {
   sessionBubble,
   sessionTime,
   sessionUrl,
+  taipeiDayTime,
   textMessage,
 } from './flex.ts';
 
@@ -125,7 +126,7 @@ export class PostbackReplies {
       title: session.title || session.venue,
       places: placesText(session, language),
       position: position || '-',
-      drawAt: drawTime(session, language),
+      drawAt: taipeiDayTime(drawAtOf(session), language),
     };
     if (input.inGroup) return [mention(input.lineUserId, `postback.group.${done.kind}`, language, vars)];
     return [this.receipt(session, done, language, vars)];
@@ -196,14 +197,3 @@ function mention(
     substitution: { user: { type: 'mention', mentionee: { type: 'user', userId: lineUserId } } },
   };
 }
-
-/** When a lottery's draw runs, as a player in Taiwan reads it. */
-const drawTime = (session: SessionRecord, language: Language) =>
-  new Intl.DateTimeFormat(language, {
-    timeZone: 'Asia/Taipei',
-    month: 'short',
-    day: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).format(new Date(drawAtOf(session)));

@@ -10,6 +10,7 @@ import {
   postbackButton,
   sessionTime,
   sessionUrl,
+  taipeiDayTime,
 } from '#line/flex.ts';
 import type { OutboxKind, SessionFacts } from '#outbox/model.ts';
 import type { EmailMessage } from '#platform/email.ts';
@@ -77,7 +78,7 @@ export function composeNotification(input: {
   const language = input.language ?? DEFAULT_LANGUAGE;
   const { session } = input;
   const when = formatSessionTime(session.startsAt, session.endsAt, language);
-  const until = input.offerExpiresAt ? offerTime(input.offerExpiresAt, language) : '';
+  const until = input.offerExpiresAt ? taipeiDayTime(input.offerExpiresAt, language) : '';
   const vars = { title: session.title, when, venue: session.venue, until, position: input.position ?? '' };
   const group = input.kind === 'promoted' && input.reason === 'lotteryDrawn' ? 'lotteryWon' : input.kind;
   const title = t(language, `${group}.title`, vars);
@@ -135,17 +136,6 @@ export function composeNotification(input: {
     },
   };
 }
-
-/** An offer's end as a player in Taiwan reads it: day and time. */
-const offerTime = (at: string, language: Language) =>
-  new Intl.DateTimeFormat(language, {
-    timeZone: 'Asia/Taipei',
-    month: 'short',
-    day: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).format(new Date(at));
 
 /** A team's news from its admin to one member: a text push and an email, the heading in their language. */
 export function composeNews(input: {
