@@ -102,6 +102,18 @@ describe('docs/DEPLOY.md', () => {
     }
   }, 60_000);
 
+  it('CI installs Node 24, the Lambda runtime, and refuses to run the suite on another', () => {
+    const ci = readFileSync(join(repoRoot, '.ci/run'), 'utf8');
+    const lambda = readFileSync(join(repoRoot, 'infra/lib/constructs/lambda-function.ts'), 'utf8');
+    expect(lambda).toMatch(/LAMBDA_RUNTIME = Runtime\.NODEJS_24_X/);
+    expect(ci).toMatch(/npm install --prefix "\$node24" .*node@24\n/);
+    expect(ci).toMatch(/export PATH="\$node24\/node_modules\/\.bin:\$PATH"/);
+    expect(ci).toMatch(/v24\.\*\) ;;\n\s+\*\) echo "CI must run on Node 24[^\n]*exit 1/);
+    // Node 24 is on PATH before anything installs or runs a test.
+    expect(ci.indexOf('export PATH="$node24')).toBeLessThan(ci.indexOf('\nnpm ci '));
+    expect(ci.indexOf('\nnpm ci ')).toBeLessThan(ci.indexOf('\nnpm test\n'));
+  });
+
   it('cdk bootstrap --show-template runs from the repo, offline', () => {
     const shown = spawnSync('npx', ['cdk', 'bootstrap', '--show-template'], {
       cwd: repoRoot,
