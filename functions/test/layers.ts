@@ -25,6 +25,7 @@ const CONCEPTS = [
   'admin-accounts',
   'reports',
   'calendar',
+  'rotation',
 ] as const;
 
 /** The api layer: views are shared by the route files above them; route files never import each other. */

@@ -39,9 +39,10 @@ describe('notification messages', () => {
     });
     const composed = composeNotification({ kind: 'promoted', language, session, links });
     expect(composed.title).toBe(translate(language, 'notifications', 'promoted.title'));
-    const [text, flex] = composed.line;
-    expect(text).toEqual({ type: 'text', text: `${composed.title}\n${composed.body}` });
-    expect(flex?.type).toBe('flex');
+    // One notice, one message: the card, its alt text the notice a text used to repeat.
+    expect(composed.line).toHaveLength(1);
+    const [flex] = composed.line;
+    expect(flex).toMatchObject({ type: 'flex', altText: `${composed.title}\n${composed.body}` });
     expect(JSON.stringify(flex)).toContain(`"uri":"${LIFF}"`);
     expect(composed.email.text).toContain(`${translate(language, 'notifications', 'viewSession')}: ${LIFF}`);
     expect(composed.email.text).toContain(translate(language, 'notifications', 'emailFooter'));
@@ -74,7 +75,7 @@ describe('notification messages', () => {
     const links = { line: 'x:', email: 'x:' };
     const composed = composeNotification({ kind: 'bookingReminder', language: null, session: long, links });
     expect(composed.title).toBe('打球提醒');
-    const flex = composed.line[1] as { altText: string };
+    const flex = composed.line[0] as { altText: string };
     expect(flex.altText.length).toBeLessThanOrEqual(400);
   });
 

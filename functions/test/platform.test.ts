@@ -1,4 +1,5 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { jwtVerify, SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { TokenService } from '../src/auth/tokens.ts';
 import { DomainError } from '../src/platform/errors.ts';
@@ -93,5 +94,57 @@ describe('tokens', () => {
     const other = new TokenService({ secret: 'y'.repeat(40), memberTtlSeconds: 60, adminTtlSeconds: 60 });
     const { token: forged } = await other.issueMember({ userId: 'u', name: '', pictureUrl: '' });
     await expect(tokens.verifyMember(forged)).rejects.toMatchObject({ code: 'INVALID_TOKEN' });
+  });
+  // Tokens are signed with node:crypto (auth/tokens.ts): they must stay standard HS256 JWTs, so
+  // tokens already handed out keep working and any JWT library reads ours.
+  it('read tokens a JWT library signed, and sign tokens a JWT library accepts', async () => {
+    const key = new TextEncoder().encode('x'.repeat(40));
+    const now = Math.floor(Date.now() / 1000);
+    const fromLibrary = await new SignJWT({ role: 'member', name: '小明', pic: 'p' })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject('line_U1')
+      .setIssuer('shuttle')
+      .setAudience('shuttle-member')
+      .setIssuedAt(now)
+      .setExpirationTime(now + 60)
+      .sign(key);
+    expect(await tokens.verifyMember(fromLibrary)).toEqual({ userId: 'line_U1', name: '小明', pictureUrl: 'p' });
+    const { token } = await tokens.issueAdmin({
+      adminId: 'a1',
+      email: 'a@b.tw',
+      name: 'A',
+      teamIds: ['t1'],
+      currentTeamId: 't1',
+    });
+    const { payload } = await jwtVerify(token, key, {
+      issuer: 'shuttle',
+      audience: 'shuttle-admin',
+      algorithms: ['HS256'],
+    });
+    expect(payload).toMatchObject({ sub: 'a1', role: 'admin', teams: ['t1'], team: 't1' });
+  });
+  it('refuse tampered claims, an unsigned token, another algorithm and another issuer', async () => {
+    const { token } = await tokens.issueMember({ userId: 'u', name: 'n', pictureUrl: '' });
+    const [header, payload, signature] = token.split('.') as [string, string, string];
+    const b64 = (v: unknown) => Buffer.from(JSON.stringify(v)).toString('base64url');
+    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString()) as Record<string, unknown>;
+    const refused = [
+      `${header}.${b64({ ...claims, sub: 'someone-else' })}.${signature}`,
+      `${b64({ alg: 'none' })}.${payload}.`,
+      `${b64({ alg: 'HS512' })}.${payload}.${signature}`,
+      `${header}.${payload}`,
+      'not-a-token',
+    ];
+    for (const bad of refused) await expect(tokens.verifyMember(bad)).rejects.toMatchObject({ code: 'INVALID_TOKEN' });
+    const key = new TextEncoder().encode('x'.repeat(40));
+    const now = Math.floor(Date.now() / 1000);
+    const otherIssuer = await new SignJWT({ role: 'member' })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject('u')
+      .setIssuer('elsewhere')
+      .setAudience('shuttle-member')
+      .setExpirationTime(now + 60)
+      .sign(key);
+    await expect(tokens.verifyMember(otherIssuer)).rejects.toMatchObject({ code: 'INVALID_TOKEN' });
   });
 });

@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type BuildOptions, build } from 'esbuild';
 import { BUNDLE_BUDGET_BYTES, BUNDLING, handlersDir, OVER_BUDGET_CEILINGS } from '../lib/bundling.ts';
@@ -103,8 +103,40 @@ export function whyLines(bundle: BundleSize, kb: (bytes: number) => string): str
   ];
 }
 
+/**
+ * `--maps DIR`: each function's source map (external, without sources), written as
+ * DIR/<function>.mjs.map for upload beside the deployment, never inside the zip (the stack
+ * bundles with `sourceMap: false`; docs/DEPLOY.md, "Bundles").
+ */
+export async function writeSourceMaps(dir: string, handlers: string[] = lambdaEntries()): Promise<string[]> {
+  mkdirSync(dir, { recursive: true });
+  return Promise.all(
+    handlers.map(async (handler) => {
+      const result = await build({
+        ...bundleOptions({ entryPoints: [join(handlersDir, `${handler}.ts`)] }),
+        write: false,
+        sourcemap: 'external',
+        sourcesContent: false,
+      });
+      const file = join(dir, `${handler}.mjs.map`);
+      writeFileSync(file, result.outputFiles.find((f) => f.path.endsWith('.map'))!.contents);
+      return file;
+    }),
+  );
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
   const kb = (bytes: number) => `${(bytes / 1024).toFixed(0)} KB`;
+  const mapsAt = process.argv.indexOf('--maps');
+  if (mapsAt >= 0) {
+    const dir = process.argv[mapsAt + 1];
+    if (!dir) {
+      console.error('--maps needs a folder');
+      process.exit(1);
+    }
+    for (const file of await writeSourceMaps(dir)) console.log(`wrote ${file}`);
+    process.exit(0);
+  }
   const whyAt = process.argv.indexOf('--why');
   const why = whyAt >= 0;
   const whyOne = why ? process.argv[whyAt + 1] : undefined;

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
 export const repoRoot = resolve(import.meta.dirname, '../..');
@@ -23,8 +24,14 @@ export const BUNDLING = {
   banner: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
   /** Texts (the Japanese and Chinese notifications) as UTF-8, not `\uXXXX` escapes: 3 bytes a character, not 6. */
   charset: 'utf8',
-  /** Nothing external: the SDK included is the one the tests ran. */
-  external: [] as string[],
+  /**
+   * Only Powertools for AWS Lambda is external: the functions load it from its official Lambda
+   * layer, pinned to the version in package-lock.json (`POWERTOOLS_VERSION`,
+   * constructs/lambda-function.ts; docs/DEPLOY.md, "Metrics"), so Logger, Metrics and Tracer
+   * (with the X-Ray SDK) cost the bundles nothing. The AWS SDK stays inside, at the version the
+   * tests ran.
+   */
+  external: ['@aws-lambda-powertools/*'] as string[],
   /**
    * Packages replaced in the bundles (esbuild `alias`). The SDK clients' default credential chain
    * (`@aws-sdk/credential-provider-node`: env, SSO, ini, process, web identity, ECS/EC2 metadata,
@@ -50,6 +57,17 @@ export const BUNDLING = {
     }),
   } as Record<string, string>,
 } as const;
+
+/** The installed (package-lock.json) version of Powertools, whose layer the functions get. */
+export const POWERTOOLS_VERSION: string = (
+  JSON.parse(readFileSync(join(repoRoot, 'node_modules/@aws-lambda-powertools/metrics/package.json'), 'utf8')) as {
+    version: string;
+  }
+).version;
+
+/** The SSM public parameter holding the ARN of the official Powertools layer of that version, in the stack's region. */
+export const powertoolsLayerParameter = (version: string = POWERTOOLS_VERSION): string =>
+  `/aws/service/powertools/typescript/generic/all/${version}`;
 
 /** `BUNDLING.alias` and `charset` as NodejsFunction `esbuildArgs` (its bundling options lack them). */
 export const esbuildArgs = (): Record<string, string> => ({

@@ -2,6 +2,7 @@ import { type Stack, Validations } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import type { IConstruct } from 'constructs';
+import { ROTATION_WS_STAGE } from './constructs/rotation-live.ts';
 
 /**
  * Every cdk-nag (AwsSolutions) finding the stacks accept, each with its reason. infra/test checks
@@ -74,6 +75,36 @@ function bucketDeploymentFindings(stack: Stack, scope: IConstruct): void {
   acknowledge(scope, 'L1', `${why} Its runtime is chosen by aws-cdk-lib.`);
 }
 
+/** Findings on the rotation board's WebSocket API (constructs/rotation-live.ts). */
+function rotationLiveFindings(stack: Stack): void {
+  const live = stack.node.tryFindChild('RotationLive');
+  if (!live) return;
+  const api = live.node.findChild('Api');
+  for (const route of ['$connect', '$disconnect', '$default']) {
+    acknowledge(
+      api.node.findChild(`${route}-Route`),
+      'APIG4',
+      '$connect checks the member, admin or screen token and the right to the board itself (rotation/viewers.ts) and refuses calls without the CloudFront origin header; $disconnect only deletes the socket of its own connection; $default is a mock that answers nothing.',
+    );
+  }
+  acknowledge(
+    live.node.findChild('Stage'),
+    'APIG1',
+    "WebSocket stage access logs need the account-wide API Gateway CloudWatch role, which this stack does not own; every $connect is logged by its function (JSON logs) and CloudFront's access logs record each handshake.",
+  );
+  const apiId = (api.node.defaultChild as unknown as { ref: string }).ref;
+  const connections = stack.formatArn({
+    service: 'execute-api',
+    resource: apiId,
+    resourceName: `${ROTATION_WS_STAGE}/*/@connections/*`,
+  });
+  acknowledge(
+    live.node.findChild('Broadcast'),
+    `IAM5[Resource::${nagFormat(stack, connections)}]`,
+    "PostToConnection on the board stage's connections: connection ids are only known at run time.",
+  );
+}
+
 export function acknowledgeShuttleFindings(stack: Stack, table: ITable): void {
   // The stack's own table (`<Logical.Arn>/index/*`) or a restored one (its ARN by name).
   const tableIndexes = `${nagFormat(stack, table.tableArn)}/index/*`;
@@ -121,6 +152,7 @@ export function acknowledgeShuttleFindings(stack: Stack, table: ITable): void {
       }
     }
   }
+  rotationLiveFindings(stack);
   acknowledge(
     at('Web/Distribution'),
     'CFR1',

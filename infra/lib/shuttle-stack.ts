@@ -9,6 +9,7 @@ import { Api, ORIGIN_SECRET_VERSION_KEY } from './constructs/api.ts';
 import { Database } from './constructs/database.ts';
 import { Email } from './constructs/email.ts';
 import { Notifications } from './constructs/notifications.ts';
+import { RotationLive } from './constructs/rotation-live.ts';
 import { type AppBuilds, Web } from './constructs/web.ts';
 import { metricEnvironment, serviceName } from './metrics.ts';
 import { acknowledgeShuttleFindings } from './nag.ts';
@@ -53,6 +54,12 @@ export class ShuttleStack extends Stack {
       config,
       configurationSet: email.configurationSetName,
     });
+    const rotationLive = new RotationLive(this, 'RotationLive', {
+      table,
+      config,
+      jwtSecret: api.jwtSecret,
+      originSecret: api.originSecret,
+    });
     const web = new Web(this, 'Web', {
       memberApi: api.memberApi,
       adminApi: api.adminApi,
@@ -62,8 +69,13 @@ export class ShuttleStack extends Stack {
       originSecret: api.originHeaderValue(this.node.tryGetContext(ORIGIN_SECRET_VERSION_KEY) as string | undefined),
       logBucket,
     });
+    // The board's sockets at /ws/rotation on the apps' domain (docs/ON-COURT.md, "Live").
+    rotationLive.addToDistribution(
+      web.distribution,
+      api.originHeaderValue(this.node.tryGetContext(ORIGIN_SECRET_VERSION_KEY) as string | undefined),
+    );
     // Every generated link (LIFF, e-mail, push) uses the stage's domain; metrics go where the alarms look.
-    for (const fn of [...api.functions, ...notifications.functions]) {
+    for (const fn of [...api.functions, ...notifications.functions, ...rotationLive.functions]) {
       fn.addEnvironment('APP_BASE_URL', web.url);
       for (const [name, value] of Object.entries(metricEnvironment(config.stageName))) fn.addEnvironment(name, value);
     }
@@ -78,10 +90,11 @@ export class ShuttleStack extends Stack {
         Reminders: notifications.reminderFunction,
         LineWebhook: notifications.webhookFunction,
         ...(notifications.signUpJobsFunction ? { SignUpJobs: notifications.signUpJobsFunction } : {}),
+        RotationSockets: rotationLive.socketFunction,
+        RotationBroadcast: rotationLive.broadcastFunction,
       },
       deadLetterQueues: { OutboxStreamDlq: notifications.deadLetterQueue },
       streamConsumer: notifications.streamFunction,
-      deliverers: [notifications.streamFunction, notifications.sweepFunction],
       table,
       alarmEmail: config.alarmEmail,
       serviceName: serviceName(config.stageName),

@@ -1,11 +1,18 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type BundleSize, bundleLimit, bundleOptions, bundleSizes, lambdaEntries } from '../bin/bundle-report.ts';
+import {
+  type BundleSize,
+  bundleLimit,
+  bundleOptions,
+  bundleSizes,
+  lambdaEntries,
+  writeSourceMaps,
+} from '../bin/bundle-report.ts';
 import { BUNDLE_BUDGET_BYTES, OVER_BUDGET_CEILINGS, repoRoot } from '../lib/bundling.ts';
 
 /**
@@ -47,6 +54,23 @@ describe('Lambda bundles', () => {
     expect(metGoal, 'remove these from OVER_BUDGET_CEILINGS').toEqual([]);
     expect(Object.keys(OVER_BUDGET_CEILINGS).every((h) => h in bundles)).toBe(true);
   });
+
+  it('writes source maps beside the bundles (no sources inside), for upload outside the zip', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'shuttle-maps-'));
+    try {
+      const [file] = await writeSourceMaps(dir, ['reminders']);
+      const map = JSON.parse(readFileSync(file!, 'utf8')) as {
+        version: number;
+        sources: string[];
+        sourcesContent?: unknown;
+      };
+      expect(map.version).toBe(3);
+      expect(map.sources.some((s) => s.endsWith('functions/src/handlers/reminders.ts'))).toBe(true);
+      expect(map.sourcesContent).toBeUndefined();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 30_000);
 
   it('carries the AWS SDK from package-lock.json, not the runtime’s', () => {
     expect(of('reminders', /node_modules\/@aws-sdk\/client-dynamodb\//).length).toBeGreaterThan(0);

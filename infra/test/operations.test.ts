@@ -16,13 +16,13 @@ let template: Template;
 beforeAll(() => {
   stage = synthStage();
   template = stage.template;
-}, 60_000);
+}, 180_000);
 
-/** Our functions (custom-resource helpers have no NODE_OPTIONS), by description. */
+/** Our functions (custom-resource helpers have no POWERTOOLS_SERVICE_NAME), by description. */
 const ourFunctions = (t: Template = template) =>
   Object.entries(
     t.findResources('AWS::Lambda::Function', {
-      Properties: { Environment: { Variables: { NODE_OPTIONS: Match.anyValue() } } },
+      Properties: { Environment: { Variables: { POWERTOOLS_SERVICE_NAME: Match.anyValue() } } },
     }),
   ).map(([id, r]): Record<string, unknown> => ({ ...(r as Resource).Properties, id }));
 const fn = (description: RegExp, t: Template = template) => {

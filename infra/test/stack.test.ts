@@ -2,6 +2,7 @@ import { createTableInput } from '@shuttle/functions/db/table.ts';
 import { OUTBOX_INSERT_FILTER } from '@shuttle/functions/notifications/stream-filter.ts';
 import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { BUNDLING, POWERTOOLS_VERSION, powertoolsLayerParameter } from '../lib/bundling.ts';
 import { synthStage } from './fixtures.ts';
 
 let template: Template;
@@ -13,11 +14,11 @@ beforeAll(() => {
 
 type Resource = { Properties: Record<string, unknown> } & Record<string, unknown>;
 
-/** Our functions (custom-resource helpers have no NODE_OPTIONS), by their description. */
+/** Our functions (custom-resource helpers have no POWERTOOLS_SERVICE_NAME), by their description. */
 function functionId(description: RegExp): string {
   const found = Object.entries(
     template.findResources('AWS::Lambda::Function', {
-      Properties: { Environment: { Variables: { NODE_OPTIONS: Match.anyValue() } } },
+      Properties: { Environment: { Variables: { POWERTOOLS_SERVICE_NAME: Match.anyValue() } } },
     }),
   ).filter(([, r]) => description.test(String((r as Resource).Properties.Description)));
   expect(found, `one function matches ${description}`).toHaveLength(1);
@@ -72,11 +73,12 @@ describe('database', () => {
 });
 
 describe('functions', () => {
-  it('run on Node.js 24 on arm64 with X-Ray tracing, for all seven handlers', () => {
+  it('run on Node.js 24 on arm64 with X-Ray tracing, for all nine handlers', () => {
     const ours = template.findResources('AWS::Lambda::Function', {
-      Properties: { Environment: { Variables: { NODE_OPTIONS: Match.anyValue() } } },
+      Properties: { Environment: { Variables: { POWERTOOLS_SERVICE_NAME: Match.anyValue() } } },
     });
-    expect(Object.keys(ours)).toHaveLength(7);
+    // Seven, and the rotation board's WebSocket and broadcaster functions (constructs/rotation-live.ts).
+    expect(Object.keys(ours)).toHaveLength(9);
     for (const fn of Object.values(ours) as Resource[]) {
       expect(fn.Properties.Runtime).toBe('nodejs24.x');
       expect(fn.Properties.Architectures).toEqual(['arm64']);
@@ -85,9 +87,35 @@ describe('functions', () => {
     }
   });
 
+  it('load Powertools from its official layer at the tested version, and carry no source map in the zip', () => {
+    const ours = Object.values(
+      template.findResources('AWS::Lambda::Function', {
+        Properties: { Environment: { Variables: { POWERTOOLS_SERVICE_NAME: Match.anyValue() } } },
+      }),
+    ) as Resource[];
+    // One SSM public parameter names the layer of the exact version in package-lock.json.
+    const parameters = Object.entries(
+      template.toJSON().Parameters as Record<string, { Type: string; Default: string }>,
+    ).filter(([, p]) => p.Default === powertoolsLayerParameter(POWERTOOLS_VERSION));
+    expect(POWERTOOLS_VERSION).toMatch(/^2\.\d+\.\d+$/);
+    expect(parameters).toHaveLength(1);
+    const [[parameterId, parameter]] = parameters as unknown as [[string, { Type: string }]];
+    expect(parameter.Type).toBe('AWS::SSM::Parameter::Value<String>');
+    for (const fn of ours) {
+      expect(fn.Properties.Layers).toEqual([{ Ref: parameterId }]);
+      const variables = (fn.Properties.Environment as { Variables: Record<string, string> }).Variables;
+      expect(variables).toMatchObject({
+        POWERTOOLS_METRICS_NAMESPACE: 'Shuttle',
+        POWERTOOLS_SERVICE_NAME: 'shuttle-prod',
+      });
+      expect(variables.NODE_OPTIONS ?? '').not.toContain('--enable-source-maps');
+    }
+    expect(BUNDLING.external).toEqual(['@aws-lambda-powertools/*']);
+  });
+
   it('build every link on the stage domain', () => {
     const ours = template.findResources('AWS::Lambda::Function', {
-      Properties: { Environment: { Variables: { NODE_OPTIONS: Match.anyValue() } } },
+      Properties: { Environment: { Variables: { POWERTOOLS_SERVICE_NAME: Match.anyValue() } } },
     });
     for (const fn of Object.values(ours) as Resource[]) {
       const variables = (fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
@@ -108,7 +136,7 @@ describe('least privilege', () => {
   it('lets no function Scan the table or manage it', () => {
     const all = Object.keys(
       template.findResources('AWS::Lambda::Function', {
-        Properties: { Environment: { Variables: { NODE_OPTIONS: Match.anyValue() } } },
+        Properties: { Environment: { Variables: { POWERTOOLS_SERVICE_NAME: Match.anyValue() } } },
       }),
     ).flatMap(actionsOf);
     expect(all.filter((a) => /^dynamodb:(Scan|\*|CreateTable|DeleteTable|UpdateTable)$/.test(a))).toEqual([]);

@@ -230,17 +230,27 @@ describe('observability', () => {
   it('watch APIs, functions, the DLQ, abandoned notifications, SES reputation and the table', () => {
     // Per API: the 5xx count and the 5xx share (infra/test/operations.test.ts checks the share).
     expect(alarmsOn('5xx')).toHaveLength(4);
-    expect(alarmsOn('Throttles')).toHaveLength(7);
+    // Every function, the rotation board's two included (constructs/rotation-live.ts).
+    expect(alarmsOn('Throttles')).toHaveLength(9);
     expect(alarmsOn('ApproximateNumberOfMessagesVisible')).toHaveLength(1);
     expect(alarmsOn('AbandonedNotifications')).toHaveLength(1);
     expect(alarmsOn('Reputation.BounceRate')).toHaveLength(1);
     expect(alarmsOn('Reputation.ComplaintRate')).toHaveLength(1);
     expect(alarmsOn('ThrottledRequests')).toHaveLength(1);
     expect(alarmsOn('SystemErrors')).toHaveLength(1);
-    // The dispatcher's give-up line feeds the abandoned-notification metric, in both deliverers' logs.
-    const filters = Object.values(template.findResources('AWS::Logs::MetricFilter')) as Resource[];
-    expect(filters).toHaveLength(2);
-    for (const f of filters) expect(f.Properties.FilterPattern).toBe('"giving up after"');
+    // Abandoned notifications and LINE quota refusals: the functions' EMF metrics, not log text.
+    expect(template.findResources('AWS::Logs::MetricFilter')).toEqual({});
+    for (const metric of ['AbandonedNotifications', 'LineQuotaRefusals']) {
+      const [alarm] = alarmsOn(metric) as [Resource];
+      expect(alarmsOn(metric), metric).toHaveLength(1);
+      expect(alarm.Properties, metric).toMatchObject({
+        Namespace: 'Shuttle',
+        MetricName: metric,
+        Dimensions: [{ Name: 'service', Value: 'shuttle-prod' }],
+        Statistic: 'Sum',
+        Threshold: 1,
+      });
+    }
   });
 
   it('routes every email through a configuration set that reports bounces and complaints', () => {
@@ -273,5 +283,6 @@ describe('cdk-nag (AwsSolutions)', () => {
     const { main } = buildStage(app, parseStageConfig(STAGE), { builds: fakeBuilds() });
     new Topic(main as Stack, 'UncheckedTopic');
     expect(() => app.synth()).toThrow(/UncheckedTopic[\s\S]*AwsSolutions-SNS3/);
-  });
+    // A whole synth: seconds alone, far more on a loaded 2-core runner.
+  }, 120_000);
 });

@@ -31,9 +31,20 @@ export type Category = (typeof CATEGORIES)[number];
 export const SORT_ORDERS = ['none', 'latestFirst', 'oldestFirst', 'priceHighToLow', 'priceLowToHigh'] as const;
 export type SortOrder = (typeof SORT_ORDERS)[number];
 
-/** Home category tabs for session status (全部場次, 進行中, 報名中, 尚未開放, 已結束). */
-export const STATUS_FILTERS = ['all', 'inProgress', 'open', 'notYetOpen', 'ended'] as const;
+/** Status tabs of the member list; `upcoming` (open and not yet open: not started) is the app's default;
+ * then 全部場次, 進行中, 報名中, 尚未開放, 已結束. */
+export const STATUS_FILTERS = ['upcoming', 'all', 'inProgress', 'open', 'notYetOpen', 'ended'] as const;
 export type StatusFilter = (typeof STATUS_FILTERS)[number];
+
+/** Whether a status tab keeps a session of this status. */
+export function statusFilterKeeps(
+  filter: StatusFilter,
+  status: 'inProgress' | 'open' | 'notYetOpen' | 'ended',
+): boolean {
+  if (filter === 'all') return true;
+  if (filter === 'upcoming') return status === 'open' || status === 'notYetOpen';
+  return filter === status;
+}
 
 export const MEMBER_HOME_CATEGORIES = ['sessionList', 'reserved', 'reservationHistory'] as const;
 export type MemberHomeCategory = (typeof MEMBER_HOME_CATEGORIES)[number];

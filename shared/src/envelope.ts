@@ -16,6 +16,8 @@ export const failureEnvelope = z.object({
   message: z.string(),
   error: z.enum(ERROR_CODES as [string, ...string[]]).optional(),
   issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+  /** What the caller needs to go on, e.g. the new rotation board with 409 ROTATION_CHANGED / COURT_BUSY. */
+  data: z.unknown().optional(),
   timestamp: z.string(),
 });
 export type FailureEnvelope = z.infer<typeof failureEnvelope>;

@@ -319,6 +319,33 @@ describe('fair sign-up under faults (docs/FAIR-SIGNUP.md)', () => {
     expect(state.waitlist.map((x) => x.userId)).toEqual(['line_Ulast2', 'line_Ulast4']);
   });
 
+  it('an offer made in quiet hours: jobs in the night expire nothing; the 08:30 expiry whose answer is lost ends it once, the next offered once', async () => {
+    const start = h.clock.now();
+    h.clock.set(new Date('2026-12-01T23:30:00+08:00'));
+    const team = await h.putTeam();
+    const session = await h.putSession(team, { capacity: 1, waitlistOfferMinutes: 30 });
+    const tokens = await Promise.all(['Uqf1', 'Uqf2', 'Uqf3'].map((s) => h.login(s)));
+    for (const t of tokens) await join(t, session.id);
+    const { BookingEngine } = await import('@shuttle/functions/bookings/engine.ts');
+    const engine = new BookingEngine({ store: h.store, clock: h.clock, ids: () => crypto.randomUUID() });
+    await engine.cancel({ sessionId: session.id, userId: 'line_Uqf1', byAdmin: true });
+    h.clock.set(new Date('2026-12-02T07:59:00+08:00'));
+    await Promise.all([jobs(), jobs()]);
+    expect((await expectSessionInvariants(h.store, session.id)).offered.map((b) => b.userId)).toEqual(['line_Uqf2']);
+
+    h.clock.set(new Date('2026-12-02T08:30:00+08:00'));
+    const restore = loseAnswers(1, 'ValidationException');
+    await jobs().catch(() => undefined);
+    restore();
+    await Promise.all([jobs(), jobs()]);
+    const state = await expectSessionInvariants(h.store, session.id);
+    expect(state.offered.map((b) => ({ userId: b.userId, until: b.offerExpiresAt }))).toEqual([
+      { userId: 'line_Uqf3', until: new Date('2026-12-02T09:00:00+08:00').toISOString() },
+    ]);
+    expect(state.bookings.find((b) => b.userId === 'line_Uqf2')).toMatchObject({ cancelReason: 'offerExpired' });
+    h.clock.set(start);
+  });
+
   it('a last-call claim whose commit answer is lost transiently is retried with the same token: one seat', async () => {
     const team = await h.putTeam();
     const session = await h.putSession(team, { capacity: 1, waitlistOfferMinutes: 30, startsInHours: 0.5 });

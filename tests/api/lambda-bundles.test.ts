@@ -1,7 +1,6 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { serve } from '@hono/node-server';
 import { createAdminApi } from '@shuttle/functions/app/admin-api.ts';
@@ -12,7 +11,7 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyResult } from 'aws-lambda';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { bundleOptions } from '../../infra/bin/bundle-report.ts';
-import { handlersDir } from '../../infra/lib/bundling.ts';
+import { handlersDir, repoRoot } from '../../infra/lib/bundling.ts';
 import { type ApiHarness, createApiHarness } from '../support/harness.ts';
 
 type Handler = (event: unknown, context: unknown) => Promise<APIGatewayProxyResult>;
@@ -35,7 +34,8 @@ describe('the bundled API functions', () => {
   let sesEndpoint: string;
   const sesRequests: { method: string; url: string; authorization: string; body: string }[] = [];
   let sesRefuses = false;
-  const dir = mkdtempSync(join(tmpdir(), 'shuttle-lambda-'));
+  // Inside node_modules: Powertools stays external (its Lambda layer on AWS) and resolves from here.
+  const dir = mkdtempSync(join(repoRoot, 'node_modules', '.shuttle-lambda-'));
 
   beforeAll(async () => {
     h = await createApiHarness();

@@ -60,7 +60,12 @@ async function pending(sessionId: string, kind: string) {
 
 /** A session of `capacity` with offers of 30 minutes starting in `minutes`: the first players hold it, the rest wait. */
 async function fullSession(prefix: string, players: number, minutes: number, capacity = 1) {
-  const session = await h.putSession(team, { capacity, waitlistOfferMinutes: 30, startsInHours: minutes / 60 });
+  const session = await h.putSession(team, {
+    capacity,
+    waitlistOfferMinutes: 30,
+    startsInHours: minutes / 60,
+    quietHours: null,
+  });
   const tokens = await Promise.all(Array.from({ length: players }, (_, i) => h.login(`${prefix}${i}`)));
   for (const token of tokens) await join(token, session.id);
   return { session, tokens };
@@ -88,9 +93,12 @@ describe('last call: a place freed in the final window', () => {
     expect(notices.map((n) => n.userId).sort()).toEqual(['line_Ulc1', 'line_Ulc2', 'line_Ulc3']);
     const dispatcher = dispatcherOf(h, stub);
     for (const notice of notices) expect(await dispatcher.deliver(notice)).toMatchObject({ status: 'delivered' });
-    const pushes = stub.pushes().map((r) => r.body as { to: string; messages: { type: string; text?: string }[] });
+    const pushes = stub.pushes().map((r) => r.body as { to: string; messages: { type: string; altText?: string }[] });
     expect(pushes.map((p) => p.to).sort()).toEqual(['Ulc1', 'Ulc2', 'Ulc3']);
-    for (const push of pushes) expect(push.messages[0]!.text).toContain('先搶先得');
+    for (const push of pushes) {
+      expect(push.messages.map((m) => m.type)).toEqual(['flex']);
+      expect(push.messages[0]!.altText).toContain('先搶先得');
+    }
 
     // The third in line is fastest: first claim wins; the head, later, is refused and keeps its place.
     expect((await claim(c, session.id)).body.data).toEqual({ sessionId: session.id, status: 'accepted' });

@@ -61,6 +61,42 @@ describe('the participant list of fair sign-up', () => {
     h.clock.set(start);
   });
 
+  it("calls a lottery entry an entry in the board's activity, before and after the draw (issue 22)", async () => {
+    const start = h.clock.now();
+    const session = await h.newSession(token, {
+      capacity: 1,
+      signupMode: 'lottery',
+      lotteryMinutes: 5,
+      signupOpensAt: start.toISOString(),
+    });
+    const players = await h.players(3, 'boardentry');
+    for (const p of players.slice(0, 2)) {
+      h.clock.advance(1_000);
+      await h.join(p.token, session.id);
+    }
+    type Board = { recent: { kind: string; userId: string; sessionId: string }[] };
+    const kindsOf = async () =>
+      new Map(
+        (await h.ok<Board>('board/getBoard', {}, token)).recent
+          .filter((e) => e.sessionId === session.id)
+          .map((e) => [`${e.userId}:${e.kind}`, e.kind]),
+      );
+    const before = await kindsOf();
+    expect([...before.values()]).toEqual(['entered', 'entered']);
+
+    // After the window a join is first come: it waits behind the drawn entries.
+    h.clock.set(new Date(start.getTime() + 5 * 60_000 + 1_000));
+    expect((await h.join(players[2]!.token, session.id)).body.data!.status).toBe('waiting');
+    const after = await kindsOf();
+    expect(after.get(`${players[0]!.userId}:entered`)).toBe('entered');
+    expect(after.get(`${players[1]!.userId}:entered`)).toBe('entered');
+    expect(after.get(`${players[2]!.userId}:waitlisted`)).toBe('waitlisted');
+    expect(
+      [...after.keys()].filter((k) => k.startsWith(players[0]!.userId) || k.startsWith(players[1]!.userId)),
+    ).not.toContainEqual(expect.stringMatching(/:waitlisted$/));
+    h.clock.set(start);
+  });
+
   it('lists a place held by an offer with its end, apart from the waiting list', async () => {
     await h.ok('setting/updateDefault', { waitlistOfferMinutes: 30 }, token);
     const session = await h.newSession(token, { capacity: 1, signupMode: 'firstCome' });

@@ -31,7 +31,8 @@ withHarnessAndLineStub(async (started, line) => {
 
 interface PushBody {
   to: string;
-  messages: { type: string; text?: string }[];
+  /** One notice, one message: a Flex card whose alt text is the notice. */
+  messages: [{ type: 'flex'; altText: string }];
 }
 
 const jobs = () => runSignupJobs({ store: h.store, clock: h.clock, ids: randomId });
@@ -104,7 +105,9 @@ describe('the draw tells every entrant its result', () => {
     for (const sub of pushed) {
       const language = players[sub]!.language ?? 'zh-TW';
       const at = place.get(userIds[sub]!)!;
-      const [text] = pushes.find((p) => p.to === sub)!.messages;
+      const { messages } = pushes.find((p) => p.to === sub)!;
+      expect(messages.map((m) => m.type)).toEqual(['flex']);
+      const text = { text: messages[0].altText };
       if (at === 'accepted') {
         expect(text!.text).toContain(t(language, 'lotteryWon.title'));
         continue;
@@ -122,7 +125,8 @@ describe('the draw tells every entrant its result', () => {
     );
     // The Traditional Chinese default names the place.
     const zh = place.get(userIds.Uwl4!)!;
-    if (zh !== 'accepted') expect(pushes.find((p) => p.to === 'Uwl4')!.messages[0]!.text).toContain(`候補第 ${zh} 位`);
+    if (zh !== 'accepted')
+      expect(pushes.find((p) => p.to === 'Uwl4')!.messages[0].altText).toContain(`候補第 ${zh} 位`);
   });
 
   it('is told once when the draw runner dies after its commit and three runners then race', async () => {
@@ -158,7 +162,8 @@ describe('the draw tells every entrant its result', () => {
       const at = place.get(`line_${push.to}`)!;
       const title =
         at === 'accepted' ? t('zh-TW', 'lotteryWon.title') : t('zh-TW', 'lotteryWaitlisted.title', { position: at });
-      expect(push.messages[0]!.text).toContain(title);
+      expect(push.messages.map((m) => m.type)).toEqual(['flex']);
+      expect(push.messages[0].altText).toContain(title);
     }
   });
 

@@ -29,6 +29,7 @@ interface LotteryView {
   drawnAt: string | null;
   entries: { ticket: string; partySize: number }[];
   order: string[];
+  entryCount: number;
   myTicket?: string | null;
 }
 interface Detail {
@@ -96,7 +97,7 @@ describe('a lottery session with a 1-minute window', () => {
 
     const before = (await detail(session.id)).body.data!;
     expect(before.signupMode).toBe('lottery');
-    expect(before.lottery).toMatchObject({ seed: null, drawnAt: null, entries: [], order: [] });
+    expect(before.lottery).toMatchObject({ seed: null, drawnAt: null, entries: [], order: [], entryCount: 0 });
     expect(before.lottery!.seedHash).toMatch(/^[0-9a-f]{64}$/);
     expect(before.lottery!.drawAt).toBe(new Date(Date.parse(session.signupOpensAt) + 60_000).toISOString());
 
@@ -109,6 +110,8 @@ describe('a lottery session with a 1-minute window', () => {
     const mine = (await detail(session.id, tokens[3])).body.data!;
     expect(mine.myBooking).toMatchObject({ status: 'entered', position: null });
     expect(mine).toMatchObject({ acceptedCount: 0, waitingCount: 0, remaining: 5 });
+    // The number of entries is public before the draw (issue 22): a visitor sees 12, not "0 / 5".
+    expect((await detail(session.id)).body.data!.lottery!.entryCount).toBe(12);
     expect((await members(session.id)).body.data!.entered!.map((p) => p.name)).toEqual(names);
     // Nothing is drawn before the window closes.
     expect(await jobs()).toEqual({ draws: 0, settled: 0, expired: 0, told: 0 });
@@ -123,6 +126,7 @@ describe('a lottery session with a 1-minute window', () => {
     expect(sha256(lottery.seed!)).toBe(before.lottery!.seedHash);
     expect(lottery.seedHash).toBe(before.lottery!.seedHash);
     expect(after).toMatchObject({ acceptedCount: 5, waitingCount: 7, remaining: 0 });
+    expect(lottery.entryCount).toBe(12);
 
     // Anyone can recompute: tickets of the entries in arrival order, sorted by SHA-256(seed:ticket).
     const tickets = names.map((n) => sha256(`${session.id}:line_${n}`).slice(0, 16));
@@ -173,6 +177,7 @@ describe('a lottery session with a 1-minute window', () => {
     const cancel = await h.call('checkState/booked/cancelBooked', { sessionId: session.id }, { token: a });
     expect(cancel.status).toBe(200);
     expect((await readSessionState(h.store, session.id)).session.lotteryEntries).toEqual(['line_Uleave2*1']);
+    expect((await detail(session.id)).body.data!.lottery!.entryCount).toBe(1);
     advance(61_000);
     await jobs();
     const after = (await detail(session.id)).body.data!;

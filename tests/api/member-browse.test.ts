@@ -66,8 +66,28 @@ describe('browsing as a visitor', () => {
     ['open', ['openTaipei', 'openKaohsiung', 'nextMonth']],
     ['notYetOpen', ['notYetOpen']],
     ['ended', ['ended']],
+    // The app's default tab: not started yet, so neither under way nor ended (issue 22, item 7).
+    ['upcoming', ['openTaipei', 'openKaohsiung', 'nextMonth', 'notYetOpen']],
   ])('filters the %s tab', async (status, expected) => {
     expect(idsOf(await list({ status })).map(name)).toEqual(expected);
+  });
+
+  it('pages the upcoming tab with a cursor and keeps it in time orders', async () => {
+    const first = await list({ status: 'upcoming', limit: 2 });
+    expect(idsOf(first).map(name)).toEqual(['openTaipei', 'openKaohsiung']);
+    const rest = await list({ status: 'upcoming', limit: 2, cursor: first.body.data!.nextCursor });
+    expect(idsOf(rest).map(name)).toEqual(['nextMonth', 'notYetOpen']);
+    expect(idsOf(await list({ status: 'upcoming', sort: 'latestFirst' })).map(name)).toEqual([
+      'nextMonth',
+      'notYetOpen',
+      'openKaohsiung',
+      'openTaipei',
+    ]);
+    const priced = await list({ status: 'upcoming', sort: 'priceLowToHigh', date: '2026-12-03' });
+    expect(idsOf(priced).map(name)).toEqual(['openKaohsiung']);
+    // The day of an ended session: price order on the upcoming tab leaves it out.
+    expect(idsOf(await list({ sort: 'priceLowToHigh', date: '2026-11-29' })).map(name)).toEqual(['ended']);
+    expect(idsOf(await list({ status: 'upcoming', sort: 'priceLowToHigh', date: '2026-11-29' }))).toEqual([]);
   });
 
   it('filters by region, date, category, team and team name', async () => {

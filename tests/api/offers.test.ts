@@ -50,9 +50,12 @@ async function noticesOf(sessionId: string, kind: string) {
   return (Items ?? []).filter((i) => i.sessionId === sessionId && i.kind === kind);
 }
 
-/** A capacity-1 session with offers of 30 minutes: A holds the place, the rest wait in order. */
+/**
+ * A capacity-1 session with offers of 30 minutes: A holds the place, the rest wait in order. No
+ * quiet hours, so the clock runs at any hour (`npm run test:clock`); tests/api/offer-quiet-hours.test.ts has them.
+ */
 async function fullSession(prefix: string, waiting: number, startsInHours = 48) {
-  const session = await h.putSession(team, { capacity: 1, waitlistOfferMinutes: 30, startsInHours });
+  const session = await h.putSession(team, { capacity: 1, waitlistOfferMinutes: 30, startsInHours, quietHours: null });
   const tokens = await Promise.all(Array.from({ length: waiting + 1 }, (_, i) => h.login(`${prefix}${i}`)));
   for (const token of tokens) await join(token, session.id);
   return { session, tokens };
@@ -130,7 +133,8 @@ describe('waitlist offers', () => {
     // Accepted bookings cannot be cancelled this close; an admin removal frees the place instead.
     const { BookingEngine } = await import('@shuttle/functions/bookings/engine.ts');
     const engine = new BookingEngine({ store: h.store, clock: h.clock, ids: randomId });
-    const soon = await fullSession('Uoffs', 1, 1.5);
+    // 66 minutes ahead: the 15-minute hold of the last 3 h is cut at the cutoff, 6 minutes away.
+    const soon = await fullSession('Uoffs', 1, 1.1);
     await engine.cancel({ sessionId: soon.session.id, userId: 'line_Uoffs0', byAdmin: true });
     const cutoff = new Date(Date.parse(soon.session.startsAt) - 60 * 60_000).toISOString();
     expect(await mine(soon.tokens[1]!, soon.session.id)).toMatchObject({ status: 'offered', offerExpiresAt: cutoff });

@@ -11,7 +11,7 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-type Outstanding = { items: OutstandingItem[]; total: number };
+type Outstanding = { items: OutstandingItem[]; total: number; overdue: number };
 const detailOf = async (sessionId: string, memberToken: string) => {
   const res = await h.call<SessionDetail>('checkState/sessionList/getDetail', { sessionId }, { token: memberToken });
   expect(res.status).toBe(200);
@@ -101,6 +101,57 @@ describe('payments per booking', () => {
     const waived = await h.ok<Outstanding>('payments/getOutstanding', { teamId: team2 }, t2);
     expect(waived.items.map((i) => i.sessionId)).toEqual([later.id]);
     expect((await detailOf(sooner.id, p!.token)).myBooking?.payment?.status).toBe('waived');
+  });
+
+  it('收費 and the revenue figures count unpaid the same way: ended vs to come, waived and pass-covered left out', async () => {
+    const { token: t3, teamId: team3 } = await h.adminWithTeam('agree@example.com');
+    const ended = await h.newSession(t3, { startsInHours: 1, price: 200 });
+    const coming = await h.newSession(t3, { startsInHours: 72, price: 300 });
+    const [payer, waived, holder] = await h.players(3, 'agree');
+    await h.call('checkState/member/joinTeam', { teamId: team3 }, { token: holder!.token });
+    for (const p of [payer!, waived!, holder!]) {
+      await h.join(p.token, ended.id);
+      await h.join(p.token, coming.id);
+    }
+    await h.ok('payments/waive', { sessionId: ended.id, userId: waived!.userId }, t3);
+    const day = (ms: number) => new Date(h.clock.now().getTime() + ms).toISOString().slice(0, 10);
+    await h.ok(
+      'passes/sell',
+      {
+        teamId: team3,
+        userId: holder!.userId,
+        name: '季打',
+        credits: 1,
+        validFrom: day(0),
+        validUntil: day(30 * 86_400_000),
+        price: 1000,
+        method: 'cash',
+      },
+      t3,
+    );
+    // Four hours on, the first session has ended (2 h long).
+    const { list, money } = await h.later(4 * 3_600_000, async () => {
+      const fresh = (await h.adminLogin('agree@example.com')).body.data!.token;
+      return {
+        list: await h.ok<Outstanding>('payments/getOutstanding', { teamId: team3 }, fresh),
+        money: await h.ok<{ outstanding: number }>(
+          'reports/payments',
+          { teamId: team3, month: ended.startsAt.slice(0, 7) },
+          fresh,
+        ),
+      };
+    });
+    // The pass's one credit covers the holder's older booking; the newer one is owed.
+    expect(list.items.filter((i) => i.userId === holder!.userId).map((i) => i.passId !== null)).toEqual([true, false]);
+    // Owed: payer 200 (ended) + payer 300 + waived 300 + holder 300 (to come); the waived and covered rows are not.
+    expect(list.overdue).toBe(200);
+    expect(list.total).toBe(200 + 300 * 3);
+    // The revenue figure of the month is the 收費 list's overdue part of that month.
+    const endedMonth = list.items
+      .filter((i) => !i.passId && i.sessionId === ended.id)
+      .reduce((sum, i) => sum + i.amount, 0);
+    expect(money.outstanding).toBe(endedMonth);
+    expect(money.outstanding).toBe(200);
   });
 
   it('never pays a cancelled or waiting booking, and refunds a cancelled paid one', async () => {

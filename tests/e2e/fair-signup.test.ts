@@ -77,7 +77,8 @@ describe('fair sign-up', () => {
       identity: { sub: 'Ue2elottery0000000000000000001', name: '抽籤王' },
     });
     await loginThroughUi(page, `/session?id=${sessionId}`);
-    await poll(() => page.getByTestId('lottery').innerText()).toMatch(/抽籤中，\d\d:\d\d 開獎/);
+    // The draw's day and time (issue 22), not a bare "00:00 開獎".
+    await poll(() => page.getByTestId('lottery').innerText()).toMatch(/抽籤中，\d+月\d+日 \d\d:\d\d 開獎/);
 
     await page.getByTestId('reserve-button').click();
     const confirm = page.getByTestId('booking-confirm');

@@ -1,6 +1,7 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { BookingEngine } from '@shuttle/functions/bookings/engine.ts';
 import { DomainError } from '@shuttle/functions/platform/errors.ts';
+import { DEFAULT_QUIET_HOURS, quietPeriodAt, wakingFrom } from '@shuttle/shared';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiHarness, createApiHarness } from '../support/harness.ts';
@@ -135,6 +136,8 @@ const fairScenario = fc.record({
   offerMinutes: fc.constantFrom(0, 10),
   // Far ahead; crossing into the final hour during the run; inside it from the start (last call).
   startsInMinutes: fc.constantFrom(48 * 60, 75, 45),
+  // Minutes after the test clock (10:00 Taipei) the run starts: 22:30 runs into the quiet hours (23:00-08:00).
+  startsLater: fc.constantFrom(0, 750),
   rounds: fc.array(fc.array(fairOp, { minLength: 1, maxLength: 5 }), { minLength: 2, maxLength: 7 }),
 });
 /** Answers that are refusals, not faults, in the fair sign-up scenario. */
@@ -161,18 +164,19 @@ async function checkFairScenarios(scenarios: fc.Arbitrary<FairScenario>, seed: n
   /** Coverage: the scenarios do reach last calls, lost claims, and rounds with several claims at once. */
   const reached: Reached = { opened: 0, won: 0, refused: 0, concurrentClaims: 0 };
   await fc.assert(
-    fc.asyncProperty(scenarios, async ({ capacity, lottery, offerMinutes, startsInMinutes, rounds }) => {
-      h.clock.set(start);
+    fc.asyncProperty(scenarios, async ({ capacity, lottery, offerMinutes, startsInMinutes, startsLater, rounds }) => {
+      h.clock.set(new Date(start.getTime() + startsLater * 60_000));
+      const runStart = h.clock.now();
       const session = await h.putSession(team, {
         capacity,
         startsInHours: startsInMinutes / 60,
-        signupOpensAt: start.toISOString(),
+        signupOpensAt: runStart.toISOString(),
         waitlistOfferMinutes: offerMinutes,
         ...(lottery ? { signupMode: 'lottery' as const, lotteryMinutes: 5 } : {}),
       });
       const joins = new Map<string, number>();
       const log: string[] = [
-        `capacity ${capacity} lottery ${lottery} offers ${offerMinutes} starts in ${startsInMinutes} min`,
+        `capacity ${capacity} lottery ${lottery} offers ${offerMinutes} starts in ${startsInMinutes} min, run at ${runStart.toISOString()}`,
       ];
       let lastWaitlist: string[] = [];
       const run = async (o: FairOp) => {
@@ -217,6 +221,15 @@ async function checkFairScenarios(scenarios: fc.Arbitrary<FairScenario>, seed: n
         await Promise.all(round.map(run));
         log.push('--');
         const { waitlist, session: after, bookings } = await expectSessionInvariants(h.store, session.id);
+        // Offers respect quiet hours (default 23:00-08:00): none ends strictly inside them, each has
+        // waking time after it was made (its clock starts when they end), and none runs past the cutoff.
+        for (const b of bookings.filter((x) => x.status === 'offered')) {
+          const until = Date.parse(b.offerExpiresAt!);
+          const night = quietPeriodAt(until, DEFAULT_QUIET_HOURS);
+          expect(night === null || night.from === until, log.join('\n')).toBe(true);
+          expect(until, log.join('\n')).toBeGreaterThan(wakingFrom(Date.parse(b.offeredAt!), DEFAULT_QUIET_HOURS));
+          expect(until, log.join('\n')).toBeLessThanOrEqual(Date.parse(after.startsAt) - 60 * 60_000);
+        }
         // Exactly one winner per open seat: the seats won by claims in this round are at most the
         // seats open before it plus those opened during it, and each winner holds its place once.
         const claimedBefore = new Set(before.bookings.filter((b) => b.lastCallAt).map((b) => b.userId));
@@ -269,6 +282,7 @@ const lastCallScenario = fc.record({
   lottery: fc.constant(false),
   offerMinutes: fc.constant(10),
   startsInMinutes: fc.constantFrom(45, 62),
+  startsLater: fc.constant(0),
   rounds: fc
     .array(
       fc.array(

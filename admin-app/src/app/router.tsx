@@ -14,7 +14,11 @@ const Members = lazy(() => import('./routes/members'));
 const Books = lazy(() => import('./routes/books'));
 const Signed = lazy(() => import('./routes/signed'));
 const Signlist = lazy(() => import('./routes/signlist'));
+const Rotation = lazy(() => import('./routes/rotation'));
+const RotationScreen = lazy(() => import('./routes/rotation-screen'));
 const Money = lazy(() => import('./routes/money'));
+const Settlement = lazy(() => import('./routes/settlement'));
+const PaymentDetails = lazy(() => import('./routes/setting-payment'));
 const Settings = lazy(() => import('./routes/settings'));
 const TeamName = lazy(() => import('./routes/setting-team-name'));
 const Location = lazy(() => import('./routes/setting-location'));
@@ -31,6 +35,7 @@ export function AppRoutes() {
         <Route path="login" element={<Login />} />
         <Route path="reset_password" element={<ResetPassword />} />
         <Route path="signedup" element={<Signedup />} />
+        <Route path="screen/rotation" element={<RotationScreen />} />
       </Route>
       <Route
         element={
@@ -46,12 +51,15 @@ export function AppRoutes() {
         <Route path="books" element={<Books />} />
         <Route path="signed" element={<Signed />} />
         <Route path="signlist" element={<Signlist />} />
+        <Route path="rotation" element={<Rotation />} />
         <Route path="money" element={<Money />} />
+        <Route path="settlement" element={<Settlement />} />
         <Route path="setting" element={<Settings />} />
         <Route path="setting/team_name" element={<TeamName />} />
         <Route path="setting/location" element={<Location />} />
         <Route path="setting/pricing" element={<Pricing />} />
         <Route path="setting/private_rules" element={<PrivateRules />} />
+        <Route path="setting/payment" element={<PaymentDetails />} />
         <Route path="setting/line" element={<Line />} />
         <Route path="setting/account_management" element={<AccountManagement />} />
         <Route path="*" element={<Navigate to="/" replace />} />

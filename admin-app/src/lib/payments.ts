@@ -1,4 +1,4 @@
-import type { PaymentMethod } from '@shuttle/shared';
+import { type Pass, type PaymentMethod, taipeiDate } from '@shuttle/shared';
 import { useQuery } from '@shuttle/shared/web/query.ts';
 import { apiCall } from './api-client';
 
@@ -28,3 +28,18 @@ export const waive = (sessionId: string, userId: string) => apiCall('payments/wa
 /** Settles the booking with the player's pass: one credit, in the same transaction as the payment. */
 export const settleWithPass = (sessionId: string, userId: string, passId: string) =>
   apiCall('payments/usePass', { sessionId, userId, passId });
+
+/**
+ * The player's pass that can settle a session starting at `startsAt`: its dates hold the session's
+ * Taipei day and a credit is left (docs/MONEY.md, "Season passes"; the server's rule), so the
+ * check-in never offers 使用季打 the server would refuse.
+ */
+export const passFor = (passes: readonly Pass[] | undefined, userId: string, startsAt: string) => {
+  const day = taipeiDate(startsAt);
+  return passes?.find(
+    (p) => p.userId === userId && p.validFrom <= day && day <= p.validUntil && p.remaining !== 0,
+  );
+};
+
+/** Moves a pass's start date. */
+export const updatePassStart = (passId: string, validFrom: string) => apiCall('passes/update', { passId, validFrom });

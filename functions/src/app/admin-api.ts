@@ -5,7 +5,9 @@ import { checkInRoutes } from '#api/admin/bookings.ts';
 import { exportRoutes } from '#api/admin/exports.ts';
 import { paymentAdminRoutes } from '#api/admin/payments.ts';
 import { reportRoutes } from '#api/admin/reports.ts';
+import { rotationAdminRoutes } from '#api/admin/rotation.ts';
 import { sessionAdminRoutes } from '#api/admin/sessions.ts';
+import { settlementRoutes } from '#api/admin/settlement.ts';
 import { memberAdminRoutes } from '#api/admin/team-members.ts';
 import { teamSettingRoutes } from '#api/admin/teams.ts';
 import type { ApiEnv } from '#platform/http.ts';
@@ -32,6 +34,8 @@ export function createAdminApi(deps: AppDeps, options: AdminApiOptions = {}): Ho
       reportRoutes(s),
       paymentAdminRoutes(s),
       exportRoutes(s),
+      rotationAdminRoutes(s),
+      settlementRoutes(s),
     ],
   });
 }

@@ -1,10 +1,9 @@
-import { adminAuthenticator } from '#admin-accounts/authenticator.ts';
 import { AdminEmailVerification } from '#admin-accounts/email-verification.ts';
 import { PasswordResets } from '#admin-accounts/password-reset.ts';
 import { AdminSignIn } from '#admin-accounts/sign-in.ts';
 import { TeamScope } from '#admin-accounts/team-scope.ts';
-import type { ContractAppOptions } from '#platform/http.ts';
-import { callLimits, teamLimit } from './limits.ts';
+import { adminHttp } from './http-options.ts';
+import { teamLimit } from './limits.ts';
 import { type AppDeps, services } from './services.ts';
 
 export interface AdminApiOptions {
@@ -32,13 +31,7 @@ export function adminServices(deps: AppDeps, options: AdminApiOptions = {}) {
     resets: new PasswordResets({ store: deps.store, clock: deps.clock, accounts, pepper: deps.pepper }),
     /** Counts a notice-producing call against its team's `teamNotices` bucket (limits.ts). */
     teamNotices: teamLimit(base.http.rateLimiter, deps.rateLimits ?? { enabled: false }),
-    http: {
-      auth: { member: base.http.auth.member, admin: adminAuthenticator(deps.tokens, accounts) },
-      validateResponses: deps.validateResponses,
-      limits: callLimits('admin', deps.rateLimits ?? { enabled: false }),
-      rateLimiter: base.http.rateLimiter,
-      clientAddress: deps.clientAddress,
-    } satisfies ContractAppOptions,
+    http: adminHttp(deps, accounts, base.http),
   };
 }
 

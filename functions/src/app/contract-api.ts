@@ -16,12 +16,28 @@ export function contractApi(api: {
   authDescription: string;
   mounts: Hono<ApiEnv>[];
 }): Hono<ApiEnv> {
-  const app = newApiApp().basePath(api.base);
-  app.use('*', compress({ encoding: 'gzip' }));
-  installErrorHandling(app);
-  app.use('*', limitBody(MAX_BODY_BYTES));
+  const app = apiBase(api.base);
   const openapi = openApiDocument(api.title, api.base, api.routes, api.authDescription);
   app.get('/openapi.json', (c) => c.json(openapi));
   for (const mount of api.mounts) app.route('/', mount);
+  return app;
+}
+
+/**
+ * Part of an API under `base`, as one route group's Lambda serves it (route-groups.ts): the same
+ * compression, error envelope and body limit, without `/openapi.json` (served by the API's
+ * catch-all group), so the other groups' bundles carry no JSON Schema generator.
+ */
+export function contractGroupApi(base: string, mounts: Hono<ApiEnv>[]): Hono<ApiEnv> {
+  const app = apiBase(base);
+  for (const mount of mounts) app.route('/', mount);
+  return app;
+}
+
+function apiBase(base: string): Hono<ApiEnv> {
+  const app = newApiApp().basePath(base);
+  app.use('*', compress({ encoding: 'gzip' }));
+  installErrorHandling(app);
+  app.use('*', limitBody(MAX_BODY_BYTES));
   return app;
 }

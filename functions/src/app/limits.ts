@@ -105,6 +105,14 @@ export const CALL_LIMITS = {
     'checkState/setting/nickname': { maxBodyBytes: SMALL_BODY, rate: ['memberWrite'] },
     'checkState/account/exportData': { maxBodyBytes: SMALL_BODY, rate: ['csvExport'] },
     'checkState/account/delete': { maxBodyBytes: SMALL_BODY, rate: ['memberWrite'] },
+    // The rotation board (docs/ON-COURT.md): players read it, the session's helper changes it, the venue screen polls it.
+    'checkState/rotation/getBoard': { maxBodyBytes: SMALL_BODY, rate: ['memberRead'] },
+    'checkState/rotation/startNext': { maxBodyBytes: SMALL_BODY, rate: ['memberWrite'] },
+    'checkState/rotation/finish': { maxBodyBytes: SMALL_BODY, rate: ['memberWrite'] },
+    'checkState/rotation/setPlayer': { maxBodyBytes: SMALL_BODY, rate: ['memberWrite'] },
+    'checkState/rotation/swapNext': { maxBodyBytes: SMALL_BODY, rate: ['memberWrite'] },
+    'checkState/rotation/moveUp': { maxBodyBytes: SMALL_BODY, rate: ['memberWrite'] },
+    'withoutAuth/rotation/screen': { maxBodyBytes: SMALL_BODY, rate: ['browse'] },
   } satisfies Partial<Record<MemberRoutePath, Limits>>,
   admin: {
     signup: { maxBodyBytes: LOGIN_BODY, rate: ['signup'] },
@@ -120,6 +128,15 @@ export const CALL_LIMITS = {
     'passes/sell': { maxBodyBytes: SMALL_BODY },
     'noShow/updateRule': { maxBodyBytes: SMALL_BODY },
     'reports/exportCsv': { maxBodyBytes: SMALL_BODY, rate: ['csvExport'] },
+    'rotation/setup': { maxBodyBytes: SMALL_BODY },
+    'rotation/startNext': { maxBodyBytes: SMALL_BODY },
+    'rotation/finish': { maxBodyBytes: SMALL_BODY },
+    'rotation/setPlayer': { maxBodyBytes: SMALL_BODY },
+    'rotation/swapNext': { maxBodyBytes: SMALL_BODY },
+    'rotation/lockPair': { maxBodyBytes: SMALL_BODY },
+    'rotation/moveUp': { maxBodyBytes: SMALL_BODY },
+    'rotation/setHelper': { maxBodyBytes: SMALL_BODY },
+    'rotation/exportCsv': { maxBodyBytes: SMALL_BODY, rate: ['csvExport'] },
   } satisfies Partial<Record<AdminRoutePath, Limits>>,
 } as const;
 

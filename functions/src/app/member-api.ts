@@ -7,6 +7,7 @@ import { calendarRoutes } from '#api/member/calendar.ts';
 import { paymentMemberRoutes } from '#api/member/payments.ts';
 import { accountRoutes } from '#api/member/player-account.ts';
 import { memberSettingRoutes } from '#api/member/players.ts';
+import { rotationMemberRoutes } from '#api/member/rotation.ts';
 import { sessionRoutes } from '#api/member/sessions.ts';
 import { teamRoutes } from '#api/member/teams.ts';
 import { CalendarFeeds } from '#calendar/feeds.ts';
@@ -43,6 +44,7 @@ export function createMemberApi(deps: AppDeps, options: MemberApiOptions = {}): 
       accountRoutes(s),
       leaderRoutes(s),
       paymentMemberRoutes(s),
+      rotationMemberRoutes(s),
       calendarRoutes({
         ...s,
         calendarFeeds: new CalendarFeeds({ store: deps.store, clock: deps.clock }),

@@ -1,4 +1,4 @@
-import { jwtVerify, SignJWT } from 'jose';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import { DomainError } from '#platform/errors.ts';
 import type { AdminCaller, MemberCaller } from '#platform/http.ts';
 
@@ -13,16 +13,22 @@ export interface TokenServiceOptions {
   now?: () => Date;
 }
 
+type Claims = Record<string, unknown>;
+
+const HEADER = Buffer.from(JSON.stringify({ alg: 'HS256' })).toString('base64url');
+
 /**
- * Server-signed JWTs (HS256). Member and admin tokens have different audiences, so one can
+ * Server-signed JWTs (HS256, RFC 7519), signed and checked with node:crypto rather than a JWT
+ * library, so the API bundles that never verify a LINE or Google ID token carry no JOSE code
+ * (docs/DEPLOY.md, "Bundles"). Member and admin tokens have different audiences, so one can
  * never stand in for the other.
  */
 export class TokenService {
-  private readonly key: Uint8Array;
+  private readonly key: Buffer;
   private readonly options: TokenServiceOptions;
 
   constructor(options: TokenServiceOptions) {
-    this.key = new TextEncoder().encode(options.secret);
+    this.key = Buffer.from(options.secret, 'utf8');
     this.options = options;
   }
 
@@ -33,14 +39,16 @@ export class TokenService {
   async issueMember(caller: MemberCaller): Promise<{ token: string; expiresAt: string }> {
     const iat = Math.floor(this.now().getTime() / 1000);
     const exp = iat + this.options.memberTtlSeconds;
-    const token = await new SignJWT({ name: caller.name, pic: caller.pictureUrl, role: 'member' })
-      .setProtectedHeader({ alg: 'HS256' })
-      .setSubject(caller.userId)
-      .setIssuer(ISSUER)
-      .setAudience(MEMBER_AUDIENCE)
-      .setIssuedAt(iat)
-      .setExpirationTime(exp)
-      .sign(this.key);
+    const token = this.sign({
+      name: caller.name,
+      pic: caller.pictureUrl,
+      role: 'member',
+      sub: caller.userId,
+      iss: ISSUER,
+      aud: MEMBER_AUDIENCE,
+      iat,
+      exp,
+    });
     return { token, expiresAt: new Date(exp * 1000).toISOString() };
   }
 
@@ -57,20 +65,18 @@ export class TokenService {
   async issueAdmin(caller: Omit<AdminCaller, 'issuedAt'>): Promise<{ token: string; expiresAt: string }> {
     const iat = Math.floor(this.now().getTime() / 1000);
     const exp = iat + this.options.adminTtlSeconds;
-    const token = await new SignJWT({
+    const token = this.sign({
       role: 'admin',
       email: caller.email,
       name: caller.name,
       teams: caller.teamIds,
       team: caller.currentTeamId,
-    })
-      .setProtectedHeader({ alg: 'HS256' })
-      .setSubject(caller.adminId)
-      .setIssuer(ISSUER)
-      .setAudience(ADMIN_AUDIENCE)
-      .setIssuedAt(iat)
-      .setExpirationTime(exp)
-      .sign(this.key);
+      sub: caller.adminId,
+      iss: ISSUER,
+      aud: ADMIN_AUDIENCE,
+      iat,
+      exp,
+    });
     return { token, expiresAt: new Date(exp * 1000).toISOString() };
   }
 
@@ -87,17 +93,53 @@ export class TokenService {
     };
   }
 
-  private async verify(token: string, audience: string) {
-    try {
-      const { payload } = await jwtVerify(token, this.key, {
-        issuer: ISSUER,
-        audience,
-        algorithms: ['HS256'],
-        currentDate: this.now(),
-      });
-      return payload;
-    } catch {
-      throw new DomainError('INVALID_TOKEN');
-    }
+  private mac(signingInput: string): Buffer {
+    return createHmac('sha256', this.key).update(signingInput).digest();
+  }
+
+  private sign(claims: Claims): string {
+    const input = `${HEADER}.${Buffer.from(JSON.stringify(claims)).toString('base64url')}`;
+    return `${input}.${this.mac(input).toString('base64url')}`;
+  }
+
+  /**
+   * The claims of a token this service signed for `audience`: the header must name HS256 and
+   * nothing the check does not understand (`crit`), the MAC must match (compared in constant
+   * time), and the issuer, audience and expiry must hold at `now()`; anything else is INVALID_TOKEN.
+   */
+  private async verify(token: string, audience: string): Promise<Claims> {
+    const claims = this.check(token, audience);
+    if (!claims) throw new DomainError('INVALID_TOKEN');
+    return claims;
+  }
+
+  private check(token: string, audience: string): Claims | null {
+    const parts = token.split('.');
+    if (parts.length !== 3) return null;
+    const [header, payload, signature] = parts as [string, string, string];
+    const expected = this.mac(`${header}.${payload}`);
+    const given = Buffer.from(signature, 'base64url');
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+    const head = parseObject(header);
+    if (head?.alg !== 'HS256' || head.crit !== undefined) return null;
+    const claims = parseObject(payload);
+    if (!claims || claims.iss !== ISSUER) return null;
+    const aud = claims.aud;
+    if (!(aud === audience || (Array.isArray(aud) && aud.includes(audience)))) return null;
+    const now = Math.floor(this.now().getTime() / 1000);
+    if (typeof claims.exp !== 'number' || claims.exp <= now) return null;
+    if (claims.nbf !== undefined && (typeof claims.nbf !== 'number' || claims.nbf > now)) return null;
+    if (claims.iat !== undefined && typeof claims.iat !== 'number') return null;
+    return claims;
+  }
+}
+
+/** A base64url JSON object, or null. */
+function parseObject(part: string): Claims | null {
+  try {
+    const value: unknown = JSON.parse(Buffer.from(part, 'base64url').toString('utf8'));
+    return value && typeof value === 'object' && !Array.isArray(value) ? (value as Claims) : null;
+  } catch {
+    return null;
   }
 }

@@ -4,6 +4,7 @@ import { key } from '#db/keys.ts';
 import { runTransaction, Transaction, TransactionRefusedError } from '#db/transaction.ts';
 import type { Clock, IdGenerator } from '#platform/clock.ts';
 import { DomainError, StoreBusyError } from '#platform/errors.ts';
+import { BUSINESS_METRICS } from '#platform/metrics.ts';
 import { isTransientStoreError, type RetryPolicy } from '#platform/retry.ts';
 import type { BookingRecord, SessionRecord } from '#sessions/model.ts';
 import { SessionRepository } from '#sessions/repository.ts';
@@ -117,7 +118,7 @@ export class BookingEngine {
       ...(pinned ? { position: session.waitlist.length + 1 } : {}),
     };
     const tx = new Transaction(this.store.tableName);
-    if (status === 'accepted') takeSeats(tx, session, partySize, nowIso);
+    if (status === 'accepted') takeSeats(tx.count(BUSINESS_METRICS.bookings), session, partySize, nowIso);
     else if (status === 'entered') addEntry(tx, session, { userId: player.userId, partySize }, nowIso);
     else appendToWaitlist(tx, session, { userId: player.userId, partySize }, nowIso, pinned);
     // Before sign-up opens only the team's members join (member priority window, docs/FAIR-SIGNUP.md).
@@ -316,7 +317,7 @@ export class BookingEngine {
         addedBy: request.addedBy,
       };
       const tx = new Transaction(this.store.tableName);
-      takeSeats(tx, session, 1, nowIso, false);
+      takeSeats(tx.count(BUSINESS_METRICS.bookings), session, 1, nowIso, false);
       putBooking(tx, booking);
       checkMembership(tx, session.teamId, player.userId, false);
       if (claim) recordAnswer(tx, claim, outcome, now);

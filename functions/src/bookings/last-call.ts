@@ -4,7 +4,7 @@ import { FAIR_SIGNUP_LIMITS } from '@shuttle/shared';
 import type { Store } from '#db/client.ts';
 import { key } from '#db/keys.ts';
 import { isConditionFailure, runTransaction, Transaction, TransactionRefusedError } from '#db/transaction.ts';
-import { newOutboxItem } from '#outbox/model.ts';
+import { newGroupOutboxItem, newOutboxItem } from '#outbox/model.ts';
 import type { Clock, IdGenerator } from '#platform/clock.ts';
 import { DomainError } from '#platform/errors.ts';
 import type { RetryPolicy } from '#platform/retry.ts';
@@ -35,7 +35,7 @@ export const LAST_CALL_MINUTES = FAIR_SIGNUP_LIMITS.offerCutoffMinutes;
 
 /**
  * Players told in the releasing transaction (DynamoDB takes 100 items a transaction; the release
- * itself uses at most 7). Players further down the list are told by the sign-up job
+ * itself uses at most 7, the marker of the rest and the group call one each). Players further down the list are told by the sign-up job
  * (`tellRestOfLastCall`), from a marker written in the same transaction.
  */
 export const LAST_CALL_NOTICES = 90;
@@ -138,7 +138,22 @@ export function openLastCall(
     const rest = waiting.slice(LAST_CALL_NOTICES);
     tx.put('lastCallJob', { Item: lastCallJobItem(session.id, ids(), nowIso, rest, change.reason) });
   }
-  for (const userId of waiting.slice(0, LAST_CALL_NOTICES)) {
+  const called = waiting.slice(0, LAST_CALL_NOTICES);
+  // More than one to call: one message in the team's bound group mentions them all, in place of
+  // their 1:1 pushes (decided at delivery by whether a group is bound; channel-plan.ts).
+  const groupCallId = called.length > 1 ? ids() : undefined;
+  if (groupCallId) {
+    const item = newGroupOutboxItem({
+      id: groupCallId,
+      kind: 'groupLastCall',
+      teamId: session.teamId,
+      sessionIds: [session.id],
+      now,
+      details: { userIds: called, lastCallSeats: opened },
+    });
+    tx.put('groupLastCall', { Item: item, ConditionExpression: 'attribute_not_exists(PK)' });
+  }
+  for (const userId of called) {
     const notice = newOutboxItem({
       id: ids(),
       kind: 'lastCall',
@@ -146,7 +161,7 @@ export function openLastCall(
       userId,
       sessionId: session.id,
       now,
-      details: { lastCallSeats: opened },
+      details: { lastCallSeats: opened, ...(groupCallId ? { groupCallId } : {}) },
     });
     tx.put(`notice:${userId}`, { Item: notice, ConditionExpression: 'attribute_not_exists(PK)' });
   }

@@ -89,6 +89,7 @@ export function lotteryView(session: SessionRecord, viewerId: string | null): Lo
     seedHash: session.lotterySeedHash,
     seed: drawn ? (session.lotterySeed ?? null) : null,
     drawnAt: session.lotteryDrawnAt ?? null,
+    entryCount: (session.lotteryEntries ?? []).length,
     entries: entries.map((e) => ({ ticket: ticketOf(session.id, e.userId), partySize: e.partySize })),
     order: drawn
       ? drawOrder(session.id, session.lotterySeed ?? '', session.lotteryEntries ?? []).map((e) =>

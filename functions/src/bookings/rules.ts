@@ -1,4 +1,11 @@
-import { FAIR_SIGNUP_LIMITS, isStartingSoon, sessionStatusAt } from '@shuttle/shared';
+import {
+  FAIR_SIGNUP_LIMITS,
+  isStartingSoon,
+  offerExpiry,
+  quietHoursOf,
+  sessionStatusAt,
+  wakingFrom,
+} from '@shuttle/shared';
 import { DomainError } from '#platform/errors.ts';
 import { type BookingRecord, memberSignupOpensAt, type SessionRecord } from '#sessions/model.ts';
 
@@ -31,16 +38,25 @@ export function assertCanCancel(session: SessionRecord, booking: BookingRecord, 
 }
 
 /**
- * Until when a place freed now is offered to the waitlist head (docs/FAIR-SIGNUP.md): the
- * session's `waitlistOfferMinutes`, never past `offerCutoffMinutes` before the start. Null when
- * offers are off or the cutoff has passed: then the place is given at once, as without offers.
+ * Until when a place freed now is offered to the waitlist head (docs/FAIR-SIGNUP.md, "Quiet hours
+ * and shorter holds"): the session's `waitlistOfferMinutes`, shortened as the start nears, counted
+ * in waking time outside the session's quiet hours, never past `offerCutoffMinutes` before the
+ * start (`offerExpiry`). Null when offers are off or no waking time is left before the cutoff:
+ * then the place is given at once, as without offers.
  */
 export function offerExpiryOf(session: SessionRecord, now: Date): string | null {
-  const minutes = session.waitlistOfferMinutes ?? 0;
-  if (minutes <= 0) return null;
-  const cutoff = Date.parse(session.startsAt) - FAIR_SIGNUP_LIMITS.offerCutoffMinutes * 60_000;
-  const until = Math.min(now.getTime() + minutes * 60_000, cutoff);
-  return until > now.getTime() ? new Date(until).toISOString() : null;
+  return offerExpiry({
+    now,
+    startsAt: session.startsAt,
+    teamMinutes: session.waitlistOfferMinutes ?? 0,
+    quietHours: quietHoursOf(session.quietHours),
+    cutoffMinutes: FAIR_SIGNUP_LIMITS.offerCutoffMinutes,
+  });
+}
+
+/** When an offer made now is told to the player: now, or (made in quiet hours) when they end. */
+export function offerNoticeAt(session: SessionRecord, now: Date): Date {
+  return new Date(wakingFrom(now.getTime(), quietHoursOf(session.quietHours)));
 }
 
 /** Whether the caller may still cancel, shown as the cancel button in the apps. */

@@ -3,9 +3,10 @@ import type { Transaction } from '#db/transaction.ts';
 import { newGroupOutboxItem, newOutboxItem } from '#outbox/model.ts';
 import type { IdGenerator } from '#platform/clock.ts';
 import { DomainError } from '#platform/errors.ts';
+import { BUSINESS_METRICS } from '#platform/metrics.ts';
 import type { BookingRecord, SessionRecord } from '#sessions/model.ts';
 import { KEEPS_LAST_CALL_WAITER, lastWaiterLeaves, openLastCall, opensLastCall } from './last-call.ts';
-import { offerExpiryOf } from './rules.ts';
+import { offerExpiryOf, offerNoticeAt } from './rules.ts';
 import { encodeEntry, planRelease, type WaitlistEntry } from './waitlist.ts';
 
 /**
@@ -145,7 +146,7 @@ export function checkMembership(
 
 /** Marks the booking cancelled, only from the status that was read and before check-in. */
 export function cancelBooking(tx: Transaction, booking: BookingRecord, nowIso: string): Transaction {
-  return tx.update(ITEM.booking, {
+  return tx.count(BUSINESS_METRICS.cancellations).update(ITEM.booking, {
     Key: key.booking(booking.sessionId, booking.userId),
     UpdateExpression: 'SET #status = :cancelled, cancelledAt = :now',
     ConditionExpression: '#status = :was AND (attribute_not_exists(attendance) OR attendance = :null)',
@@ -255,7 +256,7 @@ export function releaseSeats(
       offerPlace(tx, session, entry, { reason, until: offerUntil, now, ids });
       continue;
     }
-    tx.update(`promoted:${entry.userId}`, {
+    tx.count(BUSINESS_METRICS.promotions).update(`promoted:${entry.userId}`, {
       Key: key.booking(session.id, entry.userId),
       UpdateExpression: 'SET #status = :accepted, acceptedAt = :now, promotedAt = :now',
       // `entered`: drawn onto the waitlist by the lottery, row not settled yet (draw.ts).
@@ -300,7 +301,7 @@ function offerPlace(
   offer: { reason: ReleaseReason; until: string; now: Date; ids: IdGenerator },
 ) {
   const nowIso = offer.now.toISOString();
-  tx.update(`promoted:${entry.userId}`, {
+  tx.count(BUSINESS_METRICS.offers).update(`promoted:${entry.userId}`, {
     Key: key.booking(session.id, entry.userId),
     UpdateExpression: 'SET #status = :offered, offeredAt = :now, offerExpiresAt = :until',
     ConditionExpression: '#status IN (:waiting, :entered)',
@@ -313,17 +314,29 @@ function offerPlace(
       ':until': offer.until,
     },
   });
+  const noticeId = offer.ids();
   const notice = newOutboxItem({
-    id: offer.ids(),
+    id: noticeId,
     kind: 'offered',
     reason: offer.reason,
     userId: entry.userId,
     sessionId: session.id,
     now: offer.now,
-    details: { offerExpiresAt: offer.until },
+    details: { offerExpiresAt: offer.until, ...quietNoticeDelay(session, offer.now, noticeId) },
   });
   tx.put(`notice:${entry.userId}`, { Item: notice, ConditionExpression: 'attribute_not_exists(PK)' });
   tx.put(`offerJob:${entry.userId}`, { Item: offerJobItem(session.id, entry.userId, offer.until) });
+}
+
+/**
+ * An offer made in quiet hours is told when they end (docs/FAIR-SIGNUP.md): the notice waits in the
+ * pending index until then, its `leaseUntil` keeping the stream consumer off it (as notice-window.ts).
+ */
+function quietNoticeDelay(session: SessionRecord, now: Date, noticeId: string) {
+  const at = offerNoticeAt(session, now);
+  if (at.getTime() <= now.getTime()) return {};
+  const leaseUntil = at.toISOString();
+  return { leaseUntil, ...index.pendingOutbox(leaseUntil, noticeId) };
 }
 
 /** The sign-up job's marker for an offer's expiry (TABLE.md, "Fair sign-up"). */

@@ -27,9 +27,25 @@ export const key = {
   teamLinePushDay: (teamId: string, day: string) => ({ PK: `TEAM#${teamId}`, SK: `LINEPUSHDAY#${day}` }),
   /** A season pass sold to a player; its id starts with its last valid date (docs/MONEY.md). */
   pass: (teamId: string, passId: string) => ({ PK: `TEAM#${teamId}`, SK: `PASS#${passId}` }),
+  /** The team's shuttle stock and settlement defaults (docs/ON-COURT.md, "Shuttle stock"). */
+  teamShuttles: (teamId: string) => ({ PK: `TEAM#${teamId}`, SK: 'SHUTTLES' }),
 
   session: (sessionId: string) => ({ PK: `SESSION#${sessionId}`, SK: 'SESSION' }),
   booking: (sessionId: string, userId: string) => ({ PK: `SESSION#${sessionId}`, SK: `BOOKING#${userId}` }),
+  /** The night's settlement of a session (docs/ON-COURT.md, "Settlement"), one item with a version. */
+  settlement: (sessionId: string) => ({ PK: `SESSION#${sessionId}`, SK: 'SETTLEMENT' }),
+
+  /** The session's rotation board (docs/ON-COURT.md, "Rotation"), one item with a version. */
+  rotation: (sessionId: string) => ({ PK: `SESSION#${sessionId}`, SK: 'ROTATION' }),
+  /** A venue-screen token of a rotation board, keyed by the SHA-256 of the token. */
+  rotationScreen: (tokenHash: string) => ({ PK: `ROTSCREEN#${tokenHash}`, SK: 'ROTSCREEN' }),
+  /** An open WebSocket of a board's viewer on AWS (TTL), all of a session in one partition. */
+  rotationSocket: (sessionId: string, connectionId: string) => ({
+    PK: `ROTWS#${sessionId}`,
+    SK: `CONN#${connectionId}`,
+  }),
+  /** The session of an open board socket (TTL), for `$disconnect`, which only knows the connection id. */
+  rotationSocketOwner: (connectionId: string) => ({ PK: `ROTWSCONN#${connectionId}`, SK: 'ROTWSCONN' }),
 
   idempotency: (scope: string, idempotencyKey: string) => ({ PK: `IDEM#${scope}#${idempotencyKey}`, SK: 'IDEM' }),
   outbox: (outboxId: string) => ({ PK: `OUTBOX#${outboxId}`, SK: 'OUTBOX' }),
@@ -91,6 +107,13 @@ export const index = {
     GSI3SK: `${startsAt}#${sessionId}`,
   }),
   teamSessionsPartition: (teamId: string) => `TEAM#${teamId}#SESSIONS`,
+
+  /** GSI3: a team's settlements by their session's start (monthly balance). */
+  settlementsOfTeam: (teamId: string, startsAt: string, sessionId: string) => ({
+    GSI3PK: `TEAM#${teamId}#SETTLEMENTS`,
+    GSI3SK: `${startsAt}#${sessionId}`,
+  }),
+  teamSettlementsPartition: (teamId: string) => `TEAM#${teamId}#SETTLEMENTS`,
 
   /** GSI4: sessions of a Taipei day by price, then start (price order within a chosen date). */
   sessionsByPriceDay: (day: string, price: number, startsAt: string, sessionId: string) => ({

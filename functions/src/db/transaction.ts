@@ -8,6 +8,7 @@ import {
   type UpdateCommandInput,
 } from '@aws-sdk/lib-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
+import { count, type MetricName } from '#platform/metrics.ts';
 import { isTransientStoreError, type RetryPolicy, withRetry } from '#platform/retry.ts';
 import type { Store } from './client.ts';
 
@@ -22,6 +23,8 @@ type CheckInput = Without<NonNullable<TransactItem['ConditionCheck']>>;
  */
 export class Transaction {
   private readonly entries: { name: string; item: TransactItem }[] = [];
+  /** Business events this write makes happen, counted once it commits (platform/metrics.ts). */
+  private readonly events: { name: MetricName; value: number }[] = [];
 
   constructor(readonly tableName: string) {}
 
@@ -44,7 +47,19 @@ export class Transaction {
   /** Appends every item of another transaction plan, keeping their names. */
   include(other: Transaction): this {
     for (const entry of other.entries) this.add(entry.name, entry.item);
+    this.events.push(...other.events);
     return this;
+  }
+
+  /** Counts a business event when (and only if) this transaction commits; a retried plan is rebuilt, so never twice. */
+  count(name: MetricName, value = 1): this {
+    this.events.push({ name, value });
+    return this;
+  }
+
+  /** Emits the counted events (runTransaction, after the commit). */
+  emitEvents(): void {
+    for (const event of this.events) count(event.name, event.value);
   }
 
   get size(): number {
@@ -102,6 +117,7 @@ export async function runTransaction(store: Store, tx: Transaction, retry?: Retr
       isTransientStoreError,
       retry,
     );
+    tx.emitEvents();
   } catch (error) {
     if (error instanceof TransactionCanceledException && !isTransientStoreError(error)) {
       throw new TransactionRefusedError(tx.names, error.CancellationReasons ?? []);

@@ -9,9 +9,10 @@ import { TokenService } from '#auth/tokens.ts';
 import { createDocumentClient } from '#db/client.ts';
 import { randomId, systemClock } from '#platform/clock.ts';
 import { loadConfig } from '#platform/config.ts';
-import { SesEmailSender } from '#platform/email.ts';
+import { type EmailSender, SesEmailSender } from '#platform/email.ts';
 import { fromTrustedOrigin, untrustedOriginResponse } from '#platform/origin-guard.ts';
 import { clientAddress } from '#platform/rate-limit.ts';
+import { traced } from './observability.ts';
 import { secrets } from './secrets.ts';
 
 /**
@@ -32,13 +33,35 @@ function sourceIp(c: Context): string | undefined {
 
 type LambdaDeps = AppDeps & { appBaseUrl: string };
 type IdTokenLogins = Pick<AppDeps, 'verifyLineIdToken' | 'verifyGoogleIdToken'>;
+type Config = ReturnType<typeof loadConfig>;
+/** How a function sends e-mail: SES, or not at all (route groups that send none, app/route-groups.ts). */
+export type MailerFactory = (config: Config, env: NodeJS.ProcessEnv) => EmailSender;
+
+/** SES v2 with the stack's configuration set: only the route groups that e-mail import it (docs/DEPLOY.md, "Bundles"). */
+export const sesMailer: MailerFactory = (config, env) =>
+  new SesEmailSender(
+    traced(new SESv2Client({ region: config.AWS_REGION })),
+    config.EMAIL_FROM,
+    env.SES_CONFIGURATION_SET || undefined,
+  );
+
+/** For the route groups that send no e-mail: their bundles carry no SES client, and a send would be a bug. */
+export const noMailer: MailerFactory = () => ({
+  send: async () => {
+    throw new Error('This function sends no e-mail (app/route-groups.ts)');
+  },
+});
 
 /**
- * The member API: real JWKS verifiers for LINE (ES256) and Google (RS256), SES, and the apps'
- * origin for links in emails.
+ * The member API: real JWKS verifiers for LINE (ES256) and Google (RS256), e-mail through
+ * `mailer` (SES for the route groups that send it, none by default), and the apps' origin for
+ * links in emails.
  */
-export async function lambdaAppDeps(env: NodeJS.ProcessEnv = process.env): Promise<LambdaDeps> {
-  return lambdaDeps(env, (config) => ({
+export async function lambdaAppDeps(
+  env: NodeJS.ProcessEnv = process.env,
+  mailer: MailerFactory = noMailer,
+): Promise<LambdaDeps> {
+  return lambdaDeps(env, mailer, (config) => ({
     verifyLineIdToken: idTokenVerifier({
       jwksUrl: config.LINE_JWKS_URL,
       issuers: [config.LINE_ISSUER],
@@ -54,29 +77,34 @@ export async function lambdaAppDeps(env: NodeJS.ProcessEnv = process.env): Promi
   }));
 }
 
-/** Never called: admins sign in with e-mail and password, and no admin route reads an ID token. */
+/** Never called: admins sign in with e-mail and password, and only the member-auth-api group reads an ID token. */
 const noIdTokenLogin: IdTokenVerify = async () => {
-  throw new Error('The admin API takes no LINE or Google ID token');
+  throw new Error('This function takes no LINE or Google ID token (app/route-groups.ts)');
 };
 
 /**
- * The admin API: the member API's wiring without the ID-token verifiers, which only the member
- * API's login calls use (the JWKS client is ~5 KB of the admin bundle; docs/DEPLOY.md, "Bundles").
+ * The admin API, and the member API's groups without its sign-in calls (app/route-groups.ts):
+ * the member API's wiring without the ID-token verifiers, which only `loginLine`/`loginGoogle`
+ * use (the JWKS client is ~20 KB of a bundle; docs/DEPLOY.md, "Bundles").
  */
-export async function lambdaAdminDeps(env: NodeJS.ProcessEnv = process.env): Promise<LambdaDeps> {
-  return lambdaDeps(env, () => ({ verifyLineIdToken: noIdTokenLogin, verifyGoogleIdToken: noIdTokenLogin }));
+export async function lambdaAdminDeps(
+  env: NodeJS.ProcessEnv = process.env,
+  mailer: MailerFactory = noMailer,
+): Promise<LambdaDeps> {
+  return lambdaDeps(env, mailer, () => ({ verifyLineIdToken: noIdTokenLogin, verifyGoogleIdToken: noIdTokenLogin }));
 }
 
 async function lambdaDeps(
   env: NodeJS.ProcessEnv,
-  logins: (config: ReturnType<typeof loadConfig>) => IdTokenLogins,
+  mailer: MailerFactory,
+  logins: (config: Config) => IdTokenLogins,
 ): Promise<LambdaDeps> {
   const filled = { ...env };
   if (env.JWT_SECRET_ARN && !env.JWT_SECRET) filled.JWT_SECRET = await secrets.get(env.JWT_SECRET_ARN);
   const config = loadConfig(filled);
   return {
     store: {
-      doc: createDocumentClient({ region: config.AWS_REGION, endpoint: config.DYNAMODB_ENDPOINT }),
+      doc: traced(createDocumentClient({ region: config.AWS_REGION, endpoint: config.DYNAMODB_ENDPOINT })),
       tableName: config.TABLE_NAME,
     },
     clock: systemClock,
@@ -87,11 +115,7 @@ async function lambdaDeps(
       adminTtlSeconds: config.ADMIN_TOKEN_TTL_SECONDS,
     }),
     ...logins(config),
-    mailer: new SesEmailSender(
-      new SESv2Client({ region: config.AWS_REGION }),
-      config.EMAIL_FROM,
-      env.SES_CONFIGURATION_SET || undefined,
-    ),
+    mailer: mailer(config, env),
     // Derived, so one secret covers tokens and stored codes; a rotation only voids open codes.
     pepper: createHmac('sha256', config.JWT_SECRET).update('email-code-pepper').digest('hex'),
     validateResponses: false,

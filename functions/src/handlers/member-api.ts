@@ -1,6 +1,11 @@
 import { handle } from 'hono/aws-lambda';
-import { createMemberApi } from '#app/member-api.ts';
-import { lambdaAppDeps, withTrustedOrigin } from './deps.ts';
+import { createMemberCoreApi } from '#app/member-groups.ts';
+import { lambdaAdminDeps, withTrustedOrigin } from './deps.ts';
+import { observed } from './observability.ts';
 
-const deps = await lambdaAppDeps();
-export const handler = withTrustedOrigin(handle(createMemberApi(deps, { appBaseUrl: deps.appBaseUrl })));
+/**
+ * The member API's catch-all route group (app/route-groups.ts): sessions, bookings, teams,
+ * payments, rotation, calendars, every call no other group claims, and `/openapi.json`; sends no e-mail.
+ */
+const deps = await lambdaAdminDeps(process.env);
+export const handler = observed(withTrustedOrigin(handle(createMemberCoreApi(deps, { appBaseUrl: deps.appBaseUrl }))));

@@ -5,6 +5,7 @@ import type { LineWebhookDeps } from '#line/webhook.ts';
 import { OutboxDispatcher } from '#notifications/dispatcher.ts';
 import { systemClock } from '#platform/clock.ts';
 import { SesEmailSender } from '#platform/email.ts';
+import { logger, traced } from './observability.ts';
 import { type LineChannel, lineChannel } from './secrets.ts';
 
 /**
@@ -43,7 +44,7 @@ export function notifierSettings(env: NodeJS.ProcessEnv): NotifierSettings {
 }
 
 const storeOf = (settings: NotifierSettings): Store => ({
-  doc: createDocumentClient({ region: settings.region, endpoint: settings.dynamoEndpoint }),
+  doc: traced(createDocumentClient({ region: settings.region, endpoint: settings.dynamoEndpoint })),
   tableName: settings.tableName,
 });
 
@@ -62,7 +63,7 @@ export function lambdaNotifier(env: NodeJS.ProcessEnv = process.env) {
   const settings = notifierSettings(env);
   const store = storeOf(settings);
   const mailer = new SesEmailSender(
-    new SESv2Client({ region: settings.region }),
+    traced(new SESv2Client({ region: settings.region })),
     settings.emailFrom,
     settings.configurationSet,
   );
@@ -76,6 +77,7 @@ export function lambdaNotifier(env: NodeJS.ProcessEnv = process.env) {
           : null,
         lineRequired: settings.lineRequired,
         mailer,
+        log: logger,
         appBaseUrl: settings.appBaseUrl,
         liffId: settings.liffId,
       }),

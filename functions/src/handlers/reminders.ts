@@ -1,10 +1,11 @@
 import { scheduleBookingReminders } from '#notifications/reminders.ts';
 import { scheduleSignupOpenings } from '#notifications/signup-openings.ts';
 import { lambdaReminderDeps } from './notifier-deps.ts';
+import { observed } from './observability.ts';
 
 const deps = lambdaReminderDeps();
 
-export const handler = async () => ({
+export const handler = observed(async (_event?: unknown, _context?: unknown) => ({
   ...(await scheduleBookingReminders(deps)),
   signupOpenings: (await scheduleSignupOpenings(deps)).written,
-});
+}));

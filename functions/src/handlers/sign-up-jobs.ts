@@ -1,6 +1,7 @@
 import { runSignupJobs } from '#bookings/sign-up-jobs.ts';
 import { randomId } from '#platform/clock.ts';
 import { lambdaReminderDeps } from './notifier-deps.ts';
+import { observed } from './observability.ts';
 
 /**
  * The sign-up job on AWS (docs/FAIR-SIGNUP.md): lottery draws and waitlist offer expiries that
@@ -9,4 +10,6 @@ import { lambdaReminderDeps } from './notifier-deps.ts';
  */
 const deps = lambdaReminderDeps();
 
-export const handler = async () => runSignupJobs({ ...deps, ids: randomId });
+export const handler = observed(async (_event?: unknown, _context?: unknown) =>
+  runSignupJobs({ ...deps, ids: randomId }),
+);

@@ -7,7 +7,7 @@ import { batchGetAll } from '#db/query.ts';
 import { newTeamAlertItem } from '#outbox/model.ts';
 import { OutboxRepository } from '#outbox/repository.ts';
 import { type Clock, randomId } from '#platform/clock.ts';
-import { LineFollowers } from '#players/line-follow.ts';
+import { LineFollowers } from './followers.ts';
 import { type UserRecord, userIdFor } from '#players/repository.ts';
 import type { SessionRecord } from '#sessions/model.ts';
 import { SessionRepository } from '#sessions/repository.ts';

@@ -12,6 +12,9 @@ export type LineMessaging = Pick<
   | 'getMessageQuotaConsumption'
   | 'getGroupMemberCount'
   | 'getGroupSummary'
+  // Rich menus per language (rich-menu-link.ts): no message, no quota.
+  | 'getRichMenuAlias'
+  | 'linkRichMenuIdToUser'
 >;
 
 /**
@@ -42,6 +45,11 @@ export function retryKeyFor(outboxId: string): string {
 }
 
 export type LineFailure = 'alreadyAccepted' | 'permanent' | 'transient';
+
+/** LINE's refusal for the Official Account's monthly message quota: 429 "You have reached your monthly limit." */
+export function isQuotaRefusal(error: unknown): boolean {
+  return error instanceof HTTPFetchError && error.status === 429 && /monthly limit/i.test(String(error.body));
+}
 
 /**
  * How to treat a failed Messaging API call. 409 with a retry key means an earlier attempt was

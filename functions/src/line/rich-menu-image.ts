@@ -3,7 +3,7 @@ import { Resvg } from '@resvg/resvg-js';
 /** LINE's large rich menu size; the areas of `richMenuRequest` (rich-menu.ts) tile it 2 x 2. */
 export const RICH_MENU_SIZE = { width: 2500, height: 1686 } as const;
 
-/** Noto Sans CJK (Debian/Ubuntu `fonts-noto-cjk`) draws the zh-TW labels; without it they come out blank. */
+/** Noto Sans CJK (Debian/Ubuntu `fonts-noto-cjk`) draws the labels of every language; without it they come out blank. */
 export const RICH_MENU_FONT = 'Noto Sans CJK TC';
 
 export interface RichMenuTile {
@@ -31,6 +31,25 @@ function icon(kind: RichMenuTile['icon']): string {
   }
 }
 
+const LABEL_FONT_SIZE = 140;
+
+/**
+ * The label's font size: 140 px, smaller when the label would not fit the tile (German and
+ * Spanish labels are longer than the zh-TW ones). Widths in em, estimated: CJK and kana 1,
+ * capitals 0.68, other Latin 0.56, spaces 0.3.
+ */
+export function labelFontSize(label: string, maxWidth: number): number {
+  let ems = 0;
+  for (const ch of label) {
+    const code = ch.codePointAt(0) ?? 0;
+    if (code >= 0x2e80) ems += 1;
+    else if (ch === ' ') ems += 0.3;
+    else if (ch >= 'A' && ch <= 'Z') ems += 0.68;
+    else ems += 0.56;
+  }
+  return Math.max(48, Math.min(LABEL_FONT_SIZE, Math.floor(maxWidth / Math.max(ems, 1))));
+}
+
 /** The rich menu as SVG: tiles in reading order (left to right, top to bottom), two per row. */
 export function richMenuSvg(tiles: readonly RichMenuTile[]): string {
   const { width, height } = RICH_MENU_SIZE;
@@ -46,7 +65,7 @@ export function richMenuSvg(tiles: readonly RichMenuTile[]): string {
       return `<g transform="translate(${x} ${y})">
 <rect x="${gap}" y="${gap}" width="${cellW - 2 * gap}" height="${cellH - 2 * gap}" rx="48" fill="${COLORS.tile}"/>
 <g transform="translate(${cellW / 2 - 120} ${cellH / 2 - 250})">${icon(tile.icon)}</g>
-<text x="${cellW / 2}" y="${cellH / 2 + 170}" text-anchor="middle" font-family="${RICH_MENU_FONT}" font-weight="700" font-size="140" fill="${COLORS.ink}">${escapeXml(tile.label)}</text>
+<text x="${cellW / 2}" y="${cellH / 2 + 170}" text-anchor="middle" font-family="${RICH_MENU_FONT}" font-weight="700" font-size="${labelFontSize(tile.label, cellW - 2 * gap - 120)}" fill="${COLORS.ink}">${escapeXml(tile.label)}</text>
 </g>`;
     })
     .join('\n');

@@ -1,7 +1,8 @@
-import { createRichMenuClients, setupRichMenu } from './rich-menu.ts';
+import { createRichMenuClients, setupRichMenus } from './rich-menu.ts';
+import { richMenuAliasId } from './rich-menu-link.ts';
 
 /**
- * `npm run line:setup`: renders the rich menu and installs it on the real Messaging API channel
+ * `npm run line:setup`: renders the rich menu of every app language and installs them on the real Messaging API channel
  * (docs/LINE.md, "Setup"). Reads LINE_CHANNEL_ACCESS_TOKEN and LIFF_ID.
  */
 async function main() {
@@ -10,9 +11,14 @@ async function main() {
   if (!channelAccessToken || !liffId) {
     throw new Error('Set LINE_CHANNEL_ACCESS_TOKEN (Messaging API channel) and LIFF_ID (LINE Login channel).');
   }
-  const result = await setupRichMenu({ clients: createRichMenuClients({ channelAccessToken }), liffId });
+  const result = await setupRichMenus({ clients: createRichMenuClients({ channelAccessToken }), liffId });
+  for (const [language, richMenuId] of Object.entries(result.menus)) {
+    console.log(
+      `Rich menu ${language}: ${richMenuId} (alias ${richMenuAliasId(language as keyof typeof result.menus)})`,
+    );
+  }
   console.log(
-    `Rich menu ${result.richMenuId} is the default` +
+    `The zh-TW menu is the default` +
       (result.deleted.length ? `; deleted the earlier ${result.deleted.join(', ')}` : ''),
   );
 }

@@ -19,12 +19,17 @@ const LINE_API_PATHS = ['/dev/line-api/*', '/v2/bot/*'];
  * Stands in for api.line.me and api-data.line.me locally: the real `@line/bot-sdk` clients are
  * pointed here with `baseURL`. bot-sdk drops the path of its baseURL, so its calls arrive at
  * `/v2/bot/*`; `/dev/line-api/*` takes the same calls under an explicit prefix. Tests check the
- * exact requests that left the process. Rich menus are kept (create, list, delete), so the
- * rich menu setup finds and replaces its earlier menus as it does against LINE.
+ * exact requests that left the process. Rich menus, their aliases and per-user links are kept
+ * (create, list, delete, link), so the rich menu setup finds and replaces its earlier menus and
+ * the notifier links a player's menu as against LINE.
  */
 export function createLineCapture() {
   const requests: CapturedLineRequest[] = [];
   const richMenus = new Map<string, Record<string, unknown>>();
+  /** Rich menu alias id -> rich menu id. */
+  const aliases = new Map<string, string>();
+  /** LINE user id -> the rich menu linked to them alone. */
+  const userMenus = new Map<string, string>();
   const app = new Hono();
   for (const route of LINE_API_PATHS) {
     app.all(route, async (c) => {
@@ -60,6 +65,20 @@ export function createLineCapture() {
       if (c.req.method === 'GET' && path === '/v2/bot/richmenu/list') {
         return c.json({ richmenus: [...richMenus.values()] });
       }
+      const aliasAnswer = richMenuAliasCall(c.req.method, path, body, richMenus, aliases);
+      if (aliasAnswer) return c.json(aliasAnswer.json, aliasAnswer.status);
+      // Linking a menu to one user: kept, so a test or /dev shows who has which menu.
+      const link = /^\/v2\/bot\/user\/(U[^/]+)\/richmenu(?:\/(richmenu-[^/]+))?$/.exec(path);
+      if (link) {
+        const userId = link[1]!;
+        const linked = link[2];
+        if (c.req.method === 'POST' && linked) {
+          if (!richMenus.has(linked)) return c.json({ message: 'Not found' }, 404);
+          userMenus.set(userId, linked);
+        }
+        if (c.req.method === 'DELETE') userMenus.delete(userId);
+        return c.json({});
+      }
       // A group's summary (read when a group is bound): a plausible name, as LINE answers.
       const summaryOf = /^\/v2\/bot\/group\/([^/]+)\/summary$/.exec(path)?.[1];
       if (c.req.method === 'GET' && summaryOf) {
@@ -71,7 +90,46 @@ export function createLineCapture() {
       return c.json({});
     });
   }
-  return { app, requests, richMenus };
+  return { app, requests, richMenus, aliases, userMenus };
+}
+
+/**
+ * The rich menu alias calls as LINE answers them: create (400 when the alias exists or the
+ * menu does not), update, get (404 when unknown), list and delete. Null: not an alias call.
+ */
+function richMenuAliasCall(
+  method: string,
+  path: string,
+  body: unknown,
+  richMenus: ReadonlyMap<string, unknown>,
+  aliases: Map<string, string>,
+): { json: unknown; status: 200 | 400 | 404 } | null {
+  const fields = (body ?? {}) as { richMenuAliasId?: string; richMenuId?: string };
+  if (path === '/v2/bot/richmenu/alias/list' && method === 'GET') {
+    return {
+      json: { aliases: [...aliases].map(([richMenuAliasId, richMenuId]) => ({ richMenuAliasId, richMenuId })) },
+      status: 200,
+    };
+  }
+  if (path === '/v2/bot/richmenu/alias' && method === 'POST') {
+    const { richMenuAliasId, richMenuId } = fields;
+    if (!richMenuAliasId || !richMenuId || aliases.has(richMenuAliasId) || !richMenus.has(richMenuId)) {
+      return { json: { message: 'conflict richmenu alias id or rich menu not found' }, status: 400 };
+    }
+    aliases.set(richMenuAliasId, richMenuId);
+    return { json: {}, status: 200 };
+  }
+  const aliasId = /^\/v2\/bot\/richmenu\/alias\/([^/]+)$/.exec(path)?.[1];
+  if (!aliasId) return null;
+  const current = aliases.get(aliasId);
+  if (!current) return { json: { message: 'richmenu alias not found' }, status: 404 };
+  if (method === 'GET') return { json: { richMenuAliasId: aliasId, richMenuId: current }, status: 200 };
+  if (method === 'DELETE') aliases.delete(aliasId);
+  if (method === 'POST') {
+    if (!fields.richMenuId || !richMenus.has(fields.richMenuId)) return { json: { message: 'Not found' }, status: 400 };
+    aliases.set(aliasId, fields.richMenuId);
+  }
+  return { json: {}, status: 200 };
 }
 
 const escapeHtml = (text: string) =>

@@ -6,6 +6,7 @@ import { serve } from '@hono/node-server';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { Hono } from 'hono';
 import { createAdminApi } from '#app/admin-api.ts';
+import { adminServices } from '#app/admin-services.ts';
 import type { RateLimitSettings } from '#app/limits.ts';
 import { createMemberApi } from '#app/member-api.ts';
 import type { AppDeps } from '#app/services.ts';
@@ -21,6 +22,7 @@ import { startOutboxPoller } from '#notifications/poller.ts';
 import { startReminderTimer } from '#notifications/reminders.ts';
 import { type Clock, clockFromEnv, randomId } from '#platform/clock.ts';
 import { CaptureEmailSender } from '#platform/email.ts';
+import { RotationHub, rotationViewer } from './rotation-live.ts';
 import { createDevPage, createLineCapture } from './captures.ts';
 import { createDevIdentityProvider, devIdpIssuers, devIdpJwks } from './dev-idp.ts';
 import { freePort, startDynamoLocal } from './dynamo-local.ts';
@@ -105,7 +107,10 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
   const emails = new CaptureEmailSender();
   const line = createLineCapture();
 
+  // The rotation board's live sockets (docs/ON-COURT.md, "Live"): every board written is sent to its viewers.
+  const rotationHub = new RotationHub();
   const deps: AppDeps = {
+    rotationPublisher: rotationHub.publish,
     store,
     clock,
     ids: randomId,
@@ -169,6 +174,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
   const server = await new Promise<Server>((ready) => {
     const s = serve({ fetch: app.fetch, port, hostname: '0.0.0.0' }, () => ready(s as Server));
   });
+  rotationHub.attach(server, rotationViewer(adminServices(deps, { appBaseUrl: origin })));
   // No DynamoDB stream or EventBridge locally: the notifier polls and reminders run on a timer.
   // Pushes and replies carry the production link form (`liff.line.me/<liffId>/…`); the /dev
   // page opens such links on this origin, where the LIFF mock serves the app.
@@ -194,6 +200,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     issueIdToken: (request) => idp.issue(request),
     close: async () => {
       await Promise.all([outboxPoller.stop(), reminderTimer.stop(), signupJobTimer.stop()]);
+      rotationHub.close();
       await new Promise<void>((done) => server.close(() => done()));
       server.closeAllConnections?.();
       doc.destroy();

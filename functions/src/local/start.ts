@@ -1,6 +1,6 @@
 import { join, resolve } from 'node:path';
 import { rateLimitSettings } from '#app/limits.ts';
-import { createRichMenuClients, setupRichMenu } from '#line/rich-menu.ts';
+import { createRichMenuClients, setupRichMenus } from '#line/rich-menu.ts';
 import { buildAppIfStale } from './app-build.ts';
 import { assertJava } from './dynamo-local.ts';
 import { DEMO_ADMIN, DEMO_PLAYER } from './seed.ts';
@@ -10,7 +10,7 @@ import { LOCAL_LIFF_ID, startLocalStack } from './server.ts';
 
 const root = resolve(import.meta.dirname, '../../..');
 
-/** Installs the rich menu on the local LINE capture (/dev/line-pushes); a failure is logged, not fatal. */
+/** Installs the rich menus (one per language) on the local LINE capture (/dev/line-pushes); a failure is logged, not fatal. */
 async function setupLocalRichMenu(origin: string): Promise<void> {
   try {
     const clients = createRichMenuClients({
@@ -18,8 +18,10 @@ async function setupLocalRichMenu(origin: string): Promise<void> {
       baseURL: origin,
       dataBaseURL: origin,
     });
-    const { richMenuId } = await setupRichMenu({ clients, liffId: LOCAL_LIFF_ID });
-    console.log(`Rich menu ${richMenuId} set as default on the local LINE capture`);
+    const { menus } = await setupRichMenus({ clients, liffId: LOCAL_LIFF_ID });
+    console.log(
+      `Rich menus ${Object.keys(menus).join(', ')} on the local LINE capture (zh-TW the default: ${menus['zh-TW']})`,
+    );
   } catch (error) {
     console.warn(
       `Rich menu setup failed (the local product runs without it): ${error instanceof Error ? error.message : String(error)}`,

@@ -61,6 +61,8 @@ export interface PlanInput<T extends GroupTeam = GroupTeam> {
   lineEnabled: boolean;
   /** The LINE limits apply: a first LINE push (a retry of a stored body is never diverted). */
   limited: boolean;
+  /** A last call also told in the team's group (`groupLastCall`): no 1:1 push while a group is bound. */
+  groupCall?: boolean;
   limits: ChannelLimits<T>;
 }
 
@@ -173,6 +175,11 @@ export function planChannels<T extends GroupTeam>(input: PlanInput<T>): ChannelD
   if (limits.payer === undefined) return { need: 'payer' };
   const payer = limits.payer;
   note(newsInGroup(kind, plan, payer, preferences.newsDirect));
+  // A last call with a bound group mentions the player there instead (docs/FAIR-SIGNUP.md, "Last call").
+  if (kind === 'lastCall' && input.groupCall && payer?.lineGroupId) {
+    plan.line = null;
+    notes.push("mentioned in the team's group (last call)");
+  }
   if (!payer || !plan.line) return decided();
   if (limits.budget === undefined) return { need: 'budget', payer };
   note(toldInGroup(kind, plan, payer, limits.budget) ?? divert(kind, plan, limits.budget));

@@ -3,6 +3,7 @@ import type { LineMessaging } from '#line/client.ts';
 import type { DeliveryChannel, OutboxRecord } from '#outbox/model.ts';
 import type { OutboxRepository } from '#outbox/repository.ts';
 import type { Clock } from '#platform/clock.ts';
+import { BUSINESS_METRICS, count } from '#platform/metrics.ts';
 import { LineBudget } from './line-budget.ts';
 import { LineDailyCap } from './line-daily-cap.ts';
 import { LineQuotaGauge } from './line-quota.ts';
@@ -82,6 +83,7 @@ export class AttemptEnd {
     const attempts = record.attempts ?? 1;
     if (attempts >= this.policy.maxAttempts) {
       this.log.error(`Outbox ${record.id}: giving up after ${attempts} attempts: ${error}`);
+      count(BUSINESS_METRICS.abandoned);
       await this.finish(record, claimToken, { status: 'failed', channels: channels.done, note: error });
       return { status: 'failed', attempts, error };
     }

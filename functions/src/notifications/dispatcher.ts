@@ -1,9 +1,10 @@
 import type { messagingApi } from '@line/bot-sdk';
 import type { Store } from '#db/client.ts';
-import { classifyLineFailure, type LineMessaging, retryKeyFor } from '#line/client.ts';
+import { classifyLineFailure, isQuotaRefusal, type LineMessaging, retryKeyFor } from '#line/client.ts';
 import {
   type DeliveryChannel,
   isGroupRecord,
+  isLineAccountRecord,
   isTeamAlertRecord,
   type OutboxRecord,
   type UserOutboxRecord,
@@ -11,6 +12,7 @@ import {
 import { OutboxRepository } from '#outbox/repository.ts';
 import { type Clock, type IdGenerator, randomId } from '#platform/clock.ts';
 import type { EmailSender } from '#platform/email.ts';
+import { BUSINESS_METRICS, count } from '#platform/metrics.ts';
 import { UserRepository } from '#players/repository.ts';
 import { SessionRepository } from '#sessions/repository.ts';
 import { type TeamRecord, TeamRepository } from '#teams/repository.ts';
@@ -26,6 +28,8 @@ import {
 } from './delivery.ts';
 import { deliverToGroup } from './group-delivery.ts';
 import { composeNews, composeNotification, notificationLinks } from './messages.ts';
+import { paymentDueLines } from './payment-due.ts';
+import { deliverRichMenuLink } from './rich-menu-delivery.ts';
 import { sendTeamAlert } from './team-alerts.ts';
 
 export interface DispatcherDeps {
@@ -124,9 +128,9 @@ export class OutboxDispatcher {
 
   private async attempt(record: OutboxRecord, claimToken: string): Promise<DeliveryOutcome> {
     if (isGroupRecord(record)) {
-      const { outbox, sessions, teams, end, log, line } = this;
+      const { outbox, sessions, teams, users, end, log, line } = this;
       const { lineRequired, appBaseUrl, liffId } = this.deps;
-      const deps = { outbox, sessions, teams, end, log, line, lineRequired, appBaseUrl, liffId };
+      const deps = { outbox, sessions, teams, users, end, log, line, lineRequired, appBaseUrl, liffId };
       return deliverToGroup(deps, record, claimToken);
     }
     if (isTeamAlertRecord(record)) {
@@ -135,6 +139,10 @@ export class OutboxDispatcher {
       if ('skipped' in alert) return this.end.skipped(record, claimToken, alert.skipped);
       await this.end.finish(record, claimToken, { status: 'delivered', channels: ['email'] });
       return { status: 'delivered', channels: ['email'] };
+    }
+    if (isLineAccountRecord(record)) {
+      const deps = { users: this.users, line: this.deps.line, lineRequired: this.deps.lineRequired, end: this.end };
+      return deliverRichMenuLink(deps, record, claimToken);
     }
     return this.attemptPlayer(record, claimToken);
   }
@@ -168,6 +176,7 @@ export class OutboxDispatcher {
       lineEnabled: this.deps.line !== null || this.deps.lineRequired === true,
       // Once a body is stored the push may have gone out: its retry is never diverted.
       limited: this.line !== null && !done.has('line') && !refused.has('line') && !record.lineRequest,
+      groupCall: 'groupCallId' in record && Boolean(record.groupCallId),
       limits: {},
     };
     let plan = planChannels(input);
@@ -179,6 +188,11 @@ export class OutboxDispatcher {
     const notes = [...[...refused].map((channel) => `${channel}: refused on an earlier attempt`), ...plan.notes];
     if (!plan.line && !plan.email) return end.skipped(record, claimToken, notes.join('; '));
 
+    // A reminder tells a player who owes what and where to pay: two more GetItems, reminders only.
+    const paymentDue =
+      kind === 'bookingReminder' && stored
+        ? await paymentDueLines({ sessions: this.sessions, teams: this.teams }, stored, record.userId, user.language)
+        : undefined;
     const message =
       record.kind === 'news' || !session
         ? composeNews({
@@ -191,6 +205,7 @@ export class OutboxDispatcher {
             language: user.language,
             session,
             ...noticeFacts(record),
+            paymentDue,
             links: notificationLinks({
               sessionId: session.id,
               appBaseUrl: this.deps.appBaseUrl,
@@ -215,10 +230,12 @@ export class OutboxDispatcher {
         // The SDK serialises with JSON.stringify, which gives back exactly the stored text.
         const body: messagingApi.PushMessageRequest = JSON.parse(request);
         await line.client.pushMessage(body, retryKeyFor(record.id));
+        count(BUSINESS_METRICS.pushes);
         done.add('line');
         if (teamId) await line.budget.count(teamId, 1);
       } catch (error) {
         const failure = classifyLineFailure(error);
+        if (isQuotaRefusal(error)) count(BUSINESS_METRICS.quotaRefusals);
         if (failure === 'alreadyAccepted') {
           done.add('line');
           if (teamId) await line.budget.count(teamId, 1);

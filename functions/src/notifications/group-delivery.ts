@@ -1,8 +1,10 @@
 import type { messagingApi } from '@line/bot-sdk';
-import { classifyLineFailure, retryKeyFor } from '#line/client.ts';
+import { classifyLineFailure, isQuotaRefusal, retryKeyFor } from '#line/client.ts';
 import { CAROUSEL_MAX } from '#line/flex.ts';
 import type { GroupOutboxRecord } from '#outbox/model.ts';
 import type { OutboxRepository } from '#outbox/repository.ts';
+import { BUSINESS_METRICS, count } from '#platform/metrics.ts';
+import { preferencesOf, type UserRepository } from '#players/repository.ts';
 import type { SessionRecord } from '#sessions/model.ts';
 import type { SessionRepository } from '#sessions/repository.ts';
 import { groupAnnouncementsOf, type TeamRepository, teamLanguageOf } from '#teams/repository.ts';
@@ -26,6 +28,7 @@ export interface GroupDeliveryDeps {
   outbox: OutboxRepository;
   sessions: SessionRepository;
   teams: TeamRepository;
+  users: UserRepository;
   end: AttemptEnd;
   log: Pick<Console, 'warn'>;
 }
@@ -66,7 +69,10 @@ export async function deliverToGroup(
     const cancelled = 'session' in record ? record.session : undefined;
     const missing = kind === 'groupSessionCancelled' ? !cancelled : sessions.length === 0;
     if (kind !== 'groupNews' && missing) return end.skipped(record, claimToken, 'session no longer exists');
+    const lastCall = kind === 'groupLastCall' ? await calledInGroup(deps.users, record) : undefined;
+    if (lastCall && lastCall.lineUserIds.length === 0) return end.skipped(record, claimToken, 'nobody to mention');
     const messages = composeGroupMessages({
+      ...(lastCall ? { lastCall } : {}),
       kind,
       sessions,
       more: ids.length - shown.length,
@@ -86,8 +92,10 @@ export async function deliverToGroup(
   const { to } = body;
   try {
     await line.client.pushMessage(body, retryKeyFor(record.id));
+    count(BUSINESS_METRICS.pushes);
   } catch (error) {
     const failure = classifyLineFailure(error);
+    if (isQuotaRefusal(error)) count(BUSINESS_METRICS.quotaRefusals);
     if (failure === 'transient') {
       return end.failed(record, claimToken, `line: ${describeError(error)}`, { done: [], refused: [] });
     }
@@ -101,4 +109,19 @@ export async function deliverToGroup(
   await line.budget.count(team.id, await line.budget.groupSize(to));
   await end.finish(record, claimToken, { status: 'delivered', channels: ['line'] });
   return { status: 'delivered', channels: ['line'] };
+}
+
+/**
+ * The LINE accounts a group last call mentions: the called players who signed in with LINE, have
+ * not blocked the account and want waitlist notices on LINE (as their own push would need).
+ */
+async function calledInGroup(users: UserRepository, record: GroupOutboxRecord) {
+  const userIds = 'userIds' in record ? (record.userIds ?? []) : [];
+  const read = await Promise.all(userIds.map((id) => users.get(id)));
+  const lineUserIds = read.flatMap((user) => {
+    if (user?.provider !== 'line' || !user.providerSub || user.lineBlockedAt) return [];
+    const preferences = preferencesOf(user);
+    return preferences.waitlist && preferences.line ? [user.providerSub] : [];
+  });
+  return { lineUserIds, seats: ('lastCallSeats' in record ? record.lastCallSeats : undefined) ?? 1 };
 }

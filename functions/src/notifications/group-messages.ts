@@ -1,7 +1,7 @@
 import type { messagingApi } from '@line/bot-sdk';
 import type { Language } from '@shuttle/shared';
 import { translate } from '@shuttle/shared/i18n/notifications';
-import { CAROUSEL_MAX, sessionCarousel, sessionTime, textMessage } from '#line/flex.ts';
+import { CAROUSEL_MAX, sessionCarousel, sessionTime, sessionUrl, textMessage } from '#line/flex.ts';
 import type { GroupOutboxKind, SessionFacts } from '#outbox/model.ts';
 import type { SessionRecord } from '#sessions/model.ts';
 
@@ -18,6 +18,8 @@ export const GROUP_SETTING_OF = {
   groupSessionCancelled: 'changes',
   /** An admin's news always goes to the bound group. */
   groupNews: null,
+  /** Replaces the players' own pushes (docs/FAIR-SIGNUP.md, "Last call"): always sent. */
+  groupLastCall: null,
 } as const satisfies Record<GroupOutboxKind, string | null>;
 
 /** Kinds still pushed to groups when the channel's quota runs low (docs/ARCHITECTURE.md, "Overview"). */
@@ -28,9 +30,10 @@ export const GROUP_ESSENTIAL: Record<GroupOutboxKind, boolean> = {
   groupSessionChanged: true,
   groupSessionCancelled: true,
   groupNews: true,
+  groupLastCall: true,
 };
 
-const HEADING: Record<Exclude<GroupOutboxKind, 'groupSessionCancelled' | 'groupNews'>, string> = {
+const HEADING: Record<Exclude<GroupOutboxKind, 'groupSessionCancelled' | 'groupNews' | 'groupLastCall'>, string> = {
   groupNewSessions: 'group.newSessions',
   groupSignupOpening: 'group.signupOpening',
   groupPlaceFreed: 'group.placeFreed',
@@ -49,12 +52,18 @@ export function composeGroupMessages(input: {
   more: number;
   cancelled?: SessionFacts;
   news?: { team: string; text: string };
+  /** A last call: the LINE user ids of the waiting players it mentions and the seats open. */
+  lastCall?: { lineUserIds: string[]; seats: number };
   appUrl: string;
   /** The team's language. */
   language: Language;
 }): messagingApi.Message[] {
   const t = translator(input.language);
   if (input.kind === 'groupNews') return [textMessage(t('news.text', input.news!))];
+  if (input.kind === 'groupLastCall') {
+    const session = input.sessions[0]!;
+    return [lastCallMention(session, input.lastCall!, input.language, input.appUrl)];
+  }
   if (input.kind === 'groupSessionCancelled') {
     const s = input.cancelled!;
     return [
@@ -66,4 +75,31 @@ export function composeGroupMessages(input: {
   const carousel = sessionCarousel(cards, heading, input.language, input.appUrl);
   const more = input.more + Math.max(0, input.sessions.length - CAROUSEL_MAX);
   return more > 0 ? [carousel, textMessage(t('group.more', { count: more, link: input.appUrl }))] : [carousel];
+}
+
+/** LINE's text v2 reads `{name}` as a placeholder; a literal brace is written twice. */
+const literal = (text: string | number) => String(text).replace(/[{}]/g, (brace) => brace + brace);
+
+/**
+ * A last call in the bound group (docs/FAIR-SIGNUP.md, "Last call"): one text v2 message whose
+ * `{p0} {p1} …` are mentions of the waiting players, instead of one push each.
+ */
+export function lastCallMention(
+  session: SessionRecord,
+  call: { lineUserIds: string[]; seats: number },
+  language: Language,
+  appUrl: string,
+): messagingApi.TextMessageV2 {
+  const keys = call.lineUserIds.map((_, i) => `p${i}`);
+  const text = translate(language, 'notifications', 'lastCallGroup.text', {
+    title: literal(session.title),
+    when: literal(sessionTime(session, language)),
+    count: call.seats,
+    players: keys.map((k) => `{${k}}`).join(' '),
+    link: literal(sessionUrl(appUrl, session.id)),
+  });
+  const substitution = Object.fromEntries(
+    call.lineUserIds.map((userId, i) => [keys[i]!, { type: 'mention', mentionee: { type: 'user', userId } }]),
+  ) as messagingApi.TextMessageV2['substitution'];
+  return { type: 'textV2', text, substitution };
 }

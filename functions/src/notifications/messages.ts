@@ -61,7 +61,7 @@ const NOTICE_ACTIONS: Partial<Record<OutboxKind, PostbackAction[]>> = {
   lastCall: ['accept'],
 };
 
-/** The LINE push (a text and a Flex bubble) and the email for one notification, in one language. */
+/** The LINE push (one Flex bubble with the notice as alt text) and the email for one notification, in one language. */
 export function composeNotification(input: {
   kind: OutboxKind;
   language: Language | null;
@@ -74,6 +74,8 @@ export function composeNotification(input: {
   position?: number;
   /** 'sessionChanged': the session before the first of the coalesced changes (old -> new). */
   previous?: Pick<SessionFacts, 'startsAt' | 'endsAt' | 'venue'>;
+  /** 'bookingReminder': what the player owes and where to pay (`payment-due.ts`). */
+  paymentDue?: string;
 }): ComposedNotification {
   const language = input.language ?? DEFAULT_LANGUAGE;
   const { session } = input;
@@ -90,7 +92,7 @@ export function composeNotification(input: {
           venue: previous.venue,
         })
       : '';
-  const body = [t(language, `${group}.body`, vars), was].filter(Boolean).join('\n');
+  const body = [t(language, `${group}.body`, vars), was, input.paymentDue].filter(Boolean).join('\n');
   const { links } = input;
   const viewSession = t(language, 'viewSession');
 
@@ -113,6 +115,9 @@ export function composeNotification(input: {
             detailRow(t(language, 'labels.venue'), session.venue),
           ],
         },
+        ...(input.paymentDue
+          ? [{ type: 'text' as const, text: input.paymentDue, wrap: true, size: 'sm' as const, margin: 'lg' as const }]
+          : []),
       ],
     },
     footer: actionFooter(
@@ -126,10 +131,8 @@ export function composeNotification(input: {
     title,
     body,
     links,
-    line: [
-      { type: 'text', text: `${title}\n${body}` },
-      { type: 'flex', altText: `${title}: ${body}`.slice(0, ALT_TEXT_MAX), contents: bubble },
-    ],
+    // One notice, one message: the card, whose alt text (chat list, notification) is the whole notice.
+    line: [{ type: 'flex', altText: `${title}\n${body}`.slice(0, ALT_TEXT_MAX), contents: bubble }],
     email: {
       subject: `${title}: ${session.title}`,
       text: [body, `${viewSession}: ${links.email}`, t(language, 'emailFooter')].join('\n\n'),

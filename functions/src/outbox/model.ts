@@ -32,6 +32,8 @@ export const GROUP_OUTBOX_KINDS = [
   'groupSessionChanged',
   'groupSessionCancelled',
   'groupNews',
+  /** A last call told in the bound group: one message mentioning the waiting players (docs/FAIR-SIGNUP.md). */
+  'groupLastCall',
 ] as const;
 export type GroupOutboxKind = (typeof GROUP_OUTBOX_KINDS)[number];
 
@@ -42,13 +44,27 @@ export type GroupOutboxKind = (typeof GROUP_OUTBOX_KINDS)[number];
 export const TEAM_ALERT_KINDS = ['groupBindRefused'] as const;
 export type TeamAlertKind = (typeof TEAM_ALERT_KINDS)[number];
 
-export const OUTBOX_KINDS = [...USER_OUTBOX_KINDS, ...GROUP_OUTBOX_KINDS, ...TEAM_ALERT_KINDS] as const;
+/**
+ * Changes to a player's LINE account that send no message (`userId`, no session): link the rich
+ * menu of the player's language (docs/LINE.md, "Rich menus").
+ */
+export const LINE_ACCOUNT_KINDS = ['richMenuLink'] as const;
+type LineAccountKind = (typeof LINE_ACCOUNT_KINDS)[number];
+
+export const OUTBOX_KINDS = [
+  ...USER_OUTBOX_KINDS,
+  ...GROUP_OUTBOX_KINDS,
+  ...TEAM_ALERT_KINDS,
+  ...LINE_ACCOUNT_KINDS,
+] as const;
 export type OutboxKind = (typeof OUTBOX_KINDS)[number];
 
 export const isGroupKind = (kind: OutboxKind): kind is GroupOutboxKind =>
   (GROUP_OUTBOX_KINDS as readonly string[]).includes(kind);
 export const isTeamAlertKind = (kind: OutboxKind): kind is TeamAlertKind =>
   (TEAM_ALERT_KINDS as readonly string[]).includes(kind);
+const isLineAccountKind = (kind: OutboxKind): kind is LineAccountKind =>
+  (LINE_ACCOUNT_KINDS as readonly string[]).includes(kind);
 
 export type DeliveryChannel = 'line' | 'email';
 
@@ -113,7 +129,8 @@ interface OutboxFieldsOf {
   /** A team's news: the admin's text. */
   news: { text?: string };
   offered: { reason?: string; offerExpiresAt?: string };
-  lastCall: { reason?: string; lastCallSeats?: number };
+  /** `groupCallId`: the same call also goes to the team's group (`groupLastCall`); with a bound group no 1:1 push. */
+  lastCall: { reason?: string; lastCallSeats?: number; groupCallId?: string };
   lotteryWaitlisted: { position?: number };
   groupNewSessions: { sessionIds?: string[] };
   groupSignupOpening: { sessionIds?: string[] };
@@ -121,8 +138,12 @@ interface OutboxFieldsOf {
   groupSessionChanged: ChangeFacts & { sessionIds?: string[] };
   groupSessionCancelled: { sessionIds?: string[]; session?: SessionFacts };
   groupNews: { sessionIds?: string[]; text?: string };
+  /** The players called (the first LAST_CALL_NOTICES waiting) and the seats opened. */
+  groupLastCall: { sessionIds?: string[]; userIds?: string[]; lastCallSeats?: number };
   /** The name of the team whose code was sent in this team's group. */
   groupBindRefused: { otherTeamName?: string };
+  /** The menu is the one of the player's language when the notifier delivers it, not when asked. */
+  richMenuLink: Record<never, never>;
 }
 
 type RecordOf<K extends OutboxKind> = { [P in K]: OutboxBase & { kind: P } & OutboxFieldsOf[P] }[K];
@@ -135,9 +156,13 @@ export type UserOutboxRecord = RecordOf<UserOutboxKind>;
 export type GroupOutboxRecord = RecordOf<GroupOutboxKind>;
 /** An email to a team's owners. */
 export type TeamAlertRecord = RecordOf<TeamAlertKind>;
+/** A change to a player's LINE account (no message). */
+export type LineAccountRecord = RecordOf<LineAccountKind>;
 
 export const isGroupRecord = (record: OutboxRecord): record is GroupOutboxRecord => isGroupKind(record.kind);
 export const isTeamAlertRecord = (record: OutboxRecord): record is TeamAlertRecord => isTeamAlertKind(record.kind);
+export const isLineAccountRecord = (record: OutboxRecord): record is LineAccountRecord =>
+  isLineAccountKind(record.kind);
 
 /** A new item as its writer builds it, ready for a conditional Put: the base, the kind and its facts. */
 export type OutboxItem = Pick<OutboxBase, 'type' | 'id' | 'userId' | 'sessionId' | 'createdAt'> & {
@@ -225,4 +250,12 @@ export function newTeamAlertItem(input: {
     teamId: input.teamId,
     ...input.details,
   });
+}
+
+/**
+ * A pending rich menu link for one player (`richMenuLink`): written at a LINE sign-in, a
+ * language change and a follow; the notifier, which holds the channel token, links the menu.
+ */
+export function newRichMenuLinkItem(input: { id: string; userId: string; now: Date }): OutboxItem {
+  return pendingItem(input.id, 'richMenuLink', input.now, { userId: input.userId, sessionId: '' });
 }

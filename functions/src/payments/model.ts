@@ -1,4 +1,4 @@
-import type { Pass, PaymentMethod, StoredPayment } from '@shuttle/shared';
+import { type Pass, type PaymentMethod, type StoredPayment, taipeiDate } from '@shuttle/shared';
 
 /**
  * A season pass as stored (key `TEAM#teamId / PASS#passId`, GSI2 `USER#userId#PASSES`). The id
@@ -15,10 +15,27 @@ export function passPayment(pass: Pick<PassRecord, 'passId'>, amount: number, no
   return { status: 'paid', amount, method: 'other', paidAt: nowIso, passId: pass.passId };
 }
 
+/** The pass's first valid Taipei date; a pass stored without one starts on the day it was sold. */
+export const passStart = (pass: Pick<PassRecord, 'validFrom' | 'soldAt'>): string =>
+  pass.validFrom || taipeiDate(pass.soldAt);
+
+/**
+ * Why the pass cannot settle a session on this Taipei date (docs/MONEY.md, "Season passes"): the
+ * date is before its start or after its end, or no credit is left; null when it can.
+ */
+export function passRefusal(
+  pass: Pick<PassRecord, 'validFrom' | 'validUntil' | 'soldAt' | 'remaining'>,
+  day: string,
+): 'PASS_NOT_STARTED' | 'PASS_EXPIRED' | 'PASS_NOT_USABLE' | null {
+  if (day < passStart(pass)) return 'PASS_NOT_STARTED';
+  if (day > pass.validUntil) return 'PASS_EXPIRED';
+  if (pass.remaining !== null && pass.remaining < 1) return 'PASS_NOT_USABLE';
+  return null;
+}
+
 /** Whether the pass covers a session starting on this Taipei date, with a credit left when it counts them. */
-export function passCovers(pass: PassRecord, day: string): boolean {
-  if (day < pass.validFrom || day > pass.validUntil) return false;
-  return pass.remaining === null || pass.remaining >= 1;
+export function passCovers(pass: Pick<PassRecord, 'validFrom' | 'validUntil' | 'soldAt' | 'remaining'>, day: string) {
+  return passRefusal(pass, day) === null;
 }
 
 /** A new pass id: its last valid date, then a random part (ids sort by expiry). */

@@ -1,11 +1,13 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { PaymentMethod } from '@shuttle/shared';
+import { MONEY_LIMITS } from '@shuttle/shared';
 import type { Store } from '#db/client.ts';
 import { findReplay, IDEMPOTENCY_ITEM, type IdempotentRequest, recordAnswer } from '#db/idempotency.ts';
 import { index, key, prefix } from '#db/keys.ts';
-import { runTransaction, Transaction, TransactionRefusedError } from '#db/transaction.ts';
+import { isConditionFailure, runTransaction, Transaction, TransactionRefusedError } from '#db/transaction.ts';
 import type { Clock, IdGenerator } from '#platform/clock.ts';
-import { newPassId, type PassRecord } from './model.ts';
+import { DomainError, ValidationError } from '#platform/errors.ts';
+import { newPassId, type PassRecord, passStart } from './model.ts';
 
 /** Most passes one list answers (a team's valid passes; far above a club's season). */
 const LIST_LIMIT = 500;
@@ -33,7 +35,7 @@ const toPass = (record: PassRecord) => ({
   name: record.name,
   credits: record.credits,
   remaining: record.remaining,
-  validFrom: record.validFrom,
+  validFrom: passStart(record),
   validUntil: record.validUntil,
   price: record.price,
   soldAt: record.soldAt,
@@ -95,6 +97,38 @@ export class PassRepository {
       throw error;
     }
     return pass;
+  }
+
+  /**
+   * Moves a pass's start date (docs/MONEY.md, "Season passes"): one GetItem, then one UpdateItem
+   * conditioned on the end date read, so the start never passes the end. Bookings it already
+   * settled stay settled.
+   */
+  async updateStart(teamId: string, passId: string, validFrom: string) {
+    const { Item } = await this.store.doc.send(
+      new GetCommand({ TableName: this.store.tableName, Key: key.pass(teamId, passId), ConsistentRead: true }),
+    );
+    const record = Item as PassRecord | undefined;
+    if (!record) throw new DomainError('PASS_NOT_FOUND');
+    const days = (Date.parse(record.validUntil) - Date.parse(validFrom)) / 86_400_000;
+    if (days < 0) throw new ValidationError([{ path: 'validFrom', message: 'must not be after the last valid date' }]);
+    if (days >= MONEY_LIMITS.maxPassDays)
+      throw new ValidationError([{ path: 'validFrom', message: 'at most 366 days' }]);
+    try {
+      await this.store.doc.send(
+        new UpdateCommand({
+          TableName: this.store.tableName,
+          Key: key.pass(teamId, passId),
+          UpdateExpression: 'SET validFrom = :from',
+          ConditionExpression: 'validUntil = :until',
+          ExpressionAttributeValues: { ':from': validFrom, ':until': record.validUntil },
+        }),
+      );
+    } catch (error) {
+      if (isConditionFailure(error)) throw new DomainError('PASS_NOT_FOUND');
+      throw error;
+    }
+    return toPass({ ...record, validFrom });
   }
 
   /** The team's passes valid on `today` or later: Query `TEAM#id` from `PASS#<today>`. */

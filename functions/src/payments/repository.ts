@@ -6,7 +6,7 @@ import { isConditionFailure, runTransaction, Transaction, TransactionRefusedErro
 import type { Clock } from '#platform/clock.ts';
 import { DomainError } from '#platform/errors.ts';
 import type { BookingRecord } from '#sessions/model.ts';
-import { type PassRecord, passCovers, passPayment } from './model.ts';
+import { type PassRecord, passPayment, passRefusal, passStart } from './model.ts';
 
 /** How many times a write pinned to what it read is decided again after the booking moved. */
 const ATTEMPTS = 3;
@@ -167,7 +167,8 @@ export class PaymentRepository {
     if (!pass || pass.userId !== userId) throw new DomainError('PASS_NOT_FOUND');
     if (booking.payment?.status === 'paid') return paymentOf(price, booking);
     if (booking.status !== 'accepted') throw new DomainError('PAYMENT_NOT_ALLOWED');
-    if (!passCovers(pass, taipeiDate(booking.startsAt))) throw new DomainError('PASS_NOT_USABLE');
+    const refusal = passRefusal(pass, taipeiDate(booking.startsAt));
+    if (refusal) throw new DomainError(refusal);
     const nowIso = this.clock.now().toISOString();
     const payment = passPayment(pass, price * booking.partySize, nowIso);
     const tx = new Transaction(this.store.tableName);
@@ -179,17 +180,19 @@ export class PaymentRepository {
       ExpressionAttributeValues: { ':payment': payment, ':accepted': 'accepted', ':paid': 'paid' },
     });
     if (pass.remaining === null) {
+      // The dates as read (a start moved meanwhile fails here and is answered with the new reason).
       tx.check('pass', {
         Key: key.pass(booking.teamId, passId),
-        ConditionExpression: 'validFrom <= :day AND validUntil >= :day',
-        ExpressionAttributeValues: { ':day': taipeiDate(booking.startsAt) },
+        ConditionExpression: 'validUntil = :until AND (validFrom = :from OR attribute_not_exists(validFrom))',
+        ExpressionAttributeValues: { ':until': pass.validUntil, ':from': passStart(pass) },
       });
     } else {
       tx.update('pass', {
         Key: key.pass(booking.teamId, passId),
         UpdateExpression: 'SET remaining = remaining - :one',
-        ConditionExpression: 'remaining >= :one',
-        ExpressionAttributeValues: { ':one': 1 },
+        ConditionExpression:
+          'remaining >= :one AND validUntil = :until AND (validFrom = :from OR attribute_not_exists(validFrom))',
+        ExpressionAttributeValues: { ':one': 1, ':until': pass.validUntil, ':from': passStart(pass) },
       });
     }
     try {
@@ -202,7 +205,8 @@ export class PaymentRepository {
         if (now.payment?.status === 'paid') return paymentOf(price, now);
         throw new DomainError('PAYMENT_NOT_ALLOWED');
       }
-      throw new DomainError('PASS_NOT_USABLE');
+      const moved = await this.pass(booking.teamId, passId);
+      throw new DomainError((moved && passRefusal(moved, taipeiDate(booking.startsAt))) || 'PASS_NOT_USABLE');
     }
   }
 

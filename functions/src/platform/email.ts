@@ -1,4 +1,5 @@
 import { type SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
+import { BUSINESS_METRICS, count } from './metrics.ts';
 
 export interface EmailMessage {
   to: string;
@@ -38,6 +39,7 @@ export class SesEmailSender implements EmailSender {
         },
       }),
     );
+    count(BUSINESS_METRICS.emails);
   }
 }
 

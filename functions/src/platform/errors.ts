@@ -5,6 +5,8 @@ export class DomainError extends Error {
   readonly code: ErrorCode;
   readonly status: number;
   readonly issues?: { path: string; message: string }[];
+  /** What the caller needs to go on, sent as the failure's `data` (e.g. the new rotation board on 409). */
+  data?: unknown;
 
   constructor(code: ErrorCode, message?: string, issues?: { path: string; message: string }[]) {
     super(message ?? ERRORS[code].message);

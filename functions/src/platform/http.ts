@@ -75,6 +75,7 @@ export function failure(c: Context, error: DomainError) {
       message: error.message,
       error: error.code,
       ...(error.issues ? { issues: error.issues } : {}),
+      ...(error.data !== undefined ? { data: error.data } : {}),
       timestamp: new Date().toISOString(),
     },
     error.status as ContentfulStatusCode,

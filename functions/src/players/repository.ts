@@ -29,7 +29,7 @@ export interface UserRecord {
   level?: number | null;
   /** The name session lists show instead of `name` (docs/PRIVACY.md); unset or null: none. */
   nickname?: string | null;
-  /** When the player blocked the LINE official account (`unfollow`); unset after `follow` (line-follow.ts). */
+  /** When the player blocked the LINE official account (`unfollow`); unset after `follow` (line/followers.ts). */
   lineBlockedAt?: string;
   /** The webhook time of the last follow or unfollow applied, so an older redelivery changes nothing. */
   lineFollowChangedAt?: string;

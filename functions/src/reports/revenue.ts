@@ -60,13 +60,25 @@ export const monthSpan = (month: string) => ({
   to: taipeiDayStart(`${nextMonth(month)}-01`),
 });
 
-export type ActivityKind = 'booked' | 'waitlisted' | 'promoted' | 'cancelled';
+export type ActivityKind = 'booked' | 'waitlisted' | 'entered' | 'promoted' | 'cancelled';
+
+/**
+ * How a booking was made: a lottery entry (any join before the draw of a lottery session,
+ * `lotteryDrawAt`, docs/FAIR-SIGNUP.md, whatever the draw or a cancellation made of it since),
+ * a place, or a waitlist join.
+ */
+function madeAs(booking: BookingRecord, lotteryDrawAt: string | null): ActivityKind {
+  if (booking.status === 'entered' || booking.drawnAt) return 'entered';
+  if (lotteryDrawAt && Date.parse(booking.bookedAt) < Date.parse(lotteryDrawAt)) return 'entered';
+  return booking.acceptedAt === booking.bookedAt ? 'booked' : 'waitlisted';
+}
 
 /** What a booking row tells about its history: how it was made, a promotion, a cancellation. */
-export function activityOf(booking: BookingRecord): { kind: ActivityKind; at: string }[] {
-  const events: { kind: ActivityKind; at: string }[] = [
-    { kind: booking.acceptedAt === booking.bookedAt ? 'booked' : 'waitlisted', at: booking.bookedAt },
-  ];
+export function activityOf(
+  booking: BookingRecord,
+  lotteryDrawAt: string | null = null,
+): { kind: ActivityKind; at: string }[] {
+  const events: { kind: ActivityKind; at: string }[] = [{ kind: madeAs(booking, lotteryDrawAt), at: booking.bookedAt }];
   if (booking.promotedAt) events.push({ kind: 'promoted', at: booking.promotedAt });
   if (booking.status === 'cancelled' && booking.cancelledAt)
     events.push({ kind: 'cancelled', at: booking.cancelledAt });

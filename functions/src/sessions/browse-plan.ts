@@ -46,6 +46,7 @@ export function browseWindow(
       return { from: addDays(today, -1), to: today };
     case 'open':
     case 'notYetOpen':
+    case 'upcoming':
       return { from: today, to: addDays(today, BROWSE_WINDOW.futureDays) };
     default:
       return { from: addDays(today, -BROWSE_WINDOW.pastDays), to: addDays(today, BROWSE_WINDOW.futureDays) };
@@ -130,7 +131,9 @@ export function planBrowse(query: SessionListQuery, now: Date): BrowsePlan {
     ended: { lo: window.lo, hi: at(t) },
   };
   const clip = (r: { lo: string; hi: string }) => ({ lo: maxKey(r.lo, window.lo), hi: minKey(r.hi, window.hi) });
-  const status = query.status === 'all' ? null : query.status;
+  const status = query.status === 'all' || query.status === 'upcoming' ? null : query.status;
+  // Not started yet: the open and not-yet-open ranges (both start after now).
+  const upcoming = query.status === 'upcoming' ? clip({ lo: through(t), hi: window.hi }) : null;
 
   if (query.sort === 'priceHighToLow' || query.sort === 'priceLowToHigh') {
     if (!query.date) {
@@ -153,8 +156,13 @@ export function planBrowse(query: SessionListQuery, now: Date): BrowsePlan {
 
   let segments: Segment[];
   if (query.sort === 'oldestFirst' || query.sort === 'latestFirst') {
-    const r = status ? clip(range[status]) : window;
+    const r = status ? clip(range[status]) : (upcoming ?? window);
     segments = [{ ...r, forward: query.sort === 'oldestFirst', status }];
+  } else if (upcoming) {
+    segments = [
+      { ...clip(range.open), forward: true, status: 'open' },
+      { ...clip(range.notYetOpen), forward: true, status: 'notYetOpen', after: { segment: 0, kind: 'within' } },
+    ];
   } else if (status) {
     segments = [{ ...clip(range[status]), forward: status === 'open' || status === 'notYetOpen', status }];
   } else {

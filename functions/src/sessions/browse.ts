@@ -1,4 +1,11 @@
-import { addDays, type SessionListQuery, type SessionStatus, sessionStatusAt, taipeiDayStart } from '@shuttle/shared';
+import {
+  addDays,
+  type SessionListQuery,
+  type SessionStatus,
+  sessionStatusAt,
+  statusFilterKeeps,
+  taipeiDayStart,
+} from '@shuttle/shared';
 import { index } from '#db/keys.ts';
 import type { IndexName } from '#db/table.ts';
 import { ValidationError } from '#platform/errors.ts';
@@ -36,7 +43,7 @@ export function matches(
   viewer: BrowseViewer | null,
 ): boolean {
   if (!session.isPublic && !viewer?.teamIds.has(session.teamId)) return false;
-  if (query.status !== 'all' && sessionStatusAt(session, now) !== query.status) return false;
+  if (!statusFilterKeeps(query.status, sessionStatusAt(session, now))) return false;
   if (query.regions.length > 0 && !query.regions.includes(session.region)) return false;
   if (query.categories.length > 0 && !query.categories.some((c) => session.categories.includes(c))) return false;
   if (query.teamId && session.teamId !== query.teamId) return false;

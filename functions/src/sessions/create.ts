@@ -56,6 +56,7 @@ export async function createSessions<R>(
       signupMode: team.signupMode,
       lotteryMinutes: team.lotteryMinutes,
       waitlistOfferMinutes: team.waitlistOfferMinutes,
+      quietHours: team.quietHours,
       memberPriorityHours: team.memberPriorityHours,
     },
     createdBy: input.adminId,

@@ -25,7 +25,8 @@ export type NewSession = Pick<
 > &
   Partial<Pick<SessionRecord, 'notes' | 'lineLink' | 'cancelWindowMinutes' | 'levelMin' | 'levelMax'>> &
   /** Fair sign-up settings (docs/FAIR-SIGNUP.md); unset: first come, no offers, no priority. */
-  Pick<SessionRecord, 'signupMode' | 'lotteryMinutes' | 'waitlistOfferMinutes' | 'memberPriorityHours'>;
+  Pick<SessionRecord, 'signupMode' | 'lotteryMinutes' | 'waitlistOfferMinutes' | 'memberPriorityHours'> &
+  Partial<Pick<SessionRecord, 'quietHours'>>;
 
 /** A new, empty session item with its keys and browse indexes, ready for a conditional Put. */
 export function newSessionItem(input: NewSession, now: Date): SessionRecord & Record<string, unknown> {
@@ -85,6 +86,7 @@ function fairSignupFields(input: NewSession): Partial<SessionRecord> {
     signupMode: input.signupMode ?? 'firstCome',
     ...lottery,
     waitlistOfferMinutes: input.waitlistOfferMinutes ?? 0,
+    ...(input.quietHours !== undefined ? { quietHours: input.quietHours } : {}),
     memberPriorityHours: input.memberPriorityHours ?? 0,
     offers: [],
   };

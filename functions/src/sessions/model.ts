@@ -3,6 +3,7 @@ import {
   DEFAULT_CANCEL_WINDOW_MINUTES,
   isStartingSoon,
   type MyBooking,
+  type QuietHours,
   type Region,
   type SessionDetail,
   type SessionSummary,
@@ -54,6 +55,8 @@ export interface SessionRecord {
   /** Set once, by the draw's conditional write. */
   lotteryDrawnAt?: string;
   waitlistOfferMinutes?: number;
+  /** Quiet hours of the session's offers (docs/FAIR-SIGNUP.md); unset: the default 23:00-08:00, null: off. */
+  quietHours?: QuietHours | null;
   memberPriorityHours?: number;
   /** Places held by open waitlist offers (`userId*partySize`); their seats are not in `remaining`. */
   offers?: string[];
@@ -93,6 +96,8 @@ export interface BookingRecord {
   acceptedAt?: string;
   cancelledAt?: string;
   promotedAt?: string;
+  /** Set on a lottery entry's row when the draw settles it (docs/FAIR-SIGNUP.md). */
+  drawnAt?: string;
   attendance?: 'attended' | 'absent' | null;
   /** Absent until a payment is recorded (docs/MONEY.md); never written by a join. */
   payment?: StoredPayment;

@@ -7,7 +7,10 @@ export interface PlanContext {
   teamName: string;
   cancelWindowMinutes: number;
   /** The team's fair sign-up settings (docs/FAIR-SIGNUP.md); the request's mode and window win. */
-  fairSignup?: Pick<NewSession, 'signupMode' | 'lotteryMinutes' | 'waitlistOfferMinutes' | 'memberPriorityHours'>;
+  fairSignup?: Pick<
+    NewSession,
+    'signupMode' | 'lotteryMinutes' | 'waitlistOfferMinutes' | 'memberPriorityHours' | 'quietHours'
+  >;
   createdBy: string;
   now: Date;
   newId: () => string;
@@ -55,6 +58,7 @@ export function planSessions(request: CreateSessionRequest, context: PlanContext
     signupMode,
     ...(signupMode === 'lottery' ? { lotteryMinutes } : {}),
     waitlistOfferMinutes: team.waitlistOfferMinutes ?? 0,
+    ...(team.quietHours !== undefined ? { quietHours: team.quietHours } : {}),
     memberPriorityHours: team.memberPriorityHours ?? 0,
     ...(request.levelMin !== undefined ? { levelMin: request.levelMin } : {}),
     ...(request.levelMax !== undefined ? { levelMax: request.levelMax } : {}),

@@ -4,6 +4,8 @@ import {
   DEFAULT_LANGUAGE,
   type JoinRule,
   type Language,
+  type PaymentDetails,
+  type QuietHours,
   type SignupMode,
 } from '@shuttle/shared';
 import type { Store } from '#db/client.ts';
@@ -50,8 +52,12 @@ export interface TeamRecord {
   lotteryMinutes?: number;
   /** Minutes a freed place is offered to the waitlist head; unset or 0: promoted at once. */
   waitlistOfferMinutes?: number;
+  /** No offer starts or ends inside these Taipei hours (docs/FAIR-SIGNUP.md); unset: 23:00-08:00, null: off. */
+  quietHours?: QuietHours | null;
   /** Hours before sign-up opens that members may join; unset or 0: none. */
   memberPriorityHours?: number;
+  /** Where players pay (`setting/updatePaymentDetails`, docs/ON-COURT.md); unset: not given. */
+  paymentDetails?: PaymentDetails;
 }
 
 export const GROUP_ANNOUNCEMENTS = ['newSessions', 'signupOpening', 'placeFreed', 'changes'] as const;
@@ -91,6 +97,7 @@ export type TeamSettingsChanges = Partial<
     | 'signupMode'
     | 'lotteryMinutes'
     | 'waitlistOfferMinutes'
+    | 'quietHours'
     | 'memberPriorityHours'
   >
 >;

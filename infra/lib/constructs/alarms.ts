@@ -11,7 +11,6 @@ import {
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import { type ITable, Operation } from 'aws-cdk-lib/aws-dynamodb';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
-import { FilterPattern, MetricFilter } from 'aws-cdk-lib/aws-logs';
 import { Topic } from 'aws-cdk-lib/aws-sns';
 import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import type { Queue } from 'aws-cdk-lib/aws-sqs';
@@ -23,20 +22,11 @@ export interface AlarmsProps {
   functions: Record<string, NodejsFunction>;
   deadLetterQueues: Record<string, Queue>;
   streamConsumer: NodejsFunction;
-  /** Functions whose dispatcher gives up on a notification after its last attempt. */
-  deliverers: NodejsFunction[];
   table: ITable;
   alarmEmail: string;
   /** `service` dimension of the functions' EMF metrics (infra/lib/metrics.ts). */
   serviceName: string;
 }
-
-/**
- * The dispatcher's log line when a record is abandoned (functions/src/notifications/dispatcher.ts):
- * counted by a log filter until the dispatcher emits the EMF metric `AbandonedNotifications`; the
- * alarm adds both, so it fires from either (docs/DEPLOY.md, "Metrics").
- */
-const ABANDONED_LOG_PHRASE = 'giving up after';
 
 /** API alarms (docs/DEPLOY.md, "Observability"). */
 export const API_ALARMS = {
@@ -51,7 +41,8 @@ export const API_ALARMS = {
 
 /**
  * What an operator is woken for, all sent to `alarmEmail`: API 5xx, throttled or failing
- * functions, abandoned notifications and the dead-letter queue, SES bounce and complaint rates,
+ * functions, abandoned notifications and LINE quota refusals (the functions' EMF metrics, not
+ * log text; docs/DEPLOY.md "Metrics"), the dead-letter queue, SES bounce and complaint rates,
  * DynamoDB throttling and 5xx.
  */
 export class Alarms extends Construct {
@@ -134,48 +125,23 @@ export class Alarms extends Construct {
         threshold: 1,
       });
     }
-    for (const fn of props.deliverers) {
-      new MetricFilter(this, `Abandoned${fn.node.id}`, {
-        logGroup: fn.logGroup,
-        filterPattern: FilterPattern.literal(`"${ABANDONED_LOG_PHRASE}"`),
-        metricNamespace: METRIC_NAMESPACE,
-        metricName: BUSINESS_METRICS.abandoned,
-        metricValue: '1',
+    /** A business metric of the functions (infra/lib/metrics.ts), summed over 5 minutes. */
+    const business = (metricName: string) =>
+      new Metric({
+        namespace: METRIC_NAMESPACE,
+        metricName,
+        dimensionsMap: { service: props.serviceName },
+        period,
+        statistic: 'Sum',
       });
-    }
     add('AbandonedNotifications', {
       alarmDescription: 'A notification was given up after its last attempt (LINE or SES failing, or LINE not set up)',
-      metric: new MathExpression({
-        expression: 'FILL(emitted, 0) + FILL(logged, 0)',
-        usingMetrics: {
-          emitted: new Metric({
-            namespace: METRIC_NAMESPACE,
-            metricName: BUSINESS_METRICS.abandoned,
-            dimensionsMap: { service: props.serviceName },
-            period,
-            statistic: 'Sum',
-          }),
-          logged: new Metric({
-            namespace: METRIC_NAMESPACE,
-            metricName: BUSINESS_METRICS.abandoned,
-            period,
-            statistic: 'Sum',
-          }),
-        },
-        label: 'abandoned notifications',
-        period,
-      }),
+      metric: business(BUSINESS_METRICS.abandoned),
       threshold: 1,
     });
     add('LineQuotaRefusals', {
       alarmDescription: "LINE refused a push: the Official Account's monthly message quota is used up",
-      metric: new Metric({
-        namespace: METRIC_NAMESPACE,
-        metricName: BUSINESS_METRICS.quotaRefusals,
-        dimensionsMap: { service: props.serviceName },
-        period,
-        statistic: 'Sum',
-      }),
+      metric: business(BUSINESS_METRICS.quotaRefusals),
       threshold: 1,
     });
     add('SesBounceRate', {

@@ -49,6 +49,20 @@ export const TABLE_ACCESS = {
   ],
   /** Reads the player's language, records (and on a failed reply forgets) handled event ids. */
   webhook: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:DeleteItem'],
+  /**
+   * The rotation board's `$connect`/`$disconnect` (TABLE.md, "Rotation"): reads the board, the
+   * screen token, the caller's account, team link and booking, counts the session's sockets,
+   * stores a socket (a transaction of two Puts) and deletes it (one BatchWriteItem).
+   */
+  rotationSockets: [
+    'dynamodb:GetItem',
+    'dynamodb:Query',
+    'dynamodb:PutItem',
+    'dynamodb:DeleteItem',
+    'dynamodb:BatchWriteItem',
+  ],
+  /** The board broadcaster: one Query of the session's sockets, deletes of gone ones (BatchWriteItem). */
+  rotationBroadcast: ['dynamodb:Query', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem'],
 } as const;
 
 export interface DatabaseProps {

@@ -2,11 +2,19 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Duration, Stack } from 'aws-cdk-lib';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
-import { Architecture, LoggingFormat, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
+import {
+  Architecture,
+  type ILayerVersion,
+  LayerVersion,
+  LoggingFormat,
+  Runtime,
+  Tracing,
+} from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { StringParameter } from 'aws-cdk-lib/aws-ssm';
 import type { Construct } from 'constructs';
-import { BUNDLING, esbuildArgs, handlersDir, repoRoot } from '../bundling.ts';
+import { BUNDLING, esbuildArgs, handlersDir, powertoolsLayerParameter, repoRoot } from '../bundling.ts';
 import type { ShuttleConfig } from '../config.ts';
 
 export interface HandlerFunctionProps {
@@ -25,6 +33,20 @@ export interface HandlerFunctionProps {
  * suite on (README). The bundles target node22 syntax (infra/lib/bundling.ts), which Node 24 runs.
  */
 const LAMBDA_RUNTIME = Runtime.NODEJS_24_X;
+
+/**
+ * The official Powertools for AWS Lambda (TypeScript) layer, one per stack, at the version in
+ * package-lock.json: its ARN is read at deploy time from AWS's public SSM parameter for that
+ * version (infra/lib/bundling.ts, `powertoolsLayerParameter`), so upgrading the package moves the
+ * layer with it (docs/DEPLOY.md, "Metrics").
+ */
+export function powertoolsLayer(scope: Construct): ILayerVersion {
+  const stack = Stack.of(scope);
+  const existing = stack.node.tryFindChild('PowertoolsLayer') as ILayerVersion | undefined;
+  if (existing) return existing;
+  const arn = StringParameter.valueForStringParameter(stack, powertoolsLayerParameter());
+  return LayerVersion.fromLayerVersionArn(stack, 'PowertoolsLayer', arn);
+}
 
 /** Whether functions/src/handlers/<name>.ts exists. */
 export const handlerExists = (name: string): boolean => existsSync(join(handlersDir, `${name}.ts`));
@@ -49,13 +71,15 @@ export function handlerFunction(scope: Construct, id: string, props: HandlerFunc
     depsLockFilePath: join(repoRoot, 'package-lock.json'),
     loggingFormat: LoggingFormat.JSON,
     tracing: Tracing.ACTIVE,
+    layers: [powertoolsLayer(scope)],
     logGroup: new LogGroup(scope, `${id}Logs`, { retention: RetentionDays.ONE_MONTH }),
-    environment: { NODE_OPTIONS: '--enable-source-maps', ...props.environment },
+    environment: { ...props.environment },
     bundling: {
       format: OutputFormat.ESM,
       target: BUNDLING.target,
       minify: BUNDLING.minify,
-      sourceMap: true,
+      // No map in the zip (docs/DEPLOY.md, "Bundles"): `npm run build -w infra -- --maps DIR` writes them beside.
+      sourceMap: false,
       mainFields: [...BUNDLING.mainFields],
       banner: BUNDLING.banner,
       externalModules: [...BUNDLING.external],

@@ -36,7 +36,8 @@ export function GlobalOverlays() {
       <LoadingOverlays />
       <Suspense fallback={null}>
         {modalShown && <NotificationModal />}
-        {loginPromptOpen && <LoginPrompt />}
+        {/* In Facebook or Instagram signing in cannot work: the notice explains that instead. */}
+        {loginPromptOpen && !inAppBrowser && <LoginPrompt />}
         {inAppBrowser && <InAppBrowserNotice />}
       </Suspense>
     </>

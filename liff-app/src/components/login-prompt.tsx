@@ -18,7 +18,9 @@ export function LoginPrompt() {
       onCancel={closeLoginPrompt}
       onConfirm={() => {
         closeLoginPrompt();
-        navigate(loginPath(next ?? `${location.pathname}${location.search}`));
+        // /login takes this page's place in the history: signed in, the player is back on it
+        // (with what they asked for), and Back leads where they came from, not through /login.
+        navigate(loginPath(next ?? `${location.pathname}${location.search}`), { replace: true });
       }}
       testId="login-prompt"
     >

@@ -17,6 +17,11 @@ export function SessionStateBadge({ session }: { session: SessionStateInput }) {
   );
 }
 
+/**
+ * The places line in the list's one count format, the detail's 人數 too: places taken of the
+ * capacity ("19 / 20 人"), before, during and after the session alike; a full one says so with
+ * its waitlist (issue 22: no "19 / 20 人" beside "剩 1 / 20 位").
+ */
 export function usePlacesText(): (places: SessionPlaces) => string {
   const { t } = useTranslation();
   return (places) => {
@@ -24,6 +29,6 @@ export function usePlacesText(): (places: SessionPlaces) => string {
       return t('session.peopleValue', { accepted: places.accepted, capacity: places.capacity });
     if (places.kind === 'full')
       return places.waiting > 0 ? t('session.fullWithWaitlist', { count: places.waiting }) : t('session.full');
-    return t('session.remaining', { count: places.count, capacity: places.capacity });
+    return t('session.peopleValue', { accepted: places.capacity - places.count, capacity: places.capacity });
   };
 }

@@ -1,10 +1,13 @@
 import liff from '@line/liff/core';
+import GetContext from '@line/liff/get-context';
 import GetIDToken from '@line/liff/get-id-token';
 import IsApiAvailable from '@line/liff/is-api-available';
 import IsInClient from '@line/liff/is-in-client';
 import IsLoggedIn from '@line/liff/is-logged-in';
 import Login from '@line/liff/login';
 import Logout from '@line/liff/logout';
+import Permission from '@line/liff/permission';
+import SendMessages from '@line/liff/send-messages';
 import ShareTargetPicker from '@line/liff/share-target-picker';
 import { runtimeConfig } from '@/config/config-loader';
 import { detectInAppBrowser } from './user-agent';
@@ -35,6 +38,9 @@ function registerModules(mock: boolean, mockPlugin?: unknown): void {
   liff.use(new Login());
   liff.use(new Logout());
   liff.use(new ShareTargetPicker());
+  liff.use(new GetContext());
+  liff.use(new Permission());
+  liff.use(new SendMessages());
 }
 
 export function initLiff(): Promise<Liff> {
@@ -116,3 +122,35 @@ export async function shareToLine(messages: Parameters<Liff['shareTargetPicker']
 
 /** A LIFF URL that opens `path` inside LINE (carried through `liff.state`). */
 export const liffUrl = (liffId: string, path: string) => `https://liff.line.me/${liffId}${path}`;
+
+type LiffMessages = Parameters<Liff['sendMessages']>[0];
+
+/**
+ * Where a booking receipt can go (docs/LINE.md, "Receipts"): `chat` when the app was opened
+ * from a group, room or 1:1 chat and may write there (`chat_message.write` granted), `picker`
+ * elsewhere in LINE when the share target picker exists, null in an ordinary browser.
+ */
+export async function receiptTarget(): Promise<'chat' | 'picker' | null> {
+  if (detectInAppBrowser(navigator.userAgent) !== 'line') return null;
+  try {
+    const instance = await initLiff();
+    const type = instance.getContext()?.type;
+    if (type === 'group' || type === 'room' || type === 'utou') {
+      // Without the scope (not granted, or the LIFF app lacks it) the picker still works.
+      const granted = await instance.permission
+        .query('chat_message.write')
+        .then(({ state }) => state === 'granted')
+        .catch(() => false);
+      if (granted) return 'chat';
+    }
+    return instance.isApiAvailable('shareTargetPicker') ? 'picker' : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Posts the messages as the player into the chat the app was opened from (free: no quota). */
+export async function sendToChat(messages: LiffMessages): Promise<void> {
+  const instance = await initLiff();
+  await instance.sendMessages(messages);
+}

@@ -1,4 +1,4 @@
-import type { Payment } from '../schemas/entities.ts';
+import type { Payment, PaymentDetails } from '../schemas/entities.ts';
 
 /** A booking's payment as stored on the booking item (absent until someone records one). */
 export interface StoredPayment {
@@ -35,3 +35,10 @@ export function paymentOf(
 
 /** Whether the booking still owes money: unpaid (a waived, paid or refunded one does not). */
 export const owes = (payment: Payment) => payment.status === 'unpaid' && payment.amount > 0;
+
+/**
+ * Whether any way to pay is given. Here, not beside the zod schemas of schemas/settlement.ts, so
+ * the notifiers that call it stay free of zod (docs/DEPLOY.md, "Bundles").
+ */
+export const hasPaymentDetails = (d: PaymentDetails | null | undefined): d is PaymentDetails =>
+  !!d && (d.bankAccount !== '' || d.linePayUrl !== '' || d.jkoPayUrl !== '');

@@ -47,8 +47,22 @@ export const payment = z.object({
   passId: id.optional(),
   /** The player's report "I transferred", waiting for the admin to confirm. */
   reported: z.object({ reference: z.string(), at: isoInstant }).optional(),
+  /** While unpaid: the player's valid season pass that covers it (the team settles it with the pass). */
+  coveredBy: z.object({ passId: id, name: z.string() }).optional(),
 });
 export type Payment = z.infer<typeof payment>;
+
+/**
+ * Where the team's players pay (docs/ON-COURT.md, "Where to pay"; `setting/updatePaymentDetails`):
+ * bank code (3 digits) and account (digits), LINE Pay and JKO Pay links (https); '' = not given.
+ */
+export const paymentDetails = z.object({
+  bankCode: z.string(),
+  bankAccount: z.string(),
+  linePayUrl: z.string(),
+  jkoPayUrl: z.string(),
+});
+export type PaymentDetails = z.infer<typeof paymentDetails>;
 
 /** The caller's own booking in a session, added by the logged-in list and detail calls. */
 export const myBooking = z.object({
@@ -120,6 +134,11 @@ export const sessionDetail = sessionSummary.extend({
    * first waiting player whose party fits takes them (`checkState/booked/acceptOffer`; docs/FAIR-SIGNUP.md).
    */
   lastCallSeats: z.number().int().positive().optional(),
+  /**
+   * Where to pay and how much, only while the caller's booking owes money and the team gave a way
+   * (docs/ON-COURT.md, "Where to pay"): the share of a closed settlement, else the booking's amount.
+   */
+  paymentDetails: paymentDetails.extend({ amount }).optional(),
   /** The caller's membership of the session's team; signed-in callers only. */
   team: z.object({ membership: teamMembershipState, joinRule }).optional(),
 });
@@ -237,5 +256,7 @@ export type HistoryStatistics = z.infer<typeof historyStatistics>;
 export const historyItem = sessionSummary.extend({
   attendance: attendance.nullable(),
   partySize,
+  /** Games the player played on the session's rotation board; absent when the session had no board or they were not on it. */
+  gamesPlayed: z.number().int().nonnegative().optional(),
 });
 export type HistoryItem = z.infer<typeof historyItem>;

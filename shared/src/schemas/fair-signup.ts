@@ -33,6 +33,16 @@ export const lotteryMinutes = z
 export const waitlistOfferMinutes = z.number().int().min(0).max(FAIR_SIGNUP_LIMITS.maxWaitlistOfferMinutes);
 export const memberPriorityHours = z.number().int().min(0).max(FAIR_SIGNUP_LIMITS.maxMemberPriorityHours);
 
+const clockTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'HH:MM');
+/**
+ * A team's quiet hours for waitlist offers, Taipei `HH:MM` (docs/FAIR-SIGNUP.md, "Quiet hours and
+ * shorter holds"): no offer starts or ends inside them, the hold clock pauses. Null: off.
+ */
+export const quietHours = z
+  .strictObject({ start: clockTime, end: clockTime })
+  .refine((v) => v.start !== v.end, { message: 'start and end differ' })
+  .nullable();
+
 const sha256Hex = z.string().regex(/^[0-9a-f]{64}$/);
 
 /** One lottery entry as published: the public ticket (not the player's id) and the party size. */
@@ -52,6 +62,8 @@ export const lottery = z.object({
   entries: z.array(lotteryEntry),
   /** Tickets in drawn order; empty before the draw. */
   order: z.array(z.string()),
+  /** How many entries the lottery took (parties, not seats), before and after the draw. */
+  entryCount: z.number().int().nonnegative(),
   /** The caller's ticket, when they entered. */
   myTicket: z.string().nullable().optional(),
 });

@@ -4,6 +4,7 @@ import { calendarMemberRoutes } from './calendar.ts';
 import { memberList, memberProfile, sessionDetail } from './entities.ts';
 import * as m from './member-api.ts';
 import { paymentMemberRoutes } from './payment-routes.ts';
+import { rotationMemberRoutes } from './rotation.ts';
 import { route } from './routes.ts';
 
 /** Every member call, keyed by its path under `/api/` (docs/ARCHITECTURE.md, "Overview": Contracts). */
@@ -189,6 +190,7 @@ export const memberRoutes = {
   ...paymentMemberRoutes,
   ...calendarMemberRoutes,
   ...accountMemberRoutes,
+  ...rotationMemberRoutes,
 } as const;
 
 export type MemberRoutes = typeof memberRoutes;

@@ -48,6 +48,13 @@ export const paymentAdminRoutes = {
     response: p.pass,
     idempotent: true,
   }),
+  'passes/update': route({
+    method: 'POST',
+    auth: 'admin',
+    summary: "Move a season pass's start date (on or before its last date)",
+    request: p.updatePassRequest,
+    response: p.pass,
+  }),
   'passes/list': route({
     method: 'POST',
     auth: 'admin',

@@ -70,13 +70,19 @@ export const outstandingItem = z.object({
   partySize,
   amount,
   payment,
-  /** An active pass of the player that can settle this booking, if any. */
+  /**
+   * A valid pass of the player that covers this booking (its dates hold the session's day and a
+   * credit is left for it, credits handed out oldest session first), if any: such a row is not
+   * owed money, only a tap to settle it with the pass.
+   */
   passId: id.nullable(),
 });
 export const outstanding = z.object({
   items: z.array(outstandingItem),
-  /** Sum of the amounts owed. */
+  /** Sum of the amounts owed: unpaid rows no pass covers (waived and pass-covered rows excluded). */
   total: z.number().int().nonnegative(),
+  /** The part of `total` owed for sessions that have ended. */
+  overdue: z.number().int().nonnegative(),
 });
 export type OutstandingItem = z.infer<typeof outstandingItem>;
 
@@ -119,6 +125,8 @@ export const sellPassRequest = z
     path: ['validUntil'],
   });
 export const passList = z.object({ passes: z.array(pass) });
+/** Moves a pass's start date (`passes/update`); it must stay on or before the pass's last date. */
+export const updatePassRequest = z.strictObject({ teamId: id.optional(), passId: id, validFrom: isoDate });
 export const teamPassesRequest = z.strictObject({ teamId: id.optional() });
 
 export const noShowRule = z.object({
@@ -161,6 +169,7 @@ export const csvText = z.string();
 
 export const paymentFigures = z.object({
   paid: z.number().int().nonnegative(),
+  /** Owed for the month's sessions that have ended, the 收費 list's definition (no pass covers it, not waived). */
   outstanding: z.number().int().nonnegative(),
   waived: z.number().int().nonnegative(),
   passSales: z.number().int().nonnegative(),

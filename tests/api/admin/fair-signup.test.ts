@@ -89,6 +89,31 @@ describe('creating lottery sessions', () => {
     );
   });
 
+  it('quietHours: 23:00-08:00 by default, changed or turned off (null), copied to new sessions; bad times refused, nothing changed', async () => {
+    const before = await h.ok<Record<string, unknown>>('setting/defaultData', {}, token);
+    expect(before.quietHours).toEqual({ start: '23:00', end: '08:00' });
+    for (const quietHours of [{ start: '25:00', end: '07:00' }, { start: '22:00', end: '22:00' }, { start: '22:00' }]) {
+      const snapshot = await h.snapshot();
+      const res = await h.adminCall('setting/updateDefault', { quietHours }, { token });
+      expect(res.status).toBe(400);
+      expect(res.body.error).toBe('VALIDATION_FAILED');
+      expect(await h.snapshot()).toEqual(snapshot);
+    }
+    const changed = await h.ok<Record<string, unknown>>(
+      'setting/updateDefault',
+      { quietHours: { start: '22:30', end: '07:00' } },
+      token,
+    );
+    expect(changed.quietHours).toEqual({ start: '22:30', end: '07:00' });
+    const session = await h.newSession(token, {});
+    expect((await readSessionState(h.store, session.id)).session.quietHours).toEqual({ start: '22:30', end: '07:00' });
+    const off = await h.ok<Record<string, unknown>>('setting/updateDefault', { quietHours: null }, token);
+    expect(off.quietHours).toBeNull();
+    const later = await h.newSession(token, {});
+    expect((await readSessionState(h.store, later.id)).session.quietHours).toBeNull();
+    await h.ok('setting/updateDefault', { quietHours: { start: '23:00', end: '08:00' } }, token);
+  });
+
   it('refuses team settings out of range', async () => {
     for (const body of [{ waitlistOfferMinutes: -1 }, { memberPriorityHours: 1000 }, { lotteryMinutes: 2000 }]) {
       const res = await h.adminCall('setting/updateDefault', body, { token });

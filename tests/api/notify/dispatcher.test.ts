@@ -60,12 +60,13 @@ describe('delivering a promotion', () => {
     expect(push!.headers.authorization).toBe('Bearer test-channel-token');
     const body = push!.body as PushBody;
     expect(body.to).toBe('Uwaiting1');
-    const [text, flex] = body.messages;
-    expect(text?.type).toBe('text');
-    expect(text?.text).toContain(translate('ja', 'notifications', 'promoted.title'));
-    expect(text?.text).toContain('週四晚場');
-    expect(text?.text).toContain('大安運動中心');
+    // One notice, one message: the card, whose alt text is the notice (no text repeating it).
+    expect(body.messages).toHaveLength(1);
+    const [flex] = body.messages;
     expect(flex?.type).toBe('flex');
+    expect(flex?.altText).toContain(translate('ja', 'notifications', 'promoted.title'));
+    expect(flex?.altText).toContain('週四晚場');
+    expect(flex?.altText).toContain('大安運動中心');
     const bubble = JSON.stringify(flex?.contents);
     expect(bubble).toContain(`"uri":"${liffLink(session.id)}"`);
     expect(bubble).not.toContain(APP);
@@ -272,7 +273,11 @@ describe('channels and preferences', () => {
     expect(mail?.to).toBe('spieler@example.de');
     expect(mail?.subject).toContain(translate('de', 'notifications', 'promoted.title'));
     expect(mail?.text).toContain(liffLink(session.id));
-    expect((pushBodies()[0]?.messages[0]?.text ?? '').startsWith('Sie sind dabei!')).toBe(true);
+    // One notice, one message: the card, its alt text the whole notice.
+    const [card, ...more] = pushBodies()[0]?.messages ?? [];
+    expect(more).toEqual([]);
+    expect(card?.type).toBe('flex');
+    expect((card?.altText ?? '').startsWith('Sie sind dabei!')).toBe(true);
   });
 
   it('reaches a Google user by email only', async () => {
@@ -501,7 +506,9 @@ describe('delivering a cancellation of a deleted session', () => {
     const bodies = pushBodies();
     expect(bodies.map((b) => b.to).sort()).toEqual(['Udeleted1', 'Udeleted2']);
     const english = bodies.find((b) => b.to === 'Udeleted1')!;
-    expect(english.messages[0]?.text).toContain(translate('en', 'notifications', 'sessionCancelled.title'));
-    expect(english.messages[0]?.text).toContain('週日早場');
+    expect(english.messages).toHaveLength(1);
+    expect(english.messages[0]?.type).toBe('flex');
+    expect(english.messages[0]?.altText).toContain(translate('en', 'notifications', 'sessionCancelled.title'));
+    expect(english.messages[0]?.altText).toContain('週日早場');
   });
 });

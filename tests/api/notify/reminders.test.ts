@@ -67,11 +67,14 @@ describe('booking reminders', () => {
     const dispatcher = dispatcherOf(h, stub);
 
     expect(await dispatcher.deliver({ id })).toEqual({ status: 'delivered', channels: ['line'] });
-    const body = stub.pushes().at(-1)?.body as { to: string; messages: { text?: string }[] };
+    const body = stub.pushes().at(-1)?.body as { to: string; messages: { type: string; altText?: string }[] };
     expect(body.to).toBe('Ureminded');
-    expect(body.messages[0]?.text).toContain(translate('en', 'notifications', 'bookingReminder.title'));
-    expect(body.messages[0]?.text).toContain('晨間練習');
-    expect(JSON.stringify(body.messages[1])).toContain(
+    // One notice, one message: a card whose alt text carries the notice.
+    expect(body.messages).toHaveLength(1);
+    expect(body.messages[0]?.type).toBe('flex');
+    expect(body.messages[0]?.altText).toContain(translate('en', 'notifications', 'bookingReminder.title'));
+    expect(body.messages[0]?.altText).toContain('晨間練習');
+    expect(JSON.stringify(body.messages[0])).toContain(
       `"uri":"https://liff.line.me/1650000000-Shuttle0/session?id=${session.id}"`,
     );
     expect((await outboxItem(h, id))?.status).toBe('delivered');

@@ -1,3 +1,7 @@
 import { MoneyPage } from '@/features/money/components/money-page';
+import { StockPanel } from '@/features/settlement/components/stock-panel';
 
-export default MoneyPage;
+/** /admin/money, with the team's shuttle stock (docs/ON-COURT.md). */
+export default function Money() {
+  return <MoneyPage extra={<StockPanel />} />;
+}

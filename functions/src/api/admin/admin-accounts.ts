@@ -1,4 +1,4 @@
-import { adminRoutes } from '@shuttle/shared';
+import { adminAccountRoutes } from '@shuttle/shared';
 import { type AdminTokenDeps, issueAdminToken } from '#admin-accounts/admin-tokens.ts';
 import type { AdminEmailVerification } from '#admin-accounts/email-verification.ts';
 import { type PasswordResetDeps, requestPasswordReset } from '#admin-accounts/password-reset.ts';
@@ -18,7 +18,7 @@ export function accountRoutes(s: AccountRouteDeps) {
   const profile = async (adminId: string) => profileOf(await s.accounts.require(adminId));
 
   return contractRoutes(
-    adminRoutes,
+    adminAccountRoutes,
     {
       signup: async (input) => {
         const record = await s.accounts.signup(input);

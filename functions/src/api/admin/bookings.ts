@@ -20,6 +20,8 @@ export interface CheckInRouteDeps {
   /** The no-show rule (docs/MONEY.md), applied when a player is marked absent. */
   noShows: { afterAbsent(teamId: string, userId: string, startsAt: string): Promise<string | null> };
   http: ContractAppOptions;
+  /** An open rotation board takes the checked-in player at once (docs/ON-COURT.md, "Rotation"). */
+  rotation: { afterCheckIn(sessionId: string): Promise<void> };
 }
 
 export function checkInRoutes(s: CheckInRouteDeps) {
@@ -31,6 +33,7 @@ export function checkInRoutes(s: CheckInRouteDeps) {
         const session = await s.scope.session(admin, sessionId);
         await s.engine.checkIn(sessionId, userId, attendance);
         if (attendance === 'absent') await s.noShows.afterAbsent(session.teamId, userId, session.startsAt);
+        else await s.rotation.afterCheckIn(sessionId);
         const booking = await s.sessions.booking(sessionId, userId);
         return { sessionId, userId, attendance, checkedInAt: booking?.checkedInAt ?? null };
       },
@@ -72,6 +75,7 @@ export function checkInRoutes(s: CheckInRouteDeps) {
           idempotencyScope: adminIdempotencyScope(admin.adminId),
           idempotencyKey,
         });
+        await s.rotation.afterCheckIn(sessionId);
         return { ...outcome, name: player.name, attendance: 'attended' as const };
       },
     },

@@ -1,8 +1,9 @@
-import { adminRoutes, DEFAULT_LANGUAGE, taipeiDate } from '@shuttle/shared';
+import { adminRoutes, DEFAULT_LANGUAGE, type Pass, taipeiDate } from '@shuttle/shared';
 import type { TeamScope } from '#admin-accounts/team-scope.ts';
 import type { Store } from '#db/client.ts';
 import { key } from '#db/keys.ts';
 import { batchGetAll } from '#db/query.ts';
+import { ended, unpaidOf } from '#payments/outstanding.ts';
 import type { Clock } from '#platform/clock.ts';
 import { type ContractAppOptions, contractRoutes } from '#platform/http.ts';
 import type { UserRecord } from '#players/repository.ts';
@@ -20,7 +21,7 @@ export interface ExportRouteDeps {
   teams: TeamRepository;
   memberships: MembershipRepository;
   /** The team's passes valid from a date (pass sales of the month). */
-  passes: { ofTeam(teamId: string, from: string): Promise<{ price: number; soldAt: string }[]> };
+  passes: { ofTeam(teamId: string, from: string): Promise<Pass[]> };
   http: ContractAppOptions;
 }
 
@@ -41,9 +42,15 @@ export function exportRoutes(s: ExportRouteDeps) {
       'reports/payments': async ({ teamId, month: m }, { admin }) => {
         const access = await s.scope.team(admin, teamId);
         const [rows, passes] = await Promise.all([month(access.teamId, m), s.passes.ofTeam(access.teamId, `${m}-01`)]);
-        const money = rows
+        const { paid, waived } = rows
           .map(({ session, bookings }) => moneyOf(session, bookings))
           .reduce(addMoney, { paid: 0, outstanding: 0, waived: 0 });
+        // Owed: the 收費 list's definition (no pass covers it, not waived), for the month's ended sessions.
+        const now = s.clock.now();
+        const outstanding = unpaidOf(rows, passes)
+          .filter((u) => !u.pass && ended(u.session, now))
+          .reduce((sum, u) => sum + u.payment.amount, 0);
+        const money = { paid, outstanding, waived };
         const passSales = passes.filter((p) => taipeiDate(p.soldAt).startsWith(m)).reduce((sum, p) => sum + p.price, 0);
         return { month: m, ...money, passSales };
       },

@@ -87,7 +87,7 @@ export function paymentAdminRoutes(s: PaymentRouteDeps) {
           ),
           s.passes.ofTeam(access.teamId, addDays(today, -MONEY_LIMITS.outstandingPastDays)),
         ]);
-        return outstandingOf(await s.sessions.withBookings(sessions), passes);
+        return outstandingOf(await s.sessions.withBookings(sessions), passes, s.clock.now());
       },
 
       'passes/sell': async (sale, { admin, idempotencyKey }) => {
@@ -107,6 +107,10 @@ export function paymentAdminRoutes(s: PaymentRouteDeps) {
           },
           idempotencyKey ? { scope: adminIdempotencyScope(admin.adminId), key: idempotencyKey } : undefined,
         );
+      },
+      'passes/update': async ({ teamId, passId, validFrom }, { admin }) => {
+        const access = await s.scope.team(admin, teamId);
+        return s.passes.updateStart(access.teamId, passId, validFrom);
       },
       'passes/list': async ({ teamId }, { admin }) => {
         const access = await s.scope.team(admin, teamId);

@@ -1,6 +1,7 @@
 import { addDays, adminRoutes, taipeiDate, taipeiDayStart, taipeiMonth } from '@shuttle/shared';
 import type { TeamScope } from '#admin-accounts/team-scope.ts';
 import { toAdminSession } from '#api/views/sessions.ts';
+import { drawAtOf, isLottery } from '#bookings/lottery.ts';
 import type { Clock } from '#platform/clock.ts';
 import { mapLimit } from '#platform/concurrency.ts';
 import { type ContractAppOptions, contractRoutes } from '#platform/http.ts';
@@ -52,7 +53,7 @@ export function reportRoutes(s: ReportRouteDeps) {
         const recent = withRows
           .flatMap(({ session, bookings }: { session: SessionRecord; bookings: BookingRecord[] }) =>
             bookings.flatMap((b) =>
-              activityOf(b).map((event) => ({
+              activityOf(b, isLottery(session) ? drawAtOf(session) : null).map((event) => ({
                 ...event,
                 userId: b.userId,
                 name: b.userName,

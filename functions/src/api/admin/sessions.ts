@@ -54,6 +54,17 @@ export function sessionAdminRoutes(s: SessionAdminRouteDeps) {
   const view = (session: SessionRecord) => toAdminSession(session, s.clock.now());
   // Sessions of an admin whose email is not verified stay team-only (docs/DECISIONS.md).
   const isVerified = async (adminId: string) => (await s.accounts.identity(await s.accounts.require(adminId))).verified;
+  /**
+   * Turning sign-up on opens it now (docs/DECISIONS.md, "Opening sign-up now"): a session whose
+   * scheduled opening is still ahead gets the opening instant `now`, a quiet change that tells no
+   * player and moves a lottery's window (and its draw) with it. One strongly consistent read.
+   */
+  const openNowIfScheduled = async (sessionId: string) => {
+    const now = s.clock.now();
+    const session = await s.sessions.require(sessionId, { consistent: true });
+    if (Date.parse(session.signupOpensAt) <= now.getTime() || Date.parse(session.startsAt) <= now.getTime()) return;
+    await s.sessionChanges.changeSession(sessionId, { signupOpensAt: now.toISOString() });
+  };
 
   return contractRoutes(
     adminRoutes,
@@ -171,6 +182,7 @@ export function sessionAdminRoutes(s: SessionAdminRouteDeps) {
 
       'courtSession/switchOpening': async ({ sessionId, open }, { admin }) => {
         await s.scope.session(admin, sessionId);
+        if (open) await openNowIfScheduled(sessionId);
         return view(await s.sessions.setFlag(sessionId, 'bookingClosed', !open, s.clock.now()));
       },
 

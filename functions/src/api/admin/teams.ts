@@ -1,4 +1,4 @@
-import { adminRoutes } from '@shuttle/shared';
+import { adminAccountRoutes } from '@shuttle/shared';
 import { type AdminTokenDeps, issueAdminToken } from '#admin-accounts/admin-tokens.ts';
 import {
   acceptTeamInvite,
@@ -37,7 +37,7 @@ export function teamSettingRoutes(s: TeamAdminRouteDeps) {
   };
 
   return contractRoutes(
-    adminRoutes,
+    adminAccountRoutes,
     {
       'setting/createTeam': async (input, { admin }) => {
         const { team, link, currentTeamId } = await foundTeam(s, admin.adminId, {
@@ -96,6 +96,7 @@ export function teamSettingRoutes(s: TeamAdminRouteDeps) {
           signupMode: changes.signupMode,
           lotteryMinutes: changes.lotteryMinutes,
           waitlistOfferMinutes: changes.waitlistOfferMinutes,
+          quietHours: changes.quietHours,
           memberPriorityHours: changes.memberPriorityHours,
         });
         return defaultData(team);

@@ -3,6 +3,7 @@ import { myBookingOf } from '#api/views/bookings.ts';
 import type { BookingEngine } from '#bookings/engine.ts';
 import type { Clock } from '#platform/clock.ts';
 import { type ContractAppOptions, contractRoutes } from '#platform/http.ts';
+import type { RotationService } from '#rotation/service.ts';
 import { toSummary } from '#sessions/model.ts';
 import type { SessionRepository } from '#sessions/repository.ts';
 
@@ -10,6 +11,8 @@ export interface BookingRouteDeps {
   clock: Clock;
   sessions: SessionRepository;
   engine: BookingEngine;
+  /** Games played per ended session that had a rotation board (docs/ON-COURT.md, "Tonight's record"). */
+  rotation: RotationService;
   http: ContractAppOptions;
 }
 
@@ -32,7 +35,7 @@ export function bookingRoutes(s: BookingRouteDeps) {
     });
   };
 
-  const history = async (userId: string) => {
+  const history = async (userId: string, withGames = false) => {
     const now = s.clock.now();
     const from = new Date(now.getTime() - HISTORY_DAYS * 86_400_000).toISOString();
     const bookings = (await s.sessions.bookingsOfUser(userId, from, now.toISOString())).filter(
@@ -43,6 +46,14 @@ export function bookingRoutes(s: BookingRouteDeps) {
       const session = sessions.get(booking.sessionId);
       return session && sessionStatusAt(session, now) === 'ended' ? [{ booking, session }] : [];
     });
+    // Only checked-in players join a board: read the boards of the ended sessions attended
+    // (TABLE.md, "Rotation": one BatchGetItem per 100 such sessions).
+    const games = withGames
+      ? await s.rotation.repo.gamesPlayedOf(
+          ended.filter(({ booking }) => booking.attendance === 'attended').map(({ session }) => session.id),
+          userId,
+        )
+      : new Map<string, number>();
     const records: AttendanceRecord[] = ended.map(({ booking, session }) => ({
       teamId: session.teamId,
       teamName: session.teamName,
@@ -57,6 +68,7 @@ export function bookingRoutes(s: BookingRouteDeps) {
           ...toSummary(session, now),
           attendance: booking.attendance ?? null,
           partySize: booking.partySize,
+          ...(games.has(session.id) ? { gamesPlayed: games.get(session.id) } : {}),
         }))
         .sort((a, b) => b.startsAt.localeCompare(a.startsAt)),
       statistics: computeHistoryStatistics(records, now),
@@ -79,7 +91,7 @@ export function bookingRoutes(s: BookingRouteDeps) {
       'checkState/booked/acceptOffer': ({ sessionId }, { member }) => s.engine.acceptOffer(sessionId, member.userId),
       'checkState/booked/declineOffer': ({ sessionId }, { member }) => s.engine.declineOffer(sessionId, member.userId),
       'checkState/booked/getBooked': (_, { member }) => upcoming(member.userId),
-      'checkState/history/getHistory': (_, { member }) => history(member.userId),
+      'checkState/history/getHistory': (_, { member }) => history(member.userId, true),
       'checkState/setting/getAmountOfAttend': async (_, { member }) => {
         const { statistics } = await history(member.userId);
         return { attended: statistics.attended, total: statistics.totalSessions };

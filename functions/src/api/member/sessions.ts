@@ -1,6 +1,18 @@
-import { memberRoutes, type SessionListQuery } from '@shuttle/shared';
+import {
+  hasPaymentDetails,
+  type MyBooking,
+  memberRoutes,
+  owes,
+  type Payment,
+  type PaymentDetails,
+  type SessionListQuery,
+  taipeiDate,
+} from '@shuttle/shared';
 import { myBookingOf, participantCountsOf, participantsOf } from '#api/views/bookings.ts';
 import { lotteryView } from '#bookings/lottery.ts';
+import { passCovers } from '#payments/model.ts';
+import type { PassRepository } from '#payments/passes.ts';
+import type { SettlementRepository } from '#payments/settlement-store.ts';
 import type { Clock } from '#platform/clock.ts';
 import { DomainError } from '#platform/errors.ts';
 import { type ContractAppOptions, contractRoutes, type MemberCaller } from '#platform/http.ts';
@@ -17,6 +29,9 @@ export interface SessionRouteDeps {
   memberships: MembershipRepository;
   /** Listed players' nicknames (and the caller's level), by user id. */
   users: Pick<UserRepository, 'listedProfiles'>;
+  settlements: Pick<SettlementRepository, 'record'>;
+  /** The caller's passes, read only while their booking owes (docs/MONEY.md, "Season passes"). */
+  passes: Pick<PassRepository, 'ofUser'>;
   http: ContractAppOptions;
 }
 
@@ -56,11 +71,51 @@ export function sessionRoutes(s: SessionRouteDeps) {
     ]);
     // A team-only session is hidden from visitors; a signed-in player sees it with a way to join (docs/DECISIONS.md).
     if (!session.isPublic && !member) throw new DomainError('SESSION_NOT_FOUND');
+    const myBooking = await coveredByPass(
+      session,
+      member?.userId,
+      member ? myBookingOf(session, booking, now) : undefined,
+    );
     const detail = {
-      ...toDetail(session, now, team?.privateRules ?? '', member ? myBookingOf(session, booking, now) : undefined),
+      ...toDetail(session, now, team?.privateRules ?? '', myBooking),
       ...withLottery(session, booking ? member : null),
+      ...(await payTo(myBooking?.payment, team?.paymentDetails, session.id, member?.userId)),
     };
     return membership ? { ...detail, team: { membership, joinRule: team?.joinRule ?? 'open' } } : detail;
+  };
+
+  /**
+   * A booking that owes while the player holds a valid pass of the team that covers the session's
+   * day (docs/MONEY.md, "Season passes"): marked `coveredBy`, so the app shows 季打 instead of
+   * 未付款 and no transfer form. One Query of the caller's passes, only while the booking owes.
+   */
+  const coveredByPass = async (
+    session: SessionRecord,
+    userId: string | undefined,
+    mine: MyBooking | null | undefined,
+  ): Promise<MyBooking | null | undefined> => {
+    const payment = mine?.payment;
+    if (!mine || !payment || !owes(payment) || !userId) return mine;
+    const day = taipeiDate(session.startsAt);
+    const pass = (await s.passes.ofUser(userId, day)).find((p) => p.teamId === session.teamId && passCovers(p, day));
+    return pass ? { ...mine, payment: { ...payment, coveredBy: { passId: pass.passId, name: pass.name } } } : mine;
+  };
+
+  /**
+   * Where and how much a player who owes pays (docs/ON-COURT.md, "Where to pay"): the team's
+   * details (already read with the team) and, only then, one GetItem of the settlement, whose
+   * closed share replaces the booking's amount.
+   */
+  const payTo = async (
+    payment: Payment | null | undefined,
+    details: PaymentDetails | undefined,
+    sessionId: string,
+    userId: string | undefined,
+  ) => {
+    if (!payment || !owes(payment) || payment.coveredBy || !hasPaymentDetails(details) || !userId) return {};
+    const settlement = await s.settlements.record(sessionId);
+    const share = settlement?.closed?.shares.find((x) => x.userId === userId);
+    return { paymentDetails: { ...details, amount: share?.amount ?? payment.amount } };
   };
 
   /** A visitor's list: counts only, never who (docs/PRIVACY.md); one GetItem of the session. */

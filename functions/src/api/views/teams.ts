@@ -1,4 +1,10 @@
-import { type AdminTeamItem, type DefaultData, FAIR_SIGNUP_LIMITS, type TeamNameItem } from '@shuttle/shared';
+import {
+  type AdminTeamItem,
+  type DefaultData,
+  FAIR_SIGNUP_LIMITS,
+  quietHoursOf,
+  type TeamNameItem,
+} from '@shuttle/shared';
 import type { InviteRecord, TeamAdminLink } from '#teams/admins.ts';
 import type { LineUsage } from '#teams/line-usage.ts';
 import { groupAnnouncementsOf, type TeamRecord, teamLanguageOf, type VenueRecord } from '#teams/repository.ts';
@@ -43,6 +49,7 @@ export function toDefaultData(team: TeamRecord, lineUsage: LineUsage): DefaultDa
     signupMode: team.signupMode ?? 'firstCome',
     lotteryMinutes: team.lotteryMinutes ?? FAIR_SIGNUP_LIMITS.defaultLotteryMinutes,
     waitlistOfferMinutes: team.waitlistOfferMinutes ?? 0,
+    quietHours: quietHoursOf(team.quietHours),
     memberPriorityHours: team.memberPriorityHours ?? 0,
     group_announcements: groupAnnouncementsOf(team),
     language: teamLanguageOf(team),

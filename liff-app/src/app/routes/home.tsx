@@ -4,11 +4,14 @@ import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { SessionBrowser } from '@/features/sessions/components/session-browser';
+import { useIsLoggedIn } from '@/lib/auth';
+import { afterFirstScreen } from '@/lib/first-screen-drawn';
 import { TopBar } from '../top-bar';
 
 const ReservedList = lazy(() =>
   import('@/features/booked/components/reserved-list').then((m) => ({ default: m.ReservedList })),
 );
+const NextGameBanner = lazy(() => afterFirstScreen().then(() => import('../next-game-banner')));
 const HistoryView = lazy(() =>
   import('@/features/history/components/history-view').then((m) => ({ default: m.HistoryView })),
 );
@@ -21,6 +24,7 @@ function isCategory(value: string | null): value is MemberHomeCategory {
 export default function Home() {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
+  const loggedIn = useIsLoggedIn();
   const raw = params.get('tab');
   const tab: MemberHomeCategory = isCategory(raw) ? raw : 'sessionList';
   const select = (next: MemberHomeCategory) => {
@@ -33,6 +37,11 @@ export default function Home() {
     <>
       <TopBar />
       <h1 className="sr-only">{t(`home.tabs.${tab}`)}</h1>
+      {loggedIn && (
+        <Suspense fallback={null}>
+          <NextGameBanner />
+        </Suspense>
+      )}
       <div className="home-tabs" role="tablist" aria-label={t('home.tabsLabel')}>
         {MEMBER_HOME_CATEGORIES.map((category) => (
           <button

@@ -26,6 +26,7 @@ const lottery = {
   drawnAt: null,
   entries: [],
   order: [],
+  entryCount: 3,
   myTicket: '0123456789abcdef',
 };
 
@@ -56,8 +57,9 @@ afterEach(() => {
 describe('the opening lottery', () => {
   it('says when the draw is before it, and shows the seed and the player place after', () => {
     const { rerender } = render(<LotteryNotice session={{ id: 's1', status: 'open', lottery }} />);
-    // 04:10 UTC is 12:10 in Taipei.
-    expect(screen.getByTestId('lottery').textContent).toContain('抽籤中，12:10 開獎');
+    // 04:10 UTC is 12:10 in Taipei; the draw's day is said too (issue 22), with the entries so far.
+    expect(screen.getByTestId('lottery').textContent).toContain('抽籤中，12月1日 12:10 開獎');
+    expect(screen.getByTestId('lottery-entries').textContent).toBe('已有 3 筆抽籤登記');
     expect(screen.queryByText('種子')).toBeNull();
     const drawn = {
       ...lottery,
@@ -78,7 +80,7 @@ describe('the opening lottery', () => {
         session={{ id: 's1', status: 'open', lottery, myBooking: booking({ status: 'entered' }) as never }}
       />,
     );
-    expect(screen.getByText('12:10 開獎，結果會通知您。')).toBeTruthy();
+    expect(screen.getByText('12月1日 12:10 開獎，結果會通知您。')).toBeTruthy();
   });
 });
 
@@ -87,6 +89,9 @@ describe('a held waitlist offer', () => {
     const myBooking = booking({ status: 'offered', offerExpiresAt: '2026-12-01T10:30:00.000Z' });
     render(<MyBookingFairLine session={{ id: 's1', status: 'open', myBooking: myBooking as never }} />);
     expect(screen.getByTestId('offer').textContent).toContain('18:30');
+    // The hold rule (docs/FAIR-SIGNUP.md, "Quiet hours and shorter holds") is shown with the offer.
+    expect(screen.getByTestId('offer-rule').textContent).toContain('60');
+    expect(screen.getByTestId('offer-rule').textContent).toContain('15');
     fireEvent.click(screen.getByTestId('accept-offer'));
     await waitFor(() => expect(fetchMock).toHaveBeenCalled());
     const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];

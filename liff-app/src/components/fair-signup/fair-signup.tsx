@@ -1,6 +1,6 @@
 import type { Lottery, MyBooking, SessionSummary } from '@shuttle/shared';
 import { errorMessage } from '@shuttle/shared/web/api-error.ts';
-import { formatDateTime, formatTime } from '@shuttle/shared/web/format.ts';
+import { formatDateTime } from '@shuttle/shared/web/format.ts';
 import { notify, withLightLoading } from '@shuttle/shared/web/ui-store.ts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -41,7 +41,10 @@ export function useBookingLabels() {
   };
 }
 
-/** "抽籤中，12:10 開獎" before the draw, "drawn" with the means to verify it after. */
+/**
+ * "抽籤中，12月1日 12:10 開獎" (the draw's day and time) with the number of entries before the
+ * draw, "drawn" with the means to verify it after (docs/FAIR-SIGNUP.md).
+ */
 export function LotteryNotice({ session }: { session: Session }) {
   const { t } = useTranslation();
   const lottery = session.lottery;
@@ -51,7 +54,10 @@ export function LotteryNotice({ session }: { session: Session }) {
       <p className="fair-lottery__title">
         {lottery.drawnAt
           ? t('fair.lotteryDrawn', { time: formatDateTime(lottery.drawnAt) })
-          : t('fair.lotteryDrawAt', { time: formatTime(lottery.drawAt) })}
+          : t('fair.lotteryDrawAt', { time: formatDateTime(lottery.drawAt) })}
+      </p>
+      <p className="fair-lottery__text" data-testid="lottery-entries">
+        {t('lotteryView.entries', { count: lottery.entryCount })}
       </p>
       {!lottery.drawnAt && <p className="fair-lottery__text">{t('fair.lotteryExplain')}</p>}
       <details className="fair-lottery__verify">
@@ -106,7 +112,9 @@ export function MyBookingFairLine({ session }: { session: Session }) {
   const booking = session.myBooking;
   if (!booking) return null;
   if (booking.status === 'entered' && session.lottery) {
-    return <p className="my-booking__text">{t('fair.enteredHint', { time: formatTime(session.lottery.drawAt) })}</p>;
+    return (
+      <p className="my-booking__text">{t('fair.enteredHint', { time: formatDateTime(session.lottery.drawAt) })}</p>
+    );
   }
   if (booking.status === 'offered') return <OfferActions session={session} />;
   if (booking.status === 'accepted' && booking.cancelDeadline && booking.attendance === null) {
@@ -141,6 +149,9 @@ function OfferActions({ session }: { session: Session }) {
   return (
     <div className="fair-offer" data-testid="offer">
       {expires && <p className="my-booking__text">{t('fair.offeredHint', { time: formatDateTime(expires) })}</p>}
+      <p className="my-booking__text" data-testid="offer-rule">
+        {t('offerRule.text')}
+      </p>
       <div className="fair-offer__actions">
         <button
           type="button"

@@ -18,7 +18,8 @@ export const revenueLine = z.object({
   revenue: nonNegativeInt,
 });
 export const boardActivity = z.object({
-  kind: z.enum(['booked', 'waitlisted', 'promoted', 'cancelled']),
+  /** `entered`: a lottery entry (docs/FAIR-SIGNUP.md), not a waitlist join. */
+  kind: z.enum(['booked', 'waitlisted', 'entered', 'promoted', 'cancelled']),
   at: isoInstant,
   userId: id,
   name: z.string(),

@@ -5,6 +5,7 @@ import {
   FAIR_SIGNUP_LIMITS,
   lotteryMinutes,
   memberPriorityHours,
+  quietHours,
   signupMode,
   waitlistOfferMinutes,
 } from '../fair-signup.ts';
@@ -63,6 +64,8 @@ export const defaultData = z.object({
   lotteryMinutes: lotteryMinutes.default(FAIR_SIGNUP_LIMITS.defaultLotteryMinutes),
   waitlistOfferMinutes: waitlistOfferMinutes.default(0),
   memberPriorityHours: memberPriorityHours.default(0),
+  /** No offer starts or ends inside them (Taipei; default 23:00-08:00); null: off. */
+  quietHours,
   /** What the bot posts to the bound group; every one on by default. */
   group_announcements: z.object({
     newSessions: z.boolean(),
@@ -91,6 +94,7 @@ export const updateDefaultRequest = teamScope
     lotteryMinutes: lotteryMinutes.optional(),
     waitlistOfferMinutes: waitlistOfferMinutes.optional(),
     memberPriorityHours: memberPriorityHours.optional(),
+    quietHours: quietHours.optional(),
   })
   .refine((v) => Object.keys(v).some((k) => k !== 'teamId'), { message: 'Nothing to update' });
 

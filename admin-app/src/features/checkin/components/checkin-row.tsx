@@ -13,11 +13,13 @@ import { PayControl, PaymentText } from './pay-control';
  */
 export function CheckinRow({
   sessionId,
+  startsAt,
   player,
   onMark,
   busy,
 }: {
   sessionId: string;
+  startsAt: string;
   player: AdminParticipant;
   onMark: (attendance: Attendance) => void;
   busy: boolean;
@@ -75,7 +77,7 @@ export function CheckinRow({
             <span className="checkin-button__label">{t('signed.markAbsent')}</span>
           </button>
         </fieldset>
-        <PayControl sessionId={sessionId} player={player} />
+        <PayControl sessionId={sessionId} startsAt={startsAt} player={player} />
       </div>
     </li>
   );

@@ -5,7 +5,7 @@ import { invalidateQueries } from '@shuttle/shared/web/query.ts';
 import { useTranslation } from 'react-i18next';
 import { useAction } from '@/hooks/use-action';
 import { sessionsChanged } from '@/lib/changes';
-import { markPaid, markUnpaid, PASSES_KEY, settleWithPass, useTeamPasses } from '@/lib/payments';
+import { markPaid, markUnpaid, PASSES_KEY, passFor, settleWithPass, useTeamPasses } from '@/lib/payments';
 
 /**
  * What the player owes or paid, as a line of text on the check-in row: the amount, the
@@ -37,7 +37,16 @@ export function PaymentText({ payment }: { payment: Payment }) {
  * NT$200"); on a wide screen the button shows the part that differs (the amount, the transfer's
  * reference, 復原), which the name contains (WCAG 2.5.3), and on a phone only the icon.
  */
-export function PayControl({ sessionId, player }: { sessionId: string; player: AdminParticipant }) {
+export function PayControl({
+  sessionId,
+  startsAt,
+  player,
+}: {
+  sessionId: string;
+  /** The session's start: a pass is offered only when its dates hold that day. */
+  startsAt: string;
+  player: AdminParticipant;
+}) {
   const { t } = useTranslation();
   const { busy, run } = useAction();
   const passes = useTeamPasses();
@@ -68,7 +77,7 @@ export function PayControl({ sessionId, player }: { sessionId: string; player: A
   const label = reported
     ? t('money.confirmTransfer', { reference: reported.reference })
     : t('money.markCash', { amount: formatMoney(payment.amount) });
-  const pass = passes.data?.passes.find((p) => p.userId === player.userId && p.remaining !== 0);
+  const pass = passFor(passes.data?.passes, player.userId, startsAt);
   return (
     <>
       <button

@@ -3,6 +3,7 @@ import { EmptyState } from '@shuttle/shared/web/empty-state.tsx';
 import { formatDay, formatTimeRange } from '@shuttle/shared/web/format.ts';
 import { ClipboardCheckIcon } from '@shuttle/shared/web/icons.tsx';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { PageHeader } from '@/components/page-header';
 import { QueryView } from '@/components/query-view';
 import { StatCard } from '@/components/stat-card';
@@ -35,6 +36,24 @@ export function SignedPage({ sessionId }: { sessionId: string }) {
               title={t('signed.title')}
               description={`${session.title} · ${formatDay(session.startsAt)} ${formatTimeRange(session.startsAt, session.endsAt)}`}
               back={`/detail?id=${session.id}`}
+              actions={
+                <>
+                  <Link
+                    to={`/settlement?id=${session.id}`}
+                    className="button button--outline"
+                    data-testid="open-settlement"
+                  >
+                    {t('settlement.open')}
+                  </Link>
+                  <Link
+                    to={`/rotation?id=${session.id}`}
+                    className="button button--primary"
+                    data-testid="open-rotation"
+                  >
+                    {t('rotation.open')}
+                  </Link>
+                </>
+              }
             />
             <section className="stat-grid stat-grid--3" aria-label={t('signed.summary')} data-testid="checkin-counts">
               <StatCard label={t('attendance.attended')} value={counts.attended} />
@@ -55,6 +74,7 @@ export function SignedPage({ sessionId }: { sessionId: string }) {
                       <CheckinRow
                         key={p.userId}
                         sessionId={sessionId}
+                        startsAt={session.startsAt}
                         player={p}
                         busy={busy}
                         onMark={(a) => void mark(p, a)}

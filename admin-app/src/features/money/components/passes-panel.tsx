@@ -1,4 +1,4 @@
-import { addDays, PAYMENT_METHODS, type PaymentMethod, taipeiDate } from '@shuttle/shared';
+import { addDays, PAYMENT_METHODS, type Pass, type PaymentMethod, taipeiDate } from '@shuttle/shared';
 import { formatMoney } from '@shuttle/shared/web/format.ts';
 import { invalidateQueries, useQuery } from '@shuttle/shared/web/query.ts';
 import { type FormEvent, useState } from 'react';
@@ -7,7 +7,7 @@ import { Field } from '@/components/field';
 import { QueryView } from '@/components/query-view';
 import { useAction } from '@/hooks/use-action';
 import { apiCall } from '@/lib/api-client';
-import { useTeamPasses } from '@/lib/payments';
+import { updatePassStart, useTeamPasses } from '@/lib/payments';
 import { moneyKeys, sellPass } from '../api/money';
 
 /** Sell a season pass (季打) to a member: N sessions, or any number in a date range. */
@@ -20,6 +20,7 @@ function SellPassForm() {
   const [name, setName] = useState(t('money.passDefaultName'));
   const [byCredits, setByCredits] = useState(true);
   const [credits, setCredits] = useState(10);
+  const [validFrom, setValidFrom] = useState(today);
   const [validUntil, setValidUntil] = useState(addDays(today, 90));
   const [price, setPrice] = useState(2000);
   const [method, setMethod] = useState<PaymentMethod>('cash');
@@ -28,7 +29,7 @@ function SellPassForm() {
     event.preventDefault();
     const sold = await run(
       () =>
-        sellPass({ userId, name, credits: byCredits ? credits : null, validFrom: today, validUntil, price, method }),
+        sellPass({ userId, name, credits: byCredits ? credits : null, validFrom, validUntil, price, method }),
       { success: { message: t('money.passSold') } },
     );
     if (sold) await invalidateQueries(moneyKeys.all);
@@ -88,13 +89,27 @@ function SellPassForm() {
           )}
         </Field>
       )}
+      <Field label={t('moneyScreens.passFrom')}>
+        {(control) => (
+          <input
+            {...control}
+            className="input"
+            type="date"
+            max={validUntil}
+            value={validFrom}
+            required
+            data-testid="pass-from"
+            onChange={(e) => setValidFrom(e.target.value)}
+          />
+        )}
+      </Field>
       <Field label={t('money.passUntil')}>
         {(control) => (
           <input
             {...control}
             className="input"
             type="date"
-            min={today}
+            min={validFrom > today ? validFrom : today}
             value={validUntil}
             onChange={(e) => setValidUntil(e.target.value)}
           />
@@ -138,6 +153,43 @@ function SellPassForm() {
   );
 }
 
+/** Moves a sold pass's start date (`passes/update`): it must stay on or before its last date. */
+function PassStartForm({ pass }: { pass: Pass }) {
+  const { t } = useTranslation();
+  const { busy, run } = useAction();
+  const [validFrom, setValidFrom] = useState(pass.validFrom);
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const saved = await run(() => updatePassStart(pass.passId, validFrom), {
+      success: { message: t('moneyScreens.startSaved') },
+    });
+    if (saved) await invalidateQueries(moneyKeys.all);
+  };
+  return (
+    <form className="pass-start" onSubmit={(e) => void submit(e)} data-testid="pass-start">
+      <label className="sr-only" htmlFor={`pass-start-${pass.passId}`}>
+        {t('moneyScreens.editStart')}
+      </label>
+      <input
+        id={`pass-start-${pass.passId}`}
+        className="input input--small"
+        type="date"
+        max={pass.validUntil}
+        required
+        value={validFrom}
+        onChange={(e) => setValidFrom(e.target.value)}
+      />
+      <button
+        type="submit"
+        className="button button--small button--ghost"
+        disabled={busy || !validFrom || validFrom === pass.validFrom || validFrom > pass.validUntil}
+      >
+        {t('moneyScreens.saveStart')}
+      </button>
+    </form>
+  );
+}
+
 export function PassesPanel() {
   const { t } = useTranslation();
   const passes = useTeamPasses();
@@ -158,9 +210,10 @@ export function PassesPanel() {
                   <span aria-hidden="true" />
                   <span className="checkin-row__name">
                     {p.playerName}
-                    <span className="table__sub">
-                      {p.name} · {t('money.validUntil', { date: p.validUntil })}
+                    <span className="table__sub" data-testid="pass-dates">
+                      {p.name} · {t('moneyScreens.passDates', { from: p.validFrom, until: p.validUntil })}
                     </span>
+                    <PassStartForm pass={p} />
                   </span>
                   <span className="badge badge--muted">
                     {p.remaining === null ? t('money.unlimited') : t('money.creditsLeft', { credits: p.remaining })}

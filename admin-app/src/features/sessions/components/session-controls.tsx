@@ -1,4 +1,5 @@
 import { ADMIN_LIMITS, type AdminSession } from '@shuttle/shared';
+import { formatDateTime } from '@shuttle/shared/web/format.ts';
 import { notify } from '@shuttle/shared/web/ui-store.ts';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,6 +18,8 @@ export function SessionControls({ session }: { session: AdminSession }) {
   const [capacity, setCapacity] = useState(String(session.capacity));
   const [capacityError, setCapacityError] = useState<string | null>(null);
   const ended = session.status === 'ended';
+  // The switch is on but the scheduled opening is ahead: say when, and offer to open now (docs/DECISIONS.md).
+  const scheduled = !session.bookingClosed && session.status === 'notYetOpen';
 
   useEffect(() => setCapacity(String(session.capacity)), [session.capacity]);
 
@@ -27,7 +30,10 @@ export function SessionControls({ session }: { session: AdminSession }) {
 
   const toggleOpening = async (open: boolean) => {
     const updated = await run(() => switchOpening(session.id, open));
-    if (updated) sessionChanged(updated);
+    if (!updated) return;
+    sessionChanged(updated);
+    if (open && session.status === 'notYetOpen' && updated.status === 'open')
+      notify({ level: 'success', message: t('openNow.opened') });
   };
 
   const saveCapacity = async (event: FormEvent) => {
@@ -73,11 +79,28 @@ export function SessionControls({ session }: { session: AdminSession }) {
           checked={!session.bookingClosed}
           onChange={toggleOpening}
           label={t('detail.opening')}
-          description={session.bookingClosed ? t('detail.openingOff') : t('detail.openingOn')}
+          description={
+            session.bookingClosed
+              ? t('detail.openingOff')
+              : scheduled
+                ? t('openNow.scheduled', { time: formatDateTime(session.signupOpensAt) })
+                : t('detail.openingOn')
+          }
           disabled={busy || ended}
           testId="switch-opening"
         />
       </div>
+      {scheduled && (
+        <button
+          type="button"
+          className="button button--outline button--small"
+          onClick={() => toggleOpening(true)}
+          disabled={busy}
+          data-testid="open-now"
+        >
+          {t('openNow.button')}
+        </button>
+      )}
       <form className="inline-form" onSubmit={saveCapacity} noValidate>
         <Field
           label={t('session.capacity')}

@@ -1,4 +1,4 @@
-import { type DefaultData, FAIR_SIGNUP_LIMITS } from '@shuttle/shared';
+import { DEFAULT_QUIET_HOURS, type DefaultData, FAIR_SIGNUP_LIMITS } from '@shuttle/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Field } from '@/components/field';
@@ -28,6 +28,10 @@ export function FairSignupPanel({ data }: { data: DefaultData }) {
     memberPriorityHours: String(data.memberPriorityHours),
   });
   const [errors, setErrors] = useState<Partial<Record<NumberField, string>>>({});
+  // Quiet hours of offers (docs/FAIR-SIGNUP.md, "Quiet hours and shorter holds"); null: off.
+  const [quiet, setQuiet] = useState(data.quietHours !== null);
+  const [quietTimes, setQuietTimes] = useState(data.quietHours ?? DEFAULT_QUIET_HOURS);
+  const quietInvalid = quiet && quietTimes.start === quietTimes.end;
   const numberOf = (field: NumberField) => (/^\d+$/.test(text[field].trim()) ? Number(text[field]) : -1);
   const submit = () => {
     const next: Partial<Record<NumberField, string>> = {};
@@ -37,13 +41,14 @@ export function FairSignupPanel({ data }: { data: DefaultData }) {
       if (n < min || n > max) next[field] = t('create.errors.range', { min, max });
     }
     setErrors(next);
-    if (Object.keys(next).length > 0) return;
+    if (Object.keys(next).length > 0 || quietInvalid) return;
     void save(() =>
       updateDefault({
         signupMode: lottery ? 'lottery' : 'firstCome',
         lotteryMinutes: numberOf('lotteryMinutes'),
         waitlistOfferMinutes: numberOf('waitlistOfferMinutes'),
         memberPriorityHours: numberOf('memberPriorityHours'),
+        quietHours: quiet ? quietTimes : null,
       }),
     );
   };
@@ -75,6 +80,43 @@ export function FairSignupPanel({ data }: { data: DefaultData }) {
       />
       {lottery && numberField('lotteryMinutes', t('fair.lotteryMinutes'), t('fair.lotteryMinutesHint'))}
       {numberField('waitlistOfferMinutes', t('fair.offerMinutes'), t('fair.offerMinutesHint'))}
+      <p className="field__hint" data-testid="offer-rule">
+        {t('quietHours.rule')}
+      </p>
+      <ToggleSwitch
+        checked={quiet}
+        onChange={setQuiet}
+        label={t('quietHours.toggle')}
+        description={quiet ? t('quietHours.on') : t('quietHours.off')}
+      />
+      {quiet && (
+        <Field
+          label={`${t('quietHours.start')} – ${t('quietHours.end')}`}
+          error={quietInvalid ? t('quietHours.invalid') : undefined}
+        >
+          {(c) => (
+            <span className="row">
+              <input
+                {...c}
+                className="input input--narrow"
+                type="time"
+                value={quietTimes.start}
+                onChange={(e) => setQuietTimes({ ...quietTimes, start: e.target.value })}
+                aria-label={t('quietHours.start')}
+                data-testid="quiet-start"
+              />
+              <input
+                className="input input--narrow"
+                type="time"
+                value={quietTimes.end}
+                onChange={(e) => setQuietTimes({ ...quietTimes, end: e.target.value })}
+                aria-label={t('quietHours.end')}
+                data-testid="quiet-end"
+              />
+            </span>
+          )}
+        </Field>
+      )}
       {numberField('memberPriorityHours', t('fair.priorityHours'), t('fair.priorityHoursHint'))}
       <SaveBar busy={busy} />
     </form>

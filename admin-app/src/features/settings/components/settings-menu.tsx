@@ -20,6 +20,7 @@ const ITEMS = [
   { path: 'location', icon: PinIcon },
   { path: 'pricing', icon: CoinIcon },
   { path: 'private_rules', icon: DocIcon },
+  { path: 'payment', icon: CoinIcon },
   { path: 'line', icon: ChatIcon },
   { path: 'account_management', icon: ShieldIcon },
 ] as const;

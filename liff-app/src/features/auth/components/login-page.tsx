@@ -37,7 +37,11 @@ export function LoginPage() {
     };
   }, []);
 
-  const onGoogleCredential = useCallback(() => navigate(callbackPath('google', next)), [navigate, next]);
+  // /login and /callback replace each other, then the page signed in for: Back never returns to them.
+  const onGoogleCredential = useCallback(
+    () => navigate(callbackPath('google', next), { replace: true }),
+    [navigate, next],
+  );
 
   if (status === 'authenticated') return <Navigate to={next} replace />;
 
@@ -46,7 +50,7 @@ export function LoginPage() {
     try {
       const liff = await initLiff();
       if (isMockLiff() || liff.isLoggedIn()) {
-        navigate(callbackPath('line', next));
+        navigate(callbackPath('line', next), { replace: true });
         return;
       }
       // LINE returns here with a code; /callback finishes the login and goes on to `next`.

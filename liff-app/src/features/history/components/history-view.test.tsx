@@ -125,3 +125,53 @@ describe('the history team cards', () => {
     expect([...chart.querySelectorAll('.chart__tick')].map((n) => n.textContent)).toEqual(['0', '2']);
   });
 });
+
+describe('the past sessions', () => {
+  const past = (id: string, title: string, gamesPlayed?: number) => ({
+    id,
+    teamId: 'team-daan',
+    teamName: '大安羽球同好會',
+    title,
+    venue: '大安運動中心',
+    address: '',
+    region: '台北市',
+    categories: ['casual'],
+    courts: 2,
+    capacity: 12,
+    price: 200,
+    startsAt: '2026-11-04T11:00:00.000Z',
+    endsAt: '2026-11-04T13:00:00.000Z',
+    signupOpensAt: '2026-11-01T02:00:00.000Z',
+    isPublic: true,
+    bookingClosed: true,
+    acceptedCount: 12,
+    waitingCount: 0,
+    remaining: 0,
+    status: 'ended',
+    startingSoon: false,
+    attendance: 'attended',
+    partySize: 1,
+    ...(gamesPlayed === undefined ? {} : { gamesPlayed }),
+  });
+
+  it('says how many games the player played on a session that had a rotation board', async () => {
+    stubFetch(
+      routes({
+        'checkState/history/getHistory': envelope({
+          ...history,
+          items: [past('s-board', '週三夜打', 4), past('s-plain', '週五練球')],
+        }),
+      }),
+    );
+    render(
+      <MemoryRouter>
+        <HistoryView />
+      </MemoryRouter>,
+    );
+    await screen.findByText('週三夜打');
+    const games = screen.getAllByTestId('history-games');
+    // Only the session with a board says it; the other shows no count at all.
+    expect(games.map((g) => g.textContent)).toEqual(['打了 4 場']);
+    expect(games[0]!.closest('a')!.textContent).toContain('週三夜打');
+  });
+});

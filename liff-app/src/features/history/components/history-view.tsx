@@ -156,6 +156,11 @@ export function HistoryView() {
                       {formatDay(item.startsAt)} {formatTimeRange(item.startsAt, item.endsAt)} ·{' '}
                       {formatMoney(item.price)}
                     </span>
+                    {item.gamesPlayed != null && (
+                      <span className="history-item__meta" data-testid="history-games">
+                        {t('rotation.gamesPlayed', { count: item.gamesPlayed })}
+                      </span>
+                    )}
                   </span>
                   <span className={`badge badge--${item.attendance ?? 'unmarked'}`}>
                     {t(`attendance.${item.attendance ?? 'unmarked'}`)}

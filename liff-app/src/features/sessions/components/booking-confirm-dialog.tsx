@@ -1,6 +1,6 @@
 import type { SessionDetail } from '@shuttle/shared';
 import { ConfirmDialog } from '@shuttle/shared/web/dialog.tsx';
-import { formatFullDate, formatMoney, formatTime, formatTimeRange } from '@shuttle/shared/web/format.ts';
+import { formatDateTime, formatFullDate, formatMoney, formatTimeRange } from '@shuttle/shared/web/format.ts';
 import { TermList } from '@shuttle/shared/web/term-list.tsx';
 import { useTranslation } from 'react-i18next';
 import { GuestPicker } from '@/components/fair-signup/fair-signup';
@@ -54,7 +54,7 @@ export function BookingConfirmDialog({
       />
       <p className="dialog__text">
         {session.lottery && !session.lottery.drawnAt
-          ? t('fair.enteredMessage', { time: formatTime(session.lottery.drawAt) })
+          ? t('fair.enteredMessage', { time: formatDateTime(session.lottery.drawAt) })
           : waitlist
             ? t('booking.waitlistExplain', { position: session.waitingCount + 1 })
             : t('booking.reserveExplain')}

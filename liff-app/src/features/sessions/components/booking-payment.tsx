@@ -7,6 +7,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { sessionKeys } from '../api/keys';
 import { reportTransfer } from '../api/payments';
+import { PayTo } from './pay-to';
 
 const REFERENCE = /^[\p{L}\p{N} _.#-]{1,40}$/u;
 
@@ -50,6 +51,7 @@ export function BookingPayment({ session }: { session: SessionDetail }) {
       {payment.paidAt && (
         <p className="my-booking__text">{t('money.paidAt', { at: formatDateTime(payment.paidAt) })}</p>
       )}
+      {payment.status === 'unpaid' && <PayTo details={session.paymentDetails} />}
       {payment.status === 'unpaid' && payment.reported && (
         <p className="my-booking__text" data-testid="transfer-reported">
           {t('money.reportedWaiting', { reference: payment.reported.reference })}

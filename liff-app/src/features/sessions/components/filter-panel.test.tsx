@@ -40,17 +40,49 @@ function renderPanel(filters: SessionFilters = EMPTY_FILTERS) {
   return { onApply, panel: screen.getByTestId('filter-panel') };
 }
 
+/** A session of the list, as the API's contract has it. */
+const summary = (id: string) => ({
+  id,
+  teamId: 'team-daan-smash',
+  teamName: '大安羽球同好會',
+  title: '週四晚場',
+  venue: '大安運動中心',
+  address: '台北市大安區',
+  region: '台北市',
+  categories: [],
+  courts: 2,
+  capacity: 12,
+  price: 250,
+  startsAt: '2026-12-03T11:00:00.000Z',
+  endsAt: '2026-12-03T13:00:00.000Z',
+  signupOpensAt: '2026-11-26T11:00:00.000Z',
+  isPublic: true,
+  bookingClosed: false,
+  acceptedCount: 3,
+  waitingCount: 0,
+  remaining: 9,
+  status: 'open',
+  startingSoon: false,
+});
+
+/** Sessions each list query finds, and the list queries asked (their bodies). */
+let found: { items: number; more: boolean } = { items: 0, more: false };
+const listQueries: Record<string, unknown>[] = [];
+const ok = (data: unknown) =>
+  new Response(JSON.stringify({ success: true, message: 'OK', timestamp: new Date().toISOString(), data }));
+
 beforeEach(() => {
   setRuntimeConfig({ apiBase: '/api', liffId: 'x', liffMock: true, googleClientId: 'g', devLogin: true });
+  found = { items: 0, more: false };
+  listQueries.length = 0;
   vi.stubGlobal(
     'fetch',
-    vi.fn(() =>
-      Promise.resolve(
-        new Response(
-          JSON.stringify({ success: true, message: 'OK', timestamp: new Date().toISOString(), data: teams }),
-        ),
-      ),
-    ),
+    vi.fn((url: string, init?: RequestInit) => {
+      if (!String(url).includes('getSessionList')) return Promise.resolve(ok(teams));
+      listQueries.push(JSON.parse(String(init?.body ?? '{}')));
+      const items = Array.from({ length: found.items }, (_, i) => summary(`s-${i}`));
+      return Promise.resolve(ok({ items, nextCursor: found.more ? 'next' : null }));
+    }),
   );
 });
 afterEach(() => {
@@ -115,6 +147,25 @@ describe('filter panel', () => {
     expect(within(panel).getByRole('button', { name: '台北市' }).getAttribute('aria-pressed')).toBe('false');
     fireEvent.click(within(panel).getByRole('button', { name: '查看結果' }));
     expect(onApply).toHaveBeenCalledWith(EMPTY_FILTERS);
+  });
+
+  it('says how many sessions the chosen filters find on 查看結果', async () => {
+    found = { items: 12, more: false };
+    const { onApply, panel } = renderPanel();
+    const apply = await within(panel).findByRole('button', { name: '查看 12 個結果' });
+    found = { items: 20, more: true };
+    fireEvent.click(within(panel).getByRole('button', { name: '台中市' }));
+    // The count follows the choice once it settles, asked with the chosen filters.
+    expect(await within(panel).findByRole('button', { name: '查看 20+ 個結果' }, { timeout: 2000 })).toBeTruthy();
+    expect(listQueries.at(-1)).toMatchObject({ regions: ['台中市'], status: 'upcoming' });
+    fireEvent.click(within(panel).getByTestId('apply-filters'));
+    expect(onApply).toHaveBeenCalledWith({ ...EMPTY_FILTERS, regions: ['台中市'] });
+    expect(apply).toBeTruthy();
+  });
+
+  it('says sessions without a level range are open to all levels', () => {
+    const { panel } = renderPanel();
+    expect(within(panel).getByTestId('level-filter-hint').textContent).toBe('沒有設定程度的場次不限程度，也會列出。');
   });
 
   it('selects the region found from the position', async () => {

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { type LocateFailure, LocateRegionError, locateRegion } from '@/lib/geo/locate-region';
 import { useTeamNames } from '../api/get-team-names';
 import { activeFilterCount, clearFilters, isPriceSort, type SessionFilters, toggle, withDate } from '../model/filters';
+import { ApplyButton } from './filter-results';
 import { LevelFilter } from './level-filter';
 
 const LOCATE_MESSAGES = {
@@ -71,9 +72,7 @@ export function FilterPanel({ open, filters, loggedIn, onApply, onClose }: Filte
             {t('filters.clearAll')}
             {count > 0 && ` (${count})`}
           </button>
-          <button type="button" className="button button--primary" onClick={() => onApply(draft)}>
-            {t('filters.apply')}
-          </button>
+          {open && <ApplyButton draft={draft} loggedIn={loggedIn} onApply={() => onApply(draft)} />}
         </>
       }
     >

@@ -8,6 +8,7 @@ const LEVELS = Array.from({ length: LEVEL_MAX - LEVEL_MIN + 1 }, (_, i) => LEVEL
 export function LevelFilter({ value, onChange }: { value: number | null; onChange: (level: number | null) => void }) {
   const { t } = useTranslation();
   const id = useId();
+  const hint = useId();
   return (
     <div className="filter-group">
       <label htmlFor={id} className="filter-group__label">
@@ -18,6 +19,7 @@ export function LevelFilter({ value, onChange }: { value: number | null; onChang
         className="input"
         value={value ?? ''}
         onChange={(event) => onChange(event.target.value ? Number(event.target.value) : null)}
+        aria-describedby={hint}
         data-testid="level-filter"
       >
         <option value="">{t('money.anyLevel')}</option>
@@ -27,6 +29,9 @@ export function LevelFilter({ value, onChange }: { value: number | null; onChang
           </option>
         ))}
       </select>
+      <p id={hint} className="filter-note" data-testid="level-filter-hint">
+        {t('browseList.levelHint')}
+      </p>
     </div>
   );
 }

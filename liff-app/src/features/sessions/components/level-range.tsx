@@ -1,10 +1,19 @@
 import { levelBandOf } from '@shuttle/shared';
 import { useTranslation } from 'react-i18next';
 
-/** A session's level range (docs/MONEY.md, "Player levels"), or nothing when it is for everyone. */
+/**
+ * A session's level range (docs/MONEY.md, "Player levels"); a session without one is open to
+ * every level and says so (不限程度), which is also why the level filter keeps it.
+ */
 export function LevelRange({ min, max }: { min?: number; max?: number }) {
   const { t } = useTranslation();
-  if (min === undefined || max === undefined) return null;
+  if (min === undefined || max === undefined) {
+    return (
+      <span className="tag" data-testid="level-range" data-any-level="">
+        {t('browseList.anyLevel')}
+      </span>
+    );
+  }
   return (
     <span className="tag" data-testid="level-range">
       {t('money.levelRange', {

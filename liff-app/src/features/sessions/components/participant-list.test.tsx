@@ -13,6 +13,38 @@ describe('ParticipantList', () => {
     expect(screen.getByRole('button')).toBeTruthy();
   });
 
+  it("lists a lottery's entries before the draw instead of 'no participants yet' (issue 22)", () => {
+    const entered: MemberList = {
+      visibility: 'names',
+      accepted: [],
+      waiting: [],
+      entered: [
+        { name: '抽籤王', pictureUrl: '', partySize: 2, position: null, isMe: true },
+        { name: '小華', pictureUrl: '', partySize: 1, position: null, isMe: false },
+      ],
+      acceptedCount: 0,
+      waitingCount: 0,
+      enteredCount: 2,
+    };
+    const { rerender } = render(<ParticipantList members={entered} error={null} loading={false} />);
+    expect(screen.queryByTestId('no-participants')).toBeNull();
+    const list = screen.getByTestId('participants').textContent ?? '';
+    expect(list).toContain('抽籤登記');
+    expect(list).toContain('抽籤王');
+    expect(list).toContain('+1');
+    expect(list).not.toContain('候補');
+    const counts: MemberList = {
+      visibility: 'counts',
+      accepted: [],
+      waiting: [],
+      acceptedCount: 0,
+      waitingCount: 0,
+      enteredCount: 2,
+    };
+    rerender(<ParticipantList members={counts} error={null} loading={false} />);
+    expect(screen.getByTestId('participant-counts').textContent).toBe('已有 2 筆抽籤登記');
+  });
+
   it('shows a signed-in player the names, with an attendance mark on their own row only', () => {
     const names: MemberList = {
       visibility: 'names',

@@ -40,7 +40,8 @@ export function ParticipantList({
     if (loading) return <Spinner />;
     return error ? <p role="alert">{errorMessage(error)}</p> : null;
   }
-  if (members.acceptedCount === 0 && members.waitingCount === 0) {
+  const entered = members.enteredCount ?? 0;
+  if (members.acceptedCount === 0 && members.waitingCount === 0 && entered === 0) {
     return (
       <p className="muted" data-testid="no-participants">
         {t('participants.none')}
@@ -53,11 +54,29 @@ export function ParticipantList({
     return (
       <div className="participants" data-testid="participants">
         <p className="participants__title" data-testid="participant-counts">
-          {t('account.visitorCounts', { accepted: members.acceptedCount, waiting: members.waitingCount })}
+          {entered > 0
+            ? t('lotteryView.entries', { count: entered })
+            : t('account.visitorCounts', { accepted: members.acceptedCount, waiting: members.waitingCount })}
         </p>
         <button type="button" className="button button--outline button--small" onClick={() => promptLogin(next)}>
           {t('account.visitorHint')}
         </button>
+      </div>
+    );
+  }
+  // Before the draw the lottery's entries are the list (docs/FAIR-SIGNUP.md): nobody holds a place yet.
+  if (entered > 0 && members.acceptedCount === 0 && members.waitingCount === 0) {
+    return (
+      <div className="participants" data-testid="participants">
+        <h3 className="participants__title">
+          {t('lotteryView.enteredTitle')} <span className="count-pill">{entered}</span>
+        </h3>
+        <ul className="participant-list">
+          {(members.entered ?? []).map((p, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: participants carry no id; the order is the server's
+            <Row key={`e-${i}-${p.name}`} participant={p} />
+          ))}
+        </ul>
       </div>
     );
   }

@@ -11,6 +11,7 @@ import { useSessionPages } from '../api/use-session-pages';
 import { activeFilterCount, clearFilters } from '../model/filters';
 import { updateFilters, useFilters } from '../model/filters-store';
 import { FilterPanel } from './filter-panel';
+import { FilterChips } from './filter-results';
 import { SessionCard } from './session-card';
 import { StatusTabs } from './status-tabs';
 
@@ -95,8 +96,8 @@ export function SessionBrowser() {
             {t('filters.clearAll')}
           </button>
         )}
-        {filters.team && <span className="list-toolbar__note">{filters.team.team_name}</span>}
       </div>
+      <FilterChips filters={filters} onChange={(next) => updateFilters(next)} />
 
       {list.status === 'error' && !list.data ? (
         <div className="error-box" role="alert">

@@ -27,7 +27,9 @@ export function SessionCard({ session }: { session: SessionSummary }) {
             <span className={`badge badge--${mine.status}`} data-testid="my-booking-badge">
               {mine.status === 'accepted'
                 ? t('booking.accepted')
-                : t('booking.waitingPosition', { position: mine.position })}
+                : mine.status === 'entered'
+                  ? t('fair.badgeEntered')
+                  : t('booking.waitingPosition', { position: mine.position })}
             </span>
           )}
         </div>
@@ -43,8 +45,10 @@ export function SessionCard({ session }: { session: SessionSummary }) {
             {t(`px.region.${session.region}`)} · {session.venue}
           </span>
         </div>
-        <CategoryChips categories={session.categories} />
-        <LevelRange min={session.levelMin} max={session.levelMax} />
+        <div className="session-card__tags">
+          <CategoryChips categories={session.categories} />
+          <LevelRange min={session.levelMin} max={session.levelMax} />
+        </div>
         <div className="session-card__bottom">
           <span className="session-card__price">{formatMoney(session.price)}</span>
           <span className={`session-card__places${state.places.kind === 'full' ? ' is-full' : ''}`}>

@@ -1,7 +1,7 @@
 import { type SessionDetail as Detail, sessionState } from '@shuttle/shared';
 import { ApiError, errorMessage } from '@shuttle/shared/web/api-error.ts';
 import { EmptyState } from '@shuttle/shared/web/empty-state.tsx';
-import { formatDateTime, formatDay, formatMoney, formatTime, formatTimeRange } from '@shuttle/shared/web/format.ts';
+import { formatDateTime, formatDay, formatMoney, formatTimeRange } from '@shuttle/shared/web/format.ts';
 import {
   ChatIcon,
   ClockIcon,
@@ -46,6 +46,7 @@ import { CalendarLinks, DirectionsLinks } from './session-links';
 import { ShareButton } from './share-button';
 import { SuspensionNotice } from './suspension-notice';
 import { TeamJoin } from './team-join';
+import { type ReceiptStatus, TellChat } from './tell-chat';
 
 type ReserveState = 'reserve' | 'waitlist' | 'closed' | 'notYetOpen' | 'booked';
 
@@ -65,6 +66,9 @@ export function mustJoinTeam(session: Detail): boolean {
 
 const RETRYABLE = new Set(['NETWORK', 'TIMEOUT']);
 
+/** The detail that opens the booking confirmation once the player is signed in. */
+const joinIntentPath = (sessionId: string) => `/session?id=${encodeURIComponent(sessionId)}&action=join`;
+
 interface SessionDetailProps {
   sessionId: string | null;
   /** Actions on the player's own booking (cancelling belongs to the booked feature). */
@@ -81,6 +85,8 @@ export function SessionDetailView({ sessionId, renderBookingActions, openJoin = 
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
   const [partySize, setPartySize] = useState(1);
+  // What the last booking did here, for the receipt the player may post into the chat.
+  const [receipt, setReceipt] = useState<ReceiptStatus | null>(null);
   const bookingLabels = useBookingLabels();
   const attemptKey = useRef<string | null>(null);
   const pendingJoin = useRef(openJoin);
@@ -91,7 +97,7 @@ export function SessionDetailView({ sessionId, renderBookingActions, openJoin = 
     const current = detail.data;
     if (!pendingJoin.current || !current || !sessionId) return;
     if (!loggedIn) {
-      if (!loginAsked.current) promptLogin(`/session?id=${encodeURIComponent(sessionId)}&action=join`);
+      if (!loginAsked.current) promptLogin(joinIntentPath(sessionId));
       loginAsked.current = true;
       return;
     }
@@ -111,6 +117,8 @@ export function SessionDetailView({ sessionId, renderBookingActions, openJoin = 
 
   const session = detail.data;
   const state = session ? reserveState(session) : null;
+  // Before the draw nobody holds a place: the lottery's places and entries say more than "0 / 8".
+  const undrawn = session?.lottery && !session.lottery.drawnAt ? session.lottery : null;
   // Retrying cannot bring back a session that does not exist: offer the list instead.
   const missing = detail.error instanceof ApiError && detail.error.status === 404;
 
@@ -125,19 +133,25 @@ export function SessionDetailView({ sessionId, renderBookingActions, openJoin = 
       // The join answers only the status: the refreshed detail carries the waitlist position.
       await bookingsChanged.announce();
       const fresh = getQueryData<Detail>(sessionKeys.detail(session.id, true));
+      const position = result.position ?? fresh?.myBooking?.position ?? '—';
+      setReceipt(
+        result.status === 'accepted' || result.status === 'entered'
+          ? { status: result.status }
+          : { status: 'waitlisted', position },
+      );
       if (result.status === 'accepted') {
         notify({ level: 'success', title: t('booking.successTitle'), message: t('booking.successMessage') });
       } else if (result.status === 'entered' && session.lottery) {
         notify({
           level: 'success',
           title: t('fair.entered'),
-          message: t('fair.enteredMessage', { time: formatTime(session.lottery.drawAt) }),
+          message: t('fair.enteredMessage', { time: formatDateTime(session.lottery.drawAt) }),
         });
       } else {
         notify({
           level: 'success',
           title: t('booking.waitlistedTitle'),
-          message: t('booking.waitlistedMessage', { position: result.position ?? fresh?.myBooking?.position ?? '—' }),
+          message: t('booking.waitlistedMessage', { position }),
         });
       }
     } catch (error) {
@@ -152,7 +166,8 @@ export function SessionDetailView({ sessionId, renderBookingActions, openJoin = 
 
   const onReserveClick = () => {
     if (!loggedIn) {
-      promptLogin();
+      // Back from sign-in with the intent: the confirmation opens by itself (`action=join`, as a LINE card's 報名).
+      promptLogin(joinIntentPath(session!.id));
       return;
     }
     setConfirming(true);
@@ -243,7 +258,9 @@ export function SessionDetailView({ sessionId, renderBookingActions, openJoin = 
               <UsersIcon />
               <span className="info-tile__label">{t('session.people')}</span>
               <span className="info-tile__value" data-testid="people">
-                {t('session.peopleValue', { accepted: session.acceptedCount, capacity: session.capacity })}
+                {undrawn
+                  ? t('lotteryView.places', { count: session.capacity })
+                  : t('session.peopleValue', { accepted: session.acceptedCount, capacity: session.capacity })}
               </span>
             </div>
             <div className="info-tile">
@@ -255,13 +272,17 @@ export function SessionDetailView({ sessionId, renderBookingActions, openJoin = 
             </div>
             <div className="info-tile">
               <TicketIcon />
-              <span className="info-tile__label">{t('session.remainingLabel')}</span>
-              <span className="info-tile__value">
-                {session.status === 'open' && !session.bookingClosed
-                  ? session.remaining > 0
-                    ? t('session.placesLeft', { count: session.remaining })
-                    : t('session.full')
-                  : '—'}
+              <span className="info-tile__label">
+                {undrawn ? t('lotteryView.enteredTitle') : t('session.remainingLabel')}
+              </span>
+              <span className="info-tile__value" data-testid="remaining">
+                {undrawn
+                  ? undrawn.entryCount
+                  : session.status === 'open' && !session.bookingClosed
+                    ? session.remaining > 0
+                      ? t('session.placesLeft', { count: session.remaining })
+                      : t('session.full')
+                    : '—'}
               </span>
               {session.waitingCount > 0 && (
                 <span className="info-tile__sub">{t('session.waitingCount', { count: session.waitingCount })}</span>
@@ -320,6 +341,8 @@ export function SessionDetailView({ sessionId, renderBookingActions, openJoin = 
               <ParticipantList members={members.data} error={members.error} loading={members.isLoading} />
             </section>
           )}
+
+          {receipt && <TellChat session={session} receipt={receipt} />}
 
           <div className="action-bar">
             <div className="action-bar__price">

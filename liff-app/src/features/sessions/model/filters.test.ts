@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
+  activeFilterChips,
   activeFilterCount,
   clearFilters,
   EMPTY_FILTERS,
+  removeChip,
   type SessionFilters,
   toggle,
   toQuery,
@@ -76,5 +78,40 @@ describe('session filters', () => {
     expect(withDate(priced, null)).toEqual({ ...priced, date: null, sort: 'none' });
     expect(withDate({ ...EMPTY_FILTERS, sort: 'latestFirst' }, null).sort).toBe('latestFirst');
     expect(toQuery({ ...priced, date: null }).sort).toBe('none');
+  });
+});
+
+describe('filter chips', () => {
+  it('lists every filter that is on, and each chip removes only its own', () => {
+    const on: SessionFilters = {
+      ...EMPTY_FILTERS,
+      regions: ['台北市', '新北市'],
+      date: '2026-12-05',
+      sort: 'priceLowToHigh',
+      categories: ['beginner'],
+      teamName: ' 羽 ',
+      level: 5,
+    };
+    const chips = activeFilterChips(on);
+    expect(chips.map((c) => [c.kind, c.value])).toEqual([
+      ['region', '台北市'],
+      ['region', '新北市'],
+      ['date', '2026-12-05'],
+      ['sort', 'priceLowToHigh'],
+      ['category', 'beginner'],
+      ['teamName', '羽'],
+      ['level', 5],
+    ]);
+    expect(chips).toHaveLength(activeFilterCount(on) + 1);
+    expect(removeChip(on, chips[0]!).regions).toEqual(['新北市']);
+    // Without its date a price order goes back to the default order.
+    expect(removeChip(on, chips[2]!)).toMatchObject({ date: null, sort: 'none' });
+    expect(removeChip(on, chips[6]!).level).toBeNull();
+    expect(activeFilterChips(EMPTY_FILTERS)).toEqual([]);
+  });
+
+  it('starts on the upcoming tab', () => {
+    expect(EMPTY_FILTERS.status).toBe('upcoming');
+    expect(clearFilters({ ...EMPTY_FILTERS, status: 'ended', regions: ['台北市'] }).status).toBe('ended');
   });
 });

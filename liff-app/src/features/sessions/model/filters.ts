@@ -22,7 +22,7 @@ export interface SessionFilters {
 }
 
 export const EMPTY_FILTERS: SessionFilters = {
-  status: 'all',
+  status: 'upcoming',
   regions: [],
   date: null,
   sort: 'none',
@@ -74,4 +74,48 @@ export function toQuery(filters: SessionFilters, cursor: string | null = null): 
     cursor,
     limit: PAGE_SIZE_DEFAULT,
   };
+}
+
+/** One filter that is on, as a removable chip of the list (issue 22: the list shows which are on). */
+export type FilterChip =
+  | { key: string; kind: 'region'; value: Region }
+  | { key: string; kind: 'category'; value: Category }
+  | { key: string; kind: 'date'; value: string }
+  | { key: string; kind: 'sort'; value: SortOrder }
+  | { key: string; kind: 'team'; value: string }
+  | { key: string; kind: 'teamName'; value: string }
+  | { key: string; kind: 'level'; value: number };
+
+/** The chips of the filters that are on, in the panel's order; the status tab is not one. */
+export function activeFilterChips(filters: SessionFilters): FilterChip[] {
+  const chips: FilterChip[] = [
+    ...filters.regions.map((value) => ({ key: `region:${value}`, kind: 'region' as const, value })),
+  ];
+  if (filters.date) chips.push({ key: 'date', kind: 'date', value: filters.date });
+  if (filters.sort !== 'none') chips.push({ key: 'sort', kind: 'sort', value: filters.sort });
+  for (const value of filters.categories) chips.push({ key: `category:${value}`, kind: 'category', value });
+  if (filters.team) chips.push({ key: 'team', kind: 'team', value: filters.team.team_name });
+  if (filters.teamName.trim()) chips.push({ key: 'teamName', kind: 'teamName', value: filters.teamName.trim() });
+  if (filters.level) chips.push({ key: 'level', kind: 'level', value: filters.level });
+  return chips;
+}
+
+/** The filters without one chip. */
+export function removeChip(filters: SessionFilters, chip: FilterChip): SessionFilters {
+  switch (chip.kind) {
+    case 'region':
+      return { ...filters, regions: filters.regions.filter((r) => r !== chip.value) };
+    case 'category':
+      return { ...filters, categories: filters.categories.filter((c) => c !== chip.value) };
+    case 'date':
+      return withDate(filters, null);
+    case 'sort':
+      return { ...filters, sort: 'none' };
+    case 'team':
+      return { ...filters, team: null };
+    case 'teamName':
+      return { ...filters, teamName: '' };
+    case 'level':
+      return { ...filters, level: null };
+  }
 }

@@ -55,3 +55,19 @@ export function sessionFlexMessage(session: SessionDetail, url: string, texts: S
     },
   };
 }
+
+/**
+ * A booking receipt the player posts into a chat (docs/LINE.md, "Receipts"): the share card
+ * with what happened on top ("I'm in", "on the waitlist, #2", "entered the lottery").
+ */
+export function receiptFlexMessage(session: SessionDetail, url: string, texts: ShareTexts & { headline: string }) {
+  const message = sessionFlexMessage(session, url, texts);
+  const headline = { type: 'text' as const, text: texts.headline, weight: 'bold' as const, size: 'md', wrap: true };
+  return {
+    ...message,
+    contents: {
+      ...message.contents,
+      body: { ...message.contents.body, contents: [headline, ...message.contents.body.contents] },
+    },
+  };
+}

@@ -3,7 +3,9 @@ import type { Store } from '#db/client.ts';
 import { key } from '#db/keys.ts';
 import { batchGetAll } from '#db/query.ts';
 import { isConditionFailure } from '#db/transaction.ts';
-import { type UserRecord, userIdFor, userIdOfGeneration } from './repository.ts';
+import { randomId } from '#platform/clock.ts';
+import { type UserRecord, userIdFor, userIdOfGeneration } from '#players/repository.ts';
+import { requestRichMenuLink } from './rich-menu-request.ts';
 
 /**
  * A LINE account as the product knows it: the player who signs in with it, and whether it
@@ -60,6 +62,10 @@ export class LineFollowers {
           ExpressionAttributeValues: { ':at': when },
         }),
       );
+      // Following (again): the menu of the player's language, when they chose one (docs/LINE.md, "Rich menus").
+      if (!blocked && player.language) {
+        await requestRichMenuLink({ store: this.store, ids: randomId }, player.userId, at);
+      }
       return true;
     } catch (error) {
       if (isConditionFailure(error)) return false;

@@ -1,0 +1,3 @@
+import { PaymentDetailsPage } from '@/features/settlement/components/payment-details-page';
+
+export default PaymentDetailsPage;

@@ -1,0 +1,98 @@
+import { adminRoutes } from '@shuttle/shared';
+import type { TeamScope } from '#admin-accounts/team-scope.ts';
+import type { Clock } from '#platform/clock.ts';
+import { DomainError } from '#platform/errors.ts';
+import { type ContractAppOptions, contractRoutes, newApiApp } from '#platform/http.ts';
+import { boardEtag, notModified, rotationCalls } from '#rotation/calls.ts';
+import { newScreenToken } from '#rotation/repository.ts';
+import type { RotationService } from '#rotation/service.ts';
+import { rotationCsv } from '#rotation/view.ts';
+import type { SessionRepository } from '#sessions/repository.ts';
+
+export interface RotationAdminRouteDeps {
+  clock: Clock;
+  scope: TeamScope;
+  sessions: SessionRepository;
+  rotation: RotationService;
+  http: ContractAppOptions;
+}
+
+/** The rotation board's admin calls (docs/ON-COURT.md, "Rotation"): team admins of the session's team. */
+export function rotationAdminRoutes(s: RotationAdminRouteDeps) {
+  const calls = rotationCalls(s.rotation, s.clock);
+  const app = newApiApp();
+  app.use('/rotation/getBoard', notModified);
+  app.route(
+    '/',
+    contractRoutes(
+      adminRoutes,
+      {
+        'rotation/setup': async ({ sessionId, courts, mode, rule }, { admin }) => {
+          const session = await s.scope.session(admin, sessionId);
+          return {
+            board: s.rotation.adminView(await s.rotation.setup(sessionId, session.teamId, { courts, mode, rule })),
+          };
+        },
+        'rotation/getBoard': async ({ sessionId }, { admin, c }) => {
+          await s.scope.session(admin, sessionId);
+          const item = await s.rotation.current(sessionId);
+          c.header('etag', boardEtag(item.version));
+          return { board: s.rotation.adminView(item) };
+        },
+        'rotation/startNext': async (input, { admin }) => {
+          await s.scope.session(admin, input.sessionId);
+          return calls.startNext(input);
+        },
+        'rotation/finish': async (input, { admin }) => {
+          await s.scope.session(admin, input.sessionId);
+          return calls.finish(input);
+        },
+        'rotation/setPlayer': async (input, { admin }) => {
+          await s.scope.session(admin, input.sessionId);
+          return calls.setPlayer(input);
+        },
+        'rotation/swapNext': async (input, { admin }) => {
+          await s.scope.session(admin, input.sessionId);
+          return calls.swapNext(input);
+        },
+        'rotation/lockPair': async (input, { admin }) => {
+          await s.scope.session(admin, input.sessionId);
+          return calls.lockPair(input);
+        },
+        'rotation/moveUp': async (input, { admin }) => {
+          await s.scope.session(admin, input.sessionId);
+          return calls.moveUp(input);
+        },
+        'rotation/setHelper': async ({ sessionId, userId }, { admin }) => {
+          await s.scope.session(admin, sessionId);
+          if (userId !== null) {
+            // A helper is a player of the session: on the board or holding an accepted booking.
+            const board = await s.rotation.require(sessionId);
+            if (!board.state.players.some((p) => p.userId === userId)) {
+              const booking = await s.sessions.booking(sessionId, userId);
+              if (booking?.status !== 'accepted') throw new DomainError('ROTATION_PLAYER_NOT_FOUND');
+            }
+          }
+          const { item } = await s.rotation.change(sessionId, (b) => ({ state: b.state, helperUserId: userId }));
+          return { board: s.rotation.adminView(item) };
+        },
+        'rotation/rotateScreenToken': async ({ sessionId }, { admin }) => {
+          await s.scope.session(admin, sessionId);
+          const { item } = await s.rotation.change(sessionId, (b) => ({
+            state: b.state,
+            screenToken: newScreenToken(),
+          }));
+          return { board: s.rotation.adminView(item) };
+        },
+        'rotation/exportCsv': async ({ sessionId }, { admin, c }) => {
+          await s.scope.session(admin, sessionId);
+          const item = await s.rotation.require(sessionId);
+          c.header('content-disposition', `attachment; filename="rotation-${sessionId}.csv"`);
+          return rotationCsv(item.state);
+        },
+      },
+      s.http,
+    ),
+  );
+  return app;
+}

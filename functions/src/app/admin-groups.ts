@@ -1,0 +1,132 @@
+import { adminRoutes } from '@shuttle/shared';
+import type { Hono } from 'hono';
+import { AdminEmailVerification } from '#admin-accounts/email-verification.ts';
+import { PasswordResets } from '#admin-accounts/password-reset.ts';
+import { AdminAccounts } from '#admin-accounts/repository.ts';
+import { AdminSignIn } from '#admin-accounts/sign-in.ts';
+import { TeamScope } from '#admin-accounts/team-scope.ts';
+import { accountRoutes } from '#api/admin/admin-accounts.ts';
+import { checkInRoutes } from '#api/admin/bookings.ts';
+import { exportRoutes } from '#api/admin/exports.ts';
+import { paymentAdminRoutes } from '#api/admin/payments.ts';
+import { reportRoutes } from '#api/admin/reports.ts';
+import { rotationAdminRoutes } from '#api/admin/rotation.ts';
+import { sessionAdminRoutes } from '#api/admin/sessions.ts';
+import { settlementRoutes } from '#api/admin/settlement.ts';
+import { memberAdminRoutes } from '#api/admin/team-members.ts';
+import { teamSettingRoutes } from '#api/admin/teams.ts';
+import { BookingEngine } from '#bookings/engine.ts';
+import { SessionChangeEngine } from '#bookings/session-changes.ts';
+import { NoShowRule } from '#payments/no-show.ts';
+import { PassRepository } from '#payments/passes.ts';
+import { PaymentRepository } from '#payments/repository.ts';
+import { SettlementRepository } from '#payments/settlement-store.ts';
+import type { ApiEnv } from '#platform/http.ts';
+import { UserRepository } from '#players/repository.ts';
+import { RotationService } from '#rotation/service.ts';
+import { SessionRepository } from '#sessions/repository.ts';
+import { TeamAdminRepository } from '#teams/admins.ts';
+import { MembershipRepository } from '#teams/membership.ts';
+import { NoShowSettings } from '#teams/no-show-settings.ts';
+import { TeamRepository } from '#teams/repository.ts';
+import type { AdminApiOptions } from './admin-services.ts';
+import { contractApi, contractGroupApi } from './contract-api.ts';
+import { adminHttp, memberHttp, rateLimiter } from './http-options.ts';
+import { teamLimit } from './limits.ts';
+import { API_BASES } from './route-groups.ts';
+import type { AppDeps } from './services.ts';
+
+/**
+ * The admin API's route groups (route-groups.ts), one Lambda each: every group builds only the
+ * services its routes take, so each bundle carries only its own code (docs/DEPLOY.md, "Bundles").
+ * The local server serves the whole API from app/admin-api.ts.
+ */
+
+/** What every admin group needs: the caller's account and team scope, and the admin API's options. */
+function adminBase(deps: AppDeps) {
+  const { store, clock, ids } = deps;
+  const accounts = new AdminAccounts({ store, clock, ids });
+  const teamAdmins = new TeamAdminRepository(store);
+  const sessions = new SessionRepository(store);
+  const http = adminHttp(deps, accounts, memberHttp(deps, rateLimiter(deps)));
+  return {
+    ...deps,
+    accounts,
+    teamAdmins,
+    sessions,
+    teams: new TeamRepository(store),
+    scope: new TeamScope(teamAdmins, sessions),
+    /** Counts a notice-producing call against its team's `teamNotices` bucket (limits.ts). */
+    teamNotices: teamLimit(http.rateLimiter, deps.rateLimits ?? { enabled: false }),
+    http,
+  };
+}
+
+const appBase = (options: AdminApiOptions) => (options.appBaseUrl ?? 'http://localhost:3000').replace(/\/+$/, '');
+
+/** `admin-accounts-api`: sign-up, sign-in, password reset and e-mail verification (calls that e-mail). */
+export function createAdminAccountsApi(deps: AppDeps, options: AdminApiOptions = {}): Hono<ApiEnv> {
+  const s = adminBase(deps);
+  const { store, clock, mailer, pepper } = deps;
+  const { accounts } = s;
+  const appBaseUrl = appBase(options);
+  const account = {
+    ...s,
+    appBaseUrl,
+    adminEmails: new AdminEmailVerification({ store, clock, mailer, accounts, pepper }),
+    signIn: new AdminSignIn({ store, clock, accounts, mailer, appBaseUrl }),
+    resets: new PasswordResets({ store, clock, accounts, pepper }),
+  };
+  return contractGroupApi(API_BASES.admin, [accountRoutes(account)]);
+}
+
+/** `admin-teams-api`: team settings, venues, the LINE group and co-admin invitations (which e-mail). */
+export function createAdminTeamsApi(deps: AppDeps, options: AdminApiOptions = {}): Hono<ApiEnv> {
+  return contractGroupApi(API_BASES.admin, [teamSettingRoutes({ ...adminBase(deps), appBaseUrl: appBase(options) })]);
+}
+
+/** `admin-money-api`: reports, payments, passes, no-shows, exports, settlement and shuttle stock. */
+export function createAdminMoneyApi(deps: AppDeps): Hono<ApiEnv> {
+  const s = adminBase(deps);
+  const { store, clock, ids } = deps;
+  const money = {
+    ...s,
+    users: new UserRepository(store),
+    memberships: new MembershipRepository(store),
+    payments: new PaymentRepository(store, clock),
+    passes: new PassRepository(store, clock, ids),
+    settlements: new SettlementRepository(store, clock),
+    noShowSettings: new NoShowSettings(store),
+  };
+  return contractGroupApi(API_BASES.admin, [
+    reportRoutes(money),
+    paymentAdminRoutes(money),
+    exportRoutes(money),
+    settlementRoutes(money),
+  ]);
+}
+
+/** `admin-api`: sessions, check-in, members and rotation, and every call no other group claims; `/openapi.json`. */
+export function createAdminCourtApi(deps: AppDeps): Hono<ApiEnv> {
+  const s = adminBase(deps);
+  const { store, clock, ids, retry } = deps;
+  const users = new UserRepository(store);
+  const levels = (userIds: string[]) => users.levels(userIds);
+  const court = {
+    ...s,
+    users,
+    levels,
+    memberships: new MembershipRepository(store),
+    engine: new BookingEngine({ store, clock, ids, retry }),
+    sessionChanges: new SessionChangeEngine({ store, clock, ids, retry }),
+    noShows: new NoShowRule(store, clock),
+    rotation: new RotationService({ store, clock, sessions: s.sessions, levels, publish: deps.rotationPublisher }),
+  };
+  return contractApi({
+    base: API_BASES.admin,
+    title: 'Shuttle admin API',
+    routes: adminRoutes,
+    authDescription: 'Admin token from login, signup or becomeLeader (kept under admin-token)',
+    mounts: [sessionAdminRoutes(court), memberAdminRoutes(court), checkInRoutes(court), rotationAdminRoutes(court)],
+  });
+}

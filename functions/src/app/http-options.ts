@@ -1,0 +1,54 @@
+import { adminAuthenticator } from '#admin-accounts/authenticator.ts';
+import type { AdminAccounts } from '#admin-accounts/repository.ts';
+import { RateCounters } from '#db/rate-counters.ts';
+import { DomainError } from '#platform/errors.ts';
+import type { ContractAppOptions } from '#platform/http.ts';
+import { RateLimiter } from '#platform/rate-limit.ts';
+import { playerIsLive } from '#players/live-players.ts';
+import { callLimits } from './limits.ts';
+import type { AppDeps } from './services.ts';
+
+/**
+ * How the routes of an API authenticate, validate and limit calls: shared by the whole apps
+ * (services.ts, admin-services.ts) and the route groups each Lambda serves (admin-groups.ts,
+ * member-groups.ts), so a group checks a caller exactly as the whole app does.
+ */
+
+/** The counters of one app, or null when limits are off. */
+export function rateLimiter(deps: AppDeps): RateLimiter | null {
+  return deps.rateLimits?.enabled
+    ? new RateLimiter({ counters: new RateCounters(deps.store), clock: deps.clock })
+    : null;
+}
+
+/** The member API's options. */
+export function memberHttp(deps: AppDeps, limiter: RateLimiter | null) {
+  return {
+    auth: {
+      // A deleted account's tokens stop working at once (docs/PRIVACY.md): the player's record must exist.
+      member: async (token: string) => {
+        const caller = await deps.tokens.verifyMember(token);
+        if (!(await playerIsLive(deps.store, caller.userId, deps.retry))) throw new DomainError('INVALID_TOKEN');
+        return caller;
+      },
+      admin: (token: string) => deps.tokens.verifyAdmin(token),
+    },
+    validateResponses: deps.validateResponses,
+    limits: callLimits('member', deps.rateLimits ?? { enabled: false }),
+    rateLimiter: limiter,
+    clientAddress: deps.clientAddress,
+  } satisfies ContractAppOptions;
+}
+
+export type MemberHttp = ReturnType<typeof memberHttp>;
+
+/** The admin API's options: an admin token must belong to an account that still exists. */
+export function adminHttp(deps: AppDeps, accounts: AdminAccounts, member: MemberHttp) {
+  return {
+    auth: { member: member.auth.member, admin: adminAuthenticator(deps.tokens, accounts) },
+    validateResponses: deps.validateResponses,
+    limits: callLimits('admin', deps.rateLimits ?? { enabled: false }),
+    rateLimiter: member.rateLimiter,
+    clientAddress: deps.clientAddress,
+  } satisfies ContractAppOptions;
+}

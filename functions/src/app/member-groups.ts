@@ -1,0 +1,100 @@
+import { memberRoutes } from '@shuttle/shared';
+import type { Hono } from 'hono';
+import { LeaderAccounts } from '#admin-accounts/leader-accounts.ts';
+import { AdminAccounts } from '#admin-accounts/repository.ts';
+import { leaderRoutes } from '#api/member/admin-accounts.ts';
+import { authRoutes } from '#api/member/auth.ts';
+import { bookingRoutes } from '#api/member/bookings.ts';
+import { calendarRoutes } from '#api/member/calendar.ts';
+import { paymentMemberRoutes } from '#api/member/payments.ts';
+import { accountRoutes } from '#api/member/player-account.ts';
+import { memberSettingRoutes } from '#api/member/players.ts';
+import { rotationMemberRoutes } from '#api/member/rotation.ts';
+import { sessionRoutes } from '#api/member/sessions.ts';
+import { teamRoutes } from '#api/member/teams.ts';
+import { BookingEngine } from '#bookings/engine.ts';
+import { CalendarFeeds } from '#calendar/feeds.ts';
+import { PassRepository } from '#payments/passes.ts';
+import { PaymentRepository } from '#payments/repository.ts';
+import { SettlementRepository } from '#payments/settlement-store.ts';
+import type { ApiEnv } from '#platform/http.ts';
+import { EmailVerification } from '#players/email-verification.ts';
+import { UserRepository } from '#players/repository.ts';
+import { RotationService } from '#rotation/service.ts';
+import { SessionRepository } from '#sessions/repository.ts';
+import { TeamAdminRepository } from '#teams/admins.ts';
+import { MembershipRepository } from '#teams/membership.ts';
+import { TeamRepository } from '#teams/repository.ts';
+import { contractApi, contractGroupApi } from './contract-api.ts';
+import { memberHttp, rateLimiter } from './http-options.ts';
+import { rateBuckets } from './limits.ts';
+import type { MemberApiOptions } from './member-api.ts';
+import { API_BASES } from './route-groups.ts';
+import type { AppDeps } from './services.ts';
+
+/**
+ * The member API's route groups (route-groups.ts), one Lambda each, each building only the
+ * services its routes take (docs/DEPLOY.md, "Bundles"). The local server serves the whole API
+ * from app/member-api.ts.
+ */
+
+/** `member-auth-api`: LINE and Google sign-in, e-mail codes, profile and nickname, becoming a leader, data export and deletion. */
+export function createMemberAuthApi(deps: AppDeps): Hono<ApiEnv> {
+  const { store, clock, ids, mailer, pepper } = deps;
+  const accounts = new AdminAccounts({ store, clock, ids });
+  const s = {
+    ...deps,
+    users: new UserRepository(store),
+    accounts,
+    teamAdmins: new TeamAdminRepository(store),
+    leaders: new LeaderAccounts({ store, clock, accounts }),
+    emails: new EmailVerification({ store, clock, mailer, pepper }),
+    http: memberHttp(deps, rateLimiter(deps)),
+  };
+  return contractGroupApi(API_BASES.member, [authRoutes(s), memberSettingRoutes(s), accountRoutes(s), leaderRoutes(s)]);
+}
+
+/** `member-api`: sessions, bookings, history, teams, payments, rotation, calendars, every other call; `/openapi.json`. */
+export function createMemberCoreApi(deps: AppDeps, options: MemberApiOptions = {}): Hono<ApiEnv> {
+  const { store, clock, ids, retry } = deps;
+  const users = new UserRepository(store);
+  const sessions = new SessionRepository(store);
+  const s = {
+    ...deps,
+    users,
+    sessions,
+    teams: new TeamRepository(store),
+    memberships: new MembershipRepository(store),
+    engine: new BookingEngine({ store, clock, ids, retry }),
+    payments: new PaymentRepository(store, clock),
+    passes: new PassRepository(store, clock, ids),
+    settlements: new SettlementRepository(store, clock),
+    rotation: new RotationService({
+      store,
+      clock,
+      sessions,
+      levels: (userIds) => users.levels(userIds),
+      publish: deps.rotationPublisher,
+    }),
+    http: memberHttp(deps, rateLimiter(deps)),
+  };
+  return contractApi({
+    base: API_BASES.member,
+    title: 'Shuttle member API',
+    routes: memberRoutes,
+    authDescription: 'Member token from loginLine/loginGoogle',
+    mounts: [
+      sessionRoutes(s),
+      bookingRoutes(s),
+      teamRoutes(s),
+      paymentMemberRoutes(s),
+      rotationMemberRoutes(s),
+      calendarRoutes({
+        ...s,
+        calendarFeeds: new CalendarFeeds({ store, clock }),
+        calendarRate: rateBuckets(['browse'], deps.rateLimits ?? { enabled: false }),
+        appBaseUrl: (options.appBaseUrl ?? 'http://localhost:3000').replace(/\/+$/, ''),
+      }),
+    ],
+  });
+}

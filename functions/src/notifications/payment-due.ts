@@ -1,0 +1,38 @@
+import { DEFAULT_LANGUAGE, hasPaymentDetails, type Language, owes, paymentOf } from '@shuttle/shared';
+import { translate } from '@shuttle/shared/i18n/notifications';
+import type { SessionRecord } from '#sessions/model.ts';
+import type { SessionRepository } from '#sessions/repository.ts';
+import type { TeamRepository } from '#teams/repository.ts';
+
+/**
+ * The reminder's payment lines (docs/ON-COURT.md, "Where to pay"): for a player whose booking
+ * owes money and whose team gave a way to pay, the amount and where to pay, and that the last
+ * 5 digits of a transfer are reported on the session page. Two GetItems (booking, team).
+ */
+export async function paymentDueLines(
+  deps: { sessions: Pick<SessionRepository, 'booking'>; teams: Pick<TeamRepository, 'get'> },
+  session: Pick<SessionRecord, 'id' | 'teamId' | 'price'>,
+  userId: string,
+  language: Language | null,
+): Promise<string | undefined> {
+  const [booking, team] = await Promise.all([
+    deps.sessions.booking(session.id, userId),
+    deps.teams.get(session.teamId),
+  ]);
+  if (!booking || booking.status !== 'accepted') return undefined;
+  const payment = paymentOf(session.price, booking);
+  const details = team?.paymentDetails;
+  if (!owes(payment) || !hasPaymentDetails(details)) return undefined;
+  const lang = language ?? DEFAULT_LANGUAGE;
+  const t = (path: string, vars?: Record<string, string | number>) =>
+    translate(lang, 'notifications', `paymentDue.${path}`, vars);
+  return [
+    t('owes', { amount: payment.amount }),
+    details.bankAccount ? t('bank', { code: details.bankCode, account: details.bankAccount }) : '',
+    details.linePayUrl ? t('linePay', { url: details.linePayUrl }) : '',
+    details.jkoPayUrl ? t('jkoPay', { url: details.jkoPayUrl }) : '',
+    details.bankAccount ? t('report') : '',
+  ]
+    .filter(Boolean)
+    .join('\n');
+}

@@ -1,0 +1,123 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import type { Store } from '#db/client.ts';
+import { key } from '#db/keys.ts';
+import { batchGetAll } from '#db/query.ts';
+import { isConditionFailure, runTransaction, Transaction, TransactionRefusedError } from '#db/transaction.ts';
+import type { RotationState } from './model.ts';
+
+/**
+ * The rotation board item, `SESSION#<id>` / `ROTATION` (TABLE.md, "Rotation"): the whole board
+ * with a `version`; every change is a Put conditioned on the version it read.
+ */
+export interface RotationItem {
+  type: 'rotation';
+  sessionId: string;
+  teamId: string;
+  version: number;
+  state: RotationState;
+  screenToken: string;
+  helperUserId: string | null;
+  updatedAt: string;
+}
+
+/** Another writer changed the board since it was read; nothing was written. */
+export class RotationVersionConflict extends Error {
+  override name = 'RotationVersionConflict';
+}
+
+export const hashScreenToken = (token: string) => createHash('sha256').update(token).digest('hex');
+export const newScreenToken = () => randomBytes(32).toString('base64url');
+
+export class RotationRepository {
+  constructor(private readonly store: Store) {}
+
+  /** GetItem, strongly consistent (a write follows). */
+  async get(sessionId: string): Promise<RotationItem | null> {
+    const out = await this.store.doc.send(
+      new GetCommand({ TableName: this.store.tableName, Key: key.rotation(sessionId), ConsistentRead: true }),
+    );
+    return (out.Item as RotationItem | undefined) ?? null;
+  }
+
+  /**
+   * Games one player played on the boards of these sessions (a player's history, TABLE.md,
+   * "Rotation"): BatchGetItem of the boards, 100 keys a call. Sessions without a board, or whose
+   * board does not hold the player, are left out.
+   */
+  async gamesPlayedOf(sessionIds: string[], userId: string): Promise<Map<string, number>> {
+    const keys = [...new Set(sessionIds)].map((id) => key.rotation(id));
+    const boards = keys.length === 0 ? [] : await batchGetAll<RotationItem>(this.store, keys);
+    const games = new Map<string, number>();
+    for (const board of boards) {
+      const player = board.state.players.find((p) => p.userId === userId);
+      if (player) games.set(board.sessionId, player.gamesPlayed);
+    }
+    return games;
+  }
+
+  /** The session a screen token opens: GetItem on the token's hash. */
+  async sessionOfScreen(token: string): Promise<string | null> {
+    const out = await this.store.doc.send(
+      new GetCommand({ TableName: this.store.tableName, Key: key.rotationScreen(hashScreenToken(token)) }),
+    );
+    return (out.Item?.sessionId as string | undefined) ?? null;
+  }
+
+  /** Opens a board with its screen token (one transaction); a board already there is a conflict. */
+  async create(item: RotationItem): Promise<void> {
+    const tx = new Transaction(this.store.tableName)
+      .put('board', {
+        Item: { ...key.rotation(item.sessionId), ...item },
+        ConditionExpression: 'attribute_not_exists(PK)',
+      })
+      .put('screen', {
+        Item: {
+          ...key.rotationScreen(hashScreenToken(item.screenToken)),
+          type: 'rotationScreen',
+          sessionId: item.sessionId,
+        },
+      });
+    try {
+      await runTransaction(this.store, tx);
+    } catch (error) {
+      if (error instanceof TransactionRefusedError) throw new RotationVersionConflict();
+      throw error;
+    }
+  }
+
+  /** Writes the board if it is still at `expected`; the item's `version` must be `expected + 1`. */
+  async replace(item: RotationItem, expected: number, previousScreenToken?: string): Promise<void> {
+    const board = {
+      Item: { ...key.rotation(item.sessionId), ...item },
+      ConditionExpression: 'version = :expected',
+      ExpressionAttributeValues: { ':expected': expected },
+    };
+    if (previousScreenToken && previousScreenToken !== item.screenToken) {
+      // A new screen token: the old one stops working in the same write.
+      const tx = new Transaction(this.store.tableName)
+        .put('board', board)
+        .delete('old', { Key: key.rotationScreen(hashScreenToken(previousScreenToken)) })
+        .put('screen', {
+          Item: {
+            ...key.rotationScreen(hashScreenToken(item.screenToken)),
+            type: 'rotationScreen',
+            sessionId: item.sessionId,
+          },
+        });
+      try {
+        await runTransaction(this.store, tx);
+      } catch (error) {
+        if (error instanceof TransactionRefusedError) throw new RotationVersionConflict();
+        throw error;
+      }
+      return;
+    }
+    try {
+      await this.store.doc.send(new PutCommand({ TableName: this.store.tableName, ...board }));
+    } catch (error) {
+      if (isConditionFailure(error)) throw new RotationVersionConflict();
+      throw error;
+    }
+  }
+}

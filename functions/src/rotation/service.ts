@@ -1,0 +1,177 @@
+import type { RotationAdminBoard, RotationBoard } from '@shuttle/shared';
+import type { Store } from '#db/client.ts';
+import type { Clock } from '#platform/clock.ts';
+import { DomainError } from '#platform/errors.ts';
+import type { SessionRepository } from '#sessions/repository.ts';
+import { setup, syncCheckIns } from './engine.ts';
+import type { CheckedInPlayer, RotationState } from './model.ts';
+import { newScreenToken, type RotationItem, RotationRepository, RotationVersionConflict } from './repository.ts';
+import { toBoard } from './view.ts';
+
+/** Called with every board written (locally: the WebSocket hub; on AWS the item's stream record does it). */
+export type RotationPublisher = (sessionId: string, board: RotationBoard) => void;
+
+export interface RotationServiceDeps {
+  store: Store;
+  clock: Clock;
+  sessions: SessionRepository;
+  levels: (userIds: string[]) => Promise<Map<string, number | null>>;
+  publish?: RotationPublisher;
+}
+
+/** What an operation may change besides the rule state. */
+interface Change {
+  state: RotationState;
+  screenToken?: string;
+  helperUserId?: string | null;
+}
+
+/**
+ * The board's reads and writes (docs/ON-COURT.md, "Rotation"; TABLE.md, "Rotation"). A change
+ * reads the board and the session's bookings, adds new check-ins, applies the operation and
+ * writes on the version it read. When another writer won, it runs once more on the fresh board;
+ * a refusal then (409) carries that board as the failure's `data: {board}`, as does a second loss
+ * (409 ROTATION_CHANGED): the loser always sees the board that beat them.
+ */
+export class RotationService {
+  readonly repo: RotationRepository;
+
+  constructor(private readonly deps: RotationServiceDeps) {
+    this.repo = new RotationRepository(deps.store);
+  }
+
+  view(item: RotationItem): RotationBoard {
+    return toBoard(item.state, {
+      sessionId: item.sessionId,
+      version: item.version,
+      helperUserId: item.helperUserId,
+      updatedAt: item.updatedAt,
+    });
+  }
+
+  adminView(item: RotationItem): RotationAdminBoard {
+    return { ...this.view(item), screenToken: item.screenToken };
+  }
+
+  async require(sessionId: string): Promise<RotationItem> {
+    const item = await this.repo.get(sessionId);
+    if (!item) throw new DomainError('ROTATION_NOT_OPEN');
+    return item;
+  }
+
+  /** Checked-in players and walk-ins (accepted and attended) in check-in order: one Query of the bookings. */
+  private async checkedIn(sessionId: string, known: Set<string>): Promise<CheckedInPlayer[]> {
+    const bookings = (await this.deps.sessions.bookings(sessionId)).filter(
+      (b) => b.status === 'accepted' && b.attendance === 'attended' && !known.has(b.userId),
+    );
+    if (bookings.length === 0) return [];
+    // Levels of new arrivals only (guests have none): one BatchGetItem.
+    const levels = await this.deps.levels(bookings.filter((b) => !b.userId.startsWith('guest_')).map((b) => b.userId));
+    return bookings.map((b) => ({
+      userId: b.userId,
+      name: b.userName,
+      level: levels.get(b.userId) ?? null,
+      checkedInAt: b.checkedInAt ?? b.acceptedAt ?? b.bookedAt,
+    }));
+  }
+
+  /** Opens the board of a session (teamId: the session's team), or changes its courts, mode and rule. */
+  async setup(
+    sessionId: string,
+    teamId: string,
+    input: { courts: number[]; mode: 'doubles' | 'singles'; rule: 'balanced' | 'winnerStays' },
+  ): Promise<RotationItem> {
+    const existing = await this.repo.get(sessionId);
+    if (!existing) {
+      const arrivals = await this.checkedIn(sessionId, new Set());
+      const item: RotationItem = {
+        type: 'rotation',
+        sessionId,
+        teamId,
+        version: 1,
+        state: syncCheckIns(setup(null, input), arrivals),
+        screenToken: newScreenToken(),
+        helperUserId: null,
+        updatedAt: this.deps.clock.now().toISOString(),
+      };
+      try {
+        await this.repo.create(item);
+        this.publish(item);
+        return item;
+      } catch (error) {
+        if (!(error instanceof RotationVersionConflict)) throw error;
+      }
+    }
+    return (await this.change(sessionId, (item) => ({ state: setup(item.state, input) }))).item;
+  }
+
+  /**
+   * Applies `operation` to the board (with new check-ins added first) and writes it on the
+   * version read; one more try on a lost race. `operation` may throw a DomainError: nothing changes.
+   */
+  async change<T = undefined>(
+    sessionId: string,
+    operation: (item: RotationItem) => Change & { result?: T },
+  ): Promise<{ item: RotationItem; result: T | undefined }> {
+    for (let attempt = 0; ; attempt++) {
+      const current = await this.require(sessionId);
+      const known = new Set(current.state.players.map((p) => p.userId));
+      const synced = { ...current, state: syncCheckIns(current.state, await this.checkedIn(sessionId, known)) };
+      let change: Change & { result?: T };
+      try {
+        change = operation(synced);
+      } catch (error) {
+        if (error instanceof DomainError && error.status === 409) error.data = { board: this.adminView(current) };
+        throw error;
+      }
+      const item: RotationItem = {
+        ...synced,
+        state: change.state,
+        screenToken: change.screenToken ?? synced.screenToken,
+        helperUserId: change.helperUserId === undefined ? synced.helperUserId : change.helperUserId,
+        version: current.version + 1,
+        updatedAt: this.deps.clock.now().toISOString(),
+      };
+      try {
+        await this.repo.replace(item, current.version, current.screenToken);
+        this.publish(item);
+        return { item, result: change.result };
+      } catch (error) {
+        if (!(error instanceof RotationVersionConflict)) throw error;
+        if (attempt > 0) {
+          const fresh = await this.require(sessionId);
+          const refusal = new DomainError('ROTATION_CHANGED');
+          refusal.data = { board: this.adminView(fresh) };
+          throw refusal;
+        }
+      }
+    }
+  }
+
+  /**
+   * The board with check-ins since its last write added (written, so every view gets them);
+   * without new check-ins a read is one GetItem and one Query.
+   */
+  async current(sessionId: string): Promise<RotationItem> {
+    const item = await this.require(sessionId);
+    const known = new Set(item.state.players.map((p) => p.userId));
+    const arrivals = await this.checkedIn(sessionId, known);
+    if (arrivals.length === 0) return item;
+    try {
+      return (await this.change(sessionId, (i) => ({ state: i.state }))).item;
+    } catch (error) {
+      if (error instanceof DomainError && error.code === 'ROTATION_CHANGED') return this.require(sessionId);
+      throw error;
+    }
+  }
+
+  /** After a check-in or walk-in: adds the player to an open board at once (no board: nothing). */
+  async afterCheckIn(sessionId: string): Promise<void> {
+    if (!(await this.repo.get(sessionId))) return;
+    await this.current(sessionId);
+  }
+
+  private publish(item: RotationItem) {
+    this.deps.publish?.(item.sessionId, this.view(item));
+  }
+}

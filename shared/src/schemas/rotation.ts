@@ -1,0 +1,272 @@
+import * as z from 'zod';
+import { id } from './entities.ts';
+import { route } from './routes.ts';
+
+/**
+ * The on-court rotation board (docs/ON-COURT.md, "Rotation"): one board per session, fed by
+ * check-in, changed by admins (or the session's helper) and watched live by players and a venue
+ * screen. Every answer carries the board's `version`; every change is a conditional write on it.
+ */
+
+export const ROTATION_LIMITS = {
+  courtsMax: 12,
+  /** How many coming games `next` previews. */
+  nextGames: 2,
+  /** `winnerStays`: a winning side stays on court for at most this many games in a row. */
+  winnerStaysMax: 2,
+  /** `balanced`: no partner repeated within a player's last N games where avoidable. */
+  partnerMemory: 3,
+} as const;
+
+export const rotationMode = z.enum(['doubles', 'singles']);
+export const rotationRule = z.enum(['balanced', 'winnerStays']);
+export const rotationPlayerState = z.enum(['ready', 'resting', 'gone']);
+export type RotationMode = z.infer<typeof rotationMode>;
+export type RotationRule = z.infer<typeof rotationRule>;
+export type RotationPlayerState = z.infer<typeof rotationPlayerState>;
+
+/** A court number as players call it ("2 號場"). */
+export const courtNumber = z.number().int().min(1).max(99);
+
+/** A player as a game shows them: names only (docs/PRIVACY.md). */
+export const rotationPlayerRef = z.object({ userId: id, name: z.string() });
+export type RotationPlayerRef = z.infer<typeof rotationPlayerRef>;
+
+/** A game: two sides of two players (doubles) or one (singles). */
+export const rotationGame = z.object({
+  court: courtNumber,
+  teams: z.tuple([z.array(rotationPlayerRef).min(1).max(2), z.array(rotationPlayerRef).min(1).max(2)]),
+});
+export type RotationGame = z.infer<typeof rotationGame>;
+
+/** A coming game: like a game, and `court` is the court it is expected on (null: the first that frees). */
+export const rotationNextGame = rotationGame.extend({ court: courtNumber.nullable() });
+export type RotationNextGame = z.infer<typeof rotationNextGame>;
+
+export const rotationPlayer = z.object({
+  userId: id,
+  name: z.string(),
+  state: rotationPlayerState,
+  gamesPlayed: z.number().int().nonnegative(),
+  /** On court now (the court number), else null. */
+  court: courtNumber.nullable(),
+  /** Place in the queue of ready players not on court (1 = next), else null. */
+  queuePosition: z.number().int().positive().nullable(),
+  /** The partner locked with this player (a pair who came together), else null. */
+  lockedWith: id.nullable(),
+});
+export type RotationPlayer = z.infer<typeof rotationPlayer>;
+
+export const rotationBoard = z.object({
+  sessionId: id,
+  version: z.number().int().nonnegative(),
+  mode: rotationMode,
+  rule: rotationRule,
+  courts: z.array(z.object({ court: courtNumber, game: rotationGame.nullable() })),
+  /** Every player of the board in check-in order. */
+  players: z.array(rotationPlayer),
+  /** The coming games the rule picks (at most ROTATION_LIMITS.nextGames). */
+  next: z.array(rotationNextGame),
+  /** userId of the session's helper (a player acting as admin of this board), else null. */
+  helperUserId: id.nullable(),
+  updatedAt: z.string(),
+});
+export type RotationBoard = z.infer<typeof rotationBoard>;
+
+/** The admin view adds the screen token (for the venue-screen link and QR code). */
+export const rotationAdminBoard = rotationBoard.extend({ screenToken: z.string() });
+export type RotationAdminBoard = z.infer<typeof rotationAdminBoard>;
+
+const sessionOnly = z.strictObject({ sessionId: id });
+
+export const rotationSetupRequest = z.strictObject({
+  sessionId: id,
+  /** Court numbers, e.g. [1, 2] or [3, 4]. */
+  courts: z
+    .array(courtNumber)
+    .min(1)
+    .max(ROTATION_LIMITS.courtsMax)
+    .refine((c) => new Set(c).size === c.length, 'Courts must differ'),
+  mode: rotationMode,
+  rule: rotationRule.default('balanced'),
+});
+export const rotationGetBoardRequest = sessionOnly;
+export const rotationStartNextRequest = z.strictObject({ sessionId: id, court: courtNumber });
+export const rotationStartNextResult = z.object({ game: rotationGame, board: rotationAdminBoard });
+export const rotationScore = z.tuple([z.number().int().min(0).max(99), z.number().int().min(0).max(99)]);
+export const rotationFinishRequest = z.strictObject({
+  sessionId: id,
+  court: courtNumber,
+  /** Points of teams[0] and teams[1]; `winnerStays` needs it to know who stays (absent: nobody stays). */
+  score: rotationScore.optional(),
+});
+export const rotationBoardResult = z.object({ board: rotationAdminBoard });
+export const rotationSetPlayerRequest = z.strictObject({ sessionId: id, userId: id, state: rotationPlayerState });
+/** Swap a player into one of the `next` games before it starts (index in `next`). */
+export const rotationSwapNextRequest = z.strictObject({
+  sessionId: id,
+  nextIndex: z
+    .number()
+    .int()
+    .min(0)
+    .max(ROTATION_LIMITS.nextGames - 1),
+  outUserId: id,
+  inUserId: id,
+});
+/** Fix a pair (partners who came together); `partnerUserId: null` unlocks the player. */
+export const rotationLockPairRequest = z.strictObject({ sessionId: id, userId: id, partnerUserId: id.nullable() });
+/** Move a player to the front of the queue. */
+export const rotationMoveUpRequest = z.strictObject({ sessionId: id, userId: id });
+/** Name a player helper of the session's board (`userId: null` removes the helper). */
+export const rotationSetHelperRequest = z.strictObject({ sessionId: id, userId: id.nullable() });
+/** A new screen token: the previous screen link stops working at once. */
+export const rotationRotateScreenTokenRequest = sessionOnly;
+export const rotationExportCsvRequest = sessionOnly;
+export const rotationScreenRequest = z.strictObject({
+  token: z
+    .string()
+    .max(64)
+    .regex(/^[A-Za-z0-9_-]{32,64}$/),
+});
+
+/** Local and AWS WebSocket path; query `sessionId` and `token` (member, admin or screen token). */
+export const ROTATION_WS_PATH = '/ws/rotation';
+
+/** Admin calls of the board, under `/api/admin/`; spread into `adminRoutes`. */
+export const rotationAdminRoutes = {
+  'rotation/setup': route({
+    method: 'POST',
+    auth: 'admin',
+    summary: 'Open (or change) the rotation board of a session: courts, doubles or singles, rule',
+    request: rotationSetupRequest,
+    response: rotationBoardResult,
+  }),
+  'rotation/getBoard': route({
+    method: 'POST',
+    auth: 'admin',
+    summary: 'The rotation board with its version and screen token (ETag; 304 on If-None-Match)',
+    request: rotationGetBoardRequest,
+    response: rotationBoardResult,
+  }),
+  'rotation/startNext': route({
+    method: 'POST',
+    auth: 'admin',
+    summary: 'Start the game the rule picks on a free court; 409 CONFLICT with the board when it changed',
+    request: rotationStartNextRequest,
+    response: rotationStartNextResult,
+  }),
+  'rotation/finish': route({
+    method: 'POST',
+    auth: 'admin',
+    summary: 'End the game on a court (score optional); its players rejoin the queue',
+    request: rotationFinishRequest,
+    response: rotationBoardResult,
+  }),
+  'rotation/setPlayer': route({
+    method: 'POST',
+    auth: 'admin',
+    summary: 'Set a player ready, resting or gone',
+    request: rotationSetPlayerRequest,
+    response: rotationBoardResult,
+  }),
+  'rotation/swapNext': route({
+    method: 'POST',
+    auth: 'admin',
+    summary: 'Swap a queued player into one of the coming games',
+    request: rotationSwapNextRequest,
+    response: rotationBoardResult,
+  }),
+  'rotation/lockPair': route({
+    method: 'POST',
+    auth: 'admin',
+    summary: 'Fix two players as partners (or unlock with partnerUserId null)',
+    request: rotationLockPairRequest,
+    response: rotationBoardResult,
+  }),
+  'rotation/moveUp': route({
+    method: 'POST',
+    auth: 'admin',
+    summary: 'Move a player to the front of the queue',
+    request: rotationMoveUpRequest,
+    response: rotationBoardResult,
+  }),
+  'rotation/setHelper': route({
+    method: 'POST',
+    auth: 'admin',
+    summary: "Name a session's player helper of the board (null removes); helpers act through checkState/rotation/*",
+    request: rotationSetHelperRequest,
+    response: rotationBoardResult,
+  }),
+  'rotation/rotateScreenToken': route({
+    method: 'POST',
+    auth: 'admin',
+    summary: 'A new venue-screen token; the previous screen link stops working',
+    request: rotationRotateScreenTokenRequest,
+    response: rotationBoardResult,
+  }),
+  'rotation/exportCsv': route({
+    method: 'POST',
+    auth: 'admin',
+    summary: "The board's game log as CSV (UTF-8 with a BOM and a header row)",
+    request: rotationExportCsvRequest,
+    response: z.string(),
+    produces: 'text/csv',
+  }),
+} as const;
+
+/**
+ * Member calls, under `/api/`; spread into `memberRoutes`. `getBoard` is for the session's players;
+ * the others only for the session's helper (403 otherwise), with the admin calls' bodies and answers.
+ */
+export const rotationMemberRoutes = {
+  'checkState/rotation/getBoard': route({
+    method: 'POST',
+    auth: 'member',
+    summary: "The session's rotation board (the session's players; ETag; 304 on If-None-Match)",
+    request: rotationGetBoardRequest,
+    /** `me`: the caller's userId on the board (the member app knows no userId of its own), null when not on it. */
+    response: z.object({ board: rotationBoard, me: id.nullable().optional() }),
+  }),
+  'checkState/rotation/startNext': route({
+    method: 'POST',
+    auth: 'member',
+    summary: 'Helper: start the next game on a free court',
+    request: rotationStartNextRequest,
+    response: rotationStartNextResult,
+  }),
+  'checkState/rotation/finish': route({
+    method: 'POST',
+    auth: 'member',
+    summary: 'Helper: end the game on a court',
+    request: rotationFinishRequest,
+    response: rotationBoardResult,
+  }),
+  'checkState/rotation/setPlayer': route({
+    method: 'POST',
+    auth: 'member',
+    summary: 'Helper: set a player ready, resting or gone',
+    request: rotationSetPlayerRequest,
+    response: rotationBoardResult,
+  }),
+  'checkState/rotation/swapNext': route({
+    method: 'POST',
+    auth: 'member',
+    summary: 'Helper: swap a queued player into a coming game',
+    request: rotationSwapNextRequest,
+    response: rotationBoardResult,
+  }),
+  'checkState/rotation/moveUp': route({
+    method: 'POST',
+    auth: 'member',
+    summary: 'Helper: move a player to the front of the queue',
+    request: rotationMoveUpRequest,
+    response: rotationBoardResult,
+  }),
+  'withoutAuth/rotation/screen': route({
+    method: 'GET',
+    auth: 'none',
+    summary: 'The venue screen: the rotation board for a screen token (query token; ETag; 304 on If-None-Match)',
+    request: rotationScreenRequest,
+    response: z.object({ board: rotationBoard }),
+  }),
+} as const;

@@ -1,0 +1,235 @@
+import * as z from 'zod';
+import { month, teamScope } from './admin/common.ts';
+import { id, isoInstant, paymentDetails } from './entities.ts';
+import { route } from './routes.ts';
+import { singleLineText } from './text.ts';
+
+// The night's settlement, the team's shuttle stock and where players pay (docs/ON-COURT.md, "Settlement").
+
+/** A tube (筒) of shuttles holds 12. */
+export const SHUTTLES_PER_TUBE = 12;
+/** Shares of a `perHead` split are rounded up to whole NT$10. */
+export const SHARE_ROUNDING = 10;
+export const SETTLEMENT_LIMITS = {
+  courtFeePerHourMax: 10_000,
+  courtsMax: 20,
+  shuttlesUsedMax: 1_000,
+  pricePerShuttleMax: 1_000,
+  otherCostsMax: 10,
+  otherCostMax: 100_000,
+  tubesMax: 500,
+  pricePerTubeMax: 10_000,
+  lowStockTubesMax: 100,
+  /** Purchases the stock keeps for display (newest first). */
+  purchasesKept: 20,
+} as const;
+export const DEFAULT_LOW_STOCK_TUBES = 2;
+
+const ntd = (max: number) => z.number().int().nonnegative().max(max);
+const signedNtd = z.number().int();
+
+export const SETTLEMENT_SPLITS = ['fixed', 'perHead'] as const;
+export const settlementSplit = z.enum(SETTLEMENT_SPLITS);
+export type SettlementSplit = z.infer<typeof settlementSplit>;
+
+/** One other cost of the night (air-con, a towel for the floor), NT$. */
+export const otherCost = z.strictObject({
+  label: singleLineText(40).pipe(z.string().min(1)),
+  amount: ntd(SETTLEMENT_LIMITS.otherCostMax),
+});
+export type OtherCost = z.infer<typeof otherCost>;
+
+export const settlementRequest = z.strictObject({ sessionId: id });
+export const updateSettlementRequest = z.strictObject({
+  sessionId: id,
+  courtFeePerHour: ntd(SETTLEMENT_LIMITS.courtFeePerHourMax).optional(),
+  /** Courts paid for; default the session's courts. */
+  courts: z.number().int().min(1).max(SETTLEMENT_LIMITS.courtsMax).optional(),
+  shuttlesUsed: ntd(SETTLEMENT_LIMITS.shuttlesUsedMax).optional(),
+  pricePerShuttle: ntd(SETTLEMENT_LIMITS.pricePerShuttleMax).optional(),
+  /** Replaces the whole list. */
+  otherCosts: z.array(otherCost).max(SETTLEMENT_LIMITS.otherCostsMax).optional(),
+  split: settlementSplit.optional(),
+});
+export type UpdateSettlementRequest = z.input<typeof updateSettlementRequest>;
+
+export const settlementCosts = z.object({
+  courts: z.number().int().nonnegative(),
+  shuttles: z.number().int().nonnegative(),
+  other: z.number().int().nonnegative(),
+  total: z.number().int().nonnegative(),
+});
+export const settlementShare = z.object({
+  userId: id,
+  name: z.string(),
+  partySize: z.number().int().positive(),
+  amount: z.number().int().nonnegative(),
+});
+export type SettlementShare = z.infer<typeof settlementShare>;
+
+export const settlement = z.object({
+  sessionId: id,
+  status: z.enum(['open', 'closed']),
+  version: z.number().int().nonnegative(),
+  courts: z.number().int().nonnegative(),
+  /** The session's length in hours (may be fractional). */
+  hours: z.number().nonnegative(),
+  courtFeePerHour: z.number().int().nonnegative(),
+  shuttlesUsed: z.number().int().nonnegative(),
+  pricePerShuttle: z.number().int().nonnegative(),
+  otherCosts: z.array(otherCost),
+  split: settlementSplit,
+  costs: settlementCosts,
+  /** Fees paid plus passes used for the session, NT$. */
+  income: z.number().int().nonnegative(),
+  incomeParts: z.object({ fees: z.number().int().nonnegative(), passes: z.number().int().nonnegative() }),
+  /** income - costs.total. */
+  balance: signedNtd,
+  /** Players checked in (parties counted by size). */
+  playersPresent: z.number().int().nonnegative(),
+  shares: z.array(settlementShare),
+  closedAt: isoInstant.nullable(),
+});
+export type Settlement = z.infer<typeof settlement>;
+
+export const settlementMonthRequest = teamScope.extend({ month });
+export const settlementMonth = z.object({
+  month,
+  sessions: z.array(
+    z.object({
+      sessionId: id,
+      title: z.string(),
+      startsAt: isoInstant,
+      costs: z.number().int().nonnegative(),
+      income: z.number().int().nonnegative(),
+      balance: signedNtd,
+      closedAt: isoInstant,
+    }),
+  ),
+  total: z.object({
+    costs: z.number().int().nonnegative(),
+    income: z.number().int().nonnegative(),
+    balance: signedNtd,
+  }),
+});
+export type SettlementMonth = z.infer<typeof settlementMonth>;
+
+export const shuttleStock = z.object({
+  tubesBought: z.number().int().nonnegative(),
+  shuttlesUsed: z.number().int().nonnegative(),
+  /** tubesBought x 12 - shuttlesUsed; below zero when purchases were not recorded. */
+  shuttlesLeft: z.number().int(),
+  /** The latest purchase's price per tube / 12, rounded; 0 before any purchase. */
+  pricePerShuttle: z.number().int().nonnegative(),
+  lowStockTubes: z.number().int().nonnegative(),
+  /** shuttlesLeft < lowStockTubes x 12 (never while lowStockTubes is 0). */
+  low: z.boolean(),
+  purchases: z.array(
+    z.object({ at: isoInstant, tubes: z.number().int().positive(), pricePerTube: z.number().int().nonnegative() }),
+  ),
+});
+export type ShuttleStock = z.infer<typeof shuttleStock>;
+export const addShuttlePurchaseRequest = teamScope.extend({
+  tubes: z.number().int().min(1).max(SETTLEMENT_LIMITS.tubesMax),
+  pricePerTube: ntd(SETTLEMENT_LIMITS.pricePerTubeMax),
+});
+export const updateShuttleThresholdRequest = teamScope.extend({
+  lowStockTubes: ntd(SETTLEMENT_LIMITS.lowStockTubesMax),
+});
+
+/** An https link (any host; never with a user name or password in it). Empty: none. */
+const payLink = z.union([
+  z.literal(''),
+  z
+    .url({ protocol: /^https$/ })
+    .max(300)
+    .refine((v) => !/^https:\/\/[^/]*@/.test(v), 'No credentials in links'),
+]);
+export const updatePaymentDetailsRequest = teamScope
+  .extend({
+    bankCode: z.union([
+      z.literal(''),
+      z
+        .string()
+        .max(3)
+        .regex(/^\d{3}$/, 'Expected 3 digits'),
+    ]),
+    bankAccount: z
+      .string()
+      .max(40)
+      .transform((v) => v.replace(/[\s-]/g, ''))
+      .pipe(z.union([z.literal(''), z.string().regex(/^\d{6,16}$/, 'Expected 6 to 16 digits')])),
+    linePayUrl: payLink,
+    jkoPayUrl: payLink,
+  })
+  .refine((v) => (v.bankCode === '') === (v.bankAccount === ''), {
+    message: 'Bank code and account go together',
+    path: ['bankAccount'],
+  });
+
+/** Admin calls of settlement, shuttle stock and payment details, under `/api/admin/`; spread into `adminRoutes`. */
+export const settlementAdminRoutes = {
+  'settlement/get': route({
+    method: 'POST',
+    auth: 'admin',
+    summary: "A session's settlement: costs (courts, shuttles, other), income, balance and shares (NT$)",
+    request: settlementRequest,
+    response: settlement,
+  }),
+  'settlement/update': route({
+    method: 'POST',
+    auth: 'admin',
+    summary: 'Change an open settlement: court fee per hour, courts, shuttles used and their price, other costs, split',
+    request: updateSettlementRequest,
+    response: settlement,
+  }),
+  'settlement/close': route({
+    method: 'POST',
+    auth: 'admin',
+    summary: 'Close a settlement: its figures and shares are kept as they are; shuttles used leave the stock',
+    request: settlementRequest,
+    response: settlement,
+  }),
+  'settlement/month': route({
+    method: 'POST',
+    auth: 'admin',
+    summary: 'Closed settlements of a Taipei month: costs, income and balance per session and in total',
+    request: settlementMonthRequest,
+    response: settlementMonth,
+  }),
+  'shuttles/get': route({
+    method: 'POST',
+    auth: 'admin',
+    summary: "The team's shuttle stock: tubes bought, shuttles used and left, the low-stock warning",
+    request: teamScope,
+    response: shuttleStock,
+  }),
+  'shuttles/addPurchase': route({
+    method: 'POST',
+    auth: 'admin',
+    summary: 'Record tubes of shuttles bought and their price per tube',
+    request: addShuttlePurchaseRequest,
+    response: shuttleStock,
+  }),
+  'shuttles/updateThreshold': route({
+    method: 'POST',
+    auth: 'admin',
+    summary: 'Warn when fewer than this many tubes are left (0: never)',
+    request: updateShuttleThresholdRequest,
+    response: shuttleStock,
+  }),
+  'setting/getPaymentDetails': route({
+    method: 'POST',
+    auth: 'admin',
+    summary: "The team's bank code and account and LINE Pay / JKO Pay links",
+    request: teamScope,
+    response: paymentDetails,
+  }),
+  'setting/updatePaymentDetails': route({
+    method: 'POST',
+    auth: 'admin',
+    summary: "Set where players pay: bank code (3 digits) and account, LINE Pay and JKO Pay links (https); '' clears",
+    request: updatePaymentDetailsRequest,
+    response: paymentDetails,
+  }),
+} as const;

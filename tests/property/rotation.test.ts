@@ -1,0 +1,167 @@
+import * as fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  finish,
+  lockPair,
+  preview,
+  setPlayer,
+  setup,
+  startNext,
+  syncCheckIns,
+} from '../../functions/src/rotation/engine.ts';
+import type { RotationState } from '../../functions/src/rotation/model.ts';
+import { onCourt, waiting } from '../../functions/src/rotation/rules.ts';
+
+/**
+ * The rotation rule's fairness (docs/ON-COURT.md, "Rotation"), driven by random evenings: arrivals,
+ * rests, departures, pair locks and game ends. After every step: nobody is on two courts; a
+ * waiting player (not in a fixed pair) is passed over (a game starts with someone who began
+ * waiting after them) at most twice; and under `balanced`, with games ending in the order they started, players present all evening (there from the start, never resting,
+ * leaving or locked) end within one game of each other.
+ */
+
+const T0 = Date.parse('2026-12-01T11:00:00.000Z');
+const at = (step: number) => new Date(T0 + step * 60_000).toISOString();
+
+type Action =
+  | { kind: 'arrive' }
+  | { kind: 'rest' | 'leave' | 'back'; who: number }
+  | { kind: 'lock'; who: number; with: number }
+  | { kind: 'end'; court: number; score: [number, number] };
+
+const action: fc.Arbitrary<Action> = fc.oneof(
+  { weight: 2, arbitrary: fc.constant({ kind: 'arrive' as const }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constantFrom('rest' as const, 'leave' as const, 'back' as const),
+      who: fc.nat(40),
+    }),
+  },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('lock' as const), who: fc.nat(40), with: fc.nat(40) }) },
+  {
+    weight: 8,
+    arbitrary: fc.record({
+      kind: fc.constant('end' as const),
+      court: fc.nat(3),
+      score: fc.tuple(fc.nat(21), fc.nat(21)) as fc.Arbitrary<[number, number]>,
+    }),
+  },
+);
+
+function run(
+  rule: 'balanced' | 'winnerStays',
+  mode: 'doubles' | 'singles',
+  courts: number,
+  start: number,
+  actions: Action[],
+  endOldest = false,
+) {
+  let state: RotationState = setup(null, { courts: Array.from({ length: courts }, (_, i) => i + 1), mode, rule });
+  let arrivals = 0;
+  const arrive = (step: number) => {
+    const n = arrivals++;
+    state = syncCheckIns(state, [{ userId: `p${n}`, name: `P${n}`, level: (n % 18) + 1, checkedInAt: at(step) }]);
+  };
+  for (let i = 0; i < start; i++) arrive(0);
+  const allEvening = new Set(state.players.map((p) => p.userId));
+  const passedOver = new Map<string, number>();
+
+  /** Fills every free court the rule can fill, checking the invariants at each start. */
+  const fill = (step: number) => {
+    for (const court of state.courts) {
+      if (state.games.some((g) => g.court === court)) continue;
+      const before = waiting(state);
+      const expected = preview(state, 1)[0];
+      let out: ReturnType<typeof startNext>;
+      try {
+        out = startNext(state, court, at(step));
+      } catch {
+        continue;
+      }
+      const started = out.game.teams.flat();
+      const busy = state.games.flatMap((g) => g.teams.flat());
+      expect(
+        started.some((id) => busy.includes(id)),
+        'started twice at once',
+      ).toBe(false);
+      if (expected?.court === court) expect(out.game.teams).toEqual(expected.teams);
+      const latest = Math.max(...before.filter((p) => started.includes(p.userId)).map((p) => p.readySince));
+      for (const p of before) {
+        if (started.includes(p.userId)) passedOver.delete(p.userId);
+        // A fixed pair goes on together, at the turn of its later partner: it is not counted.
+        else if (p.readySince < latest && !p.lockedWith) passedOver.set(p.userId, (passedOver.get(p.userId) ?? 0) + 1);
+      }
+      state = out.state;
+    }
+    const all = [...onCourt(state)];
+    expect(new Set(all).size).toBe(all.length);
+    if (rule === 'balanced') for (const [id, n] of passedOver) expect(n, `${id} passed over`).toBeLessThanOrEqual(2);
+  };
+
+  fill(0);
+  actions.forEach((a, i) => {
+    const step = i + 1;
+    const id = (n: number) => state.players[n % Math.max(1, state.players.length)]?.userId;
+    if (a.kind === 'arrive') arrive(step);
+    else if (a.kind === 'end') {
+      // Games of similar length end in the order they started; otherwise any court may end.
+      const oldest = [...state.games].sort((x, y) => x.startedAt.localeCompare(y.startedAt) || x.court - y.court)[0];
+      const court = endOldest ? (oldest?.court ?? 0) : (a.court % courts) + 1;
+      if (state.games.some((g) => g.court === court)) state = finish(state, court, a.score, at(step));
+    } else if (a.kind === 'lock') {
+      const [x, y] = [id(a.who), id(a.with)];
+      if (x && y && x !== y) {
+        try {
+          state = lockPair(state, x, y);
+          allEvening.delete(x);
+          allEvening.delete(y);
+        } catch {}
+      }
+    } else {
+      const x = id(a.who);
+      if (x) {
+        state = setPlayer(state, x, a.kind === 'back' ? 'ready' : a.kind === 'rest' ? 'resting' : 'gone');
+        allEvening.delete(x);
+        passedOver.delete(x);
+      }
+    }
+    fill(step);
+  });
+  return { state, allEvening };
+}
+
+describe('rotation rule', () => {
+  it('balanced doubles: nobody twice at once, nobody passed over more than twice, spread of games <= 1', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 4 }),
+        fc.integer({ min: 4, max: 30 }),
+        fc.array(action, { maxLength: 120 }),
+        (courts, start, actions) => {
+          const { state, allEvening } = run('balanced', 'doubles', courts, start, actions, true);
+          const played = state.players.filter((p) => allEvening.has(p.userId)).map((p) => p.gamesPlayed);
+          if (played.length > 0) expect(Math.max(...played) - Math.min(...played)).toBeLessThanOrEqual(1);
+        },
+      ),
+      { numRuns: 150 },
+    );
+  });
+
+  it('any rule, mode and order of game ends: nobody is started twice at once', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom('balanced' as const, 'winnerStays' as const),
+        fc.constantFrom('doubles' as const, 'singles' as const),
+        fc.integer({ min: 1, max: 4 }),
+        fc.integer({ min: 2, max: 20 }),
+        fc.array(action, { maxLength: 80 }),
+        (rule, mode, courts, start, actions) => {
+          // Invariants (nobody twice at once, passed over at most twice) are checked at every start.
+          run(rule, mode, courts, start, actions);
+        },
+      ),
+      { numRuns: 150 },
+    );
+  });
+});
