@@ -90,6 +90,30 @@ describe('planChannels: the player settings', () => {
   });
 });
 
+describe('planChannels: the up-next push (rotation board opt-in)', () => {
+  it('goes by LINE only, whatever the player’s settings say of email or waitlist', () => {
+    const noWaitlist = withEmail({ preferences: { ...DEFAULT_PREFERENCES, waitlist: false, bookingReminder: false } });
+    expect(decide('rotationUpNext', noWaitlist, calm).decision).toEqual({ line: 'U123', email: null, notes: [] });
+    // No LINE push reaches the player (an e-mail account, LINE off, blocked): skipped, never e-mailed.
+    expect(decide('rotationUpNext', withEmail({ provider: 'google' }), calm).decision).toEqual({
+      skipped: 'LINE only (up next): no LINE push reaches this user, no e-mail',
+    });
+    const lineOff = withEmail({ preferences: { ...DEFAULT_PREFERENCES, line: false } });
+    expect(decide('rotationUpNext', lineOff, calm).decision).toEqual({
+      skipped: 'LINE only (up next): no LINE push reaches this user, no e-mail',
+    });
+    expect(decide('rotationUpNext', withEmail({ lineBlockedAt: '2026-01-01T00:00:00Z' }), calm).decision).toEqual({
+      skipped: 'blocked the LINE account: shown in the app only',
+    });
+    // Short of LINE quota: not pushed (and no e-mail instead).
+    expect(decide('rotationUpNext', withEmail(), { ...calm, quota: NEAR }).decision).toEqual({
+      line: null,
+      email: null,
+      notes: ['LINE quota near (950/1000 pushes this month): not pushed'],
+    });
+  });
+});
+
 describe('planChannels: the LINE limits', () => {
   it('asks for quota, payer, budget and daily cap in that order for a push that goes', () => {
     expect(decide('promoted', lineUser(), calm).asked).toEqual(['quota', 'payer', 'budget', 'dailyCap']);

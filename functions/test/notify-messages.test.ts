@@ -102,7 +102,22 @@ describe('notification messages', () => {
       offered: 'waitlist',
       lastCall: 'waitlist',
       lotteryWaitlisted: 'waitlist',
+      // Asked for on the rotation board itself (checkState/rotation/notifyMe): no setting governs it.
+      rotationUpNext: null,
     });
+  });
+
+  it('says the court of the up-next push, or the first court that frees', () => {
+    const links = { line: 'x:', email: 'x:' };
+    const at = composeNotification({ kind: 'rotationUpNext', language: 'zh-TW', session, links, court: 3 });
+    expect(at.body).toContain('你下一場在 3 號場');
+    const any = composeNotification({ kind: 'rotationUpNext', language: 'zh-TW', session, links, court: null });
+    expect(any.body).toContain('你下一場：先空出的場');
+    for (const language of ['en', 'es', 'ja', 'de'] as const) {
+      const composed = composeNotification({ kind: 'rotationUpNext', language, session, links, court: 2 });
+      expect(composed.title, language).not.toContain('rotationUpNext');
+      expect(composed.body, language).toContain('2');
+    }
   });
 });
 

@@ -64,11 +64,12 @@ describe('LINE message quota', () => {
     expect(warnings).toHaveLength(1);
   });
 
-  it('keeps pushing every kind but reminders and lottery waitlist results when the quota runs low', () => {
+  it('keeps pushing every kind but reminders, lottery waitlist results and up-next calls when the quota runs low', () => {
     expect(Object.keys(ESSENTIAL).sort()).toEqual([...USER_OUTBOX_KINDS].sort());
     expect(USER_OUTBOX_KINDS.filter((kind) => !ESSENTIAL[kind]).sort()).toEqual([
       'bookingReminder',
       'lotteryWaitlisted',
+      'rotationUpNext',
     ]);
   });
 });

@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { CfnOutput, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import type { ResponseHeadersPolicy } from 'aws-cdk-lib/aws-cloudfront';
 import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import type { Construct } from 'constructs';
 import { repoRoot } from './bundling.ts';
@@ -73,6 +74,7 @@ export class ShuttleStack extends Stack {
     rotationLive.addToDistribution(
       web.distribution,
       api.originHeaderValue(this.node.tryGetContext(ORIGIN_SECRET_VERSION_KEY) as string | undefined),
+      web.node.findChild('SecurityHeaders') as ResponseHeadersPolicy,
     );
     // Every generated link (LIFF, e-mail, push) uses the stage's domain; metrics go where the alarms look.
     for (const fn of [...api.functions, ...notifications.functions, ...rotationLive.functions]) {
@@ -83,8 +85,7 @@ export class ShuttleStack extends Stack {
     new Alarms(this, 'Alarms', {
       apis: { MemberApi: api.memberApi, AdminApi: api.adminApi },
       functions: {
-        MemberFunction: api.memberFunction,
-        AdminFunction: api.adminFunction,
+        ...api.groupFunctions,
         OutboxStream: notifications.streamFunction,
         OutboxSweep: notifications.sweepFunction,
         Reminders: notifications.reminderFunction,

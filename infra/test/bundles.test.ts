@@ -3,6 +3,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { ROUTE_GROUPS } from '@shuttle/functions/app/route-groups.ts';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -14,6 +15,10 @@ import {
   writeSourceMaps,
 } from '../bin/bundle-report.ts';
 import { BUNDLE_BUDGET_BYTES, OVER_BUDGET_CEILINGS, repoRoot } from '../lib/bundling.ts';
+
+/** The API functions, one per route group (functions/src/app/route-groups.ts), and those that send e-mail. */
+const apiGroups = ROUTE_GROUPS.map((g) => g.handler);
+const mailingGroups = ROUTE_GROUPS.filter((g) => g.sendsEmail).map((g) => g.handler);
 
 /**
  * The Lambda bundles as the stack builds them (infra/lib/bundling.ts; docs/DEPLOY.md, "Bundles"):
@@ -30,14 +35,18 @@ describe('Lambda bundles', () => {
   it('has one entry point per deployed function', () => {
     expect(lambdaEntries()).toEqual(
       expect.arrayContaining([
-        'admin-api',
+        ...apiGroups,
         'line-webhook',
-        'member-api',
         'outbox-stream',
         'outbox-sweep',
         'reminders',
         'sign-up-jobs',
+        'rotation-sockets',
+        'rotation-broadcast',
       ]),
+    );
+    expect(apiGroups).toEqual(
+      expect.arrayContaining(['member-api', 'member-auth-api', 'admin-api', 'admin-accounts-api']),
     );
   });
 
@@ -49,6 +58,9 @@ describe('Lambda bundles', () => {
       tooBig.map((b) => b.handler),
       JSON.stringify(sizes),
     ).toEqual([]);
+    // Every function is held to the goal itself (the APIs are split by route group).
+    expect(OVER_BUDGET_CEILINGS).toEqual({});
+    expect(Object.values(bundles).filter(({ bytes }) => bytes >= BUNDLE_BUDGET_BYTES)).toEqual([]);
     // A function that meets the goal leaves OVER_BUDGET_CEILINGS, so the list only shrinks.
     const metGoal = Object.keys(OVER_BUDGET_CEILINGS).filter((h) => bundles[h]!.bytes < BUNDLE_BUDGET_BYTES);
     expect(metGoal, 'remove these from OVER_BUDGET_CEILINGS').toEqual([]);
@@ -103,9 +115,15 @@ describe('Lambda bundles', () => {
       expect(of(handler, /locales\/[^/]+\/notifications\.json/), handler).toHaveLength(5);
       expect(of(handler, /locales\/[^/]+\/(errors|accounts|admin|member)\.json/), handler).toEqual([]);
     }
-    expect(of('admin-api', /locales\/[^/]+\/accounts\.json/)).toHaveLength(5);
-    // The member API e-mails a verification code: that text of notifications.json, no other.
-    const notifications = Object.entries(bundles['member-api']!.bytesByInput).filter(([p]) =>
+    // The admin groups that e-mail (account mail, invitations) carry its texts; the others none.
+    for (const handler of ['admin-accounts-api', 'admin-teams-api']) {
+      expect(of(handler, /locales\/[^/]+\/accounts\.json/), handler).toHaveLength(5);
+    }
+    for (const handler of ['admin-api', 'admin-money-api', 'member-api']) {
+      expect(of(handler, /locales\/[^/]+\/accounts\.json/), handler).toEqual([]);
+    }
+    // The member accounts group e-mails a verification code: that text of notifications.json, no other.
+    const notifications = Object.entries(bundles['member-auth-api']!.bytesByInput).filter(([p]) =>
       /\/notifications\.json$/.test(p),
     );
     expect(notifications).toHaveLength(5);
@@ -120,22 +138,36 @@ describe('Lambda bundles', () => {
       // SES through its JSON API: neither the v1 client nor its XML protocol.
       expect(of(handler, /node_modules\/@aws-sdk\/(client-ses|xml-builder)\//), handler).toEqual([]);
     }
-    for (const handler of ['member-api', 'admin-api', 'outbox-stream', 'outbox-sweep']) {
+    for (const handler of [...mailingGroups, 'outbox-stream', 'outbox-sweep']) {
       expect(of(handler, /node_modules\/@aws-sdk\/client-sesv2\//).length, handler).toBeGreaterThan(0);
+      expect(of(handler, /node_modules\/@aws-sdk\/client-secrets-manager\//).length, handler).toBeGreaterThan(0);
+    }
+    // Only the route groups whose calls e-mail carry SES (functions/src/handlers/deps.ts, `sesMailer`).
+    expect(mailingGroups.sort()).toEqual(['admin-accounts-api', 'admin-teams-api', 'member-auth-api']);
+    for (const handler of apiGroups.filter((h) => !mailingGroups.includes(h))) {
+      expect(of(handler, /node_modules\/@aws-sdk\/client-sesv2\//), handler).toEqual([]);
       expect(of(handler, /node_modules\/@aws-sdk\/client-secrets-manager\//).length, handler).toBeGreaterThan(0);
     }
     // The jobs that read no secret drop the client (the secret cache is built as a pure call).
     for (const handler of ['reminders', 'sign-up-jobs']) {
       expect(of(handler, /node_modules\/@aws-sdk\/client-(secrets-manager|sesv2)\//), handler).toEqual([]);
     }
-    for (const handler of ['member-api', 'admin-api']) {
+    for (const handler of apiGroups) {
       // One router (the trie), not the smart router's pair.
       expect(of(handler, /hono\/dist\/router\/(reg-exp|smart)-router\//), handler).toEqual([]);
     }
-    // The admin API verifies no LINE or Google ID token, and e-mails players no code.
-    expect(of('admin-api', /jose\/dist\/webapi\/jwks\//)).toEqual([]);
-    expect(of('member-api', /jose\/dist\/webapi\/jwks\/remote\.js$/)).toHaveLength(1);
-    expect(of('admin-api', /functions\/src\/players\/email-verification\.ts$|\/notifications\.json$/)).toEqual([]);
+    // Only the member sign-in group verifies LINE and Google ID tokens; the others carry no JOSE
+    // code at all (the service's own tokens are signed with node:crypto, auth/tokens.ts).
+    expect(of('member-auth-api', /jose\/dist\/webapi\/jwks\/remote\.js$/)).toHaveLength(1);
+    for (const handler of apiGroups.filter((h) => h !== 'member-auth-api')) {
+      expect(of(handler, /node_modules\/jose\//), handler).toEqual([]);
+    }
+    // Only the member accounts group e-mails players a code.
+    for (const handler of apiGroups.filter((h) => h !== 'member-auth-api')) {
+      expect(of(handler, /functions\/src\/players\/email-verification\.ts$|\/notifications\.json$/), handler).toEqual(
+        [],
+      );
+    }
   });
 
   it('replaces the SDK’s credential chain with the Lambda environment’s credentials', () => {

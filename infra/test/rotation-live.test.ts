@@ -96,7 +96,7 @@ describe('rotation board WebSocket API', () => {
     const broadcast = functionId(/^Posts each rotation board write/);
     expect(dynamoActions(broadcast)).toEqual([...TABLE_ACCESS.rotationBroadcast].sort());
     const manage = statementsOf(broadcast).find((s) => [s.Action].flat().includes('execute-api:ManageConnections'));
-    expect(JSON.stringify(manage?.Resource)).toContain(`/${ROTATION_WS_STAGE}/POST/@connections/*`);
+    expect(JSON.stringify(manage?.Resource)).toContain(`/${ROTATION_WS_STAGE}/*/@connections/*`);
     const connect = functionId(/^Rotation board WebSocket/);
     expect(statementsOf(connect).flatMap((s) => [s.Action].flat())).not.toContain('execute-api:ManageConnections');
   });

@@ -1,3 +1,4 @@
+import { gatewayPaths, ROUTE_GROUPS } from '@shuttle/functions/app/route-groups.ts';
 import { createTableInput } from '@shuttle/functions/db/table.ts';
 import { OUTBOX_INSERT_FILTER } from '@shuttle/functions/notifications/stream-filter.ts';
 import { Match, type Template } from 'aws-cdk-lib/assertions';
@@ -73,12 +74,13 @@ describe('database', () => {
 });
 
 describe('functions', () => {
-  it('run on Node.js 24 on arm64 with X-Ray tracing, for all nine handlers', () => {
+  it('run on Node.js 24 on arm64 with X-Ray tracing, for every handler', () => {
     const ours = template.findResources('AWS::Lambda::Function', {
       Properties: { Environment: { Variables: { POWERTOOLS_SERVICE_NAME: Match.anyValue() } } },
     });
-    // Seven, and the rotation board's WebSocket and broadcaster functions (constructs/rotation-live.ts).
-    expect(Object.keys(ours)).toHaveLength(9);
+    // One per API route group, the notifier's five (outbox stream and sweep, reminders, sign-up
+    // jobs, LINE webhook) and the rotation board's two (constructs/rotation-live.ts).
+    expect(Object.keys(ours)).toHaveLength(ROUTE_GROUPS.length + 5 + 2);
     for (const fn of Object.values(ours) as Resource[]) {
       expect(fn.Properties.Runtime).toBe('nodejs24.x');
       expect(fn.Properties.Architectures).toEqual(['arm64']);
@@ -124,7 +126,7 @@ describe('functions', () => {
   });
 
   it('receive secrets by ARN, never by value', () => {
-    const member = template.toJSON().Resources[functionId(/^Member API/)] as Resource;
+    const member = template.toJSON().Resources[functionId(/^Member API:/)] as Resource;
     const variables = (member.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
     expect(variables).toHaveProperty('JWT_SECRET_ARN');
     expect(variables).not.toHaveProperty('JWT_SECRET');
@@ -143,7 +145,14 @@ describe('least privilege', () => {
   });
 
   it('lets only the functions that email send through SES, as the configured sender', () => {
-    const emailing = [/^Member API/, /^Admin API/, /^Delivers new outbox/, /^Retries outbox/].map(functionId);
+    // Of the APIs' route groups (functions/src/app/route-groups.ts), only those whose calls e-mail.
+    const emailing = [
+      /^Member API, accounts/,
+      /^Admin API, accounts/,
+      /^Admin API, teams/,
+      /^Delivers new outbox/,
+      /^Retries outbox/,
+    ].map(functionId);
     for (const id of emailing) {
       const ses = statementsOf(id).find((s) => JSON.stringify(s.Action).includes('ses:SendEmail'));
       expect(ses).toMatchObject({
@@ -156,7 +165,14 @@ describe('least privilege', () => {
       expect(resources).toContain(':identity/no-reply@badminton.tw');
       expect(resources).toContain(':configuration-set/shuttle-prod');
     }
-    const quiet = [/^LINE Official Account webhook/, /^Writes booking reminders/, /^Draws sign-up lotteries/];
+    const quiet = [
+      /^LINE Official Account webhook/,
+      /^Writes booking reminders/,
+      /^Draws sign-up lotteries/,
+      /^Member API:/,
+      /^Admin API, on court/,
+      /^Admin API, money/,
+    ];
     for (const id of quiet.map(functionId)) expect(actionsOf(id).filter((a) => a.startsWith('ses:'))).toEqual([]);
   });
 
@@ -185,11 +201,13 @@ describe('least privilege', () => {
       statementsOf(id)
         .filter((s) => [s.Action].flat().includes('secretsmanager:GetSecretValue'))
         .map((s) => JSON.stringify(s.Resource));
-    const member = secretReads(functionId(/^Member API/));
-    expect(member).toHaveLength(2);
-    expect(member.join()).toMatch(/JwtSecret/);
-    expect(member.join()).toMatch(/OriginSecret/);
-    expect(member.join()).not.toMatch(/line-channel/);
+    for (const group of [/^Member API:/, /^Member API, accounts/, /^Admin API, on court/, /^Admin API, money/]) {
+      const reads = secretReads(functionId(group));
+      expect(reads).toHaveLength(2);
+      expect(reads.join()).toMatch(/JwtSecret/);
+      expect(reads.join()).toMatch(/OriginSecret/);
+      expect(reads.join()).not.toMatch(/line-channel/);
+    }
     const webhook = secretReads(functionId(/^LINE Official Account webhook/));
     expect(webhook).toHaveLength(1);
     // The operator's secret, by its name (created outside the stack, docs/DEPLOY.md).
@@ -199,9 +217,45 @@ describe('least privilege', () => {
 
 describe('APIs', () => {
   it('route /api/* to the member function and /api/admin/* to the admin function', () => {
-    template.resourceCountIs('AWS::ApiGatewayV2::Api', 2);
+    // Two HTTP APIs; the third API is the rotation board's WebSocket API (infra/test/rotation-live.test.ts).
+    template.resourcePropertiesCountIs('AWS::ApiGatewayV2::Api', { ProtocolType: 'HTTP' }, 2);
     template.hasResourceProperties('AWS::ApiGatewayV2::Route', { RouteKey: 'ANY /api/{proxy+}' });
     template.hasResourceProperties('AWS::ApiGatewayV2::Route', { RouteKey: 'ANY /api/admin/{proxy+}' });
+  });
+
+  it('send each route group’s paths to that group’s function, and nothing else', () => {
+    const resources = template.toJSON().Resources as Record<string, Resource>;
+    // Route key → the function its integration invokes, by description.
+    const served: Record<string, string> = {};
+    for (const route of Object.values(template.findResources('AWS::ApiGatewayV2::Route')) as Resource[]) {
+      // The WebSocket API's $connect, $disconnect and $default: infra/test/rotation-live.test.ts.
+      if (String(route.Properties.RouteKey).startsWith('$')) continue;
+      const target = route.Properties.Target as { 'Fn::Join': [string, unknown[]] };
+      const integrationId = (target['Fn::Join'][1][1] as { Ref: string }).Ref;
+      const uri = JSON.stringify(resources[integrationId]!.Properties.IntegrationUri);
+      const fnId = Object.keys(resources).find(
+        (id) => resources[id]!.Type === 'AWS::Lambda::Function' && uri.includes(`"${id}"`),
+      )!;
+      served[route.Properties.RouteKey as string] = String(resources[fnId]!.Properties.Description);
+    }
+    const expected = Object.fromEntries(
+      ROUTE_GROUPS.flatMap((g) => gatewayPaths(g).map((path) => [`ANY ${path}`, g.description])),
+    );
+    expect(served).toEqual(expected);
+    expect(served['ANY /api/admin/login']).toMatch(/^Admin API, accounts/);
+    expect(served['ANY /api/checkState/email/{proxy+}']).toMatch(/^Member API, accounts/);
+    expect(served['ANY /api/admin/reports/{proxy+}']).toMatch(/^Admin API, money/);
+  });
+
+  it('alarm on throttles and errors of every route group’s function', () => {
+    const alarms = Object.values(template.findResources('AWS::CloudWatch::Alarm')).map(
+      (a) => (a as Resource).Properties,
+    );
+    for (const group of ROUTE_GROUPS) {
+      const fnId = functionId(new RegExp(`^${group.description.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`));
+      const mine = alarms.filter((a) => JSON.stringify(a.Dimensions ?? []).includes(`"${fnId}"`));
+      expect(mine.map((a) => a.MetricName).sort(), group.handler).toEqual(['Errors', 'Throttles']);
+    }
   });
 
   it('throttle each stage so overload answers 429 instead of reaching the table', () => {

@@ -1,3 +1,4 @@
+import { ROUTE_GROUPS } from '@shuttle/functions/app/route-groups.ts';
 import {
   contentSecurityPolicy,
   IMMUTABLE_CACHE_CONTROL,
@@ -103,8 +104,9 @@ describe('edge protection', () => {
   });
 
   it('sends the origin secret to the APIs, and the API functions check it', () => {
+    // The member and admin APIs, and the rotation board's WebSocket API (its $connect checks it).
     const apiOrigins = distribution().Origins.filter((o) => o.OriginCustomHeaders);
-    expect(apiOrigins).toHaveLength(2);
+    expect(apiOrigins).toHaveLength(3);
     for (const origin of apiOrigins) {
       const [header] = origin.OriginCustomHeaders!;
       expect(header!.HeaderName).toBe('x-origin-verify');
@@ -194,7 +196,12 @@ describe('caching', () => {
     });
     const config = distribution();
     expect(config.DefaultRootObject).toBe('index.html');
-    expect(config.CacheBehaviors.map((b) => b.PathPattern)).toEqual(['/api/admin/*', '/api/*', '/app-config.json']);
+    expect(config.CacheBehaviors.map((b) => b.PathPattern)).toEqual([
+      '/api/admin/*',
+      '/api/*',
+      '/app-config.json',
+      '/ws/*',
+    ]);
     expect(config.CacheBehaviors[0]!.AllowedMethods).toContain('POST');
     template.resourceCountIs('AWS::CloudFront::OriginAccessControl', 1);
   });
@@ -202,7 +209,14 @@ describe('caching', () => {
 
 describe('observability', () => {
   it('logs every API request and every CloudFront request', () => {
-    const stages = Object.values(template.findResources('AWS::ApiGatewayV2::Stage')) as Resource[];
+    // The HTTP APIs' stages. The WebSocket stage's handshakes are in CloudFront's logs and its
+    // function's (its access logs need the account-wide API Gateway role: infra/lib/nag.ts, APIG1).
+    const httpApis = Object.keys(
+      template.findResources('AWS::ApiGatewayV2::Api', { Properties: { ProtocolType: 'HTTP' } }),
+    );
+    const stages = (Object.values(template.findResources('AWS::ApiGatewayV2::Stage')) as Resource[]).filter((s) =>
+      httpApis.includes((s.Properties.ApiId as { Ref: string }).Ref),
+    );
     expect(stages).toHaveLength(2);
     for (const s of stages) {
       const settings = s.Properties.AccessLogSettings as { DestinationArn: unknown; Format: string };
@@ -230,8 +244,8 @@ describe('observability', () => {
   it('watch APIs, functions, the DLQ, abandoned notifications, SES reputation and the table', () => {
     // Per API: the 5xx count and the 5xx share (infra/test/operations.test.ts checks the share).
     expect(alarmsOn('5xx')).toHaveLength(4);
-    // Every function, the rotation board's two included (constructs/rotation-live.ts).
-    expect(alarmsOn('Throttles')).toHaveLength(9);
+    // Every function: the API route groups', the notifier's five, the rotation board's two.
+    expect(alarmsOn('Throttles')).toHaveLength(ROUTE_GROUPS.length + 5 + 2);
     expect(alarmsOn('ApproximateNumberOfMessagesVisible')).toHaveLength(1);
     expect(alarmsOn('AbandonedNotifications')).toHaveLength(1);
     expect(alarmsOn('Reputation.BounceRate')).toHaveLength(1);

@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { serve } from '@hono/node-server';
 import { createAdminApi } from '@shuttle/functions/app/admin-api.ts';
+import { ROUTE_GROUPS } from '@shuttle/functions/app/route-groups.ts';
 import { createDevIdentityProvider, devIdpIssuers, devIdpJwks } from '@shuttle/functions/local/dev-idp.ts';
 import { freePort } from '@shuttle/functions/local/dynamo-local.ts';
 import { LOCAL_GOOGLE_CLIENT_ID, LOCAL_LINE_CHANNEL_ID } from '@shuttle/functions/local/server.ts';
@@ -17,7 +18,8 @@ import { type ApiHarness, createApiHarness } from '../support/harness.ts';
 type Handler = (event: unknown, context: unknown) => Promise<APIGatewayProxyResult>;
 
 /**
- * The member and admin API functions as deployed: each handler bundled with the stack's options
+ * The member and admin API functions as deployed, one per route group (functions/src/app/
+ * route-groups.ts): each handler bundled with the stack's options
  * (infra/lib/bundling.ts: the official SDK clients, with stand-ins only for the SDK's event-stream,
  * hash and cache modules; docs/DEPLOY.md "Bundles"), loaded with a Lambda environment pointed at
  * DynamoDB Local and a local identity provider, and called with API Gateway events. They answer as
@@ -25,8 +27,12 @@ type Handler = (event: unknown, context: unknown) => Promise<APIGatewayProxyResu
  */
 describe('the bundled API functions', () => {
   let h: ApiHarness;
+  /** Every route group's function by handler name; `member` and `admin` are the catch-all groups. */
+  const fns: Record<string, Handler> = {};
   let member: Handler;
+  let memberAuth: Handler;
   let admin: Handler;
+  let adminAccounts: Handler;
   let idp: Awaited<ReturnType<typeof createDevIdentityProvider>>;
   let idpServer: Server;
   /** Stands where SES v2 is (`AWS_ENDPOINT_URL_SESV2`): records each request, answers as SES does. */
@@ -95,15 +101,18 @@ describe('the bundled API functions', () => {
         // Dependencies are built at import (cold start), from the environment set above.
         return ((await import(file)) as { handler: Handler }).handler;
       };
-      member = await load('member-api');
-      admin = await load('admin-api');
+      for (const group of ROUTE_GROUPS) fns[group.handler] = await load(group.handler);
+      member = fns['member-api']!;
+      memberAuth = fns['member-auth-api']!;
+      admin = fns['admin-api']!;
+      adminAccounts = fns['admin-accounts-api']!;
     } finally {
       for (const k of Object.keys(env)) {
         if (saved[k] === undefined) delete process.env[k];
         else process.env[k] = saved[k];
       }
     }
-  }, 120_000);
+  }, 240_000);
 
   afterAll(async () => {
     await h.close();
@@ -156,16 +165,51 @@ describe('the bundled API functions', () => {
     expect(list.status).toBe(200);
     expect(list.body).toMatchObject({ success: true });
     const idToken = await idp.issue({ sub: 'U-bundled', name: 'Bundled Player', provider: 'line' });
-    const login = await call(member, 'POST', '/api/loginLine', { idToken });
+    const login = await call(memberAuth, 'POST', '/api/loginLine', { idToken });
     expect(login.status).toBe(200);
     const token = (login.body.data as { token: string }).token;
-    const status = await call(member, 'GET', '/api/checkState/email/emailStatus', undefined, token);
+    const status = await call(memberAuth, 'GET', '/api/checkState/email/emailStatus', undefined, token);
     expect(status.status).toBe(200);
     expect(status.body).toMatchObject({ success: true, data: { email: null, verified: false } });
     // A forged token is refused with the same envelope as the unbundled app's.
-    const forged = await call(member, 'GET', '/api/checkState/email/emailStatus', undefined, `${token}x`);
+    const forged = await call(memberAuth, 'GET', '/api/checkState/email/emailStatus', undefined, `${token}x`);
     expect(forged.status).toBe(401);
     expect(forged.body).toMatchObject({ success: false, error: 'INVALID_TOKEN' });
+  });
+
+  it('each serve their own group’s calls with one sign-in, and leave the others’ to their functions', async () => {
+    const idToken = await idp.issue({ sub: 'U-bundled-groups', name: 'Group Player', provider: 'line' });
+    const login = await call(memberAuth, 'POST', '/api/loginLine', { idToken });
+    expect(login.status).toBe(200);
+    const token = (login.body.data as { token: string }).token;
+    // The member token from the sign-in group works in the catch-all group's booking calls.
+    const booked = await call(member, 'GET', '/api/checkState/booked/getBooked', undefined, token);
+    expect(booked.status).toBe(200);
+    expect(booked.body).toMatchObject({ success: true });
+    expect((await call(member, 'POST', '/api/loginLine', { idToken })).status).toBe(404);
+    // An admin signs up in the accounts group; that token is accepted by every other admin group.
+    const signup = await call(adminAccounts, 'POST', '/api/admin/signup', {
+      email: 'groups@example.tw',
+      password: 'a-long-password-1',
+      displayName: 'Groups',
+    });
+    expect(signup.status, JSON.stringify(signup.body)).toBe(200);
+    const adminToken = (signup.body.data as { token: string }).token;
+    const served: [string, 'GET' | 'POST', string][] = [
+      ['admin-teams-api', 'POST', '/api/admin/setting/getTeamListByUser'],
+      ['admin-money-api', 'POST', '/api/admin/board/getBoard'],
+      ['admin-api', 'POST', '/api/admin/courtSession/upcommingSessions'],
+    ];
+    for (const [handler, method, path] of served) {
+      const res = await call(fns[handler]!, method, path, {}, adminToken);
+      expect(res.status, `${handler} ${path}`).not.toBe(404);
+      expect(res.status, `${handler} ${path}`).not.toBe(401);
+      expect(res.status, `${handler} ${path}`).toBeLessThan(500);
+      // No other admin group answers it.
+      for (const other of ROUTE_GROUPS.filter((g) => g.api === 'admin' && g.handler !== handler)) {
+        expect((await call(fns[other.handler]!, method, path, {}, adminToken)).status, other.handler).toBe(404);
+      }
+    }
   });
 
   it('answer bad input, unknown paths and failed logins as the unbundled apps do', async () => {
@@ -182,7 +226,7 @@ describe('the bundled API functions', () => {
       expect(res.status, path).toBe((await h.app.request(path, { method: 'POST', body: '{}' })).status);
       expect(res.status, path).toBe(404);
     }
-    const login = await call(admin, 'POST', '/api/admin/login', {
+    const login = await call(adminAccounts, 'POST', '/api/admin/login', {
       email: 'nobody@example.tw',
       password: 'wrong-password-1',
     });
@@ -191,7 +235,8 @@ describe('the bundled API functions', () => {
   });
   it('e-mail a verification code through the official SES v2 client, and verify it', async () => {
     const idToken = await idp.issue({ sub: 'U-bundled-mail', name: 'Mail Player', provider: 'line' });
-    const token = ((await call(member, 'POST', '/api/loginLine', { idToken })).body.data as { token: string }).token;
+    const token = ((await call(memberAuth, 'POST', '/api/loginLine', { idToken })).body.data as { token: string })
+      .token;
     // Lambda's role credentials and an SES endpoint, as the SDK reads them from the environment.
     const lambdaEnv = {
       AWS_ENDPOINT_URL_SESV2: sesEndpoint,
@@ -203,7 +248,13 @@ describe('the bundled API functions', () => {
     Object.assign(process.env, lambdaEnv);
     try {
       sesRequests.length = 0;
-      const sent = await call(member, 'POST', '/api/checkState/email/sendCode', { email: 'mail@example.tw' }, token);
+      const sent = await call(
+        memberAuth,
+        'POST',
+        '/api/checkState/email/sendCode',
+        { email: 'mail@example.tw' },
+        token,
+      );
       expect(sent.status).toBe(200);
       expect(sent.body).toMatchObject({ success: true, data: { pendingEmail: 'mail@example.tw' } });
       expect(sesRequests).toHaveLength(1);
@@ -223,18 +274,18 @@ describe('the bundled API functions', () => {
       });
       const code = /\b(\d{6})\b/.exec(email.Content.Simple.Body.Text.Data)![1]!;
       expect(email.Content.Simple.Subject.Data).toContain(code);
-      const verified = await call(member, 'POST', '/api/checkState/email/verifyCode', { code }, token);
+      const verified = await call(memberAuth, 'POST', '/api/checkState/email/verifyCode', { code }, token);
       expect(verified.status).toBe(200);
       expect(verified.body).toMatchObject({ success: true, data: { email: 'mail@example.tw', verified: true } });
 
       // SES refusing the message reaches the player as a failed send, and no code is kept.
       const other = await idp.issue({ sub: 'U-bundled-refused', name: 'Refused', provider: 'line' });
       const otherToken = (
-        (await call(member, 'POST', '/api/loginLine', { idToken: other })).body.data as { token: string }
+        (await call(memberAuth, 'POST', '/api/loginLine', { idToken: other })).body.data as { token: string }
       ).token;
       sesRefuses = true;
       const refused = await call(
-        member,
+        memberAuth,
         'POST',
         '/api/checkState/email/sendCode',
         { email: 'no@example.tw' },
@@ -245,7 +296,7 @@ describe('the bundled API functions', () => {
       // With no code kept there is no resend cooldown: asking again at once sends again.
       sesRefuses = false;
       const again = await call(
-        member,
+        memberAuth,
         'POST',
         '/api/checkState/email/sendCode',
         { email: 'no@example.tw' },

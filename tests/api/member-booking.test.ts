@@ -346,4 +346,43 @@ describe('history and statistics', () => {
     expect((await h.call<unknown[]>('checkState/booked/getBooked', undefined, { token })).body.data).toEqual([]);
     h.clock.advance(-24 * 3_600_000);
   });
+
+  it('lists cancelled bookings, past and ahead, with a transfer already reported, and never counts them', async () => {
+    let token = await h.login('Ucancelled', '取消');
+    const [ahead, past] = await Promise.all([
+      h.putSession(team, { startsInHours: 48, price: 300 }),
+      h.putSession(team, { startsInHours: 5, price: 200 }),
+    ]);
+    await join(token, ahead.id);
+    await join(token, past.id);
+    const reported = await h.call(
+      'checkState/payments/reportTransfer',
+      { sessionId: ahead.id, reference: '54321' },
+      { token },
+    );
+    expect(reported.status).toBe(200);
+    for (const s of [ahead, past]) {
+      const res = await h.call('checkState/booked/cancelBooked', { sessionId: s.id }, { token });
+      expect(res.status).toBe(200);
+    }
+    type Item = { id: string; cancelledAt?: string; transferReported?: { reference: string } };
+    const read = async () =>
+      (
+        await h.call<{ items: Item[]; statistics: { totalSessions: number } }>(
+          'checkState/history/getHistory',
+          undefined,
+          { token },
+        )
+      ).body.data!;
+    const now = await read();
+    expect(now.items.map((i) => i.id)).toEqual([ahead.id, past.id]);
+    expect(now.items.every((i) => typeof i.cancelledAt === 'string')).toBe(true);
+    expect(now.items[0]!.transferReported).toMatchObject({ reference: '54321' });
+    expect(now.items[1]!.transferReported).toBeUndefined();
+    expect(now.statistics.totalSessions).toBe(0);
+    h.clock.advance(72 * 3_600_000);
+    token = await h.login('Ucancelled', '取消');
+    expect((await read()).items.map((i) => i.id)).toEqual([ahead.id, past.id]);
+    h.clock.advance(-72 * 3_600_000);
+  });
 });

@@ -146,6 +146,8 @@ describe('a last call in a bound group', () => {
     const team = await h.putTeam({ lineGroupId: 'Cgroup-lastcall' });
     const { session } = await fullSession(team, 'Uglc', 4, { startsInHours: 0.5, offerMinutes: 30 });
     await engine().cancel({ sessionId: session.id, userId: 'line_Uglc0', byAdmin: true });
+    // LINE bills a group push per member: a group of 3 costs what the 3 pushes would.
+    stub.setGroupMemberCount(3);
     const dispatcher = dispatcherOf(h, stub);
     const records = (await pendingOutbox(h)).filter(
       (r) => r.sessionId === session.id || ('sessionIds' in r && r.sessionIds?.includes(session.id)),
@@ -170,6 +172,23 @@ describe('a last call in a bound group', () => {
     for (const record of records.filter((r) => r.kind === 'lastCall')) {
       expect((await outboxItem(h, record.id))?.note).toContain("mentioned in the team's group");
     }
+  });
+
+  it('in a group larger than the call, each is pushed 1:1 (cheaper) and the group hears nothing', async () => {
+    h.clock.set(tp('2026-12-02T18:00'));
+    const team = await h.putTeam({ lineGroupId: 'Cgroup-big' });
+    const { session } = await fullSession(team, 'Ubig', 4, { startsInHours: 0.5, offerMinutes: 30 });
+    await engine().cancel({ sessionId: session.id, userId: 'line_Ubig0', byAdmin: true });
+    stub.setGroupMemberCount(30);
+    const dispatcher = dispatcherOf(h, stub);
+    const records = (await pendingOutbox(h)).filter(
+      (r) => r.sessionId === session.id || ('sessionIds' in r && r.sessionIds?.includes(session.id)),
+    );
+    for (const record of records) await dispatcher.deliver(record);
+    const pushes = stub.pushes().map((r) => (r.body as { to: string }).to);
+    expect(pushes.sort()).toEqual(['Ubig1', 'Ubig2', 'Ubig3']);
+    const group = records.find((r) => r.kind === 'groupLastCall')!;
+    expect((await outboxItem(h, group.id))?.note).toContain('one push each costs less');
   });
 
   it('without a bound group, or with one player to call, each is pushed 1:1 as before', async () => {

@@ -11,7 +11,7 @@ import {
   ROTATION_SOCKET_TTL_SECONDS,
   RotationSockets,
 } from '../../functions/src/rotation/live.ts';
-import { socketRoutes } from '../../functions/src/rotation/socket-routes.ts';
+import { socketRoutes } from '../../functions/src/rotation/sockets.ts';
 import { storeViewerChecks } from '../../functions/src/rotation/viewers.ts';
 import { type AdminHarness, createAdminHarness } from '../support/admin-harness.ts';
 

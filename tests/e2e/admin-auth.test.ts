@@ -85,7 +85,13 @@ describe('admin login', () => {
       }
     }
 
+    // Logging out asks first (issue 22): cancelling keeps the admin in, confirming logs out.
     await page.getByTestId('logout').click();
+    await page.getByTestId('logout-confirm').getByRole('button').first().click();
+    await poll(() => page.getByTestId('logout-confirm').count()).toBe(0);
+    expect(await page.evaluate(() => window.localStorage.getItem('admin-token'))).not.toBeNull();
+    await page.getByTestId('logout').click();
+    await page.getByTestId('logout-confirm').locator('[data-autofocus]').click();
     await page.waitForURL((url) => url.pathname === '/admin/login');
     expect(await page.evaluate(() => window.localStorage.getItem('admin-token'))).toBeNull();
     await page.goto('/admin/');

@@ -21,7 +21,7 @@ describe('a player', () => {
     await page.getByTestId('reserve-button').click();
     await page.getByTestId('login-prompt').getByRole('button', { name: '登入' }).click();
     await page.waitForURL(/\/login\?next=/);
-    expect(await page.getByTestId('not-logged-in').innerText()).toContain('您尚未登入');
+    expect(await page.getByTestId('not-logged-in').innerText()).toContain('你尚未登入');
     expect(await page.getByTestId('google-login').isVisible()).toBe(true);
     await screenshot(page, '06-login');
 
@@ -42,7 +42,7 @@ describe('a player', () => {
     await poll(() => modal.innerText()).toContain('預約成功');
     await screenshot(page, '09-booking-success');
     await modal.getByRole('button', { name: '確認' }).click();
-    await poll(() => page.getByTestId('my-booking').innerText()).toContain('您已預約此場次');
+    await poll(() => page.getByTestId('my-booking').innerText()).toContain('你已預約此場次');
     await poll(() => page.getByTestId('participants').innerText()).toContain('林小華');
     expect(await page.getByTestId('reserve-button').isDisabled()).toBe(true);
     await screenshot(page, '10-session-booked');
@@ -90,9 +90,9 @@ describe('a player', () => {
     await confirm.getByRole('button', { name: '加入候補' }).click();
 
     const modal = page.getByRole('alertdialog');
-    await poll(() => modal.innerText()).toContain(`您目前是候補第 ${waiting + 1} 位`);
+    await poll(() => modal.innerText()).toContain(`你目前是候補第 ${waiting + 1} 位`);
     await modal.getByRole('button', { name: '確認' }).click();
-    await poll(() => page.getByTestId('my-booking').innerText()).toContain(`您在候補名單第 ${waiting + 1} 位`);
+    await poll(() => page.getByTestId('my-booking').innerText()).toContain(`你在候補名單第 ${waiting + 1} 位`);
     await poll(() => page.getByTestId('participants').innerText()).toContain(`#${waiting + 1}`);
     expect(await page.getByTestId('reserve-button').innerText()).toBe(`候補第 ${waiting + 1} 位`);
     await screenshot(page, '15-waitlist-position');

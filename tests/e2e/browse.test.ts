@@ -13,7 +13,7 @@ function cardsOnScreen(page: Page): Promise<number> {
   return page.evaluate(() => {
     const nav = document.querySelector('.bottom-nav')?.getBoundingClientRect().height ?? 0;
     const bottom = window.innerHeight - nav;
-    return [...document.querySelectorAll('[data-testid="session-card"]')].reduce((sum, card) => {
+    return Array.from(document.querySelectorAll('[data-testid="session-card"]')).reduce((sum, card) => {
       const box = card.getBoundingClientRect();
       const shown = Math.max(0, Math.min(box.bottom, bottom) - Math.max(box.top, 0));
       return sum + shown / box.height;
@@ -56,10 +56,11 @@ describe('browsing the list at 390x844', () => {
     await page.goto('/');
     await poll(() => page.getByTestId('session-card').count()).toBeGreaterThan(2);
     expect(await page.getByRole('button', { name: 'Upcoming', pressed: true }).count()).toBe(1);
+    await screenshot(page, '42-browse-upcoming-en');
     expect(await cardsOnScreen(page)).toBeGreaterThanOrEqual(2.5);
     await page.getByTestId('open-filters').click();
     await poll(() => page.getByTestId('apply-filters').innerText()).toMatch(/^Show \d+\+? results?$/);
-    await screenshot(page, '42-browse-filters-en');
+    await screenshot(page, '43-browse-filters-en');
     await context.close();
   });
 });

@@ -37,7 +37,7 @@ describe('email verification', () => {
     await form.getByLabel('電子郵件').fill('not-an-email');
     await form.getByTestId('send-code').click();
     await poll(() => page.getByTestId('email-error').innerText()).toBe('請輸入有效的電子郵件');
-    await page.getByText('為什麼需要您的電子郵件？').click();
+    await page.getByText('為什麼需要你的電子郵件？').click();
     await screenshot(page, '17-email-enter');
 
     await form.getByLabel('電子郵件').fill(address);

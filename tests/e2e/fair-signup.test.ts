@@ -83,7 +83,7 @@ describe('fair sign-up', () => {
     await page.getByTestId('reserve-button').click();
     const confirm = page.getByTestId('booking-confirm');
     await confirm.getByTestId('party-2').click();
-    await poll(() => confirm.innerText()).toContain('連同您共佔 2 個名額');
+    await poll(() => confirm.innerText()).toContain('連同你共佔 2 個名額');
     await screenshot(page, 'fair-01-lottery-confirm');
     await confirm.getByRole('button', { name: '確認預約' }).click();
     const modal = page.getByRole('alertdialog');
@@ -101,7 +101,7 @@ describe('fair sign-up', () => {
         },
         { timeout: 90_000, interval: 2_000 },
       )
-      .toContain('您已預約此場次');
+      .toContain('你已預約此場次');
     await page.getByTestId('lottery').getByText('驗證抽籤').click();
     const lottery = await page.getByTestId('lottery').innerText();
     expect(lottery).toContain('開獎');
@@ -133,13 +133,13 @@ describe('fair sign-up', () => {
 
     await api('checkState/booked/cancelBooked', { sessionId }, holder);
     await page.reload();
-    await poll(() => page.getByTestId('my-booking').innerText()).toContain('名額保留給您');
+    await poll(() => page.getByTestId('my-booking').innerText()).toContain('名額保留給你');
     expect(await page.getByTestId('offer').innerText()).toMatch(/請在 .+ 前接受/);
     await screenshot(page, 'fair-04-offer');
     await page.getByTestId('accept-offer').click();
     await poll(() => page.getByRole('alertdialog').innerText()).toContain('已確認名額');
     await page.getByRole('alertdialog').getByRole('button', { name: '確認' }).click();
-    await poll(() => page.getByTestId('my-booking').innerText()).toContain('您已預約此場次');
+    await poll(() => page.getByTestId('my-booking').innerText()).toContain('你已預約此場次');
     await poll(() => page.getByTestId('cancel-deadline').innerText()).toContain('可取消至');
     await context.close();
   }, 90_000);

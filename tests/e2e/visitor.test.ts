@@ -14,7 +14,8 @@ describe('a visitor', () => {
     await page.goto('/');
     const cards = page.getByTestId('session-card');
     await poll(() => cards.count()).toBeGreaterThan(3);
-    await poll(() => page.getByRole('button', { name: '全部場次' }).getAttribute('aria-pressed')).toBe('true');
+    // The list opens on sessions not yet started: 即將開打 (issue 22, item 7).
+    await poll(() => page.getByRole('button', { name: '即將開打' }).getAttribute('aria-pressed')).toBe('true');
     await screenshot(page, '01-home');
 
     await page.getByRole('button', { name: '報名中' }).click();
@@ -40,7 +41,8 @@ describe('a visitor', () => {
     await sort.getByText('日期由晚到早').click();
     await expect(panel.getByRole('button', { name: '清除全部 (3)' }).isVisible()).resolves.toBe(true);
     await screenshot(page, '02-filter-panel');
-    await panel.getByRole('button', { name: '查看結果' }).click();
+    // 查看結果 says how many the filters find once it knows (查看 N 個結果).
+    await panel.getByTestId('apply-filters').click();
 
     await poll(() => page.getByTestId('filter-count').innerText()).toContain('3');
     await poll(() => cards.count()).toBeGreaterThan(0);
@@ -97,7 +99,7 @@ describe('a visitor', () => {
 
     await page.getByTestId('reserve-button').click();
     const prompt = page.getByTestId('login-prompt');
-    await poll(() => prompt.innerText()).toContain('您尚未登入，請先登入後再繼續。');
+    await poll(() => prompt.innerText()).toContain('你尚未登入，請先登入後再繼續。');
     await screenshot(page, '05-login-required');
     await context.close();
   });

@@ -1,4 +1,5 @@
 import { Avatar } from '@shuttle/shared/web/avatar.tsx';
+import { ConfirmDialog } from '@shuttle/shared/web/dialog.tsx';
 import {
   CalendarIcon,
   ChartIcon,
@@ -39,6 +40,8 @@ export function AdminLayout() {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const [drawer, setDrawer] = useState(false);
+  // Logging out asks first: the button sits in the top bar beside the avatar (issue 22).
+  const [leaving, setLeaving] = useState(false);
   useStartupCheck(profile?.currentTeamId ?? null);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: the drawer closes whenever the page changes
@@ -107,14 +110,24 @@ export function AdminLayout() {
           </span>
           <button
             type="button"
-            className="button button--ghost button--small"
-            onClick={logout}
+            className="button button--ghost button--small topbar__logout"
+            onClick={() => setLeaving(true)}
             aria-label={t('account.logout')}
             data-testid="logout"
           >
             <LogoutIcon size={18} />
             <span className="topbar__logout-text">{t('account.logout')}</span>
           </button>
+          <ConfirmDialog
+            open={leaving}
+            title={t('moneyScreens.logoutTitle')}
+            confirmLabel={t('account.logout')}
+            onConfirm={logout}
+            onCancel={() => setLeaving(false)}
+            testId="logout-confirm"
+          >
+            <p>{t('moneyScreens.logoutText')}</p>
+          </ConfirmDialog>
         </header>
         <main className="content" id="main" tabIndex={-1}>
           <Suspense fallback={<Spinner />}>

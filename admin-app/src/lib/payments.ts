@@ -36,9 +36,7 @@ export const settleWithPass = (sessionId: string, userId: string, passId: string
  */
 export const passFor = (passes: readonly Pass[] | undefined, userId: string, startsAt: string) => {
   const day = taipeiDate(startsAt);
-  return passes?.find(
-    (p) => p.userId === userId && p.validFrom <= day && day <= p.validUntil && p.remaining !== 0,
-  );
+  return passes?.find((p) => p.userId === userId && p.validFrom <= day && day <= p.validUntil && p.remaining !== 0);
 };
 
 /** Moves a pass's start date. */

@@ -28,4 +28,5 @@ export const defaultData = {
   group_announcements: { newSessions: true, signupOpening: true, placeFreed: true, changes: true },
   language: 'zh-TW' as const,
   line_usage: { month: '2026-11', used: 0, budget: 0 },
+  quietHours: { start: '23:00', end: '08:00' },
 };

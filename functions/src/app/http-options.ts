@@ -5,8 +5,8 @@ import { DomainError } from '#platform/errors.ts';
 import type { ContractAppOptions } from '#platform/http.ts';
 import { RateLimiter } from '#platform/rate-limit.ts';
 import { playerIsLive } from '#players/live-players.ts';
+import type { AppDeps } from './deps.ts';
 import { callLimits } from './limits.ts';
-import type { AppDeps } from './services.ts';
 
 /**
  * How the routes of an API authenticate, validate and limit calls: shared by the whole apps

@@ -112,6 +112,7 @@ export const CALL_LIMITS = {
     'checkState/rotation/setPlayer': { maxBodyBytes: SMALL_BODY, rate: ['memberWrite'] },
     'checkState/rotation/swapNext': { maxBodyBytes: SMALL_BODY, rate: ['memberWrite'] },
     'checkState/rotation/moveUp': { maxBodyBytes: SMALL_BODY, rate: ['memberWrite'] },
+    'checkState/rotation/notifyMe': { maxBodyBytes: SMALL_BODY, rate: ['memberWrite'] },
     'withoutAuth/rotation/screen': { maxBodyBytes: SMALL_BODY, rate: ['browse'] },
   } satisfies Partial<Record<MemberRoutePath, Limits>>,
   admin: {

@@ -1,48 +1,22 @@
-import type { Context } from 'hono';
 import { LeaderAccounts } from '#admin-accounts/leader-accounts.ts';
 import { AdminAccounts } from '#admin-accounts/repository.ts';
-import type { IdTokenVerify } from '#auth/id-token.ts';
-import type { TokenService } from '#auth/tokens.ts';
 import { BookingEngine } from '#bookings/engine.ts';
 import { SessionChangeEngine } from '#bookings/session-changes.ts';
-import type { Store } from '#db/client.ts';
 import { NoShowRule } from '#payments/no-show.ts';
 import { PassRepository } from '#payments/passes.ts';
 import { PaymentRepository } from '#payments/repository.ts';
 import { SettlementRepository } from '#payments/settlement-store.ts';
-import type { Clock, IdGenerator } from '#platform/clock.ts';
-import type { EmailSender } from '#platform/email.ts';
-import type { RetryPolicy } from '#platform/retry.ts';
 import { UserRepository } from '#players/repository.ts';
-import { type RotationPublisher, RotationService } from '#rotation/service.ts';
+import { RotationService } from '#rotation/service.ts';
 import { SessionRepository } from '#sessions/repository.ts';
 import { TeamAdminRepository } from '#teams/admins.ts';
 import { MembershipRepository } from '#teams/membership.ts';
 import { NoShowSettings } from '#teams/no-show-settings.ts';
 import { TeamRepository } from '#teams/repository.ts';
+import type { AppDeps } from './deps.ts';
 import { memberHttp, rateLimiter } from './http-options.ts';
-import type { RateLimitSettings } from './limits.ts';
 
-/** What the API apps are built from: chosen by the Lambda handler, the local server or a test. */
-export interface AppDeps {
-  store: Store;
-  clock: Clock;
-  ids: IdGenerator;
-  tokens: TokenService;
-  verifyLineIdToken: IdTokenVerify;
-  verifyGoogleIdToken: IdTokenVerify;
-  mailer: EmailSender;
-  /** Secret mixed into stored verification codes. */
-  pepper: string;
-  validateResponses: boolean;
-  retry?: RetryPolicy;
-  /** Per-client limits (`limits.ts`). Absent: off; the Lambda handlers and `npm start` turn them on. */
-  rateLimits?: RateLimitSettings;
-  /** The client's address for per-address limits (from the API Gateway event or the socket). */
-  clientAddress?: (c: Context) => string;
-  /** Told of every rotation board written (the local WebSocket hub; on AWS the table's stream does it). */
-  rotationPublisher?: RotationPublisher;
-}
+export type { AppDeps } from './deps.ts';
 
 /** The repositories and services every feature's routes share, built once per app. */
 export function services(deps: AppDeps) {

@@ -140,7 +140,8 @@ export function openLastCall(
   }
   const called = waiting.slice(0, LAST_CALL_NOTICES);
   // More than one to call: one message in the team's bound group mentions them all, in place of
-  // their 1:1 pushes (decided at delivery by whether a group is bound; channel-plan.ts).
+  // their 1:1 pushes, when that costs less (decided at delivery: a group is bound and has no more
+  // members than players called, as LINE bills a group push per member; docs/FAIR-SIGNUP.md).
   const groupCallId = called.length > 1 ? ids() : undefined;
   if (groupCallId) {
     const item = newGroupOutboxItem({
@@ -161,7 +162,7 @@ export function openLastCall(
       userId,
       sessionId: session.id,
       now,
-      details: { lastCallSeats: opened, ...(groupCallId ? { groupCallId } : {}) },
+      details: { lastCallSeats: opened, ...(groupCallId ? { groupCallId, groupCallSize: called.length } : {}) },
     });
     tx.put(`notice:${userId}`, { Item: notice, ConditionExpression: 'attribute_not_exists(PK)' });
   }

@@ -7,7 +7,6 @@ import { batchGetAll } from '#db/query.ts';
 import { newTeamAlertItem } from '#outbox/model.ts';
 import { OutboxRepository } from '#outbox/repository.ts';
 import { type Clock, randomId } from '#platform/clock.ts';
-import { LineFollowers } from './followers.ts';
 import { type UserRecord, userIdFor } from '#players/repository.ts';
 import type { SessionRecord } from '#sessions/model.ts';
 import { SessionRepository } from '#sessions/repository.ts';
@@ -16,6 +15,7 @@ import { type TeamRecord, TeamRepository, teamLanguageOf } from '#teams/reposito
 import type { LineMessaging } from './client.ts';
 import { type ChatCommand, commandOf, type Mention } from './commands.ts';
 import { type SessionCard, sessionCarousel, textMessage } from './flex.ts';
+import { LineFollowers } from './followers.ts';
 import { PostbackReplies, type PostbackRequest, parsePostback } from './postbacks.ts';
 
 /** How many sessions or bookings one answer shows (one bounded read; LINE allows 12 bubbles). */

@@ -6,7 +6,6 @@ import { drawAtOf } from '#bookings/lottery.ts';
 import type { Store } from '#db/client.ts';
 import { type Clock, randomId } from '#platform/clock.ts';
 import { DomainError } from '#platform/errors.ts';
-import { LineFollowers } from './followers.ts';
 import type { UserRecord } from '#players/repository.ts';
 import type { SessionRecord } from '#sessions/model.ts';
 import { SessionRepository } from '#sessions/repository.ts';
@@ -21,6 +20,7 @@ import {
   taipeiDayTime,
   textMessage,
 } from './flex.ts';
+import { LineFollowers } from './followers.ts';
 
 /** A card button's request (docs/LINE.md, "Postback actions"). */
 export interface PostbackRequest {

@@ -300,6 +300,16 @@ export function membersOf(team: TeamPlan): DemoPlayer[] {
   return members;
 }
 
+/** A quick game's name by its Taipei start hour: 午間 only at midday (issue 22: not at 21:00). */
+export function quickGameName(startsAt: Date): string {
+  const hour = (startsAt.getUTCHours() + 8) % 24;
+  if (hour >= 5 && hour < 11) return '晨間快打';
+  if (hour >= 11 && hour < 14) return '午間快打';
+  if (hour >= 14 && hour < 18) return '午後快打';
+  if (hour >= 18 && hour < 23) return '晚間快打';
+  return '深夜快打';
+}
+
 /**
  * Every demo session: the teams' weekly slots from 21 days ago to 14 days ahead, one session
  * under way now, and the demo player's history (attendance), one accepted booking, one
@@ -326,7 +336,7 @@ export function planDemoSessions(now: Date): PlannedSession[] {
   live.session = {
     ...live.session,
     id: `demo-live-${today}`,
-    title: '大安羽球同好會 午間快打',
+    title: `大安羽球同好會 ${quickGameName(liveStart)}`,
     startsAt: liveStart.toISOString(),
     endsAt: new Date(liveStart.getTime() + 3 * 3_600_000).toISOString(),
     signupOpensAt: new Date(liveStart.getTime() - 3 * 86_400_000).toISOString(),

@@ -22,10 +22,10 @@ import { startOutboxPoller } from '#notifications/poller.ts';
 import { startReminderTimer } from '#notifications/reminders.ts';
 import { type Clock, clockFromEnv, randomId } from '#platform/clock.ts';
 import { CaptureEmailSender } from '#platform/email.ts';
-import { RotationHub, rotationViewer } from './rotation-live.ts';
 import { createDevPage, createLineCapture } from './captures.ts';
 import { createDevIdentityProvider, devIdpIssuers, devIdpJwks } from './dev-idp.ts';
 import { freePort, startDynamoLocal } from './dynamo-local.ts';
+import { RotationHub, rotationViewer } from './rotation-live.ts';
 import { seedDemoData } from './seed.ts';
 import { mountWeb } from './static.ts';
 

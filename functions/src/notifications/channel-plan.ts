@@ -9,8 +9,11 @@ import type { QuotaReading } from './line-quota.ts';
  * the record). Pure: the dispatcher reads the state it asks for (`need`) and decides again.
  */
 
-/** Which of a player's notification settings governs each kind of notification. */
-export const PREFERENCE_OF: Record<UserOutboxKind, keyof NotificationPreferences> = {
+/**
+ * Which of a player's notification settings governs each kind of notification; null: the player
+ * asked for this very notice (the rotation board's up-next opt-in, docs/ON-COURT.md).
+ */
+export const PREFERENCE_OF: Record<UserOutboxKind, keyof NotificationPreferences | null> = {
   promoted: 'waitlist',
   sessionChanged: 'sessionChange',
   sessionCancelled: 'sessionChange',
@@ -19,7 +22,11 @@ export const PREFERENCE_OF: Record<UserOutboxKind, keyof NotificationPreferences
   offered: 'waitlist',
   lastCall: 'waitlist',
   lotteryWaitlisted: 'waitlist',
+  rotationUpNext: null,
 };
+
+/** Kinds sent by LINE only: no e-mail, skipped (with a note) when no LINE push reaches the player. */
+const LINE_ONLY: ReadonlySet<UserOutboxKind> = new Set(['rotationUpNext']);
 
 /** Kinds still pushed by LINE when the channel's quota runs low (docs/ARCHITECTURE.md, "Overview"). */
 export const ESSENTIAL: Record<UserOutboxKind, boolean> = {
@@ -32,6 +39,8 @@ export const ESSENTIAL: Record<UserOutboxKind, boolean> = {
   lastCall: true,
   // Informational (the app shows the draw and the place): email only when LINE is short.
   lotteryWaitlisted: false,
+  // A convenience the board shows anyway: not pushed when LINE is short.
+  rotationUpNext: false,
 };
 
 /** Where one notice goes: a LINE user id and an email, each or null. */
@@ -147,7 +156,8 @@ function pastDailyCap(kind: UserOutboxKind, plan: ChannelPlan, team: GroupTeam, 
 export function planChannels<T extends GroupTeam>(input: PlanInput<T>): ChannelDecision<T> {
   const { kind, user, limits } = input;
   const preferences = preferencesOf(user);
-  if (!preferences[PREFERENCE_OF[kind]]) return { skipped: `preference ${PREFERENCE_OF[kind]} is off` };
+  const preference = PREFERENCE_OF[kind];
+  if (preference && !preferences[preference]) return { skipped: `preference ${preference} is off` };
   // A player who blocked the official account gets no push, and none is counted (docs/LINE.md, "Blocked players").
   const blocked = Boolean(user.lineBlockedAt) && user.provider === 'line';
   const plan: ChannelPlan = {
@@ -155,10 +165,11 @@ export function planChannels<T extends GroupTeam>(input: PlanInput<T>): ChannelD
       preferences.line && input.lineEnabled && user.provider === 'line' && user.providerSub && !blocked
         ? user.providerSub
         : null,
-    email: preferences.email && user.emailVerified && user.email ? user.email : null,
+    email: preferences.email && user.emailVerified && user.email && !LINE_ONLY.has(kind) ? user.email : null,
   };
   if (!plan.line && !plan.email) {
     if (blocked) return { skipped: 'blocked the LINE account: shown in the app only' };
+    if (LINE_ONLY.has(kind)) return { skipped: 'LINE only (up next): no LINE push reaches this user, no e-mail' };
     return {
       skipped: preferences.line || preferences.email ? 'no channel reaches this user' : 'preference channels are off',
     };

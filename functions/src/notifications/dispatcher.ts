@@ -26,6 +26,7 @@ import {
   type LineTools,
   lineToolsFor,
 } from './delivery.ts';
+import { toldInGroupCall } from './group-call.ts';
 import { deliverToGroup } from './group-delivery.ts';
 import { composeNews, composeNotification, notificationLinks } from './messages.ts';
 import { paymentDueLines } from './payment-due.ts';
@@ -75,6 +76,7 @@ const noticeFacts = (record: UserOutboxRecord) => ({
   offerExpiresAt: 'offerExpiresAt' in record ? record.offerExpiresAt : undefined,
   position: 'position' in record ? record.position : undefined,
   previous: 'previous' in record ? record.previous : undefined,
+  court: 'court' in record ? record.court : undefined,
 });
 
 /**
@@ -176,7 +178,7 @@ export class OutboxDispatcher {
       lineEnabled: this.deps.line !== null || this.deps.lineRequired === true,
       // Once a body is stored the push may have gone out: its retry is never diverted.
       limited: this.line !== null && !done.has('line') && !refused.has('line') && !record.lineRequest,
-      groupCall: 'groupCallId' in record && Boolean(record.groupCallId),
+      groupCall: await toldInGroupCall(this.line, this.teams, record, teamId),
       limits: {},
     };
     let plan = planChannels(input);

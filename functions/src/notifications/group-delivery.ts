@@ -17,6 +17,7 @@ import {
   LINE_NOT_CONFIGURED,
   type LineTools,
 } from './delivery.ts';
+import { groupCostsLess } from './group-call.ts';
 import { composeGroupMessages, GROUP_ESSENTIAL, GROUP_SETTING_OF } from './group-messages.ts';
 
 export interface GroupDeliveryDeps {
@@ -71,6 +72,12 @@ export async function deliverToGroup(
     if (kind !== 'groupNews' && missing) return end.skipped(record, claimToken, 'session no longer exists');
     const lastCall = kind === 'groupLastCall' ? await calledInGroup(deps.users, record) : undefined;
     if (lastCall && lastCall.lineUserIds.length === 0) return end.skipped(record, claimToken, 'nobody to mention');
+    if (
+      lastCall &&
+      !(await groupCostsLess(line, team.lineGroupId, 'userIds' in record ? (record.userIds?.length ?? 0) : 0))
+    ) {
+      return end.skipped(record, claimToken, 'one push each costs less than the group message');
+    }
     const messages = composeGroupMessages({
       ...(lastCall ? { lastCall } : {}),
       kind,

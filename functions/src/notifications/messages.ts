@@ -76,14 +76,19 @@ export function composeNotification(input: {
   previous?: Pick<SessionFacts, 'startsAt' | 'endsAt' | 'venue'>;
   /** 'bookingReminder': what the player owes and where to pay (`payment-due.ts`). */
   paymentDue?: string;
+  /** 'rotationUpNext': the court of the player's coming game; null: the first that frees. */
+  court?: number | null;
 }): ComposedNotification {
   const language = input.language ?? DEFAULT_LANGUAGE;
   const { session } = input;
   const when = formatSessionTime(session.startsAt, session.endsAt, language);
   const until = input.offerExpiresAt ? taipeiDayTime(input.offerExpiresAt, language) : '';
-  const vars = { title: session.title, when, venue: session.venue, until, position: input.position ?? '' };
+  const court = input.court ?? '';
+  const vars = { title: session.title, when, venue: session.venue, until, position: input.position ?? '', court };
   const group = input.kind === 'promoted' && input.reason === 'lotteryDrawn' ? 'lotteryWon' : input.kind;
   const title = t(language, `${group}.title`, vars);
+  // 你下一場在 N 號場, or 你下一場：先空出的場 when the coming game waits for the first court to free.
+  const bodyKey = input.kind === 'rotationUpNext' && court === '' ? 'bodyFirstFree' : 'body';
   const { previous } = input;
   const was =
     input.kind === 'sessionChanged' && previous
@@ -92,7 +97,7 @@ export function composeNotification(input: {
           venue: previous.venue,
         })
       : '';
-  const body = [t(language, `${group}.body`, vars), was, input.paymentDue].filter(Boolean).join('\n');
+  const body = [t(language, `${group}.${bodyKey}`, vars), was, input.paymentDue].filter(Boolean).join('\n');
   const { links } = input;
   const viewSession = t(language, 'viewSession');
 

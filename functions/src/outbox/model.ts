@@ -21,6 +21,8 @@ export const USER_OUTBOX_KINDS = [
   'lastCall',
   /** The lottery's draw put the player on the waitlist, at `position` (docs/FAIR-SIGNUP.md). */
   'lotteryWaitlisted',
+  /** The player opted in on the rotation board and is newly up next (docs/ON-COURT.md): LINE only, once a session. */
+  'rotationUpNext',
 ] as const;
 export type UserOutboxKind = (typeof USER_OUTBOX_KINDS)[number];
 
@@ -130,8 +132,10 @@ interface OutboxFieldsOf {
   news: { text?: string };
   offered: { reason?: string; offerExpiresAt?: string };
   /** `groupCallId`: the same call also goes to the team's group (`groupLastCall`); with a bound group no 1:1 push. */
-  lastCall: { reason?: string; lastCallSeats?: number; groupCallId?: string };
+  lastCall: { reason?: string; lastCallSeats?: number; groupCallId?: string; groupCallSize?: number };
   lotteryWaitlisted: { position?: number };
+  /** The court of the coming game (or the one the player is on); null: the first that frees. */
+  rotationUpNext: { court?: number | null };
   groupNewSessions: { sessionIds?: string[] };
   groupSignupOpening: { sessionIds?: string[] };
   groupPlaceFreed: { sessionIds?: string[] };

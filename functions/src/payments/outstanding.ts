@@ -56,6 +56,7 @@ export function outstandingOf(
     partySize: booking.partySize,
     amount: payment.amount,
     payment,
+    ended: ended(session, now),
     passId: pass?.passId ?? null,
   }));
   const owed = unpaid.filter((u) => !u.pass);

@@ -30,6 +30,10 @@ export interface RotationPlayerRecord {
   lockedWith: string | null;
   /** Event number of the admin's "move up" (0: none); a moved-up player goes first, cleared when started. */
   boost: number;
+  /** Opted in to one LINE push "you are up next" this evening (`checkState/rotation/notifyMe`; absent: no). */
+  notifyUpNext?: boolean;
+  /** That push was queued (its outbox record written with the board); never a second one this evening. */
+  upNextQueued?: boolean;
 }
 
 export interface RotationGameRecord {

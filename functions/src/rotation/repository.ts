@@ -4,6 +4,7 @@ import type { Store } from '#db/client.ts';
 import { key } from '#db/keys.ts';
 import { batchGetAll } from '#db/query.ts';
 import { isConditionFailure, runTransaction, Transaction, TransactionRefusedError } from '#db/transaction.ts';
+import type { OutboxItem } from '#outbox/model.ts';
 import type { RotationState } from './model.ts';
 
 /**
@@ -24,6 +25,14 @@ export interface RotationItem {
 /** Another writer changed the board since it was read; nothing was written. */
 export class RotationVersionConflict extends Error {
   override name = 'RotationVersionConflict';
+}
+
+/** Up-next records already in the table (`ids`); the board was not written. */
+export class RotationNoticeExists extends Error {
+  override name = 'RotationNoticeExists';
+  constructor(readonly ids: string[]) {
+    super(`Up-next notices already written: ${ids.join(', ')}`);
+  }
 }
 
 export const hashScreenToken = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -86,30 +95,43 @@ export class RotationRepository {
     }
   }
 
-  /** Writes the board if it is still at `expected`; the item's `version` must be `expected + 1`. */
-  async replace(item: RotationItem, expected: number, previousScreenToken?: string): Promise<void> {
+  /**
+   * Writes the board if it is still at `expected`; the item's `version` must be `expected + 1`.
+   * `notices` (up-next pushes, `up-next.ts`) go in the same transaction, each put only if absent.
+   */
+  async replace(
+    item: RotationItem,
+    expected: number,
+    previousScreenToken?: string,
+    notices: OutboxItem[] = [],
+  ): Promise<void> {
     const board = {
       Item: { ...key.rotation(item.sessionId), ...item },
       ConditionExpression: 'version = :expected',
       ExpressionAttributeValues: { ':expected': expected },
     };
-    if (previousScreenToken && previousScreenToken !== item.screenToken) {
-      // A new screen token: the old one stops working in the same write.
-      const tx = new Transaction(this.store.tableName)
-        .put('board', board)
-        .delete('old', { Key: key.rotationScreen(hashScreenToken(previousScreenToken)) })
-        .put('screen', {
+    const newToken = Boolean(previousScreenToken && previousScreenToken !== item.screenToken);
+    if (newToken || notices.length > 0) {
+      const tx = new Transaction(this.store.tableName).put('board', board);
+      if (newToken && previousScreenToken) {
+        // A new screen token: the old one stops working in the same write.
+        tx.delete('old', { Key: key.rotationScreen(hashScreenToken(previousScreenToken)) }).put('screen', {
           Item: {
             ...key.rotationScreen(hashScreenToken(item.screenToken)),
             type: 'rotationScreen',
             sessionId: item.sessionId,
           },
         });
+      }
+      for (const notice of notices) {
+        tx.put(`notice:${notice.id}`, { Item: notice, ConditionExpression: 'attribute_not_exists(PK)' });
+      }
       try {
         await runTransaction(this.store, tx);
       } catch (error) {
-        if (error instanceof TransactionRefusedError) throw new RotationVersionConflict();
-        throw error;
+        if (!(error instanceof TransactionRefusedError)) throw error;
+        if (error.failed('board')) throw new RotationVersionConflict();
+        throw new RotationNoticeExists(notices.filter((n) => error.failed(`notice:${n.id}`)).map((n) => n.id));
       }
       return;
     }

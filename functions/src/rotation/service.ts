@@ -1,11 +1,19 @@
 import type { RotationAdminBoard, RotationBoard } from '@shuttle/shared';
 import type { Store } from '#db/client.ts';
+import type { OutboxItem } from '#outbox/model.ts';
 import type { Clock } from '#platform/clock.ts';
 import { DomainError } from '#platform/errors.ts';
 import type { SessionRepository } from '#sessions/repository.ts';
 import { setup, syncCheckIns } from './engine.ts';
 import type { CheckedInPlayer, RotationState } from './model.ts';
-import { newScreenToken, type RotationItem, RotationRepository, RotationVersionConflict } from './repository.ts';
+import {
+  newScreenToken,
+  type RotationItem,
+  RotationNoticeExists,
+  RotationRepository,
+  RotationVersionConflict,
+} from './repository.ts';
+import { upNextNotices, upNextOutboxItem } from './up-next.ts';
 import { toBoard } from './view.ts';
 
 /** Called with every board written (locally: the WebSocket hub; on AWS the item's stream record does it). */
@@ -124,16 +132,20 @@ export class RotationService {
         if (error instanceof DomainError && error.status === 409) error.data = { board: this.adminView(current) };
         throw error;
       }
+      const now = this.deps.clock.now();
+      // Opted-in players this change makes newly up next: one push each, in the same write.
+      const up = upNextNotices(current.state, change.state);
       const item: RotationItem = {
         ...synced,
-        state: change.state,
+        state: up.state,
         screenToken: change.screenToken ?? synced.screenToken,
         helperUserId: change.helperUserId === undefined ? synced.helperUserId : change.helperUserId,
         version: current.version + 1,
-        updatedAt: this.deps.clock.now().toISOString(),
+        updatedAt: now.toISOString(),
       };
+      const notices = up.notices.map((n) => upNextOutboxItem({ ...n, sessionId, teamId: current.teamId, now }));
       try {
-        await this.repo.replace(item, current.version, current.screenToken);
+        await this.write(item, current, notices);
         this.publish(item);
         return { item, result: change.result };
       } catch (error) {
@@ -145,6 +157,17 @@ export class RotationService {
           throw refusal;
         }
       }
+    }
+  }
+
+  /** The conditional write; a notice already in the table (never a second push) is left out once. */
+  private async write(item: RotationItem, read: RotationItem, notices: OutboxItem[]): Promise<void> {
+    try {
+      await this.repo.replace(item, read.version, read.screenToken, notices);
+    } catch (error) {
+      if (!(error instanceof RotationNoticeExists)) throw error;
+      const rest = notices.filter((n) => !error.ids.includes(n.id));
+      await this.repo.replace(item, read.version, read.screenToken, rest);
     }
   }
 

@@ -1,3 +1,4 @@
+import { type ApiName, gatewayPaths, ROUTE_GROUPS, type RouteGroup } from '@shuttle/functions/app/route-groups.ts';
 import { ORIGIN_SECRET_HEADER } from '@shuttle/functions/platform/origin-guard.ts';
 import { RemovalPolicy, SecretValue } from 'aws-cdk-lib';
 import { type CfnStage, HttpApi, HttpMethod } from 'aws-cdk-lib/aws-apigatewayv2';
@@ -40,15 +41,42 @@ export interface ApiProps {
   configurationSet: string;
 }
 
+/** Construct id of a route group's function: the catch-all groups keep the ids the APIs had as one function each. */
+const groupFunctionId = (group: RouteGroup): string =>
+  group.handler === 'member-api'
+    ? 'MemberFunction'
+    : group.handler === 'admin-api'
+      ? 'AdminFunction'
+      : `${group.handler
+          .replace(/-api$/, '')
+          .split('-')
+          .map((w) => w[0]!.toUpperCase() + w.slice(1))
+          .join('')}Function`;
+
+/** A group's reserved concurrency: its share of its API's (`memberApiConcurrency`, `adminApiConcurrency`), at least 1. */
+const groupConcurrency = (group: RouteGroup, config: ShuttleConfig): number =>
+  Math.max(
+    1,
+    Math.round(
+      group.concurrencyShare * (group.api === 'member' ? config.memberApiConcurrency : config.adminApiConcurrency),
+    ),
+  );
+
 /**
- * The member API (`/api/*`) and the admin API (`/api/admin/*`): two HTTP APIs, each one
- * Lambda running the Hono app. Both send email (verification codes, admin account mail).
+ * The member API (`/api/*`) and the admin API (`/api/admin/*`): two HTTP APIs, each split by
+ * route group (functions/src/app/route-groups.ts) into Lambdas running part of the Hono app, so
+ * every bundle stays under 500 KB (docs/DEPLOY.md, "Bundles"). Each group's paths are its API
+ * Gateway routes; only the groups that send e-mail (verification codes, admin account mail) may.
  */
 export class Api extends Construct {
   readonly memberApi: HttpApi;
   readonly adminApi: HttpApi;
+  /** The member API's catch-all group (`member-api`): every member call no other group claims. */
   readonly memberFunction: NodejsFunction;
+  /** The admin API's catch-all group (`admin-api`): every admin call no other group claims. */
   readonly adminFunction: NodejsFunction;
+  /** Every route group's function by construct id (`groupFunctionId`), the catch-all ones included. */
+  readonly groupFunctions: Record<string, NodejsFunction> = {};
   /** Signs member and admin tokens; generated here, read by the API functions at cold start. */
   readonly jwtSecret: Secret;
   /**
@@ -87,31 +115,38 @@ export class Api extends Construct {
       SES_CONFIGURATION_SET: props.configurationSet,
     };
 
-    const apiFunction = (name: 'member-api' | 'admin-api', description: string) => {
-      const member = name === 'member-api';
-      const fn = handlerFunction(this, member ? 'MemberFunction' : 'AdminFunction', {
-        handler: name,
-        description,
+    const groupFunction = (group: RouteGroup) => {
+      const fn = handlerFunction(this, groupFunctionId(group), {
+        handler: group.handler,
+        description: group.description,
         environment,
         memorySize: 1024,
-        reservedConcurrentExecutions: member ? config.memberApiConcurrency : config.adminApiConcurrency,
+        reservedConcurrentExecutions: groupConcurrency(group, config),
       });
       table.grant(fn, ...TABLE_ACCESS.api);
       this.jwtSecret.grantRead(fn);
       this.originSecret.grantRead(fn);
-      grantSendEmail(fn, config, props.configurationSet);
+      if (group.sendsEmail) grantSendEmail(fn, config, props.configurationSet);
+      this.groupFunctions[groupFunctionId(group)] = fn;
       return fn;
     };
-    this.memberFunction = apiFunction('member-api', 'Member API (Hono): sessions, bookings, history, settings');
-    this.adminFunction = apiFunction('admin-api', 'Admin API (Hono): court sessions, members, bookings, team settings');
+    const functionsOf = (api: ApiName) =>
+      ROUTE_GROUPS.filter((g) => g.api === api).map((group) => ({ group, fn: groupFunction(group) }));
+    const memberGroups = functionsOf('member');
+    const adminGroups = functionsOf('admin');
+    this.memberFunction = this.groupFunctions.MemberFunction!;
+    this.adminFunction = this.groupFunctions.AdminFunction!;
 
-    const httpApi = (name: string, path: string, fn: NodejsFunction) => {
+    const httpApi = (name: string, groups: { group: RouteGroup; fn: NodejsFunction }[]) => {
       const api = new HttpApi(this, name, { apiName: `shuttle-${name.toLowerCase()}`, createDefaultStage: true });
-      api.addRoutes({
-        path: `${path}/{proxy+}`,
-        methods: [HttpMethod.ANY],
-        integration: new HttpLambdaIntegration(`${name}Integration`, fn),
-      });
+      for (const { group, fn } of groups) {
+        // The catch-all group keeps the integration id the API had as one function.
+        const integrationId = group.paths.includes('*')
+          ? `${name}Integration`
+          : `${name}${groupFunctionId(group)}Integration`;
+        const integration = new HttpLambdaIntegration(integrationId, fn);
+        for (const path of gatewayPaths(group)) api.addRoutes({ path, methods: [HttpMethod.ANY], integration });
+      }
       const stage = api.defaultStage!.node.defaultChild as CfnStage;
       stage.defaultRouteSettings = {
         throttlingRateLimit: config.apiRateLimit,
@@ -124,8 +159,8 @@ export class Api extends Construct {
       stage.accessLogSettings = { destinationArn: accessLogs.logGroupArn, format: ACCESS_LOG_FORMAT };
       return api;
     };
-    this.memberApi = httpApi('MemberApi', '/api', this.memberFunction);
-    this.adminApi = httpApi('AdminApi', '/api/admin', this.adminFunction);
+    this.memberApi = httpApi('MemberApi', memberGroups);
+    this.adminApi = httpApi('AdminApi', adminGroups);
   }
 
   /**
@@ -141,6 +176,6 @@ export class Api extends Construct {
   }
 
   get functions(): NodejsFunction[] {
-    return [this.memberFunction, this.adminFunction];
+    return Object.values(this.groupFunctions);
   }
 }

@@ -40,7 +40,7 @@ const LAMBDA_RUNTIME = Runtime.NODEJS_24_X;
  * version (infra/lib/bundling.ts, `powertoolsLayerParameter`), so upgrading the package moves the
  * layer with it (docs/DEPLOY.md, "Metrics").
  */
-export function powertoolsLayer(scope: Construct): ILayerVersion {
+function powertoolsLayer(scope: Construct): ILayerVersion {
   const stack = Stack.of(scope);
   const existing = stack.node.tryFindChild('PowertoolsLayer') as ILayerVersion | undefined;
   if (existing) return existing;

@@ -12,6 +12,7 @@ import {
   FunctionCode,
   FunctionEventType,
   FunctionRuntime,
+  type IResponseHeadersPolicy,
   OriginProtocolPolicy,
   OriginRequestPolicy,
   ViewerProtocolPolicy,
@@ -122,9 +123,14 @@ export class RotationLive extends Construct {
 
   /**
    * `/ws/*` on the apps' distribution to the WebSocket API: the same `wss://<domain>/ws/rotation`
-   * as `npm start`, behind the WAF, with the origin header the `$connect` function checks.
+   * as `npm start`, behind the WAF, with the origin header the `$connect` function checks, and
+   * the apps' security headers on a refused handshake.
    */
-  addToDistribution(distribution: Distribution, originSecretValue: string): void {
+  addToDistribution(
+    distribution: Distribution,
+    originSecretValue: string,
+    responseHeadersPolicy: IResponseHeadersPolicy,
+  ): void {
     distribution.addBehavior(
       '/ws/*',
       new HttpOrigin(Fn.select(2, Fn.split('/', this.api.apiEndpoint)), {
@@ -137,6 +143,7 @@ export class RotationLive extends Construct {
         cachePolicy: CachePolicy.CACHING_DISABLED,
         // The WebSocket handshake headers and the query (sessionId, token) reach API Gateway.
         originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+        responseHeadersPolicy,
         functionAssociations: [
           {
             eventType: FunctionEventType.VIEWER_REQUEST,

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { i18next } from '@shuttle/shared/web/i18n-loader.ts';
 import { itChecksTranslations } from '@shuttle/shared/web/testing-i18n.ts';
@@ -6,6 +7,13 @@ import { changeLanguage, loadNamespace } from './i18n';
 
 describe('member app translations', () => {
   itChecksTranslations('member', join(import.meta.dirname, '..'), { errorCodes: true, onDemand: ['pages'] });
+
+  it('addresses the player one way in zh-TW, 你 (never 您)', () => {
+    const file = join(import.meta.dirname, '../../../shared/src/i18n/locales/zh-TW/member.json');
+    const texts = readFileSync(file, 'utf8');
+    expect(texts.match(/"[^"]*您[^"]*"/g) ?? []).toEqual([]);
+    expect(texts).toContain('你');
+  });
 
   it("loads the reading pages' texts when asked, and with every language chosen after that", async () => {
     await changeLanguage('zh-TW');

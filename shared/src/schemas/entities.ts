@@ -258,5 +258,9 @@ export const historyItem = sessionSummary.extend({
   partySize,
   /** Games the player played on the session's rotation board; absent when the session had no board or they were not on it. */
   gamesPlayed: z.number().int().nonnegative().optional(),
+  /** Set when the player cancelled (or lost) this booking: listed, never counted in the statistics. */
+  cancelledAt: isoInstant.optional(),
+  /** A cancelled booking's "I transferred" report, kept so the player can ask for the money back. */
+  transferReported: z.object({ reference: z.string(), at: isoInstant }).optional(),
 });
 export type HistoryItem = z.infer<typeof historyItem>;

@@ -33,7 +33,10 @@ export const lotteryMinutes = z
 export const waitlistOfferMinutes = z.number().int().min(0).max(FAIR_SIGNUP_LIMITS.maxWaitlistOfferMinutes);
 export const memberPriorityHours = z.number().int().min(0).max(FAIR_SIGNUP_LIMITS.maxMemberPriorityHours);
 
-const clockTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'HH:MM');
+const clockTime = z
+  .string()
+  .max(5)
+  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'HH:MM');
 /**
  * A team's quiet hours for waitlist offers, Taipei `HH:MM` (docs/FAIR-SIGNUP.md, "Quiet hours and
  * shorter holds"): no offer starts or ends inside them, the hold clock pauses. Null: off.

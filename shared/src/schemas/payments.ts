@@ -70,6 +70,8 @@ export const outstandingItem = z.object({
   partySize,
   amount,
   payment,
+  /** The session has ended: an overdue debt, not one of a session still to come. */
+  ended: z.boolean(),
   /**
    * A valid pass of the player that covers this booking (its dates hold the session's day and a
    * credit is left for it, credits handed out oldest session first), if any: such a row is not

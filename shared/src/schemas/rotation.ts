@@ -122,6 +122,14 @@ export const rotationSetHelperRequest = z.strictObject({ sessionId: id, userId: 
 /** A new screen token: the previous screen link stops working at once. */
 export const rotationRotateScreenTokenRequest = sessionOnly;
 export const rotationExportCsvRequest = sessionOnly;
+/** A player of the board asks for (or stops) one LINE push "you are up next" this evening. */
+export const rotationNotifyMeRequest = z.strictObject({ sessionId: id, on: z.boolean() });
+/** A player's view of the board: `me` their userId on it (null: not on it), `notifyMe` their opt-in. */
+export const rotationMemberBoardResult = z.object({
+  board: rotationBoard,
+  me: id.nullable().optional(),
+  notifyMe: z.boolean().optional(),
+});
 export const rotationScreenRequest = z.strictObject({
   token: z
     .string()
@@ -225,7 +233,14 @@ export const rotationMemberRoutes = {
     summary: "The session's rotation board (the session's players; ETag; 304 on If-None-Match)",
     request: rotationGetBoardRequest,
     /** `me`: the caller's userId on the board (the member app knows no userId of its own), null when not on it. */
-    response: z.object({ board: rotationBoard, me: id.nullable().optional() }),
+    response: rotationMemberBoardResult,
+  }),
+  'checkState/rotation/notifyMe': route({
+    method: 'POST',
+    auth: 'member',
+    summary: 'A player on the board: one LINE push when they come up next this evening (on) or none (off)',
+    request: rotationNotifyMeRequest,
+    response: rotationMemberBoardResult,
   }),
   'checkState/rotation/startNext': route({
     method: 'POST',

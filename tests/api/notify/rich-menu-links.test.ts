@@ -1,11 +1,11 @@
 import type { Server } from 'node:http';
 import { serve } from '@hono/node-server';
 import { createLineMessaging } from '@shuttle/functions/line/client.ts';
+import { LineFollowers } from '@shuttle/functions/line/followers.ts';
 import { createRichMenuClients, type RichMenuSetupResult, setupRichMenus } from '@shuttle/functions/line/rich-menu.ts';
 import { createLineCapture } from '@shuttle/functions/local/captures.ts';
 import { freePort } from '@shuttle/functions/local/dynamo-local.ts';
 import { OutboxDispatcher } from '@shuttle/functions/notifications/dispatcher.ts';
-import { LineFollowers } from '@shuttle/functions/line/followers.ts';
 import { LANGUAGES } from '@shuttle/shared';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type ApiHarness, createApiHarness } from '../../support/harness.ts';

@@ -2,10 +2,10 @@ import { memberRoutes } from '@shuttle/shared';
 import type { IdTokenVerify, VerifiedIdentity } from '#auth/id-token.ts';
 import type { TokenService } from '#auth/tokens.ts';
 import type { Store } from '#db/client.ts';
+import { requestRichMenuLink } from '#line/rich-menu-request.ts';
 import type { Clock, IdGenerator } from '#platform/clock.ts';
 import { type ContractAppOptions, contractRoutes } from '#platform/http.ts';
 import { type IdentityProvider, toProfile, type UserRepository } from '#players/repository.ts';
-import { requestRichMenuLink } from '#line/rich-menu-request.ts';
 
 export interface AuthRouteDeps {
   users: UserRepository;

@@ -38,10 +38,12 @@ export function bookingRoutes(s: BookingRouteDeps) {
   const history = async (userId: string, withGames = false) => {
     const now = s.clock.now();
     const from = new Date(now.getTime() - HISTORY_DAYS * 86_400_000).toISOString();
-    const bookings = (await s.sessions.bookingsOfUser(userId, from, now.toISOString())).filter(
-      (b) => b.status === 'accepted',
-    );
-    const sessions = await s.sessions.getMany(bookings.map((b) => b.sessionId));
+    // To the end of time: a booking cancelled ahead of its session belongs in the history at
+    // once (issue 22). Still the one Query of the player's bookings (TABLE.md, "history").
+    const rows = await s.sessions.bookingsOfUser(userId, from, '9999');
+    const bookings = rows.filter((b) => b.status === 'accepted');
+    const cancelled = rows.filter((b) => b.status === 'cancelled');
+    const sessions = await s.sessions.getMany([...bookings, ...cancelled].map((b) => b.sessionId));
     const ended = bookings.flatMap((booking) => {
       const session = sessions.get(booking.sessionId);
       return session && sessionStatusAt(session, now) === 'ended' ? [{ booking, session }] : [];
@@ -62,15 +64,29 @@ export function bookingRoutes(s: BookingRouteDeps) {
       partySize: booking.partySize,
       attendance: booking.attendance ?? null,
     }));
+    const cancelledItems = cancelled.flatMap((booking) => {
+      const session = sessions.get(booking.sessionId);
+      if (!session) return [];
+      return [
+        {
+          ...toSummary(session, now),
+          attendance: null,
+          partySize: booking.partySize,
+          cancelledAt: booking.cancelledAt ?? booking.bookedAt,
+          ...(booking.paymentReport ? { transferReported: booking.paymentReport } : {}),
+        },
+      ];
+    });
     return {
-      items: ended
-        .map(({ booking, session }) => ({
+      items: [
+        ...ended.map(({ booking, session }) => ({
           ...toSummary(session, now),
           attendance: booking.attendance ?? null,
           partySize: booking.partySize,
           ...(games.has(session.id) ? { gamesPlayed: games.get(session.id) } : {}),
-        }))
-        .sort((a, b) => b.startsAt.localeCompare(a.startsAt)),
+        })),
+        ...cancelledItems,
+      ].sort((a, b) => b.startsAt.localeCompare(a.startsAt)),
       statistics: computeHistoryStatistics(records, now),
     };
   };

@@ -3,7 +3,9 @@ import type { Clock } from '#platform/clock.ts';
 import { DomainError } from '#platform/errors.ts';
 import { type ContractAppOptions, contractRoutes, newApiApp } from '#platform/http.ts';
 import { boardEtag, notModified, rotationCalls } from '#rotation/calls.ts';
+import type { RotationItem } from '#rotation/repository.ts';
 import type { RotationService } from '#rotation/service.ts';
+import { setNotifyUpNext } from '#rotation/up-next.ts';
 import type { SessionRepository } from '#sessions/repository.ts';
 
 export interface RotationMemberRouteDeps {
@@ -24,6 +26,11 @@ export function rotationMemberRoutes(s: RotationMemberRouteDeps) {
     const board = await s.rotation.require(sessionId);
     if (board.helperUserId !== userId) throw new DomainError('FORBIDDEN');
   };
+  /** The caller's own part of the board: their userId on it and their up-next opt-in. */
+  const mine = (item: RotationItem, userId: string) => {
+    const me = item.state.players.find((p) => p.userId === userId);
+    return { me: me ? userId : null, notifyMe: Boolean(me?.notifyUpNext) };
+  };
   const app = newApiApp();
   app.use('/checkState/rotation/getBoard', notModified);
   app.use('/withoutAuth/rotation/screen', notModified);
@@ -40,7 +47,13 @@ export function rotationMemberRoutes(s: RotationMemberRouteDeps) {
             if (booking?.status !== 'accepted') throw new DomainError('FORBIDDEN');
           }
           c.header('etag', boardEtag(item.version));
-          return { board: s.rotation.view(item), me: onBoard ? member.userId : null };
+          return { board: s.rotation.view(item), ...mine(item, member.userId) };
+        },
+        'checkState/rotation/notifyMe': async ({ sessionId, on }, { member }) => {
+          const { item } = await s.rotation.change(sessionId, (b) => ({
+            state: setNotifyUpNext(b.state, member.userId, on),
+          }));
+          return { board: s.rotation.view(item), ...mine(item, member.userId) };
         },
         'checkState/rotation/startNext': async (input, { member }) => {
           await helper(input.sessionId, member.userId);

@@ -80,7 +80,7 @@ describe('the opening lottery', () => {
         session={{ id: 's1', status: 'open', lottery, myBooking: booking({ status: 'entered' }) as never }}
       />,
     );
-    expect(screen.getByText('12月1日 12:10 開獎，結果會通知您。')).toBeTruthy();
+    expect(screen.getByText('12月1日 12:10 開獎，結果會通知你。')).toBeTruthy();
   });
 });
 
@@ -134,7 +134,7 @@ describe('guests', () => {
     fireEvent.click(screen.getByTestId('party-3'));
     expect(screen.getByTestId('party').textContent).toBe('3');
     expect(screen.getByTestId('party-3').getAttribute('aria-pressed')).toBe('true');
-    expect(screen.getByText('連同您共佔 3 個名額')).toBeTruthy();
+    expect(screen.getByText('連同你共佔 3 個名額')).toBeTruthy();
   });
 });
 

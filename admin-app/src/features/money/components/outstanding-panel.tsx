@@ -1,19 +1,33 @@
 import type { OutstandingItem } from '@shuttle/shared';
 import { formatDay, formatMoney } from '@shuttle/shared/web/format.ts';
 import { invalidateQueries } from '@shuttle/shared/web/query.ts';
+import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { QueryView } from '@/components/query-view';
 import { useAction } from '@/hooks/use-action';
-import { markPaid, settleWithPass, waive } from '@/lib/payments';
+import { markPaid, markUnpaid, settleWithPass, waive } from '@/lib/payments';
 import { moneyKeys, useOutstanding } from '../api/money';
 
-function OutstandingRow({ item }: { item: OutstandingItem }) {
+/** A row just settled: what the toast says and whom 復原 marks unpaid again. */
+interface Settled {
+  sessionId: string;
+  userId: string;
+  message: string;
+}
+
+/** How long the undo toast stays. */
+const UNDO_MS = 10_000;
+
+function OutstandingRow({ item, onSettled }: { item: OutstandingItem; onSettled: (settled: Settled) => void }) {
   const { t } = useTranslation();
   const { busy, run } = useAction();
-  const act = async (task: () => Promise<unknown>) => {
-    if (await run(task)) await invalidateQueries(moneyKeys.all);
+  const act = async (task: () => Promise<unknown>, message: string) => {
+    if (!(await run(task))) return;
+    onSettled({ sessionId: item.sessionId, userId: item.userId, message });
+    await invalidateQueries(moneyKeys.all);
   };
   const reported = item.payment.reported;
+  const amount = formatMoney(item.amount);
   return (
     <li
       className="checkin-row"
@@ -28,7 +42,7 @@ function OutstandingRow({ item }: { item: OutstandingItem }) {
           {item.title} · {formatDay(item.startsAt)}
         </span>
       </span>
-      <span className="badge badge--unmarked">{formatMoney(item.amount)}</span>
+      <span className={`badge ${item.passId ? 'badge--muted' : 'badge--unmarked'}`}>{amount}</span>
       <span className="checkin-row__pay">
         {reported ? (
           <button
@@ -37,7 +51,10 @@ function OutstandingRow({ item }: { item: OutstandingItem }) {
             disabled={busy}
             data-testid="confirm-transfer"
             onClick={() =>
-              void act(() => markPaid(item.sessionId, item.userId, 'transfer', item.amount, reported.reference))
+              void act(
+                () => markPaid(item.sessionId, item.userId, 'transfer', item.amount, reported.reference),
+                t('moneyScreens.confirmed', { name: item.name, amount }),
+              )
             }
           >
             {t('money.confirmTransfer', { reference: reported.reference })}
@@ -48,9 +65,14 @@ function OutstandingRow({ item }: { item: OutstandingItem }) {
             className="button button--small button--outline"
             disabled={busy}
             data-testid="outstanding-cash"
-            onClick={() => void act(() => markPaid(item.sessionId, item.userId, 'cash', item.amount))}
+            onClick={() =>
+              void act(
+                () => markPaid(item.sessionId, item.userId, 'cash', item.amount),
+                t('moneyScreens.confirmed', { name: item.name, amount }),
+              )
+            }
           >
-            {t('money.markCash', { amount: formatMoney(item.amount) })}
+            {t('money.markCash', { amount })}
           </button>
         )}
         {item.passId && (
@@ -59,7 +81,12 @@ function OutstandingRow({ item }: { item: OutstandingItem }) {
             className="button button--small button--ghost"
             disabled={busy}
             data-testid="outstanding-pass"
-            onClick={() => void act(() => settleWithPass(item.sessionId, item.userId, item.passId!))}
+            onClick={() =>
+              void act(
+                () => settleWithPass(item.sessionId, item.userId, item.passId!),
+                t('moneyScreens.settledPass', { name: item.name }),
+              )
+            }
           >
             {t('money.usePass')}
           </button>
@@ -68,7 +95,10 @@ function OutstandingRow({ item }: { item: OutstandingItem }) {
           type="button"
           className="link-button"
           disabled={busy}
-          onClick={() => void act(() => waive(item.sessionId, item.userId))}
+          data-testid="outstanding-waive"
+          onClick={() =>
+            void act(() => waive(item.sessionId, item.userId), t('moneyScreens.waived', { name: item.name }))
+          }
         >
           {t('money.waive')}
         </button>
@@ -77,33 +107,110 @@ function OutstandingRow({ item }: { item: OutstandingItem }) {
   );
 }
 
-/** Who owes what, oldest session first: one tap records cash, confirms a reported transfer or uses a pass. */
+/** "已收 …  復原": the last settled row, undone with the existing `payments/markUnpaid` call. */
+function UndoToast({ settled, onDone }: { settled: Settled; onDone: () => void }) {
+  const { t } = useTranslation();
+  const { busy, run } = useAction();
+  useEffect(() => {
+    const timer = setTimeout(onDone, UNDO_MS);
+    return () => clearTimeout(timer);
+  }, [onDone]);
+  const undo = async () => {
+    const undone = await run(() => markUnpaid(settled.sessionId, settled.userId), {
+      success: { message: t('moneyScreens.undone') },
+    });
+    if (!undone) return;
+    onDone();
+    await invalidateQueries(moneyKeys.all);
+  };
+  return (
+    <div className="undo-toast" role="status" data-testid="undo-toast">
+      <span className="undo-toast__text">{settled.message}</span>
+      <button type="button" className="link-button" disabled={busy} onClick={() => void undo()} data-testid="undo">
+        {t('moneyScreens.undo')}
+      </button>
+    </div>
+  );
+}
+
+const sum = (items: readonly OutstandingItem[]) => items.reduce((total, i) => total + i.amount, 0);
+
+function Group({
+  title,
+  testId,
+  items,
+  onSettled,
+}: {
+  title: string;
+  testId: string;
+  items: readonly OutstandingItem[];
+  onSettled: (settled: Settled) => void;
+}) {
+  if (items.length === 0) return null;
+  return (
+    <div data-testid={testId}>
+      <h3 className="money-group__title">{title}</h3>
+      <ul className="checkin-list">
+        {items.map((item) => (
+          <OutstandingRow key={`${item.sessionId}:${item.userId}`} item={item} onSettled={onSettled} />
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/**
+ * Who owes what (docs/MONEY.md, "Screens"), in three groups: ended sessions (overdue), sessions
+ * still to come, and rows a pass covers (not owed money, one tap to settle). One tap records
+ * cash, confirms a reported transfer or uses a pass; a toast offers 復原 for a few seconds.
+ */
 export function OutstandingPanel() {
   const { t } = useTranslation();
   const outstanding = useOutstanding();
+  const [settled, setSettled] = useState<Settled | null>(null);
+  const dismiss = useCallback(() => setSettled(null), []);
   return (
     <section className="panel" aria-labelledby="outstanding-title" data-testid="outstanding">
       <h2 className="panel__title" id="outstanding-title">
         {t('money.outstanding')}
       </h2>
+      <p className="panel__hint" data-testid="outstanding-counts">
+        {t('moneyScreens.outstandingCounts')}
+      </p>
       <QueryView query={outstanding}>
-        {({ items, total }) =>
-          items.length === 0 ? (
-            <p className="panel__empty">{t('money.nothingOwed')}</p>
-          ) : (
+        {({ items, total }) => {
+          if (items.length === 0) return <p className="panel__empty">{t('money.nothingOwed')}</p>;
+          const owed = items.filter((i) => !i.passId);
+          const overdueRows = owed.filter((i) => i.ended);
+          const upcomingRows = owed.filter((i) => !i.ended);
+          return (
             <>
               <p className="panel__hint" data-testid="outstanding-total">
-                {t('money.owedTotal', { players: items.length, amount: formatMoney(total) })}
+                {t('money.owedTotal', { players: owed.length, amount: formatMoney(total) })}
               </p>
-              <ul className="checkin-list">
-                {items.map((item) => (
-                  <OutstandingRow key={`${item.sessionId}:${item.userId}`} item={item} />
-                ))}
-              </ul>
+              <Group
+                title={t('moneyScreens.overdue', { amount: formatMoney(sum(overdueRows)) })}
+                testId="outstanding-overdue"
+                items={overdueRows}
+                onSettled={setSettled}
+              />
+              <Group
+                title={t('moneyScreens.upcoming', { amount: formatMoney(sum(upcomingRows)) })}
+                testId="outstanding-upcoming"
+                items={upcomingRows}
+                onSettled={setSettled}
+              />
+              <Group
+                title={t('moneyScreens.covered')}
+                testId="outstanding-covered"
+                items={items.filter((i) => i.passId)}
+                onSettled={setSettled}
+              />
             </>
-          )
-        }
+          );
+        }}
       </QueryView>
+      {settled && <UndoToast key={`${settled.sessionId}:${settled.userId}`} settled={settled} onDone={dismiss} />}
     </section>
   );
 }

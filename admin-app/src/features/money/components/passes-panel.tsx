@@ -28,8 +28,7 @@ function SellPassForm() {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const sold = await run(
-      () =>
-        sellPass({ userId, name, credits: byCredits ? credits : null, validFrom, validUntil, price, method }),
+      () => sellPass({ userId, name, credits: byCredits ? credits : null, validFrom, validUntil, price, method }),
       { success: { message: t('money.passSold') } },
     );
     if (sold) await invalidateQueries(moneyKeys.all);

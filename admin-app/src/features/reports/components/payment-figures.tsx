@@ -4,7 +4,10 @@ import { QueryView } from '@/components/query-view';
 import { StatCard } from '@/components/stat-card';
 import { usePaymentFigures } from '../api/payment-figures';
 
-/** What a month brought in from payments, what is still owed, waived, and season passes sold. */
+/**
+ * What a month brought in from payments, what its ended sessions still owe (the 收費 list's
+ * definition of unpaid, docs/MONEY.md), waived, and season passes sold.
+ */
 export function PaymentFigures({ month }: { month: string }) {
   const { t } = useTranslation();
   const figures = usePaymentFigures(month);
@@ -13,6 +16,9 @@ export function PaymentFigures({ month }: { month: string }) {
       <h2 className="panel__title" id="payment-figures-title">
         {t('money.figures', { month: formatMonth(month) })}
       </h2>
+      <p className="panel__hint" data-testid="payment-figures-counts">
+        {t('moneyScreens.revenueCounts')}
+      </p>
       <QueryView query={figures}>
         {(f) => (
           <div className="stat-grid">

@@ -2,7 +2,7 @@ import { removeQueries } from '@shuttle/shared/web/query.ts';
 import { envelope, routes, stubFetch } from '@shuttle/shared/web/testing.ts';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { authStore, clearLogin } from '@/lib/auth';
 import { defaultData, profile } from '@/testing/fixtures';
 import { LinePage } from './line-page';
@@ -124,7 +124,7 @@ describe('the LINE settings page', () => {
     expect((await screen.findByTestId('line-usage')).textContent).toBe('本月 LINE 訊息：7（不設上限）');
   });
 
-  it('posts team news and clears the form', async () => {
+  it('shows team news as it will read before sending, sends only after confirming, and clears the form', async () => {
     const fetch = stubFetch(
       routes({
         'get-default-data': envelope(defaultData),
@@ -135,7 +135,37 @@ describe('the LINE settings page', () => {
     const text = (await screen.findByTestId('team-news-text')) as HTMLTextAreaElement;
     fireEvent.change(text, { target: { value: '本週六加開一場' } });
     fireEvent.click(screen.getByTestId('team-news-send'));
+    // A preview, nothing sent yet; 修改 goes back with the text kept.
+    const preview = await screen.findByTestId('team-news-preview');
+    expect(within(preview).getByTestId('team-news-preview-text').textContent).toBe('本週六加開一場');
+    expect(bodyOf(fetch, 'team/postNews')).toBeUndefined();
+    fireEvent.click(within(preview).getByRole('button', { name: '修改' }));
+    expect(screen.queryByTestId('team-news-preview')).toBeNull();
+    expect(text.value).toBe('本週六加開一場');
+
+    fireEvent.click(screen.getByTestId('team-news-send'));
+    fireEvent.click(within(await screen.findByTestId('team-news-preview')).getByRole('button', { name: '發布' }));
     await waitFor(() => expect(text.value).toBe(''));
     expect(bodyOf(fetch, 'team/postNews')).toMatchObject({ text: '本週六加開一場' });
+  });
+
+  it('keeps 解除綁定 above a new code, and copies the code', async () => {
+    const writeText = vi.fn(async () => undefined);
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    stubFetch(
+      routes({
+        'get-default-data': envelope({ ...defaultData, line_group_id: GROUP, line_group_name: '週四羽球團' }),
+        'setting/lineBindCode': envelope({ code: 'K7P2QX', expiresAt: '2026-12-01T02:30:00.000Z' }),
+      }),
+    );
+    renderPage();
+    fireEvent.click(await screen.findByTestId('line-bind-get'));
+    const code = await screen.findByTestId('line-bind-code');
+    const unbind = screen.getByTestId('line-unbind');
+    // In document order the unbind button comes before the code, so the code cannot push it away.
+    expect(unbind.compareDocumentPosition(code) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    fireEvent.click(screen.getByTestId('line-bind-copy'));
+    await waitFor(() => expect(screen.getByTestId('line-bind-copy').textContent).toBe('已複製'));
+    expect(writeText).toHaveBeenCalledWith('K7P2QX');
   });
 });

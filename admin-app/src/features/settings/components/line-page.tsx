@@ -2,7 +2,7 @@ import { type DefaultData, LANGUAGES, type Language, updateLineRequest } from '@
 import { ConfirmDialog } from '@shuttle/shared/web/dialog.tsx';
 import { formatDateTime } from '@shuttle/shared/web/format.ts';
 import { invalidateQueries, setQueryData } from '@shuttle/shared/web/query.ts';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Field } from '@/components/field';
 import { LineLinkInput } from '@/components/line-link-input';
@@ -33,6 +33,30 @@ function LineLinkForm({ data }: { data: DefaultData }) {
       </Field>
       <SaveBar busy={busy} />
     </form>
+  );
+}
+
+/** Copies the binding code (to paste it into the LINE group); says 已複製 for a moment. */
+function CopyButton({ text }: { text: string }) {
+  const { t } = useTranslation();
+  const [copied, setCopied] = useState(false);
+  useEffect(() => {
+    if (!copied) return;
+    const timer = setTimeout(() => setCopied(false), 2000);
+    return () => clearTimeout(timer);
+  }, [copied]);
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(text);
+      setCopied(true);
+    } catch {
+      // No clipboard (an old browser, a denied permission): the code stays selectable in its box.
+    }
+  };
+  return (
+    <button type="button" className="button button--outline" onClick={() => void copy()} data-testid="line-bind-copy">
+      <span aria-live="polite">{copied ? t('moneyScreens.copied') : t('moneyScreens.copyCode')}</span>
+    </button>
   );
 }
 
@@ -67,6 +91,20 @@ function LineGroupPanel({ data }: { data: DefaultData }) {
           {t('settings.lineGroupName', { name: data.line_group_name })}
         </p>
       )}
+      {/* 解除綁定 sits with the bound group, above the code, so a code never pushes it off screen. */}
+      {bound && (
+        <div className="line-unbind-bar">
+          <button
+            type="button"
+            className="button button--danger-outline"
+            onClick={() => setConfirming(true)}
+            disabled={busy}
+            data-testid="line-unbind"
+          >
+            {t('settings.lineUnbind')}
+          </button>
+        </div>
+      )}
       <p className="panel__text">{t('settings.lineGroupHint')}</p>
       <ol className="panel__text">
         <li>{t('settings.lineBindStep1')}</li>
@@ -78,22 +116,14 @@ function LineGroupPanel({ data }: { data: DefaultData }) {
           hint={t('settings.lineBindExpires', { time: formatDateTime(code.expiresAt) })}
         >
           {(c) => (
-            <input {...c} className="input input--mono" readOnly value={code.code} data-testid="line-bind-code" />
+            <div className="pass-start">
+              <input {...c} className="input input--mono" readOnly value={code.code} data-testid="line-bind-code" />
+              <CopyButton text={code.code} />
+            </div>
           )}
         </Field>
       )}
       <div className="save-bar">
-        {bound && (
-          <button
-            type="button"
-            className="button button--danger-outline"
-            onClick={() => setConfirming(true)}
-            disabled={busy}
-            data-testid="line-unbind"
-          >
-            {t('settings.lineUnbind')}
-          </button>
-        )}
         {code && (
           <button
             type="button"

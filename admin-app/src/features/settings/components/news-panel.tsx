@@ -1,4 +1,5 @@
 import { NEWS_TEXT_MAX } from '@shuttle/shared';
+import { ConfirmDialog } from '@shuttle/shared/web/dialog.tsx';
 import { notify } from '@shuttle/shared/web/ui-store.ts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,14 +13,22 @@ export function NewsPanel() {
   const { t } = useTranslation();
   const { busy, run } = useAction();
   const [text, setText] = useState('');
+  // Sending shows the message first, as the group and members will read it (issue 22).
+  const [previewing, setPreviewing] = useState(false);
   const submit = async () => {
     const result = await run(() => postNews(text.trim()));
+    setPreviewing(false);
     if (!result) return;
     setText('');
     notify({ level: 'success', message: t('settings.news.sent', { count: result.members }) });
   };
   return (
-    <form className="panel form" onSubmit={preventDefault(() => void submit())} noValidate data-testid="team-news">
+    <form
+      className="panel form"
+      onSubmit={preventDefault(() => setPreviewing(true))}
+      noValidate
+      data-testid="team-news"
+    >
       <h2 className="panel__title">{t('settings.news.title')}</h2>
       <p className="panel__text">{t('settings.news.hint')}</p>
       <Field label={t('settings.news.label')} hint={`${text.length}/${NEWS_TEXT_MAX}`}>
@@ -42,9 +51,24 @@ export function NewsPanel() {
           disabled={busy || text.trim() === ''}
           data-testid="team-news-send"
         >
-          {t('settings.news.send')}
+          {t('moneyScreens.newsPreview')}
         </button>
       </div>
+      <ConfirmDialog
+        open={previewing}
+        title={t('moneyScreens.newsPreviewTitle')}
+        confirmLabel={t('settings.news.send')}
+        onConfirm={() => void submit()}
+        onCancel={() => setPreviewing(false)}
+        cancelLabel={t('moneyScreens.edit')}
+        busy={busy}
+        testId="team-news-preview"
+      >
+        <p className="panel__text">{t('moneyScreens.newsPreviewHint')}</p>
+        <p className="news-preview" data-testid="team-news-preview-text">
+          {text.trim()}
+        </p>
+      </ConfirmDialog>
     </form>
   );
 }

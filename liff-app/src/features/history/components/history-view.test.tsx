@@ -174,4 +174,36 @@ describe('the past sessions', () => {
     expect(games.map((g) => g.textContent)).toEqual(['打了 4 場']);
     expect(games[0]!.closest('a')!.textContent).toContain('週三夜打');
   });
+
+  it('lists a cancelled booking as 已取消, keeps a reported transfer with a note, and charges a guest', async () => {
+    stubFetch(
+      routes({
+        'checkState/history/getHistory': envelope({
+          ...history,
+          items: [
+            {
+              ...past('s-cancelled', '週六早場'),
+              attendance: null,
+              cancelledAt: '2026-11-02T03:00:00.000Z',
+              transferReported: { reference: '54321', at: '2026-11-01T03:00:00.000Z' },
+            },
+            { ...past('s-guest', '週日帶朋友'), partySize: 2 },
+          ],
+        }),
+      }),
+    );
+    render(
+      <MemoryRouter>
+        <HistoryView />
+      </MemoryRouter>,
+    );
+    const cancelled = (await screen.findByText('週六早場')).closest('a')!;
+    expect(within(cancelled).getByTestId('history-cancelled').textContent).toBe('已取消');
+    expect(within(cancelled).getByTestId('history-transfer').textContent).toBe(
+      '你已回報轉帳（帳號末碼 54321），取消後請聯絡球隊處理退款。',
+    );
+    const guest = screen.getByText('週日帶朋友').closest('a')!;
+    expect(guest.textContent).toContain('400 元');
+    expect(within(guest).queryByTestId('history-cancelled')).toBeNull();
+  });
 });

@@ -154,17 +154,28 @@ export function HistoryView() {
                     <span className="history-item__title">{item.title}</span>
                     <span className="history-item__meta">
                       {formatDay(item.startsAt)} {formatTimeRange(item.startsAt, item.endsAt)} ·{' '}
-                      {formatMoney(item.price)}
+                      {formatMoney(item.price * item.partySize)}
                     </span>
+                    {item.transferReported && (
+                      <span className="history-item__note" data-testid="history-transfer">
+                        {t('partyFee.transferNote', { reference: item.transferReported.reference })}
+                      </span>
+                    )}
                     {item.gamesPlayed != null && (
                       <span className="history-item__meta" data-testid="history-games">
                         {t('rotation.gamesPlayed', { count: item.gamesPlayed })}
                       </span>
                     )}
                   </span>
-                  <span className={`badge badge--${item.attendance ?? 'unmarked'}`}>
-                    {t(`attendance.${item.attendance ?? 'unmarked'}`)}
-                  </span>
+                  {item.cancelledAt ? (
+                    <span className="badge badge--cancelled" data-testid="history-cancelled">
+                      {t('partyFee.cancelled')}
+                    </span>
+                  ) : (
+                    <span className={`badge badge--${item.attendance ?? 'unmarked'}`}>
+                      {t(`attendance.${item.attendance ?? 'unmarked'}`)}
+                    </span>
+                  )}
                 </Link>
               </li>
             ))}

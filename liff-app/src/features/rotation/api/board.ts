@@ -1,16 +1,20 @@
 import { memberRoutes, type RotationBoard, rotationBoard } from '@shuttle/shared';
 import { fetchIfChanged, type LiveBoardSource, rotationSocketUrl } from '@shuttle/shared/web/live-board.ts';
 import { runtimeConfig } from '@/config/config-loader';
+import { apiCall } from '@/lib/api-client';
 import { currentToken } from '@/lib/auth';
+
+/** The caller's own part of the board: their userId on it (null: not on it) and their up-next opt-in. */
+export interface MyPlace {
+  me: string | null;
+  notifyMe: boolean;
+}
 
 /**
  * The session's rotation board for one of its players (`checkState/rotation/getBoard`, with
- * If-None-Match), live over the board socket; `onMe` hears the caller's userId on the board.
+ * If-None-Match), live over the board socket; `onMe` hears the caller's place on the board.
  */
-export function memberBoardSource(
-  sessionId: string,
-  onMe: (me: string | null) => void,
-): LiveBoardSource<RotationBoard> {
+export function memberBoardSource(sessionId: string, onMe: (mine: MyPlace) => void): LiveBoardSource<RotationBoard> {
   return {
     poll: async (etag) => {
       const { apiBase } = await runtimeConfig();
@@ -22,8 +26,8 @@ export function memberBoardSource(
         etag,
       );
       if (result === 'unchanged') return result;
-      const { board, me } = result.data as { board: RotationBoard; me?: string | null };
-      onMe(me ?? null);
+      const { board, me, notifyMe } = result.data as { board: RotationBoard; me?: string | null; notifyMe?: boolean };
+      onMe({ me: me ?? null, notifyMe: Boolean(notifyMe) });
       return { board, etag: result.etag };
     },
     socketUrl: async () => {
@@ -35,4 +39,10 @@ export function memberBoardSource(
       return parsed.success ? parsed.data : null;
     },
   };
+}
+
+/** One LINE push when the caller comes up next this evening (`checkState/rotation/notifyMe`); answers the new opt-in. */
+export async function setNotifyMe(sessionId: string, on: boolean): Promise<boolean> {
+  const { notifyMe } = await apiCall('checkState/rotation/notifyMe', { sessionId, on });
+  return Boolean(notifyMe);
 }

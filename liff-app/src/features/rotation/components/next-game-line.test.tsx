@@ -134,4 +134,50 @@ describe('NextGameLine', () => {
     await new Promise((r) => setTimeout(r, 30));
     expect(container.textContent).toBe('');
   });
+
+  it('lets a player on the board ask for one LINE push when they come up next, and says when saving fails', async () => {
+    const waiting = board(2, [{ court: 1, game: game(1, [1, 2, 3, 4]) }], []);
+    let refuse = false;
+    const fetch = stubFetch(
+      vi.fn((url: string, init?: RequestInit) => {
+        if (url.endsWith('/checkState/rotation/notifyMe')) {
+          if (refuse)
+            return Promise.resolve(new Response(JSON.stringify(failure('INTERNAL', 'down')), { status: 500 }));
+          const { on } = JSON.parse(String(init?.body)) as { on: boolean };
+          return Promise.resolve(
+            new Response(JSON.stringify(envelope({ board: { ...waiting, version: 3 }, me: 'u9', notifyMe: on }))),
+          );
+        }
+        return Promise.resolve(new Response(JSON.stringify(envelope({ board: waiting, me: 'u9', notifyMe: false }))));
+      }),
+    );
+    render(<NextGameLine sessionId="session-1" />);
+    const toggle = await screen.findByRole('switch', { name: '輪到我時 LINE 通知我' });
+    // Not up yet: no line, only the opt-in, off.
+    expect(screen.queryByTestId('next-game-line')).toBeNull();
+    expect(toggle.getAttribute('aria-checked')).toBe('false');
+
+    await act(async () => toggle.click());
+    const call = fetch.mock.calls.find(([url]) => String(url).endsWith('/notifyMe')) as unknown as [
+      string,
+      RequestInit,
+    ];
+    expect(call[0]).toBe('/api/checkState/rotation/notifyMe');
+    expect(JSON.parse(String(call[1].body))).toEqual({ sessionId: 'session-1', on: true });
+    expect(screen.getByRole('switch').getAttribute('aria-checked')).toBe('true');
+
+    // A refused save leaves the switch as it was and says so.
+    refuse = true;
+    await act(async () => screen.getByRole('switch').click());
+    expect(screen.getByRole('switch').getAttribute('aria-checked')).toBe('true');
+    expect(screen.getByRole('alert').textContent).toBe('沒有存好，請再試一次');
+  });
+
+  it('shows no opt-in to a session player who is not on the board', async () => {
+    stubFetch(vi.fn(() => Promise.resolve(answer(board(1, [{ court: 1, game: game(1, [1, 2, 3, 4]) }], []), null))));
+    const { container } = render(<NextGameLine sessionId="session-1" />);
+    await new Promise((r) => setTimeout(r, 30));
+    expect(screen.queryByRole('switch')).toBeNull();
+    expect(container.textContent).toBe('');
+  });
 });

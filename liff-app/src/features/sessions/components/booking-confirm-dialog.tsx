@@ -49,7 +49,18 @@ export function BookingConfirmDialog({
             ),
           },
           { term: t('session.venue'), value: session.venue },
-          { term: t('session.fee'), value: formatMoney(session.price) },
+          {
+            term: t('session.fee'),
+            // Every place is paid for, a guest's too (shared/src/domain/payments.ts: price x party size).
+            value:
+              partySize > 1
+                ? t('partyFee.breakdown', {
+                    total: formatMoney(session.price * partySize),
+                    price: formatMoney(session.price),
+                    count: partySize,
+                  })
+                : formatMoney(session.price),
+          },
         ]}
       />
       <p className="dialog__text">

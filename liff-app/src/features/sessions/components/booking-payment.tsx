@@ -40,6 +40,20 @@ export function BookingPayment({ session }: { session: SessionDetail }) {
     }
   };
 
+  // A valid season pass covers it (docs/MONEY.md, "Season passes"): no 未付款, no transfer form.
+  if (payment.status === 'unpaid' && payment.coveredBy) {
+    return (
+      <div className="booking-payment" data-testid="booking-payment" data-payment="pass">
+        <p className="booking-payment__status">
+          <span className="badge badge--payment-paid">{t('passCover.badge')}</span>
+        </p>
+        <p className="my-booking__text" data-testid="covered-by-pass">
+          {t('passCover.text', { name: payment.coveredBy.name })}
+        </p>
+      </div>
+    );
+  }
+
   return (
     <div className="booking-payment" data-testid="booking-payment" data-payment={payment.status}>
       <p className="booking-payment__status">

@@ -181,7 +181,7 @@ describe('filter panel', () => {
   it.each([
     [{ code: 1 }, '無法取得定位權限，請至瀏覽器設定允許存取位置。'],
     [{ code: 3 }, '定位失敗，請手動選擇地區。'],
-    [{ latitude: 35.68, longitude: 139.76 }, '無法判斷您所在的地區，請手動選擇。'],
+    [{ latitude: 35.68, longitude: 139.76 }, '無法判斷你所在的地區，請手動選擇。'],
   ])('explains a failed location (%o)', async (outcome, message) => {
     geolocationAnswering(outcome);
     const { panel } = renderPanel();

@@ -2,7 +2,7 @@ import { CloseIcon } from '@shuttle/shared/web/icons.tsx';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSessionPages } from '../api/use-session-pages';
-import { activeFilterChips, type FilterChip, removeChip, type SessionFilters } from '../model/filters';
+import { activeFilterChips, clearFilters, type FilterChip, removeChip, type SessionFilters } from '../model/filters';
 
 /** What one chip says: the same words as the panel's choice. */
 function useChipLabel(): (chip: FilterChip) => string {
@@ -50,6 +50,11 @@ export function FilterChips({
           </button>
         </li>
       ))}
+      <li>
+        <button type="button" className="link-button" onClick={() => onChange(clearFilters(filters))}>
+          {t('filters.clearAll')}
+        </button>
+      </li>
     </ul>
   );
 }

@@ -74,6 +74,7 @@ export function SessionBrowser() {
   return (
     <section aria-label={t('home.tabs.sessionList')}>
       <StatusTabs value={filters.status} onChange={(status) => updateFilters({ status })} />
+      {/* The filter button and, beside it, a chip per filter that is on (issue 22, item 7). */}
       <div className="list-toolbar">
         <button
           type="button"
@@ -91,13 +92,8 @@ export function SessionBrowser() {
             </span>
           )}
         </button>
-        {count > 0 && (
-          <button type="button" className="link-button" onClick={() => updateFilters(clearFilters)}>
-            {t('filters.clearAll')}
-          </button>
-        )}
+        <FilterChips filters={filters} onChange={(next) => updateFilters(next)} />
       </div>
-      <FilterChips filters={filters} onChange={(next) => updateFilters(next)} />
 
       {list.status === 'error' && !list.data ? (
         <div className="error-box" role="alert">

@@ -32,6 +32,7 @@ export function SessionCard({ session }: { session: SessionSummary }) {
                   : t('booking.waitingPosition', { position: mine.position })}
             </span>
           )}
+          <span className="session-card__price">{formatMoney(session.price)}</span>
         </div>
         <h3 className="session-card__title">{session.title}</h3>
         <p className="session-card__team">{session.teamName}</p>
@@ -45,12 +46,11 @@ export function SessionCard({ session }: { session: SessionSummary }) {
             {t(`px.region.${session.region}`)} · {session.venue}
           </span>
         </div>
-        <div className="session-card__tags">
-          <CategoryChips categories={session.categories} />
-          <LevelRange min={session.levelMin} max={session.levelMax} />
-        </div>
         <div className="session-card__bottom">
-          <span className="session-card__price">{formatMoney(session.price)}</span>
+          <div className="session-card__tags">
+            <CategoryChips categories={session.categories} />
+            <LevelRange min={session.levelMin} max={session.levelMax} />
+          </div>
           <span className={`session-card__places${state.places.kind === 'full' ? ' is-full' : ''}`}>
             <UsersIcon size={16} />
             {placesText(state.places)}

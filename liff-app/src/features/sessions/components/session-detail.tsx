@@ -38,6 +38,7 @@ import { useMemberList } from '../api/get-member-list';
 import { useSessionDetail } from '../api/get-session-detail';
 import { joinSession } from '../api/join-session';
 import { sessionKeys } from '../api/keys';
+import { offersCalendar } from '../model/session-links';
 import { BookingConfirmDialog } from './booking-confirm-dialog';
 import { BookingPayment } from './booking-payment';
 import { LevelRange } from './level-range';
@@ -242,7 +243,7 @@ export function SessionDetailView({ sessionId, renderBookingActions, openJoin = 
               <LastCallPlace session={session} />
               <BookingPayment session={session} />
               {renderBookingActions?.(session)}
-              {session.status !== 'ended' && <CalendarLinks session={session} />}
+              {offersCalendar(session) && <CalendarLinks session={session} />}
             </section>
           )}
 

@@ -4,6 +4,7 @@ import {
   calendarInstant,
   googleCalendarUrl,
   googleMapsDirections,
+  offersCalendar,
   sessionIcsUrl,
 } from './session-links';
 
@@ -40,5 +41,17 @@ describe('links after booking', () => {
     expect(sessionIcsUrl('/api', 's-1')).toBe('/api/calendar/session/s-1.ics');
     expect(sessionIcsUrl('https://api.example/api/', 's-1')).toBe('https://api.example/api/calendar/session/s-1.ics');
     expect(calendarInstant('2026-12-02T19:30:00+08:00')).toBe('20261202T113000Z');
+  });
+});
+
+describe('calendar links', () => {
+  it('are offered for an accepted place only, not for a waitlist place or a lottery entry', () => {
+    expect(offersCalendar({ status: 'open', myBooking: { status: 'accepted' } })).toBe(true);
+    expect(offersCalendar({ status: 'inProgress', myBooking: { status: 'accepted' } })).toBe(true);
+    expect(offersCalendar({ status: 'open', myBooking: { status: 'waiting' } })).toBe(false);
+    expect(offersCalendar({ status: 'open', myBooking: { status: 'offered' } })).toBe(false);
+    expect(offersCalendar({ status: 'open', myBooking: { status: 'entered' } })).toBe(false);
+    expect(offersCalendar({ status: 'ended', myBooking: { status: 'accepted' } })).toBe(false);
+    expect(offersCalendar({ status: 'open', myBooking: null })).toBe(false);
   });
 });

@@ -49,3 +49,11 @@ export function googleCalendarUrl(s: LinkedSession, pageUrl: string): string {
 
 /** The session's .ics on the member API (`GET /api/calendar/session/<id>.ics`). */
 export const sessionIcsUrl = (apiBase: string, id: string) => `${apiBase.replace(/\/$/, '')}${calendarSessionPath(id)}`;
+
+/**
+ * Calendar links are for a place held: an accepted booking of a session not yet over. A
+ * waitlist place or a lottery entry may never play, so it gets none (issue 22, item 8).
+ */
+export function offersCalendar(s: { status: string; myBooking?: { status: string } | null }): boolean {
+  return s.myBooking?.status === 'accepted' && s.status !== 'ended';
+}

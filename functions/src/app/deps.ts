@@ -1,0 +1,30 @@
+import type { Context } from 'hono';
+import type { IdTokenVerify } from '#auth/id-token.ts';
+import type { TokenService } from '#auth/tokens.ts';
+import type { Store } from '#db/client.ts';
+import type { Clock, IdGenerator } from '#platform/clock.ts';
+import type { EmailSender } from '#platform/email.ts';
+import type { RetryPolicy } from '#platform/retry.ts';
+import type { RotationPublisher } from '#rotation/service.ts';
+import type { RateLimitSettings } from './limits.ts';
+
+/** What the API apps are built from: chosen by the Lambda handler, the local server or a test. */
+export interface AppDeps {
+  store: Store;
+  clock: Clock;
+  ids: IdGenerator;
+  tokens: TokenService;
+  verifyLineIdToken: IdTokenVerify;
+  verifyGoogleIdToken: IdTokenVerify;
+  mailer: EmailSender;
+  /** Secret mixed into stored verification codes. */
+  pepper: string;
+  validateResponses: boolean;
+  retry?: RetryPolicy;
+  /** Per-client limits (`limits.ts`). Absent: off; the Lambda handlers and `npm start` turn them on. */
+  rateLimits?: RateLimitSettings;
+  /** The client's address for per-address limits (from the API Gateway event or the socket). */
+  clientAddress?: (c: Context) => string;
+  /** Told of every rotation board written (the local WebSocket hub; on AWS the table's stream does it). */
+  rotationPublisher?: RotationPublisher;
+}
