@@ -118,17 +118,18 @@ export function AdminLayout() {
             <LogoutIcon size={18} />
             <span className="topbar__logout-text">{t('account.logout')}</span>
           </button>
-          <ConfirmDialog
-            open={leaving}
-            title={t('moneyScreens.logoutTitle')}
-            confirmLabel={t('account.logout')}
-            onConfirm={logout}
-            onCancel={() => setLeaving(false)}
-            testId="logout-confirm"
-          >
-            <p>{t('moneyScreens.logoutText')}</p>
-          </ConfirmDialog>
         </header>
+        {/* Outside the top bar, so the bar's own box and stacking do not clip or cover the dialog. */}
+        <ConfirmDialog
+          open={leaving}
+          title={t('moneyScreens.logoutTitle')}
+          confirmLabel={t('account.logout')}
+          onConfirm={logout}
+          onCancel={() => setLeaving(false)}
+          testId="logout-confirm"
+        >
+          <p>{t('moneyScreens.logoutText')}</p>
+        </ConfirmDialog>
         <main className="content" id="main" tabIndex={-1}>
           <Suspense fallback={<Spinner />}>
             {/* Every screen belongs to the current team: a team switch starts them afresh. */}

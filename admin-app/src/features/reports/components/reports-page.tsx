@@ -11,6 +11,7 @@ import { TableWrap } from '@/components/table-wrap';
 import { useRevenueByMonth } from '../api/revenue-by-month';
 import { useRevenueBySession } from '../api/revenue-by-session';
 import { PaymentFigures } from './payment-figures';
+import { SettlementMonthCard } from './settlement-month';
 
 /** The month `delta` months from YYYY-MM. */
 function shiftMonth(month: string, delta: number): string {
@@ -215,6 +216,7 @@ export function ReportsPage() {
         <MonthlyReport from={from} to={to} selected={selected} onSelect={setSelected} />
       )}
       <PaymentFigures month={selected} />
+      <SettlementMonthCard month={selected} />
       <SessionReport month={selected} />
     </div>
   );

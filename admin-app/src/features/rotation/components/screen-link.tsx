@@ -1,12 +1,30 @@
 import { ConfirmDialog } from '@shuttle/shared/web/dialog.tsx';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useHref } from 'react-router';
 
+/** The venue screen link as an SVG QR code (white quiet zone, also in dark mode). */
+function useQrCode(url: string): string | null {
+  const [svg, setSvg] = useState<{ url: string; svg: string } | null>(null);
+  useEffect(() => {
+    let live = true;
+    // Loaded on demand so the QR library stays out of the board's first chunk.
+    import('qrcode')
+      .then(({ default: QRCode }) => QRCode.toString(url, { type: 'svg', margin: 1 }))
+      .then((out) => live && setSvg({ url, svg: out }))
+      .catch(() => live && setSvg(null));
+    return () => {
+      live = false;
+    };
+  }, [url]);
+  // Never show the previous token's code while the new one renders.
+  return svg?.url === url ? svg.svg : null;
+}
+
 /**
- * The venue screen's link (a TV or tablet opens it without login) with a copy button. No QR
- * library is in the dependencies, so the link is shown as text to copy or share. 重設螢幕連結
- * (`rotation/rotateScreenToken`, after a confirmation) makes a new link; the old one stops at once.
+ * The venue screen's link (a TV or tablet opens it without login) with its QR code and a copy
+ * button (docs/ON-COURT.md). 重設螢幕連結 (`rotation/rotateScreenToken`, after a confirmation)
+ * makes a new link and code; the old one stops at once.
  */
 export function ScreenLink({
   sessionId,
@@ -24,6 +42,7 @@ export function ScreenLink({
   const [confirming, setConfirming] = useState(false);
   const href = useHref(`/screen/rotation?${new URLSearchParams({ id: sessionId, token })}`);
   const url = `${window.location.origin}${href}`;
+  const qr = useQrCode(url);
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(url);
@@ -38,6 +57,16 @@ export function ScreenLink({
         {t('rotation.screen')}
       </h2>
       <p className="panel__text">{t('rotation.screenHint')}</p>
+      {qr && (
+        <img
+          className="rotation-screen-link__qr"
+          src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(qr)}`}
+          alt={t('rotation.screenQr')}
+          width={176}
+          height={176}
+          data-testid="screen-qr"
+        />
+      )}
       <a className="rotation-screen-link__url" href={url} target="_blank" rel="noreferrer" data-testid="screen-link">
         {url}
       </a>
