@@ -1,13 +1,11 @@
 import type { SessionDetail } from '@shuttle/shared';
-import { formatDay, formatMoney, formatTimeRange } from '@shuttle/shared/web/format.ts';
 import { ShareIcon } from '@shuttle/shared/web/icons.tsx';
 import { notify } from '@shuttle/shared/web/ui-store.ts';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { runtimeConfig } from '@/config/config-loader';
-import { canShareToLine, liffUrl, shareToLine } from '@/lib/liff';
-import { sessionPath } from '@/lib/paths';
+import { canShareToLine, shareToLine } from '@/lib/liff';
 import { sessionFlexMessage } from '../model/share-message';
+import { sessionCard } from './card-texts';
 import { SystemShareButton } from './session-links';
 
 /** Shares the session to a LINE chat with a Flex card where the picker exists, else through the system share sheet. */
@@ -24,18 +22,10 @@ export function ShareButton({ session }: { session: SessionDetail }) {
   if (!available) return <SystemShareButton session={session} />;
 
   const share = async () => {
-    const when = `${formatDay(session.startsAt)} ${formatTimeRange(session.startsAt, session.endsAt)}`;
-    const { liffId } = await runtimeConfig();
-    const message = sessionFlexMessage(session, liffUrl(liffId, sessionPath(session.id)), {
-      altText: t('share.altText', { title: session.title, when }),
-      when,
-      venue: `${session.venue}（${t(`px.region.${session.region}`)}）`,
-      fee: formatMoney(session.price),
-      places:
-        session.remaining > 0
-          ? t('session.remaining', { count: session.remaining, capacity: session.capacity })
-          : t('session.full'),
-      button: t('share.open'),
+    const { url, texts } = await sessionCard(session, t);
+    const message = sessionFlexMessage(session, url, {
+      ...texts,
+      altText: t('share.altText', { title: session.title, when: texts.when }),
     });
     try {
       const sent = await shareToLine([message as never]);

@@ -1,13 +1,11 @@
 import type { SessionDetail } from '@shuttle/shared';
-import { formatDay, formatMoney, formatTimeRange } from '@shuttle/shared/web/format.ts';
 import { ChatIcon, ShareIcon } from '@shuttle/shared/web/icons.tsx';
 import { notify } from '@shuttle/shared/web/ui-store.ts';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { runtimeConfig } from '@/config/config-loader';
-import { liffUrl, receiptTarget, sendToChat, shareToLine } from '@/lib/liff';
-import { sessionPath } from '@/lib/paths';
+import { receiptTarget, sendToChat, shareToLine } from '@/lib/liff';
 import { receiptFlexMessage } from '../model/share-message';
+import { sessionCard } from './card-texts';
 
 export type ReceiptStatus = { status: 'accepted' | 'entered' } | { status: 'waitlisted'; position: number | string };
 
@@ -31,23 +29,15 @@ export function TellChat({ session, receipt }: { session: SessionDetail; receipt
   if (!target || posted) return null;
 
   const post = async () => {
-    const when = `${formatDay(session.startsAt)} ${formatTimeRange(session.startsAt, session.endsAt)}`;
+    const { url, texts } = await sessionCard(session, t);
     const headline =
       receipt.status === 'waitlisted'
         ? t('receipt.headline.waitlisted', { position: receipt.position })
         : t(`receipt.headline.${receipt.status}`);
-    const { liffId } = await runtimeConfig();
-    const message = receiptFlexMessage(session, liffUrl(liffId, sessionPath(session.id)), {
+    const message = receiptFlexMessage(session, url, {
+      ...texts,
       headline,
-      altText: t('receipt.altText', { headline, title: session.title, when }),
-      when,
-      venue: `${session.venue}（${t(`px.region.${session.region}`)}）`,
-      fee: formatMoney(session.price),
-      places:
-        session.remaining > 0
-          ? t('session.remaining', { count: session.remaining, capacity: session.capacity })
-          : t('session.full'),
-      button: t('share.open'),
+      altText: t('receipt.altText', { headline, title: session.title, when: texts.when }),
     });
     try {
       if (target === 'chat') {
