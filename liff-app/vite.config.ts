@@ -1,7 +1,9 @@
 // Vite bundles this config and leaves package imports to Node, which cannot load TypeScript: hence the relative path.
 
 import { defineConfig, type Plugin } from 'vite';
+import { firstScreenTexts } from '../shared/build/first-screen-texts.ts';
 import { appViteConfig } from '../shared/build/vite.ts';
+import { FIRST_SCREEN_TEXTS } from './src/app/first-screen-texts.ts';
 
 /**
  * `<link rel="modulepreload">` for chunks the first screen always needs but imports lazily (the
@@ -46,7 +48,8 @@ const config = appViteConfig(new URL('./', import.meta.url), {
 });
 config.plugins = [
   ...(config.plugins ?? []),
-  preloadFirstScreen([/src\/app\/routes\/home\.tsx$/, /locales\/zh-TW\/(member|errors)\.json$/]),
+  firstScreenTexts(new URL('../shared/src/i18n/locales/', import.meta.url), FIRST_SCREEN_TEXTS),
+  preloadFirstScreen([/first-screen-texts\/zh-TW$/]),
 ];
 // Fewer, larger chunks on the way to the first screen (docs/PLAYER-EXPERIENCE.md, "Speed"): a
 // phone on HTTP/1.1 fetches six files at a time, so each small chunk costs a round trip. What the

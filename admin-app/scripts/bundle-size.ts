@@ -12,5 +12,5 @@ reportFirstScreen({
   dist: resolve(import.meta.dirname, '../dist'),
   base: '/admin/',
   homeRoute: 'src/app/routes/board.tsx',
-  namespace: 'admin',
+  texts: /locales\/zh-TW\/(admin|errors)\.json$/,
 });

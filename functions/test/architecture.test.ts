@@ -76,6 +76,7 @@ const SHARED_LAYERS: Record<string, number> = {
   'time.ts': 0,
   'errors.ts': 0,
   'envelope.ts': 0,
+  'levels.ts': 0,
   schemas: 1,
   domain: 2,
   i18n: 2,

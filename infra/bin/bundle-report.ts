@@ -1,7 +1,8 @@
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { type BuildOptions, build } from 'esbuild';
 import { BUNDLE_BUDGET_BYTES, BUNDLING, handlersDir, OVER_BUDGET_CEILINGS } from '../lib/bundling.ts';
+import { repoSourceMap } from '../lib/constructs/source-maps.ts';
 
 /**
  * `npm run build` (infra workspace): bundles every Lambda entry point exactly as the stack does
@@ -105,8 +106,8 @@ export function whyLines(bundle: BundleSize, kb: (bytes: number) => string): str
 
 /**
  * `--maps DIR`: each function's source map (external, without sources), written as
- * DIR/<function>.mjs.map for upload beside the deployment, never inside the zip (the stack
- * bundles with `sourceMap: false`; docs/DEPLOY.md, "Bundles").
+ * DIR/<function>.mjs.map: the map the stack uploads to its `SourceMaps` bucket, never inside the
+ * zip (constructs/source-maps.ts; docs/DEPLOY.md, "Bundles").
  */
 export async function writeSourceMaps(dir: string, handlers: string[] = lambdaEntries()): Promise<string[]> {
   mkdirSync(dir, { recursive: true });
@@ -119,7 +120,8 @@ export async function writeSourceMaps(dir: string, handlers: string[] = lambdaEn
         sourcesContent: false,
       });
       const file = join(dir, `${handler}.mjs.map`);
-      writeFileSync(file, result.outputFiles.find((f) => f.path.endsWith('.map'))!.contents);
+      const map = result.outputFiles.find((f) => f.path.endsWith('.map'))!;
+      writeFileSync(file, repoSourceMap(map.text, dirname(map.path)));
       return file;
     }),
   );

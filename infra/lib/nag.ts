@@ -1,4 +1,5 @@
 import { type Stack, Validations } from 'aws-cdk-lib';
+import { Method, type RestApi } from 'aws-cdk-lib/aws-apigateway';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import type { IConstruct } from 'constructs';
@@ -75,6 +76,33 @@ function bucketDeploymentFindings(stack: Stack, scope: IConstruct): void {
   acknowledge(scope, 'L1', `${why} Its runtime is chosen by aws-cdk-lib.`);
 }
 
+/** Findings on the member and admin REST APIs (constructs/api.ts), each by design. */
+function apiFindings(api: RestApi): void {
+  acknowledge(
+    api,
+    'APIG2',
+    'Every request body, query and path is validated by the zod contract of its call inside the functions (shared/src/schemas), which answer 400 VALIDATION_FAILED with the failure envelope.',
+  );
+  acknowledge(
+    api.deploymentStage,
+    'APIG6',
+    'Execution logs need the account-wide API Gateway CloudWatch role, which this stack does not own (cloudWatchRole: false); the stage writes JSON access logs and every function its own JSON logs.',
+  );
+  for (const method of api.node.findAll()) {
+    if (!(method instanceof Method)) continue;
+    acknowledge(
+      method,
+      'APIG4',
+      'The functions authenticate every call themselves (member and admin JWTs, platform/http.ts; the LINE webhook by its x-line-signature HMAC) and only requests carrying the CloudFront origin header pass the WAF.',
+    );
+    acknowledge(
+      method,
+      'COG4',
+      'Members sign in with LINE or Google and admins with e-mail and password; the functions issue and check their own tokens, there is no Cognito user pool.',
+    );
+  }
+}
+
 /** Findings on the rotation board's WebSocket API (constructs/rotation-live.ts). */
 function rotationLiveFindings(stack: Stack): void {
   const live = stack.node.tryFindChild('RotationLive');
@@ -141,17 +169,7 @@ export function acknowledgeShuttleFindings(stack: Stack, table: ITable): void {
     'SQS3',
     'This queue is itself the dead-letter queue of the outbox stream consumer; an alarm watches its depth.',
   );
-  for (const api of ['MemberApi', 'AdminApi']) {
-    for (const route of at(`Api/${api}`).node.findAll()) {
-      if (route.node.id.startsWith('ANY--')) {
-        acknowledge(
-          route,
-          'APIG4',
-          'The APIs authenticate every call themselves (member and admin JWTs, platform/http.ts) and only answer requests through CloudFront (origin secret).',
-        );
-      }
-    }
-  }
+  for (const name of ['MemberApi', 'AdminApi']) apiFindings(at(`Api/${name}`) as RestApi);
   rotationLiveFindings(stack);
   acknowledge(
     at('Web/Distribution'),

@@ -6,11 +6,13 @@ import type { Construct } from 'constructs';
 import { repoRoot } from './bundling.ts';
 import type { ShuttleConfig } from './config.ts';
 import { Alarms } from './constructs/alarms.ts';
-import { Api, ORIGIN_SECRET_VERSION_KEY } from './constructs/api.ts';
+import { Api, LINE_WEBHOOK_PATH, ORIGIN_SECRET_VERSION_KEY } from './constructs/api.ts';
 import { Database } from './constructs/database.ts';
 import { Email } from './constructs/email.ts';
 import { Notifications } from './constructs/notifications.ts';
+import { OriginWaf } from './constructs/origin-waf.ts';
 import { RotationLive } from './constructs/rotation-live.ts';
+import { SourceMaps } from './constructs/source-maps.ts';
 import { type AppBuilds, Web } from './constructs/web.ts';
 import { metricEnvironment, serviceName } from './metrics.ts';
 import { acknowledgeShuttleFindings } from './nag.ts';
@@ -55,6 +57,14 @@ export class ShuttleStack extends Stack {
       config,
       configurationSet: email.configurationSetName,
     });
+    api.addLineWebhook(notifications.webhookFunction);
+    // Pinned by the rotation command's deploy (docs/DEPLOY.md, "Rotating the origin secret").
+    const originSecretVersion = this.node.tryGetContext(ORIGIN_SECRET_VERSION_KEY) as string | undefined;
+    const originWaf = new OriginWaf(this, 'OriginWaf', {
+      config,
+      apis: [api.memberApi, api.adminApi],
+      acceptedValues: api.acceptedOriginValues(originSecretVersion),
+    });
     const rotationLive = new RotationLive(this, 'RotationLive', {
       table,
       config,
@@ -67,13 +77,15 @@ export class ShuttleStack extends Stack {
       config,
       builds: props.builds ?? DEFAULT_BUILDS,
       webAclArn: props.webAclArn,
-      originSecret: api.originHeaderValue(this.node.tryGetContext(ORIGIN_SECRET_VERSION_KEY) as string | undefined),
+      originSecret: api.originHeaderValue(originSecretVersion),
       logBucket,
     });
+    // The origin's WAF takes a rotated value before CloudFront starts sending it.
+    web.distribution.node.addDependency(originWaf);
     // The board's sockets at /ws/rotation on the apps' domain (docs/ON-COURT.md, "Live").
     rotationLive.addToDistribution(
       web.distribution,
-      api.originHeaderValue(this.node.tryGetContext(ORIGIN_SECRET_VERSION_KEY) as string | undefined),
+      api.originHeaderValue(originSecretVersion),
       web.node.findChild('SecurityHeaders') as ResponseHeadersPolicy,
     );
     // Every generated link (LIFF, e-mail, push) uses the stage's domain; metrics go where the alarms look.
@@ -84,6 +96,7 @@ export class ShuttleStack extends Stack {
 
     new Alarms(this, 'Alarms', {
       apis: { MemberApi: api.memberApi, AdminApi: api.adminApi },
+      originWebAclName: originWaf.webAclName,
       functions: {
         ...api.groupFunctions,
         OutboxStream: notifications.streamFunction,
@@ -100,6 +113,8 @@ export class ShuttleStack extends Stack {
       alarmEmail: config.alarmEmail,
       serviceName: serviceName(config.stageName),
     });
+    // Every function exists: upload their source maps beside the zips (docs/DEPLOY.md, "Bundles").
+    new SourceMaps(this, { logBucket });
     acknowledgeShuttleFindings(this, table);
 
     new CfnOutput(this, 'AppUrl', { value: web.url, description: 'Member app (admin app at /admin/)' });
@@ -108,7 +123,7 @@ export class ShuttleStack extends Stack {
       description: `DNS: point ${config.domainName} here (CNAME, or an alias record in Route 53)`,
     });
     new CfnOutput(this, 'LineWebhookUrl', {
-      value: `${notifications.webhookUrl}webhook/line`,
+      value: `${web.url}${LINE_WEBHOOK_PATH}`,
       description: 'Webhook URL to set in the LINE Developers console',
     });
     new CfnOutput(this, 'LineChannelSecretName', {

@@ -61,3 +61,34 @@ export function writeStageFile(content: unknown): string {
   writeFileSync(file, typeof content === 'string' ? content : JSON.stringify(content));
   return file;
 }
+
+type CfnResource = { Type: string; Properties: Record<string, unknown> };
+
+/**
+ * The REST APIs' routes of a template: `ANY /api/{proxy+}` → the logical id of the function its
+ * Lambda proxy integration invokes and of its REST API (resources walked up to the API's root).
+ */
+export function restRoutes(template: Template): Record<string, { fn: string; api: string; type: string }> {
+  const resources = template.toJSON().Resources as Record<string, CfnResource>;
+  const pathOf = (ref: unknown): string => {
+    const id = (ref as { Ref?: string }).Ref;
+    if (!id) return ''; // { 'Fn::GetAtt': [api, 'RootResourceId'] }
+    const r = resources[id]!.Properties;
+    return `${pathOf(r.ParentId)}/${String(r.PathPart)}`;
+  };
+  const routes: Record<string, { fn: string; api: string; type: string }> = {};
+  for (const method of Object.values(resources).filter((r) => r.Type === 'AWS::ApiGateway::Method')) {
+    const p = method.Properties;
+    const integration = p.Integration as { Type: string; Uri: unknown };
+    const uri = JSON.stringify(integration.Uri);
+    const fn = Object.keys(resources).find(
+      (id) => resources[id]!.Type === 'AWS::Lambda::Function' && uri.includes(`"${id}"`),
+    )!;
+    routes[`${String(p.HttpMethod)} ${pathOf(p.ResourceId)}`] = {
+      fn,
+      api: (p.RestApiId as { Ref: string }).Ref,
+      type: integration.Type,
+    };
+  }
+  return routes;
+}

@@ -150,7 +150,7 @@ describe('metrics and alarms', () => {
           (m) => m.MetricStat?.Metric.MetricName,
         ),
       );
-      expect(used).toEqual(expect.arrayContaining(['4xx', '5xx', 'Count']));
+      expect(used).toEqual(expect.arrayContaining(['4XXError', '5XXError', 'Count']));
       expect(mine.find((a) => a.Threshold === API_ALARMS.serverErrorRate)).toBeDefined();
       expect(mine.find((a) => a.Threshold === API_ALARMS.clientErrorRate)).toBeDefined();
     }

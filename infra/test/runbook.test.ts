@@ -96,6 +96,8 @@ describe('docs/DEPLOY.md', () => {
     expect(rotate.status, rotate.stderr).toBe(0);
     expect(rotate.stdout).toMatch(/shuttle\/prod\/origin-verify := \{"current": <new>, "previous": <old>\}/);
     expect(rotate.stdout).toMatch(/originSecretVersion=<version>/);
+    // The last deploy, unpinned, leaves only the new value passing the APIs' WAF.
+    expect(rotate.stdout).toMatch(/5\. npm run deploy -- --config \S+ {3}\(the WAF lets <new> only\)/);
     expect(readFileSync(file, 'utf8')).toBe(before);
     for (const name of ['restore.ts', 'rotate-origin-secret.ts']) {
       expect(commands.some((c) => c.includes(`infra/bin/${name}`))).toBe(true);

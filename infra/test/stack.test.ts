@@ -4,7 +4,7 @@ import { OUTBOX_INSERT_FILTER } from '@shuttle/functions/notifications/stream-fi
 import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { BUNDLING, POWERTOOLS_VERSION, powertoolsLayerParameter } from '../lib/bundling.ts';
-import { synthStage } from './fixtures.ts';
+import { restRoutes, synthStage } from './fixtures.ts';
 
 let template: Template;
 
@@ -217,26 +217,23 @@ describe('least privilege', () => {
 
 describe('APIs', () => {
   it('route /api/* to the member function and /api/admin/* to the admin function', () => {
-    // Two HTTP APIs; the third API is the rotation board's WebSocket API (infra/test/rotation-live.test.ts).
-    template.resourcePropertiesCountIs('AWS::ApiGatewayV2::Api', { ProtocolType: 'HTTP' }, 2);
-    template.hasResourceProperties('AWS::ApiGatewayV2::Route', { RouteKey: 'ANY /api/{proxy+}' });
-    template.hasResourceProperties('AWS::ApiGatewayV2::Route', { RouteKey: 'ANY /api/admin/{proxy+}' });
+    // Two regional REST APIs (the rotation board's WebSocket API: infra/test/rotation-live.test.ts).
+    template.resourceCountIs('AWS::ApiGateway::RestApi', 2);
+    const routes = restRoutes(template);
+    expect(routes['ANY /api/{proxy+}']!.fn).toBe(functionId(/^Member API: sessions/));
+    expect(routes['ANY /api/admin/{proxy+}']!.fn).toBe(functionId(/^Admin API, on court/));
+    expect(routes['ANY /api/{proxy+}']!.api).not.toBe(routes['ANY /api/admin/{proxy+}']!.api);
   });
 
   it('send each route group’s paths to that group’s function, and nothing else', () => {
     const resources = template.toJSON().Resources as Record<string, Resource>;
-    // Route key → the function its integration invokes, by description.
+    // Route → the function its Lambda proxy integration invokes, by description.
     const served: Record<string, string> = {};
-    for (const route of Object.values(template.findResources('AWS::ApiGatewayV2::Route')) as Resource[]) {
-      // The WebSocket API's $connect, $disconnect and $default: infra/test/rotation-live.test.ts.
-      if (String(route.Properties.RouteKey).startsWith('$')) continue;
-      const target = route.Properties.Target as { 'Fn::Join': [string, unknown[]] };
-      const integrationId = (target['Fn::Join'][1][1] as { Ref: string }).Ref;
-      const uri = JSON.stringify(resources[integrationId]!.Properties.IntegrationUri);
-      const fnId = Object.keys(resources).find(
-        (id) => resources[id]!.Type === 'AWS::Lambda::Function' && uri.includes(`"${id}"`),
-      )!;
-      served[route.Properties.RouteKey as string] = String(resources[fnId]!.Properties.Description);
+    for (const [route, { fn, type }] of Object.entries(restRoutes(template))) {
+      // The LINE webhook's route: infra/test/edge.test.ts.
+      if (route.endsWith(' /webhook/line')) continue;
+      expect(type, route).toBe('AWS_PROXY');
+      served[route] = String(resources[fn]!.Properties.Description);
     }
     const expected = Object.fromEntries(
       ROUTE_GROUPS.flatMap((g) => gatewayPaths(g).map((path) => [`ANY ${path}`, g.description])),
@@ -259,8 +256,11 @@ describe('APIs', () => {
   });
 
   it('throttle each stage so overload answers 429 instead of reaching the table', () => {
-    template.allResourcesProperties('AWS::ApiGatewayV2::Stage', {
-      DefaultRouteSettings: { ThrottlingRateLimit: 200, ThrottlingBurstLimit: 400 },
+    template.resourceCountIs('AWS::ApiGateway::Stage', 2);
+    template.allResourcesProperties('AWS::ApiGateway::Stage', {
+      MethodSettings: Match.arrayWith([
+        Match.objectLike({ HttpMethod: '*', ResourcePath: '/*', ThrottlingRateLimit: 200, ThrottlingBurstLimit: 400 }),
+      ]),
     });
   });
 });
@@ -304,10 +304,7 @@ describe('notifications', () => {
     });
   });
 
-  it('expose the LINE webhook on a function URL (the signature is its authentication)', () => {
-    template.hasResourceProperties('AWS::Lambda::Url', {
-      AuthType: 'NONE',
-      TargetFunctionArn: { 'Fn::GetAtt': [functionId(/^LINE Official Account webhook/), 'Arn'] },
-    });
+  it('have no public function URL: the LINE webhook is served behind CloudFront (infra/test/edge.test.ts)', () => {
+    template.resourceCountIs('AWS::Lambda::Url', 0);
   });
 });

@@ -151,6 +151,9 @@ describe('domain and TLS', () => {
 describe('caching', () => {
   const deployments = () =>
     Object.values(template.findResources('Custom::CDKBucketDeployment')).map((r) => (r as Resource).Properties);
+  /** The apps' files, not the source maps (constructs/source-maps.ts, a bucket of their own). */
+  const appDeployments = () =>
+    deployments().filter((d) => !JSON.stringify(d.DestinationBucketName).includes('SourceMaps'));
 
   it('never prunes: files of earlier deploys stay for apps still open', () => {
     expect(deployments().length).toBeGreaterThanOrEqual(6);
@@ -158,13 +161,13 @@ describe('caching', () => {
   });
 
   it('marks hashed assets immutable for a year and everything else no-cache, invalidated on deploy', () => {
-    const assets = deployments().filter((d) => String(d.DestinationBucketKeyPrefix).endsWith('assets/'));
+    const assets = appDeployments().filter((d) => String(d.DestinationBucketKeyPrefix).endsWith('assets/'));
     expect(assets.map((d) => d.DestinationBucketKeyPrefix).sort()).toEqual(['admin/assets/', 'assets/']);
     for (const d of assets) {
       expect(d.SystemMetadata).toEqual({ 'cache-control': IMMUTABLE_CACHE_CONTROL });
       expect(d.DistributionPaths).toBeUndefined();
     }
-    const shells = deployments().filter((d) => !String(d.DestinationBucketKeyPrefix).endsWith('assets/'));
+    const shells = appDeployments().filter((d) => !String(d.DestinationBucketKeyPrefix).endsWith('assets/'));
     for (const d of shells) expect(d.SystemMetadata).toEqual({ 'cache-control': NO_CACHE_CONTROL });
     const invalidated = shells.flatMap((d) => d.DistributionPaths as string[]);
     expect(invalidated).toEqual(expect.arrayContaining(['/index.html', '/admin/*', '/app-config.json', '/robots.txt']));
@@ -199,6 +202,7 @@ describe('caching', () => {
     expect(config.CacheBehaviors.map((b) => b.PathPattern)).toEqual([
       '/api/admin/*',
       '/api/*',
+      '/webhook/*',
       '/app-config.json',
       '/ws/*',
     ]);
@@ -209,21 +213,17 @@ describe('caching', () => {
 
 describe('observability', () => {
   it('logs every API request and every CloudFront request', () => {
-    // The HTTP APIs' stages. The WebSocket stage's handshakes are in CloudFront's logs and its
+    // The REST APIs' stages. The WebSocket stage's handshakes are in CloudFront's logs and its
     // function's (its access logs need the account-wide API Gateway role: infra/lib/nag.ts, APIG1).
-    const httpApis = Object.keys(
-      template.findResources('AWS::ApiGatewayV2::Api', { Properties: { ProtocolType: 'HTTP' } }),
-    );
-    const stages = (Object.values(template.findResources('AWS::ApiGatewayV2::Stage')) as Resource[]).filter((s) =>
-      httpApis.includes((s.Properties.ApiId as { Ref: string }).Ref),
-    );
+    const stages = Object.values(template.findResources('AWS::ApiGateway::Stage')) as Resource[];
     expect(stages).toHaveLength(2);
     for (const s of stages) {
-      const settings = s.Properties.AccessLogSettings as { DestinationArn: unknown; Format: string };
+      const settings = s.Properties.AccessLogSetting as { DestinationArn: unknown; Format: string };
       expect(JSON.stringify(settings.DestinationArn)).toMatch(/AccessLogs/);
       expect(JSON.parse(settings.Format)).toMatchObject({
         status: '$context.status',
         ip: '$context.identity.sourceIp',
+        waf: '$context.wafResponseCode',
       });
     }
     expect(distribution().Logging).toMatchObject({ Prefix: 'cloudfront/' });
@@ -243,7 +243,7 @@ describe('observability', () => {
 
   it('watch APIs, functions, the DLQ, abandoned notifications, SES reputation and the table', () => {
     // Per API: the 5xx count and the 5xx share (infra/test/operations.test.ts checks the share).
-    expect(alarmsOn('5xx')).toHaveLength(4);
+    expect(alarmsOn('5XXError')).toHaveLength(4);
     // Every function: the API route groups', the notifier's five, the rotation board's two.
     expect(alarmsOn('Throttles')).toHaveLength(ROUTE_GROUPS.length + 5 + 2);
     expect(alarmsOn('ApproximateNumberOfMessagesVisible')).toHaveLength(1);

@@ -1,7 +1,7 @@
 import { mountApp } from '@shuttle/shared/web/mount-app.tsx';
 import { App } from '@/app/app';
 import { bootstrapAuth } from '@/app/bootstrap-auth';
-import { firstRouteLoaded, startFirstScreen } from '@/app/first-screen';
+import { startFirstScreen } from '@/app/first-screen';
 import { linkQueries } from '@/app/query-links';
 import { nextTask } from '@/lib/first-screen-drawn';
 import { initI18n } from '@/lib/i18n';
@@ -19,6 +19,5 @@ mountApp(<App />, async () => {
   await nextTask();
   // The login check and LIFF start in parallel with the first render; neither blocks it.
   void bootstrapAuth();
-  // The first route's module too, when it was started: rendered at once, without a fallback first.
-  await Promise.all([initI18n(), firstRouteLoaded()]);
+  await initI18n();
 });

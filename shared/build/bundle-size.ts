@@ -20,8 +20,11 @@ export interface FirstScreen {
   base: string;
   /** The route module the home screen loads lazily, e.g. 'src/app/routes/home.tsx'. */
   homeRoute: string;
-  /** The app's own i18n namespace, loaded lazily with `errors`. */
-  namespace: string;
+  /**
+   * The manifest keys of the zh-TW texts the first screen loads: the app's namespace and
+   * `errors`, or the first screen's own part of them (liff-app/src/app/first-screen-texts.ts).
+   */
+  texts: RegExp;
   /** Fail the build when the initial route is larger; without it the figures are for information. */
   budgetBytes?: number;
   /**
@@ -81,8 +84,7 @@ export function reportFirstScreen(options: FirstScreen): void {
   let firstScreen = new Set(initial);
   if (existsSync(manifestPath)) {
     const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Manifest;
-    const texts = new RegExp(`locales/zh-TW/(${options.namespace}|errors)\\.json$`);
-    const lazy = Object.keys(manifest).filter((key) => key.endsWith(options.homeRoute) || texts.test(key));
+    const lazy = Object.keys(manifest).filter((key) => key.endsWith(options.homeRoute) || options.texts.test(key));
     // Every static import counts, the entry's and the preloaded chunks' too, not only the announced files.
     const announced = Object.keys(manifest).filter((key) => initial.includes(manifest[key]!.file));
     firstScreen = new Set([...initial, ...[...announced, ...lazy].flatMap((key) => [...closure(manifest, key)])]);

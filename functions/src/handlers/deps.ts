@@ -31,6 +31,14 @@ function sourceIp(c: Context): string | undefined {
   }
 }
 
+/**
+ * The caller's address behind CloudFront and the REST API (app/LIMITS.md, "Client address"):
+ * the `X-Forwarded-For` entry `trustedProxies` hops left of the event's source IP
+ * (`requestContext.identity.sourceIp`, CloudFront's edge).
+ */
+export const lambdaClientAddress = (c: Context, trustedProxies: number): string =>
+  clientAddress(c.req.header('x-forwarded-for'), sourceIp(c), trustedProxies);
+
 type LambdaDeps = AppDeps & { appBaseUrl: string };
 type IdTokenLogins = Pick<AppDeps, 'verifyLineIdToken' | 'verifyGoogleIdToken'>;
 type Config = ReturnType<typeof loadConfig>;
@@ -120,7 +128,7 @@ async function lambdaDeps(
     pepper: createHmac('sha256', config.JWT_SECRET).update('email-code-pepper').digest('hex'),
     validateResponses: false,
     rateLimits: rateLimitSettings(config.SHUTTLE_RATE_LIMITS),
-    clientAddress: (c) => clientAddress(c.req.header('x-forwarded-for'), sourceIp(c), config.TRUSTED_PROXY_HOPS),
+    clientAddress: (c) => lambdaClientAddress(c, config.TRUSTED_PROXY_HOPS),
     appBaseUrl: config.APP_BASE_URL,
   };
 }

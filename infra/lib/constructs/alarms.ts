@@ -1,5 +1,5 @@
-import { Duration } from 'aws-cdk-lib';
-import type { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
+import { Duration, Stack } from 'aws-cdk-lib';
+import type { RestApi } from 'aws-cdk-lib/aws-apigateway';
 import {
   Alarm,
   ComparisonOperator,
@@ -15,10 +15,14 @@ import { Topic } from 'aws-cdk-lib/aws-sns';
 import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import type { Queue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
+import { WAF_BLOCKED_ALARM_THRESHOLD } from '../edge-stack.ts';
 import { BUSINESS_METRICS, METRIC_NAMESPACE } from '../metrics.ts';
 
 export interface AlarmsProps {
-  apis: Record<string, HttpApi>;
+  /** REST APIs by name; their stage's metrics (dimensions ApiName and Stage) are watched. */
+  apis: Record<string, RestApi>;
+  /** `WebACL` dimension of the APIs' regional web ACL (constructs/origin-waf.ts). */
+  originWebAclName: string;
   functions: Record<string, NodejsFunction>;
   deadLetterQueues: Record<string, Queue>;
   streamConsumer: NodejsFunction;
@@ -40,7 +44,8 @@ export const API_ALARMS = {
 } as const;
 
 /**
- * What an operator is woken for, all sent to `alarmEmail`: API 5xx, throttled or failing
+ * What an operator is woken for, all sent to `alarmEmail`: API latency, 4xx and 5xx, requests
+ * the APIs' WAF blocked (direct calls around CloudFront), throttled or failing
  * functions, abandoned notifications and LINE quota refusals (the functions' EMF metrics, not
  * log text; docs/DEPLOY.md "Metrics"), the dead-letter queue, SES bounce and complaint rates,
  * DynamoDB throttling and 5xx.
@@ -74,7 +79,8 @@ export class Alarms extends Construct {
       this.alarms.push(created);
     };
 
-    for (const [name, api] of Object.entries(props.apis)) {
+    for (const [name, restApi] of Object.entries(props.apis)) {
+      const api = restApi.deploymentStage;
       add(`${name}5xx`, {
         alarmDescription: `${name}: 5 or more 5xx answers in 5 minutes`,
         metric: api.metricServerError({ period, statistic: 'Sum' }),
@@ -106,6 +112,17 @@ export class Alarms extends Construct {
         threshold: API_ALARMS.serverErrorRate,
       });
     }
+    add('OriginWafBlockedRequests', {
+      alarmDescription: `The APIs' WAF blocked ${WAF_BLOCKED_ALARM_THRESHOLD} or more calls without the CloudFront origin header in 5 minutes`,
+      metric: new Metric({
+        namespace: 'AWS/WAFV2',
+        metricName: 'BlockedRequests',
+        dimensionsMap: { WebACL: props.originWebAclName, Region: Stack.of(this).region, Rule: 'ALL' },
+        period,
+        statistic: 'Sum',
+      }),
+      threshold: WAF_BLOCKED_ALARM_THRESHOLD,
+    });
     for (const [name, fn] of Object.entries(props.functions)) {
       add(`${name}Throttles`, {
         alarmDescription: `${name}: invocations throttled`,

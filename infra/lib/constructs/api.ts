@@ -1,8 +1,13 @@
 import { type ApiName, gatewayPaths, ROUTE_GROUPS, type RouteGroup } from '@shuttle/functions/app/route-groups.ts';
 import { ORIGIN_SECRET_HEADER } from '@shuttle/functions/platform/origin-guard.ts';
-import { RemovalPolicy, SecretValue } from 'aws-cdk-lib';
-import { type CfnStage, HttpApi, HttpMethod } from 'aws-cdk-lib/aws-apigatewayv2';
-import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import { Aws, RemovalPolicy, SecretValue } from 'aws-cdk-lib';
+import {
+  AccessLogFormat,
+  EndpointType,
+  LambdaIntegration,
+  LogGroupLogDestination,
+  RestApi,
+} from 'aws-cdk-lib/aws-apigateway';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
@@ -16,21 +21,35 @@ export { ORIGIN_SECRET_HEADER };
 
 /** JSON field of the origin secret CloudFront sends (`previous` holds the one it sent before a rotation). */
 const ORIGIN_SECRET_CURRENT = 'current';
+/** JSON field of the value CloudFront sent before a rotation (infra/lib/ops/rotation.ts). */
+const ORIGIN_SECRET_PREVIOUS = 'previous';
 /** Secrets Manager name of a stage's origin secret. */
 export const originSecretName = (stageName: string): string => `shuttle/${stageName}/origin-verify`;
 /** `-c originSecretVersion=ID`: the secret version CloudFront reads (set by the rotation command). */
 export const ORIGIN_SECRET_VERSION_KEY = 'originSecretVersion';
 
-/** One JSON line per request in the API access logs. */
+/**
+ * The stage of both REST APIs. CloudFront's origin path adds it (`/api/x` → `/live/api/x`) and
+ * API Gateway strips it again, so the functions see the paths the apps call.
+ */
+export const API_STAGE_NAME = 'live';
+
+/** Where CloudFront sends the LINE webhook: the member API's route to the webhook function (functions/src/line/webhook.ts). */
+export const LINE_WEBHOOK_PATH = '/webhook/line';
+
+/** One JSON line per request in the API access logs (REST API `$context` variables). */
 const ACCESS_LOG_FORMAT = JSON.stringify({
   requestId: '$context.requestId',
   ip: '$context.identity.sourceIp',
   requestTime: '$context.requestTime',
   method: '$context.httpMethod',
   path: '$context.path',
+  resource: '$context.resourcePath',
   status: '$context.status',
   latencyMs: '$context.responseLatency',
-  integrationError: '$context.integrationErrorMessage',
+  integrationLatencyMs: '$context.integrationLatency',
+  error: '$context.error.message',
+  waf: '$context.wafResponseCode',
   userAgent: '$context.identity.userAgent',
 });
 
@@ -63,14 +82,16 @@ const groupConcurrency = (group: RouteGroup, config: ShuttleConfig): number =>
   );
 
 /**
- * The member API (`/api/*`) and the admin API (`/api/admin/*`): two HTTP APIs, each split by
- * route group (functions/src/app/route-groups.ts) into Lambdas running part of the Hono app, so
- * every bundle stays under 500 KB (docs/DEPLOY.md, "Bundles"). Each group's paths are its API
- * Gateway routes; only the groups that send e-mail (verification codes, admin account mail) may.
+ * The member API (`/api/*`, and the LINE webhook at `/webhook/line`) and the admin API
+ * (`/api/admin/*`): two regional REST APIs, so the origin's WAF (constructs/origin-waf.ts) stands
+ * in front of them (docs/DEPLOY.md, "Edge protection"). Each is split by route group
+ * (functions/src/app/route-groups.ts) into Lambdas running part of the Hono app, so every bundle
+ * stays under 500 KB (docs/DEPLOY.md, "Bundles"). Each group's paths are its API resources; only
+ * the groups that send e-mail (verification codes, admin account mail) may.
  */
 export class Api extends Construct {
-  readonly memberApi: HttpApi;
-  readonly adminApi: HttpApi;
+  readonly memberApi: RestApi;
+  readonly adminApi: RestApi;
   /** The member API's catch-all group (`member-api`): every member call no other group claims. */
   readonly memberFunction: NodejsFunction;
   /** The admin API's catch-all group (`admin-api`): every admin call no other group claims. */
@@ -137,30 +158,52 @@ export class Api extends Construct {
     this.memberFunction = this.groupFunctions.MemberFunction!;
     this.adminFunction = this.groupFunctions.AdminFunction!;
 
-    const httpApi = (name: string, groups: { group: RouteGroup; fn: NodejsFunction }[]) => {
-      const api = new HttpApi(this, name, { apiName: `shuttle-${name.toLowerCase()}`, createDefaultStage: true });
-      for (const { group, fn } of groups) {
-        // The catch-all group keeps the integration id the API had as one function.
-        const integrationId = group.paths.includes('*')
-          ? `${name}Integration`
-          : `${name}${groupFunctionId(group)}Integration`;
-        const integration = new HttpLambdaIntegration(integrationId, fn);
-        for (const path of gatewayPaths(group)) api.addRoutes({ path, methods: [HttpMethod.ANY], integration });
-      }
-      const stage = api.defaultStage!.node.defaultChild as CfnStage;
-      stage.defaultRouteSettings = {
-        throttlingRateLimit: config.apiRateLimit,
-        throttlingBurstLimit: config.apiBurstLimit,
-      };
+    const restApi = (name: string, groups: { group: RouteGroup; fn: NodejsFunction }[]) => {
       const accessLogs = new LogGroup(this, `${name}AccessLogs`, {
         retention: RetentionDays.THREE_MONTHS,
         removalPolicy: RemovalPolicy.DESTROY,
       });
-      stage.accessLogSettings = { destinationArn: accessLogs.logGroupArn, format: ACCESS_LOG_FORMAT };
+      const api = new RestApi(this, name, {
+        restApiName: `shuttle-${name.toLowerCase()}`,
+        endpointConfiguration: { types: [EndpointType.REGIONAL] },
+        // Execution logs need the account-wide API Gateway role, which this stack does not own
+        // (infra/lib/nag.ts); the access logs and the functions' own JSON logs cover each request.
+        cloudWatchRole: false,
+        // Every body passes as is: the functions answer gzip (app/contract-api.ts), which Lambda
+        // returns base64-encoded and API Gateway decodes only for a binary media type.
+        binaryMediaTypes: ['*/*'],
+        deployOptions: {
+          stageName: API_STAGE_NAME,
+          throttlingRateLimit: config.apiRateLimit,
+          throttlingBurstLimit: config.apiBurstLimit,
+          accessLogDestination: new LogGroupLogDestination(accessLogs),
+          accessLogFormat: AccessLogFormat.custom(ACCESS_LOG_FORMAT),
+        },
+      });
+      for (const { group, fn } of groups) {
+        const integration = new LambdaIntegration(fn, { allowTestInvoke: false });
+        for (const path of gatewayPaths(group)) api.root.resourceForPath(path).addMethod('ANY', integration);
+      }
       return api;
     };
-    this.memberApi = httpApi('MemberApi', memberGroups);
-    this.adminApi = httpApi('AdminApi', adminGroups);
+    this.memberApi = restApi('MemberApi', memberGroups);
+    this.adminApi = restApi('AdminApi', adminGroups);
+  }
+
+  /**
+   * `POST /webhook/line` on the member API, to the webhook function (its own reserved concurrency
+   * and signature check before any read, constructs/notifications.ts): behind CloudFront and both
+   * WAFs like every API call.
+   */
+  addLineWebhook(fn: NodejsFunction): void {
+    this.memberApi.root
+      .resourceForPath(LINE_WEBHOOK_PATH)
+      .addMethod('POST', new LambdaIntegration(fn, { allowTestInvoke: false }));
+  }
+
+  /** The host CloudFront sends an API's requests to (with `originPath` `/<API_STAGE_NAME>`). */
+  static originDomain(api: RestApi): string {
+    return `${api.restApiId}.execute-api.${Aws.REGION}.${Aws.URL_SUFFIX}`;
   }
 
   /**
@@ -169,8 +212,26 @@ export class Api extends Construct {
    * names that version, so the template changes and CloudFront takes the new value.
    */
   originHeaderValue(versionId?: string): string {
+    return this.originSecretField(ORIGIN_SECRET_CURRENT, versionId);
+  }
+
+  /**
+   * What the origin's WAF lets through in `x-origin-verify`: the `current` value CloudFront sends,
+   * and, in the rotation command's deploy (`versionId`), that version's `previous` too, since
+   * CloudFront's edges switch to the new value one by one (docs/DEPLOY.md, "Rotating the origin secret").
+   */
+  acceptedOriginValues(versionId?: string): string[] {
+    return versionId
+      ? [
+          this.originSecretField(ORIGIN_SECRET_CURRENT, versionId),
+          this.originSecretField(ORIGIN_SECRET_PREVIOUS, versionId),
+        ]
+      : [this.originSecretField(ORIGIN_SECRET_CURRENT)];
+  }
+
+  private originSecretField(jsonField: string, versionId?: string): string {
     return SecretValue.secretsManager(this.originSecret.secretArn, {
-      jsonField: ORIGIN_SECRET_CURRENT,
+      jsonField,
       ...(versionId ? { versionId } : {}),
     }).unsafeUnwrap();
   }

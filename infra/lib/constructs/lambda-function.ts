@@ -16,6 +16,7 @@ import { StringParameter } from 'aws-cdk-lib/aws-ssm';
 import type { Construct } from 'constructs';
 import { BUNDLING, esbuildArgs, handlersDir, powertoolsLayerParameter, repoRoot } from '../bundling.ts';
 import type { ShuttleConfig } from '../config.ts';
+import { sourceMapBundling } from './source-maps.ts';
 
 export interface HandlerFunctionProps {
   /** File name (without `.ts`) in functions/src/handlers. */
@@ -58,7 +59,8 @@ export const handlerExists = (name: string): boolean => existsSync(join(handlers
 export function handlerFunction(scope: Construct, id: string, props: HandlerFunctionProps): NodejsFunction {
   const entry = join(handlersDir, `${props.handler}.ts`);
   if (!existsSync(entry)) throw new Error(`Lambda handler not found: ${entry}`);
-  return new NodejsFunction(scope, id, {
+  const maps = sourceMapBundling(scope, props.handler);
+  const fn = new NodejsFunction(scope, id, {
     entry,
     handler: 'handler',
     description: props.description,
@@ -78,8 +80,8 @@ export function handlerFunction(scope: Construct, id: string, props: HandlerFunc
       format: OutputFormat.ESM,
       target: BUNDLING.target,
       minify: BUNDLING.minify,
-      // No map in the zip (docs/DEPLOY.md, "Bundles"): `npm run build -w infra -- --maps DIR` writes them beside.
-      sourceMap: false,
+      // An external map, moved out of the zip to the SourceMaps bucket (constructs/source-maps.ts).
+      ...maps.bundling,
       mainFields: [...BUNDLING.mainFields],
       banner: BUNDLING.banner,
       externalModules: [...BUNDLING.external],
@@ -87,6 +89,8 @@ export function handlerFunction(scope: Construct, id: string, props: HandlerFunc
       forceDockerBundling: false,
     },
   });
+  maps.collect(fn);
+  return fn;
 }
 
 /**

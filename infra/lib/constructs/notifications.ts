@@ -3,7 +3,7 @@ import { Annotations, Duration } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
-import { FunctionUrlAuthType, StartingPosition } from 'aws-cdk-lib/aws-lambda';
+import { StartingPosition } from 'aws-cdk-lib/aws-lambda';
 import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { type ISecret, Secret } from 'aws-cdk-lib/aws-secretsmanager';
@@ -35,7 +35,6 @@ export class Notifications extends Construct {
   readonly signUpJobsFunction?: NodejsFunction;
   /** Stream batches that failed every retry land here. */
   readonly deadLetterQueue: Queue;
-  readonly webhookUrl: string;
 
   constructor(scope: Construct, id: string, props: NotificationsProps) {
     super(scope, id);
@@ -127,14 +126,13 @@ export class Notifications extends Construct {
         LINE_SECRET_ARN: this.lineChannelSecret.secretName,
         LIFF_ID: config.liffId,
       },
-      // A flood of forged calls on the public function URL ends here, refused by the signature
-      // check (functions/src/line/webhook.ts) before any read, and leaves the APIs' capacity alone.
+      // Served at /webhook/line on the member API, behind CloudFront and both WAFs (constructs/api.ts):
+      // forged calls that get through end here, refused by the signature check
+      // (functions/src/line/webhook.ts) before any read, and leave the APIs' capacity alone.
       reservedConcurrentExecutions: config.webhookConcurrency,
     });
     table.grant(this.webhookFunction, ...TABLE_ACCESS.webhook);
     this.lineChannelSecret.grantRead(this.webhookFunction);
-    // Authenticated by the x-line-signature HMAC, which the function checks before parsing.
-    this.webhookUrl = this.webhookFunction.addFunctionUrl({ authType: FunctionUrlAuthType.NONE }).url;
   }
 
   get functions(): NodejsFunction[] {

@@ -8,8 +8,8 @@ import {
   ROBOTS_TXT,
   securityHeaders,
 } from '@shuttle/functions/platform/security-headers.ts';
-import { Duration, Fn, RemovalPolicy } from 'aws-cdk-lib';
-import type { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
+import { Duration, RemovalPolicy } from 'aws-cdk-lib';
+import type { RestApi } from 'aws-cdk-lib/aws-apigateway';
 import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
 import {
   AllowedMethods,
@@ -37,7 +37,7 @@ import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aw
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
 import type { ShuttleConfig } from '../config.ts';
-import { ORIGIN_SECRET_HEADER } from './api.ts';
+import { API_STAGE_NAME, Api, ORIGIN_SECRET_HEADER } from './api.ts';
 
 /** Client-side routes of both apps fall back to their index.html; files and the APIs are untouched. */
 const SPA_REWRITE = `function handler(event) {
@@ -56,8 +56,8 @@ export interface AppBuilds {
 }
 
 export interface WebProps {
-  memberApi: HttpApi;
-  adminApi: HttpApi;
+  memberApi: RestApi;
+  adminApi: RestApi;
   config: ShuttleConfig;
   builds: AppBuilds;
   /** WAF web ACL (CLOUDFRONT scope, us-east-1). */
@@ -70,8 +70,8 @@ export interface WebProps {
 
 /**
  * One origin for the product on the stage's domain: the member app at `/`, the admin app at
- * `/admin/`, the APIs at `/api/*` and `/api/admin/*`, `/app-config.json` (the apps' runtime
- * configuration) and `/robots.txt`. Caching never breaks an open app (docs/DEPLOY.md, "Caching").
+ * `/admin/`, the APIs at `/api/*` and `/api/admin/*`, the LINE webhook at `/webhook/line`,
+ * `/app-config.json` (the apps' runtime configuration) and `/robots.txt`. Caching never breaks an open app (docs/DEPLOY.md, "Caching").
  */
 export class Web extends Construct {
   readonly bucket: Bucket;
@@ -100,11 +100,17 @@ export class Web extends Construct {
     });
 
     const headers = this.responseHeaders();
-    const apiBehavior = (api: HttpApi) => ({
-      origin: new HttpOrigin(Fn.select(2, Fn.split('/', api.apiEndpoint)), {
+    // The REST API's stage is the origin path: `/api/x` reaches the stage's `/api/x`.
+    const apiOrigin = (api: RestApi) =>
+      new HttpOrigin(Api.originDomain(api), {
+        originPath: `/${API_STAGE_NAME}`,
         protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
         customHeaders: { [ORIGIN_SECRET_HEADER]: props.originSecret },
-      }),
+      });
+    const memberOrigin = apiOrigin(props.memberApi);
+    // No caching; every viewer header (x-line-signature, Authorization), the query and the body go on.
+    const apiBehavior = (origin: HttpOrigin) => ({
+      origin,
       viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
       allowedMethods: AllowedMethods.ALLOW_ALL,
       cachePolicy: CachePolicy.CACHING_DISABLED,
@@ -155,8 +161,10 @@ export class Web extends Construct {
       },
       additionalBehaviors: {
         // Most specific first: CloudFront matches behaviors in this order.
-        '/api/admin/*': apiBehavior(props.adminApi),
-        '/api/*': apiBehavior(props.memberApi),
+        '/api/admin/*': apiBehavior(apiOrigin(props.adminApi)),
+        '/api/*': apiBehavior(memberOrigin),
+        // LINE's webhook calls (POST, signed): the member API's `/webhook/line` (constructs/api.ts).
+        '/webhook/*': apiBehavior(memberOrigin),
         '/app-config.json': {
           origin: assets,
           viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,

@@ -1,13 +1,12 @@
 import { MEMBER_HOME_CATEGORIES } from '@shuttle/shared';
 import { prepareFormats } from '@shuttle/shared/web/format.ts';
 import { storedLanguage } from '@shuttle/shared/web/i18n-loader.ts';
-import { runtimeConfig, runtimeConfigJson } from '@/config/config-loader';
+import { apiBase, runtimeConfig } from '@/config/config-loader';
 import { toQuery } from '@/features/sessions/model/filters';
 import { filtersStore } from '@/features/sessions/model/filters-store';
 import { currentToken } from '@/lib/auth';
 import { sendEarly } from '@/lib/early-requests';
 import { expectFirstScreen } from '@/lib/first-screen-drawn';
-import { homeRoute } from './router';
 
 /**
  * Whether this address opens home on its session list with the filters of a fresh visit: not
@@ -34,43 +33,26 @@ export function opensSessionList(location: Pick<Location, 'pathname' | 'search'>
 export async function sendFirstSessionList(): Promise<void> {
   const token = currentToken();
   const body = JSON.stringify(toQuery(filtersStore.get()));
-  const config = await runtimeConfigJson().catch(() => null);
-  const apiBase = (config as { apiBase?: unknown } | null)?.apiBase;
-  if (typeof apiBase !== 'string' || !apiBase) return;
+  const base = await apiBase().catch(() => null);
+  if (!base) return;
   // The token may have changed while the configuration came: the app would then send another request.
   if (currentToken() !== token) return;
   const path = token ? 'checkState/sessionList/getSessionList' : 'withoutAuth/getSessionList';
   const headers: Record<string, string> = { accept: 'application/json', 'content-type': 'application/json' };
   if (token) headers.authorization = `Bearer ${token}`;
-  await sendEarly(`${apiBase}/${path}`, { method: 'POST', headers, body });
+  await sendEarly(`${base}/${path}`, { method: 'POST', headers, body });
 }
 
 /**
  * Start-up work of the entry, before React mounts (docs/PLAYER-EXPERIENCE.md, "Speed"): the
  * runtime configuration and its parser (every screen calls the API), and on home the first
- * session list and the home route with the chunks it imports.
+ * session list.
  */
 export function startFirstScreen(location: Pick<Location, 'pathname' | 'search'> = window.location): void {
   void runtimeConfig().catch(() => undefined);
   if (!opensSessionList(location)) return;
   expectFirstScreen();
   void sendFirstSessionList().catch(() => undefined);
-  // A task of its own while the list and the home route are on their way.
+  // A task of its own while the list is on its way.
   setTimeout(() => prepareFormats(storedLanguage()), 0);
-  firstRoute = homeRoute.preload().then(
-    () => undefined,
-    () => undefined,
-  );
-}
-
-let firstRoute: Promise<void> = Promise.resolve();
-
-/**
- * Resolves when the first screen's route module has come (at once when none was started), so
- * React renders it at once rather than its loading fallback first: a fallback shown holds the
- * content back by React's reveal throttle (300 ms). A failed load resolves too: the route's
- * own lazy loading then reports it.
- */
-export function firstRouteLoaded(): Promise<void> {
-  return firstRoute;
 }

@@ -2,15 +2,18 @@ import { LoadingOverlays } from '@shuttle/shared/web/loading-overlays.tsx';
 import { useStore } from '@shuttle/shared/web/store.ts';
 import { modalStore } from '@shuttle/shared/web/ui-store.ts';
 import { lazy, Suspense, useEffect } from 'react';
+import { textsComplete } from '@/lib/i18n';
 import { needsExternalBrowser } from '@/lib/user-agent';
 import { loginPromptStore } from '@/stores/login-prompt';
 
-const loadModal = () => import('@shuttle/shared/web/notification-modal.tsx');
-const loadLoginPrompt = () => import('@/components/login-prompt');
+// Each with every text, which the first screen goes without (lib/i18n.ts).
+const withTexts = <M,>(load: () => Promise<M>) => Promise.all([load(), textsComplete()]).then(([m]) => m);
+const loadModal = () => withTexts(() => import('@shuttle/shared/web/notification-modal.tsx'));
+const loadLoginPrompt = () => withTexts(() => import('@/components/login-prompt'));
 const NotificationModal = lazy(() => loadModal().then((m) => ({ default: m.NotificationModal })));
 const LoginPrompt = lazy(() => loadLoginPrompt().then((m) => ({ default: m.LoginPrompt })));
 const InAppBrowserNotice = lazy(() =>
-  import('@/components/in-app-browser-notice').then((m) => ({ default: m.InAppBrowserNotice })),
+  withTexts(() => import('@/components/in-app-browser-notice')).then((m) => ({ default: m.InAppBrowserNotice })),
 );
 
 /**

@@ -1,48 +1,37 @@
 import { type ComponentType, lazy } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
-import { loadNamespace } from '@/lib/i18n';
+import { loadNamespace, textsComplete } from '@/lib/i18n';
 import { AppLayout } from './layout';
+// Home is the first screen: in the entry chunk with what it imports statically, so nothing it
+// needs arrives a round trip late (docs/PLAYER-EXPERIENCE.md, "Speed").
+import Home from './routes/home';
 
 type RouteModule = { default: ComponentType };
 
 /**
- * `lazy`, except that a route whose module came before its first render (`preload`, called by
- * app/first-screen.ts) renders at once: React takes a thenable that settles synchronously
- * without suspending, so no fallback is shown (docs/PLAYER-EXPERIENCE.md, "Speed").
+ * A screen other than home: its module and every text, which the first screen goes without
+ * (lib/i18n.ts, app/first-screen-texts.ts).
  */
-function lazyRoute(load: () => Promise<RouteModule>) {
-  let loaded: RouteModule | undefined;
-  const preload = () =>
-    load().then((module) => {
-      loaded = module;
-      return module;
-    });
-  const already = (module: RouteModule) =>
-    // biome-ignore lint/suspicious/noThenProperty: a thenable that settles synchronously is the point (see above).
-    ({ then: (done: (m: RouteModule) => void) => done(module) }) as unknown as Promise<RouteModule>;
-  return { Component: lazy(() => (loaded ? already(loaded) : preload())), preload };
-}
-
-export const homeRoute = lazyRoute(() => import('./routes/home'));
-const Home = homeRoute.Component;
-const Session = lazy(() => import('./routes/session'));
-const Login = lazy(() => import('./routes/login'));
-const Callback = lazy(() => import('./routes/callback'));
-const Settings = lazy(() => import('./routes/settings'));
-const Email = lazy(() => import('./routes/email'));
-const Notifications = lazy(() => import('./routes/notifications'));
-const CalendarFeed = lazy(() => import('./routes/calendar-feed'));
-const Money = lazy(() => import('./routes/money'));
-const Account = lazy(() => import('./routes/account'));
-/** A reading page: its module and the `pages` texts, which the first screen goes without. */
+const screen = (load: () => Promise<RouteModule>) =>
+  lazy(() => Promise.all([load(), textsComplete()]).then(([module]) => module));
+const Session = screen(() => import('./routes/session'));
+const Login = screen(() => import('./routes/login'));
+const Callback = screen(() => import('./routes/callback'));
+const Settings = screen(() => import('./routes/settings'));
+const Email = screen(() => import('./routes/email'));
+const Notifications = screen(() => import('./routes/notifications'));
+const CalendarFeed = screen(() => import('./routes/calendar-feed'));
+const Money = screen(() => import('./routes/money'));
+const Account = screen(() => import('./routes/account'));
+/** A reading page: its module, every text and the `pages` texts, which the first screen goes without. */
 const readingPage = (load: () => Promise<RouteModule>) =>
-  lazy(() => Promise.all([load(), loadNamespace('pages')]).then(([module]) => module));
+  lazy(() => Promise.all([load(), textsComplete(), loadNamespace('pages')]).then(([module]) => module));
 const BadmintonLevels = readingPage(() => import('./routes/badminton-levels'));
 const PrivacyPolicy = readingPage(() => import('./routes/privacy-policy'));
 const TermsOfService = readingPage(() => import('./routes/terms-of-service'));
 const AboutUs = readingPage(() => import('./routes/about-us'));
 
-/** Member routes; every screen is its own chunk. Unknown paths fall back to home. */
+/** Member routes; every screen but home is its own chunk. Unknown paths fall back to home. */
 export function AppRoutes() {
   return (
     <Routes>

@@ -11,7 +11,7 @@ let json: Promise<unknown> | null = null;
  * The body of `/app-config.json` (index.html preloads it), fetched once and not yet checked:
  * the entry reads `apiBase` from it for the first session list before zod has arrived.
  */
-export function runtimeConfigJson(): Promise<unknown> {
+function runtimeConfigJson(): Promise<unknown> {
   json ??= fetch('/app-config.json', { credentials: 'same-origin' })
     .then((response) => {
       if (!response.ok) throw new Error(`app-config.json answered ${response.status}`);
@@ -22,6 +22,20 @@ export function runtimeConfigJson(): Promise<unknown> {
       throw error;
     });
   return json;
+}
+
+/**
+ * The API's base URL: the validated configuration's once parsed, before that `apiBase` of the
+ * file as it came (a non-empty string, else the call fails), so API calls never wait for zod
+ * (lib/api-client.ts). The whole file is still validated: `runtimeConfig`, which sign-in needs.
+ */
+export async function apiBase(): Promise<string> {
+  const parsed = configStore.get();
+  if (parsed) return parsed.apiBase;
+  const body = await runtimeConfigJson();
+  const base = (body as { apiBase?: unknown } | null)?.apiBase;
+  if (typeof base !== 'string' || !base) throw new Error('app-config.json has no apiBase');
+  return base;
 }
 
 /** The validated runtime configuration; fetched and parsed once, on first use. */

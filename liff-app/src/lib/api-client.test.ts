@@ -1,3 +1,4 @@
+import { ERRORS, memberRoutes } from '@shuttle/shared';
 import { ApiError } from '@shuttle/shared/web/api-error.ts';
 import {
   envelope,
@@ -10,7 +11,8 @@ import {
 } from '@shuttle/shared/web/testing.ts';
 import { describe, expect, it } from 'vitest';
 import { setRuntimeConfig } from '@/config/config-loader';
-import { apiCall } from './api-client';
+import { SESSION_LIST_SHAPES } from '@/features/sessions/api/get-session-list';
+import { apiCall, NO_TOKEN } from './api-client';
 import { authStore, clearLogin } from './auth';
 
 // Retries, time-outs and contract checks are the shared client's (shared/test/web/api-client.test.ts);
@@ -66,5 +68,18 @@ describe('API client', () => {
     const fetch = stubFetch(respond(envelope([])));
     await expect(apiCall('checkState/booked/getBooked')).rejects.toMatchObject({ code: 'NO_TOKEN' });
     expect(fetch).not.toHaveBeenCalled();
+  });
+});
+
+describe('what the member client names without the contracts (the first screen goes without them)', () => {
+  it('refuses a call without a token as ERRORS.NO_TOKEN does', () => {
+    expect(NO_TOKEN).toEqual({ code: 'NO_TOKEN', ...ERRORS.NO_TOKEN });
+  });
+
+  it("sends the session list calls as their contracts say (get-session-list.ts's shapes)", () => {
+    for (const [path, shape] of Object.entries(SESSION_LIST_SHAPES)) {
+      const contract = memberRoutes[path as keyof typeof memberRoutes];
+      expect({ path, method: contract.method, auth: contract.auth }).toEqual({ path, ...shape });
+    }
   });
 });

@@ -25,24 +25,9 @@ export const MONEY_LIMITS = {
   historyDays: 366,
 } as const;
 
-/**
- * Self-assessed levels, the table Taiwanese pickup groups use: 1-18 in seven bands
- * (新手 to 專業). A session states a range of them.
- */
-export const LEVEL_MIN = 1;
-export const LEVEL_MAX = 18;
-export const LEVEL_BANDS = [
-  { band: 'newcomer', from: 1, to: 3 },
-  { band: 'beginner', from: 4, to: 5 },
-  { band: 'lowerIntermediate', from: 6, to: 7 },
-  { band: 'intermediate', from: 8, to: 9 },
-  { band: 'upperIntermediate', from: 10, to: 12 },
-  { band: 'advanced', from: 13, to: 15 },
-  { band: 'professional', from: 16, to: 18 },
-] as const;
-export type LevelBand = (typeof LEVEL_BANDS)[number]['band'];
-export const levelBandOf = (level: number): LevelBand =>
-  (LEVEL_BANDS.find((b) => level >= b.from && level <= b.to) ?? LEVEL_BANDS[0]).band;
+import { LEVEL_MAX, LEVEL_MIN } from '../levels.ts';
+
+export { LEVEL_BANDS, LEVEL_MAX, LEVEL_MIN, type LevelBand, levelBandOf } from '../levels.ts';
 
 export const level = z.number().int().min(LEVEL_MIN).max(LEVEL_MAX);
 export const paymentReference = z

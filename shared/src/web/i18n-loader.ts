@@ -5,6 +5,11 @@ import { storage } from './storage.ts';
 
 type Bundle = { default: Record<string, unknown> };
 export type TextLoader = (language: Language) => Promise<Bundle>;
+/**
+ * The first screen's texts of a language, by namespace (liff-app/src/app/first-screen-texts.ts):
+ * loaded before it renders instead of whole namespaces, which follow when `later` resolves.
+ */
+export type FirstTextLoader = (language: Language) => Promise<{ default: Record<string, Record<string, unknown>> }>;
 
 // One chunk per language and namespace: only the language in use is downloaded, and an app
 // bundles only the namespaces it names.
@@ -52,18 +57,41 @@ export function createI18n(
   loadAppTexts: TextLoader,
   later: () => Promise<void> = whenIdle,
   onDemand: Record<string, TextLoader> = {},
+  firstTexts?: FirstTextLoader,
 ) {
   const loaders: Record<string, TextLoader> = { ...onDemand, [namespace]: loadAppTexts, errors: loadErrorTexts };
   const namespaces = [namespace, 'errors'];
+  /** Languages whose texts are all in (not only the first screen's). */
+  const complete = new Set<Language>();
 
   async function loadLanguage(language: Language): Promise<void> {
     await Promise.all(
       namespaces.map(async (ns) => {
-        if (i18next.hasResourceBundle(language, ns)) return;
+        if (i18next.hasResourceBundle(language, ns) && (complete.has(language) || !(ns in firstNamespaces))) return;
         const bundle = await loaders[ns]!(language);
         i18next.addResourceBundle(language, ns, bundle.default, true, true);
       }),
     );
+    complete.add(language);
+  }
+
+  /** The namespaces `firstTexts` covers in part, filled in by `loadLanguage`. */
+  const firstNamespaces: Record<string, true> = {};
+  async function loadFirstTexts(language: Language, load: FirstTextLoader): Promise<void> {
+    const { default: texts } = await load(language);
+    for (const [ns, tree] of Object.entries(texts)) {
+      firstNamespaces[ns] = true;
+      i18next.addResourceBundle(language, ns, tree, true, true);
+    }
+  }
+
+  /**
+   * Every text of the language in use, not only the first screen's: screens other than the
+   * first wait for this (liff-app/src/app/router.tsx). At once when they are in.
+   */
+  async function textsComplete(): Promise<void> {
+    await initI18n();
+    await loadLanguage(i18next.language as Language);
   }
 
   async function start(language: Language): Promise<typeof i18next> {
@@ -77,8 +105,23 @@ export function createI18n(
       partialBundledLanguages: true,
       interpolation: { escapeValue: false },
       returnNull: false,
+      // With first-screen texts, components re-render when the rest come, and a text not yet
+      // in shows as nothing rather than as its key for that moment.
+      ...(firstTexts
+        ? {
+            react: { bindI18nStore: 'added' },
+            parseMissingKeyHandler: (key: string) => (complete.has(i18next.language as Language) ? key : ''),
+          }
+        : {}),
     });
-    await loadLanguage(language);
+    if (firstTexts) {
+      await loadFirstTexts(language, firstTexts);
+      void later()
+        .then(() => loadLanguage(language))
+        .catch(() => undefined);
+    } else {
+      await loadLanguage(language);
+    }
     applyDocumentLanguage(language);
     if (language !== FALLBACK_LANGUAGE) {
       void later()
@@ -112,7 +155,7 @@ export function createI18n(
     applyDocumentLanguage(language);
   }
 
-  return { initI18n, changeLanguage, loadNamespace };
+  return { initI18n, changeLanguage, loadNamespace, textsComplete };
 }
 
 export { i18next };

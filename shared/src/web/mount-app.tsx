@@ -1,10 +1,14 @@
 import { type ReactNode, StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
-import * as z from 'zod';
 
 // Both apps import this module first, before any schema is built: zod must never probe or use
 // `new Function`, which the Content-Security-Policy forbids (docs/DEPLOY.md, "Security headers").
-z.config({ jitless: true });
+// Zod 4 keeps its configuration on `globalThis.__zod_globalConfig` (one object for every copy of
+// zod), so this sets it without loading zod, which the member app's first screen goes without
+// (shared/test/web/zod-jitless.test.ts checks zod reads it, whichever comes first).
+const zodHolder = globalThis as { __zod_globalConfig?: Record<string, unknown> };
+zodHolder.__zod_globalConfig ??= {};
+zodHolder.__zod_globalConfig.jitless = true;
 
 /**
  * Renders `app` into #root once `prepare` (the texts, at least) is done. If the app cannot

@@ -6,14 +6,22 @@ import { useSearchParams } from 'react-router';
 import { SessionBrowser } from '@/features/sessions/components/session-browser';
 import { useIsLoggedIn } from '@/lib/auth';
 import { afterFirstScreen } from '@/lib/first-screen-drawn';
+import { textsComplete } from '@/lib/i18n';
 import { TopBar } from '../top-bar';
 
+// The other tabs and the banner come with every text, which the first screen goes without (lib/i18n.ts).
 const ReservedList = lazy(() =>
-  import('@/features/booked/components/reserved-list').then((m) => ({ default: m.ReservedList })),
+  Promise.all([import('@/features/booked/components/reserved-list'), textsComplete()]).then(([m]) => ({
+    default: m.ReservedList,
+  })),
 );
-const NextGameBanner = lazy(() => afterFirstScreen().then(() => import('../next-game-banner')));
+const NextGameBanner = lazy(() =>
+  afterFirstScreen().then(() => Promise.all([import('../next-game-banner'), textsComplete()]).then(([m]) => m)),
+);
 const HistoryView = lazy(() =>
-  import('@/features/history/components/history-view').then((m) => ({ default: m.HistoryView })),
+  Promise.all([import('@/features/history/components/history-view'), textsComplete()]).then(([m]) => ({
+    default: m.HistoryView,
+  })),
 );
 
 function isCategory(value: string | null): value is MemberHomeCategory {

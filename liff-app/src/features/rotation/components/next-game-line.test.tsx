@@ -1,6 +1,6 @@
 import type { RotationBoard, RotationGame } from '@shuttle/shared';
 import { envelope, failure, stubFetch } from '@shuttle/shared/web/testing.ts';
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setRuntimeConfig } from '@/config/config-loader';
 import { authStore, clearLogin } from '@/lib/auth';
@@ -158,19 +158,19 @@ describe('NextGameLine', () => {
     expect(toggle.getAttribute('aria-checked')).toBe('false');
 
     await act(async () => toggle.click());
+    await waitFor(() => expect(screen.getByRole('switch').getAttribute('aria-checked')).toBe('true'));
     const call = fetch.mock.calls.find(([url]) => String(url).endsWith('/notifyMe')) as unknown as [
       string,
       RequestInit,
     ];
     expect(call[0]).toBe('/api/checkState/rotation/notifyMe');
     expect(JSON.parse(String(call[1].body))).toEqual({ sessionId: 'session-1', on: true });
-    expect(screen.getByRole('switch').getAttribute('aria-checked')).toBe('true');
 
     // A refused save leaves the switch as it was and says so.
     refuse = true;
     await act(async () => screen.getByRole('switch').click());
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('沒有存好，請再試一次'));
     expect(screen.getByRole('switch').getAttribute('aria-checked')).toBe('true');
-    expect(screen.getByRole('alert').textContent).toBe('沒有存好，請再試一次');
   });
 
   it('shows no opt-in to a session player who is not on the board', async () => {

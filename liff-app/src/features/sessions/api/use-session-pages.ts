@@ -1,5 +1,5 @@
 import type { SessionListPage, SessionSummary } from '@shuttle/shared';
-import { fetchQuery, setQueryData, useQuery } from '@shuttle/shared/web/query.ts';
+import { fetchQuery, resetQueries, setQueryData, useQuery } from '@shuttle/shared/web/query.ts';
 import { useCallback, useState } from 'react';
 import { type SessionFilters, toQuery } from '../model/filters';
 import { getSessionList } from './get-session-list';
@@ -16,10 +16,18 @@ interface Pages {
  */
 const EMPTY_PAGES_READ_ON = 8;
 
-async function pageFrom(filters: SessionFilters, cursor: string | null, loggedIn: boolean): Promise<SessionListPage> {
-  let page = await getSessionList(toQuery(filters, cursor), loggedIn);
+async function pageFrom(
+  filters: SessionFilters,
+  cursor: string | null,
+  loggedIn: boolean,
+  key: string,
+): Promise<SessionListPage> {
+  // An answer found not to match the contracts after it was shown (the first screen's, read
+  // before they came: get-session-list.ts) is forgotten: the list asks again, checked this time.
+  const onLateMismatch = () => void resetQueries(key);
+  let page = await getSessionList(toQuery(filters, cursor), loggedIn, onLateMismatch);
   for (let hop = 0; hop < EMPTY_PAGES_READ_ON && page.items.length === 0 && page.nextCursor; hop++) {
-    page = await getSessionList(toQuery(filters, page.nextCursor), loggedIn);
+    page = await getSessionList(toQuery(filters, page.nextCursor), loggedIn, onLateMismatch);
   }
   return page;
 }
@@ -28,7 +36,7 @@ async function pageFrom(filters: SessionFilters, cursor: string | null, loggedIn
 export function useSessionPages(filters: SessionFilters, loggedIn: boolean) {
   const first = toQuery(filters);
   const key = sessionKeys.list(first, loggedIn);
-  const query = useQuery<Pages>(key, () => pageFrom(filters, null, loggedIn));
+  const query = useQuery<Pages>(key, () => pageFrom(filters, null, loggedIn, key));
   const [loadingMore, setLoadingMore] = useState(false);
   const [moreError, setMoreError] = useState<unknown>(null);
 
@@ -39,7 +47,7 @@ export function useSessionPages(filters: SessionFilters, loggedIn: boolean) {
     setMoreError(null);
     try {
       const next: SessionListPage = await fetchQuery(sessionKeys.listPage(key, cursor), () =>
-        pageFrom(filters, cursor, loggedIn),
+        pageFrom(filters, cursor, loggedIn, key),
       );
       setQueryData<Pages>(key, (previous) => ({
         items: [...(previous?.items ?? []), ...next.items.filter((s) => !previous?.items.some((p) => p.id === s.id))],

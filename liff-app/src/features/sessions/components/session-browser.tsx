@@ -2,18 +2,25 @@ import { errorMessage } from '@shuttle/shared/web/api-error.ts';
 import { EmptyState } from '@shuttle/shared/web/empty-state.tsx';
 import { CalendarIcon, FilterIcon } from '@shuttle/shared/web/icons.tsx';
 import { Spinner } from '@shuttle/shared/web/loading-overlays.tsx';
-import { startTransition, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, startTransition, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useIsLoggedIn } from '@/lib/auth';
-import { firstScreenDrawn } from '@/lib/first-screen-drawn';
+import { afterFirstScreen, firstScreenDrawn } from '@/lib/first-screen-drawn';
+import { textsComplete } from '@/lib/i18n';
 import { useSessionPages } from '../api/use-session-pages';
 import { activeFilterCount, clearFilters } from '../model/filters';
 import { updateFilters, useFilters } from '../model/filters-store';
-import { FilterPanel } from './filter-panel';
 import { FilterChips } from './filter-results';
 import { SessionCard } from './session-card';
 import { StatusTabs } from './status-tabs';
+
+/**
+ * The filter panel comes after the first screen (docs/PLAYER-EXPERIENCE.md, "Speed"), with every
+ * text: fetched once the first cards are drawn, so it is there when a player taps 篩選.
+ */
+const loadFilterPanel = () => Promise.all([import('./filter-panel'), textsComplete()]).then(([m]) => m);
+const FilterPanel = lazy(() => loadFilterPanel().then((m) => ({ default: m.FilterPanel })));
 
 /**
  * Cards in the first render of a list that arrives while the tab is open: a phone screen's
@@ -28,6 +35,11 @@ export function SessionBrowser() {
   const loggedIn = useIsLoggedIn();
   const filters = useFilters();
   const [panelOpen, setPanelOpen] = useState(false);
+  const [panelUsed, setPanelUsed] = useState(false);
+  if (panelOpen && !panelUsed) setPanelUsed(true);
+  useEffect(() => {
+    void afterFirstScreen().then(loadFilterPanel, () => undefined);
+  }, []);
   const [params, setParams] = useSearchParams();
   const list = useSessionPages(filters, loggedIn);
   const count = activeFilterCount(filters);
@@ -141,16 +153,20 @@ export function SessionBrowser() {
         </>
       )}
 
-      <FilterPanel
-        open={panelOpen}
-        filters={filters}
-        loggedIn={loggedIn}
-        onClose={() => setPanelOpen(false)}
-        onApply={(next) => {
-          updateFilters(next);
-          setPanelOpen(false);
-        }}
-      />
+      {panelUsed && (
+        <Suspense fallback={null}>
+          <FilterPanel
+            open={panelOpen}
+            filters={filters}
+            loggedIn={loggedIn}
+            onClose={() => setPanelOpen(false)}
+            onApply={(next) => {
+              updateFilters(next);
+              setPanelOpen(false);
+            }}
+          />
+        </Suspense>
+      )}
     </section>
   );
 }

@@ -1,0 +1,168 @@
+import { createHash } from 'node:crypto';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative, sep } from 'node:path';
+import type { App, Stack } from 'aws-cdk-lib';
+import { Match, type Template } from 'aws-cdk-lib/assertions';
+import { build } from 'esbuild';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { bundleOptions, lambdaEntries, writeSourceMaps } from '../bin/bundle-report.ts';
+import { mapStackTrace } from '../bin/stack-trace.ts';
+import { handlersDir, repoRoot } from '../lib/bundling.ts';
+import { SOURCE_MAP_KEY } from '../lib/constructs/source-maps.ts';
+import { STAGE, synthStage } from './fixtures.ts';
+
+type Resource = { Type: string; Properties: Record<string, unknown>; DeletionPolicy?: string };
+type RawMap = { version: number; file?: string; sources: string[]; names: string[]; mappings: string };
+
+/**
+ * Source maps beside the deployment zips (docs/DEPLOY.md, "Bundles"; constructs/source-maps.ts).
+ * One synth that bundles every function for real (the other infra tests skip esbuild), read
+ * from its cloud assembly: the zips as uploaded, and the maps' upload.
+ */
+describe('source maps', () => {
+  let app: App;
+  let main: Stack;
+  let template: Template;
+  let bucketId: string;
+  /** Our functions (the ones with Powertools' service name), by the handler their map names. */
+  let functions: { handler: string; key: string; assetDir: string }[];
+  let mapsDir: string;
+
+  const assetDir = (s3Key: string) => join(app.outdir, `asset.${s3Key.replace(/\.zip$/, '')}`);
+
+  beforeAll(() => {
+    ({ app, main, template } = synthStage(STAGE, undefined, { 'aws:cdk:bundling-stacks': ['**'] }));
+    bucketId = main.getLogicalId(main.node.findChild('SourceMaps').node.defaultChild as never);
+    const ours = template.findResources('AWS::Lambda::Function', {
+      Properties: { Environment: { Variables: { POWERTOOLS_SERVICE_NAME: Match.anyValue() } } },
+    });
+    functions = (Object.values(ours) as Resource[]).map((fn) => {
+      const key = (fn.Properties.Environment as { Variables: Record<string, string> }).Variables[SOURCE_MAP_KEY]!;
+      const s3Key = (fn.Properties.Code as { S3Key: string }).S3Key;
+      return { handler: key?.split('/')[0] ?? '', key, assetDir: assetDir(s3Key) };
+    });
+    const [upload] = Object.values(
+      template.findResources('Custom::CDKBucketDeployment', {
+        Properties: { DestinationBucketName: { Ref: bucketId } },
+      }),
+    ) as Resource[];
+    mapsDir = assetDir((upload!.Properties.SourceObjectKeys as string[])[0]!);
+  }, 300_000);
+
+  it('keeps them in a private, encrypted, TLS-only bucket with access logs, for a year', () => {
+    const bucket = template.toJSON().Resources[bucketId] as Resource;
+    expect(bucket.Type).toBe('AWS::S3::Bucket');
+    expect(bucket.DeletionPolicy).toBe('Retain');
+    expect(bucket.Properties.PublicAccessBlockConfiguration).toEqual({
+      BlockPublicAcls: true,
+      BlockPublicPolicy: true,
+      IgnorePublicAcls: true,
+      RestrictPublicBuckets: true,
+    });
+    expect(bucket.Properties.BucketEncryption).toEqual({
+      ServerSideEncryptionConfiguration: [{ ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } }],
+    });
+    expect(bucket.Properties.VersioningConfiguration).toBeUndefined();
+    expect(bucket.Properties.LifecycleConfiguration).toEqual({
+      Rules: expect.arrayContaining([expect.objectContaining({ ExpirationInDays: 365, Status: 'Enabled' })]),
+    });
+    expect(bucket.Properties.LoggingConfiguration).toEqual({
+      DestinationBucketName: { Ref: main.getLogicalId(main.node.findChild('AccessLogs').node.defaultChild as never) },
+      LogFilePrefix: 's3-source-maps/',
+    });
+    template.hasResourceProperties('AWS::S3::BucketPolicy', {
+      Bucket: { Ref: bucketId },
+      PolicyDocument: {
+        Statement: Match.arrayWith([
+          Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
+        ]),
+      },
+    });
+    template.hasOutput('SourceMapsBucketName', { Value: { Ref: bucketId } });
+  });
+
+  it('uploads them with a BucketDeployment that keeps the maps of earlier deploys', () => {
+    const uploads = template.findResources('Custom::CDKBucketDeployment', {
+      Properties: { DestinationBucketName: { Ref: bucketId } },
+    });
+    expect(Object.keys(uploads)).toHaveLength(1);
+    const [upload] = Object.values(uploads) as Resource[];
+    expect(upload!.Properties.Prune).toBe(false);
+    expect(upload!.Properties.SourceObjectKeys).toHaveLength(1);
+  });
+
+  it('puts no map in any function’s zip, and the code names none', () => {
+    expect(functions.length).toBe(lambdaEntries().length);
+    for (const { handler, assetDir } of functions) {
+      expect(readdirSync(assetDir), handler).toEqual(['index.mjs']);
+      expect(readFileSync(join(assetDir, 'index.mjs'), 'utf8'), handler).not.toContain('sourceMappingURL');
+    }
+  });
+
+  it('uploads one map per function, keyed by the SHA-256 of the code it maps, which it matches', () => {
+    expect(functions.map((f) => f.handler).sort()).toEqual(lambdaEntries().sort());
+    const uploaded = readdirSync(mapsDir, { recursive: true, withFileTypes: true })
+      .filter((e) => e.isFile())
+      .map((e) => relative(mapsDir, join(e.parentPath, e.name)).split(sep).join('/'));
+    expect(uploaded.sort()).toEqual(functions.map((f) => f.key).sort());
+    for (const { handler, key, assetDir } of functions) {
+      const code = readFileSync(join(assetDir, 'index.mjs'));
+      expect(key).toBe(`${handler}/${createHash('sha256').update(code).digest('hex')}.mjs.map`);
+      const map = JSON.parse(readFileSync(join(mapsDir, key), 'utf8')) as RawMap & { sourcesContent?: unknown };
+      expect(map.version).toBe(3);
+      expect(map.file).toBe('index.mjs');
+      expect(map.sourcesContent).toBeUndefined();
+      // One group of mappings per line of the code (the last line is empty), sources as paths in the repository.
+      expect(map.mappings.split(';')).toHaveLength(code.toString('utf8').replace(/\n$/, '').split('\n').length);
+      expect(map.sources).toContain(`functions/src/handlers/${handler}.ts`);
+      for (const source of map.sources) expect(existsSync(join(repoRoot, source)), source).toBe(true);
+    }
+  });
+
+  it('ships the code and map the bundle report’s esbuild options give (npm run build -w infra)', async () => {
+    const { assetDir, key } = functions.find((f) => f.handler === 'reminders')!;
+    const result = await build({
+      ...bundleOptions({ entryPoints: [join(handlersDir, 'reminders.ts')] }),
+      write: false,
+    });
+    expect(Buffer.from(result.outputFiles[0]!.contents).equals(readFileSync(join(assetDir, 'index.mjs')))).toBe(true);
+    const dir = mkdtempSync(join(tmpdir(), 'shuttle-maps-'));
+    try {
+      const [file] = await writeSourceMaps(dir, ['reminders']);
+      expect(readFileSync(file!).equals(readFileSync(join(mapsDir, key)))).toBe(true);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+
+  it('maps a production stack trace back to the repository’s sources (infra/bin/stack-trace.ts)', () => {
+    const { assetDir, key } = functions.find((f) => f.handler === 'reminders')!;
+    const code = readFileSync(join(assetDir, 'index.mjs'), 'utf8');
+    const map = JSON.parse(readFileSync(join(mapsDir, key), 'utf8')) as RawMap;
+    // A query string of the reminder job (the session repository has it too): wherever the
+    // minified code has it, the trace must point at a source line that has it.
+    const literal = 'GSI1PK = :pk AND GSI1SK BETWEEN :from AND :to';
+    const frames: string[] = [];
+    for (let at = code.indexOf(`"${literal}"`); at >= 0; at = code.indexOf(`"${literal}"`, at + 1)) {
+      const before = code.slice(0, at).split('\n');
+      frames.push(`    at Ns (file:///var/task/index.mjs:${before.length}:${before.at(-1)!.length + 1})`);
+    }
+    expect(frames.length).toBeGreaterThan(0);
+    const trace = [
+      'Error: Requested resource not found',
+      ...frames,
+      '    at process.processTicksAndRejections (node:internal/process/task_queues:105:5)',
+    ];
+    const mapped = mapStackTrace(trace.join('\n'), map).split('\n');
+    expect(mapped[0]).toBe(trace[0]);
+    expect(mapped.at(-1)).toBe(trace.at(-1));
+    const origins = mapped.slice(1, -1).map((line) => {
+      const [, source, row, column] = line.match(/^ {4}at Ns \((.+):(\d+):(\d+)\)$/)!;
+      const text = readFileSync(join(repoRoot, source!), 'utf8').split('\n')[Number(row) - 1]!;
+      expect(text.indexOf(`'${literal}'`), line).toBe(Number(column) - 1);
+      return source;
+    });
+    expect(origins).toContain('functions/src/notifications/reminders.ts');
+  });
+});
