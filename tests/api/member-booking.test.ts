@@ -385,4 +385,31 @@ describe('history and statistics', () => {
     expect((await read()).items.map((i) => i.id)).toEqual([ahead.id, past.id]);
     h.clock.advance(-72 * 3_600_000);
   });
+
+  it("keeps a cancelled booking's reported transfer on its owner's detail, and only theirs", async () => {
+    const session = await h.putSession(team, { startsInHours: 48, price: 250 });
+    const [owner, other] = await Promise.all([h.login('Urefund1', '退款'), h.login('Urefund2', '旁人')]);
+    await join(owner, session.id);
+    await join(other, session.id);
+    type Detail = { myBooking?: unknown; myCancelledTransfer?: { reference: string; at: string } };
+    const detail = async (token?: string) =>
+      token
+        ? (await h.call<Detail>('checkState/sessionList/getDetail', { sessionId: session.id }, { token })).body.data!
+        : (await h.call<Detail>('withoutAuth/getDetail', { sessionId: session.id })).body.data!;
+    const report = { sessionId: session.id, reference: '67890' };
+    expect((await h.call('checkState/payments/reportTransfer', report, { token: owner })).status).toBe(200);
+    // While the booking is held the report is on its payment, not here.
+    expect((await detail(owner)).myCancelledTransfer).toBeUndefined();
+    for (const token of [owner, other]) {
+      const res = await h.call('checkState/booked/cancelBooked', { sessionId: session.id }, { token });
+      expect(res.status).toBe(200);
+    }
+
+    const mine = await detail(owner);
+    expect(mine.myBooking).toBeNull();
+    expect(mine.myCancelledTransfer).toEqual({ reference: '67890', at: h.clock.now().toISOString() });
+    // Another cancelled player (who reported nothing) and a visitor never see it.
+    expect((await detail(other)).myCancelledTransfer).toBeUndefined();
+    expect(JSON.stringify(await detail())).not.toContain('67890');
+  });
 });

@@ -47,7 +47,7 @@ describe('email verification', () => {
     expect(sent.body.data!.pendingEmail).toBe('player@example.tw');
     const mail = h.emails.sent.at(-1)!;
     expect(mail.to).toBe('player@example.tw');
-    expect(mail.subject).toMatch(/^您的驗證碼 \d{6}$/);
+    expect(mail.subject).toMatch(/^你的驗證碼 \d{6}$/);
     const code = codeIn('player@example.tw');
     expect(code).toMatch(/^\d{6}$/);
 

@@ -8,11 +8,13 @@ import { changeLanguage, loadNamespace } from './i18n';
 describe('member app translations', () => {
   itChecksTranslations('member', join(import.meta.dirname, '..'), { errorCodes: true, onDemand: ['pages'] });
 
-  it('addresses the player one way in zh-TW, 你 (never 您)', () => {
-    const file = join(import.meta.dirname, '../../../shared/src/i18n/locales/zh-TW/member.json');
-    const texts = readFileSync(file, 'utf8');
-    expect(texts.match(/"[^"]*您[^"]*"/g) ?? []).toEqual([]);
-    expect(texts).toContain('你');
+  it('addresses the player one way in zh-TW, 你 (never 您): the app, its errors and pages, LINE and e-mail', () => {
+    for (const ns of ['member', 'errors', 'pages', 'notifications']) {
+      const file = join(import.meta.dirname, `../../../shared/src/i18n/locales/zh-TW/${ns}.json`);
+      const texts = readFileSync(file, 'utf8');
+      expect({ ns, formal: texts.match(/"[^"]*您[^"]*"/g) ?? [] }).toEqual({ ns, formal: [] });
+      expect(texts).toContain('你');
+    }
   });
 
   it("loads the reading pages' texts when asked, and with every language chosen after that", async () => {

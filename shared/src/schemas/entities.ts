@@ -141,6 +141,11 @@ export const sessionDetail = sessionSummary.extend({
   paymentDetails: paymentDetails.extend({ amount }).optional(),
   /** The caller's membership of the session's team; signed-in callers only. */
   team: z.object({ membership: teamMembershipState, joinRule }).optional(),
+  /**
+   * The caller's own cancelled booking's "I transferred" report, kept so they can ask the team for
+   * the money back (docs/MONEY.md); never anyone else's, absent while the caller holds a booking.
+   */
+  myCancelledTransfer: z.object({ reference: z.string(), at: isoInstant }).optional(),
 });
 export type SessionDetail = z.infer<typeof sessionDetail>;
 

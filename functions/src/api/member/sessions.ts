@@ -80,6 +80,8 @@ export function sessionRoutes(s: SessionRouteDeps) {
       ...toDetail(session, now, team?.privateRules ?? '', myBooking),
       ...withLottery(session, booking ? member : null),
       ...(await payTo(myBooking?.payment, team?.paymentDetails, session.id, member?.userId)),
+      // A transfer reported before cancelling, from the caller's booking row already read (docs/MONEY.md).
+      ...(booking && !myBooking && booking.paymentReport ? { myCancelledTransfer: booking.paymentReport } : {}),
     };
     return membership ? { ...detail, team: { membership, joinRule: team?.joinRule ?? 'open' } } : detail;
   };

@@ -39,6 +39,7 @@ import { useSessionDetail } from '../api/get-session-detail';
 import { joinSession } from '../api/join-session';
 import { sessionKeys } from '../api/keys';
 import { offersCalendar } from '../model/session-links';
+import { ActionBarPrice } from './action-bar-price';
 import { BookingConfirmDialog } from './booking-confirm-dialog';
 import { BookingPayment } from './booking-payment';
 import { LevelRange } from './level-range';
@@ -246,6 +247,15 @@ export function SessionDetailView({ sessionId, renderBookingActions, openJoin = 
               {offersCalendar(session) && <CalendarLinks session={session} />}
             </section>
           )}
+          {!session.myBooking && session.myCancelledTransfer && (
+            // Cancelled after reporting a transfer: the money is the team's to give back (docs/MONEY.md).
+            <section className="my-booking my-booking--cancelled" data-testid="cancelled-transfer">
+              <p className="my-booking__title">{t('partyFee.cancelled')}</p>
+              <p className="my-booking__text">
+                {t('partyFee.transferNote', { reference: session.myCancelledTransfer.reference })}
+              </p>
+            </section>
+          )}
 
           <LotteryNotice session={session} />
           <SuspensionNotice session={session} />
@@ -346,10 +356,11 @@ export function SessionDetailView({ sessionId, renderBookingActions, openJoin = 
           {receipt && <TellChat session={session} receipt={receipt} />}
 
           <div className="action-bar">
-            <div className="action-bar__price">
-              <span className="action-bar__label">{t('session.fee')}</span>
-              <strong>{formatMoney(session.price)}</strong>
-            </div>
+            {/* The player's own party, else the places being chosen in the confirmation. */}
+            <ActionBarPrice
+              price={session.price}
+              places={session.myBooking?.partySize ?? (confirming ? partySize : 1)}
+            />
             {mustJoinTeam(session) ? (
               <TeamJoin session={session} variant="bar" />
             ) : (
