@@ -69,14 +69,12 @@ config.build = {
             test: /[\\/]node_modules[\\/]@line[\\/]liff[\\/]|[\\/]src[\\/]lib[\\/]liff\.ts$/,
             priority: 2,
           },
+          // zod and the contracts: only what checks answers and forms needs them, not every dialog.
           {
-            name: 'common',
+            name: 'contracts',
             minShareCount: 2,
-            priority: 1,
-            test: (id: string) =>
-              /[\\/](shared|liff-app)[\\/]src[\\/]|[\\/]node_modules[\\/]zod[\\/]/.test(id) &&
-              // Sign-in code imports the LIFF SDK: in here it would drag the SDK in front of the first screen.
-              !/[\\/]features[\\/]auth[\\/]|\.json$/.test(id),
+            priority: 1.5,
+            test: /[\\/]node_modules[\\/]zod[\\/]|[\\/]shared[\\/]src[\\/](schemas[\\/]|envelope\.ts$)/,
           },
         ],
       },

@@ -46,11 +46,15 @@ export async function sendFirstSessionList(): Promise<void> {
 /**
  * Start-up work of the entry, before React mounts (docs/PLAYER-EXPERIENCE.md, "Speed"): the
  * runtime configuration and its parser (every screen calls the API), and on home the first
- * session list.
+ * session list instead.
  */
 export function startFirstScreen(location: Pick<Location, 'pathname' | 'search'> = window.location): void {
-  void runtimeConfig().catch(() => undefined);
-  if (!opensSessionList(location)) return;
+  if (!opensSessionList(location)) {
+    void runtimeConfig().catch(() => undefined);
+    return;
+  }
+  // Not its parser (zod): the list needs only `apiBase`, and what needs the whole configuration
+  // asks for it when it starts (sign-in inside LINE, app/bootstrap-auth.ts; the login page).
   expectFirstScreen();
   void sendFirstSessionList().catch(() => undefined);
   // A task of its own while the list is on its way.

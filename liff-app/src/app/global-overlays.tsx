@@ -2,6 +2,7 @@ import { LoadingOverlays } from '@shuttle/shared/web/loading-overlays.tsx';
 import { useStore } from '@shuttle/shared/web/store.ts';
 import { modalStore } from '@shuttle/shared/web/ui-store.ts';
 import { lazy, Suspense, useEffect } from 'react';
+import { afterFirstScreen } from '@/lib/first-screen-drawn';
 import { textsComplete } from '@/lib/i18n';
 import { needsExternalBrowser } from '@/lib/user-agent';
 import { loginPromptStore } from '@/stores/login-prompt';
@@ -27,8 +28,7 @@ export function GlobalOverlays() {
   const inAppBrowser = needsExternalBrowser(navigator.userAgent);
 
   useEffect(() => {
-    const idle = window.requestIdleCallback ?? ((fn: () => void) => window.setTimeout(fn, 2000));
-    idle(() => {
+    void afterFirstScreen().then(() => {
       void loadModal().catch(() => undefined);
       void loadLoginPrompt().catch(() => undefined);
     });

@@ -4,6 +4,10 @@ import { createApiTransport } from '@shuttle/shared/web/api-transport.ts';
 import { apiBase } from '@/config/config-loader';
 import { clearLogin, currentToken } from './auth';
 import { sendOrTakeEarly } from './early-requests';
+import { afterFirstScreen, idleAfter } from './first-screen-drawn';
+
+/** How long after the first screen an answer read before the contracts waits to be checked, at most. */
+const CHECK_AFTER_MS = 8000;
 
 /** The refusal of a member call without a token: `ERRORS.NO_TOKEN`. */
 export const NO_TOKEN = { code: 'NO_TOKEN', status: 401, message: 'No token found' } as const;
@@ -28,4 +32,7 @@ export const apiCall = createApiTransport<MemberRoutes>({
   noToken: NO_TOKEN,
   // The first session list may already be on its way (app/first-screen.ts).
   send: sendOrTakeEarly,
+  // The first session list is checked when the contracts come for another call, or once the
+  // browser has been idle CHECK_AFTER_MS after the first screen (docs/PLAYER-EXPERIENCE.md, "Speed").
+  checkLater: () => afterFirstScreen().then(() => idleAfter(CHECK_AFTER_MS)),
 });

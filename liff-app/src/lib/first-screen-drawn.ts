@@ -43,3 +43,8 @@ export function afterFirstScreen(capMs = 3000): Promise<void> {
   const ready = awaited ? drawn.then(nextFrame) : Promise.resolve();
   return Promise.race([ready.then(idle), new Promise<void>((resolve) => setTimeout(resolve, capMs))]);
 }
+
+/** Resolves `ms` after now, at the browser's next idle moment (work nobody waits for). */
+export function idleAfter(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms)).then(idle);
+}

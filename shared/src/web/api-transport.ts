@@ -226,14 +226,27 @@ export function createApiTransport<Routes extends Record<string, RouteContract>>
   noToken: { code: ErrorCode; status: number; message: string };
   /** How requests go out; `fetch` by default. */
   send?: Send;
+  /**
+   * When an answer read before the contracts (`beforeContracts`) may load them to be checked: at
+   * once by default. Sooner if another call loads them first. The member app waits until the
+   * browser has been idle a while after its first screen, so building the schemas is not in the
+   * way of the player's first taps.
+   */
+  checkLater?: () => Promise<void>;
 }) {
   let loaded: Contracts<Routes> | undefined;
   let loading: Promise<Contracts<Routes>> | undefined;
+  let arrived: () => void = () => undefined;
+  /** Resolves when the contracts are in, whoever loaded them. */
+  const whenArrived = new Promise<void>((resolve) => {
+    arrived = resolve;
+  });
   const contracts = (): Promise<Contracts<Routes>> => {
     if (loaded) return Promise.resolve(loaded);
     loading ??= Promise.resolve(config.contracts()).then(
       (value) => {
         loaded = value;
+        arrived();
         return value;
       },
       (error: unknown) => {
@@ -286,7 +299,9 @@ export function createApiTransport<Routes extends Record<string, RouteContract>>
       options: EarlyCallOptions = {},
     ): Promise<ResponseOf<Routes[P]>> {
       if (loaded) return apiCall(path, input, options);
-      const coming = contracts();
+      const coming = (config.checkLater ? Promise.race([config.checkLater(), whenArrived]) : Promise.resolve()).then(
+        contracts,
+      );
       return withRetries(options, async () => {
         const { response, value, target, onUnauthorized } = await exchange(
           shape,

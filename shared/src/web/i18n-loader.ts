@@ -105,13 +105,11 @@ export function createI18n(
       partialBundledLanguages: true,
       interpolation: { escapeValue: false },
       returnNull: false,
-      // With first-screen texts, components re-render when the rest come, and a text not yet
-      // in shows as nothing rather than as its key for that moment.
+      // With first-screen texts, a text not yet in shows as nothing rather than as its key. Every
+      // screen past the first waits for the rest (`textsComplete`), so adding them re-renders
+      // nothing: the first screen, which shows only its own texts, is not drawn again.
       ...(firstTexts
-        ? {
-            react: { bindI18nStore: 'added' },
-            parseMissingKeyHandler: (key: string) => (complete.has(i18next.language as Language) ? key : ''),
-          }
+        ? { parseMissingKeyHandler: (key: string) => (complete.has(i18next.language as Language) ? key : '') }
         : {}),
     });
     if (firstTexts) {

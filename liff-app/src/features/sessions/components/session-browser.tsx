@@ -24,8 +24,9 @@ const FilterPanel = lazy(() => loadFilterPanel().then((m) => ({ default: m.Filte
 
 /**
  * Cards in the first render of a list that arrives while the tab is open: a phone screen's
- * worth. The rest of the page follows in a transition, which React renders in slices between
- * frames, so the first cards are not held back by the whole page (docs/PLAYER-EXPERIENCE.md, "Speed").
+ * worth. The rest of the page follows as many at a time, each step a transition in a task of its
+ * own, so neither the first cards nor the player's first tap wait for the whole page
+ * (docs/PLAYER-EXPERIENCE.md, "Speed").
  */
 const FIRST_CARDS = 5;
 
@@ -44,12 +45,16 @@ export function SessionBrowser() {
   const list = useSessionPages(filters, loggedIn);
   const count = activeFilterCount(filters);
   // A list already at hand (back from a session) renders whole, so the scroll position can be restored.
-  const [whole, setWhole] = useState(() => list.data !== undefined);
-  const hasData = list.data !== undefined;
+  const [shown, setShown] = useState(() => (list.data !== undefined ? Number.POSITIVE_INFINITY : FIRST_CARDS));
+  const total = list.data?.items.length;
   useEffect(() => {
-    if (hasData && !whole) startTransition(() => setWhole(true));
-  }, [hasData, whole]);
-  const items = whole ? list.data?.items : list.data?.items.slice(0, FIRST_CARDS);
+    if (total === undefined || shown === Number.POSITIVE_INFINITY) return;
+    const step = setTimeout(() =>
+      startTransition(() => setShown(shown + FIRST_CARDS >= total ? Number.POSITIVE_INFINITY : shown + FIRST_CARDS)),
+    );
+    return () => clearTimeout(step);
+  }, [total, shown]);
+  const items = list.data?.items.slice(0, shown);
   // Its first list (or empty or error state) is the first screen: later work waits for it.
   useEffect(() => {
     if (!list.isLoading) firstScreenDrawn();
@@ -72,7 +77,7 @@ export function SessionBrowser() {
 
   const sentinel = useRef<HTMLDivElement>(null);
   const { loadMore } = list;
-  const hasMore = Boolean(list.data?.nextCursor) && whole;
+  const hasMore = Boolean(list.data?.nextCursor) && shown === Number.POSITIVE_INFINITY;
   useEffect(() => {
     const node = sentinel.current;
     if (!node || !hasMore || typeof IntersectionObserver === 'undefined') return;
