@@ -1,12 +1,19 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+import { E2E_STACKS } from './tests/support/e2e-stacks.ts';
 
 /**
  * One runner for every layer. `unit`: pure logic, no network. `api`: HTTP calls against
  * DynamoDB Local (one in-memory engine per run, one table per test file). `e2e`: Playwright
  * driving Debian's Chromium against the local stack.
+ *
+ * Vitest's default on a 2-core machine is one worker; two keep both cores busy (files wait on
+ * DynamoDB Local and the browser as much as they compute). The journeys run after everything
+ * else, `E2E_STACKS` at a time, each worker on a local stack of its own (docs/TESTING.md).
  */
 export default defineConfig({
   test: {
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       'liff-app/vitest.config.ts',
       'admin-app/vitest.config.ts',
@@ -33,7 +40,8 @@ export default defineConfig({
           globalSetup: ['tests/support/global-stack.ts'],
           testTimeout: 120_000,
           hookTimeout: 180_000,
-          fileParallelism: false,
+          maxWorkers: E2E_STACKS,
+          sequence: { groupOrder: 1 },
         },
       },
     ],

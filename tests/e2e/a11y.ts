@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
 
 /**
  * The accessibility rules of docs/PLAYER-EXPERIENCE.md ("Accessibility"), measured in the
@@ -83,4 +84,22 @@ export function layoutProblems(page: Page): Promise<string[]> {
     }
     return problems;
   });
+}
+
+/** Waits for a screen to be ready, its requests done and its entrance animations over. */
+export async function settle(page: Page, ready: string) {
+  await page.locator(ready).first().waitFor({ timeout: 15_000 });
+  await page.waitForLoadState('networkidle');
+  // Entrance animations fade content in; axe measures contrast on what is painted.
+  await page.waitForTimeout(400);
+}
+
+/** Everything a screen breaks, in one comparison, so a failure lists all of it at once. */
+export async function expectAccessible(page: Page, touch = false) {
+  const found = {
+    axe: await axeFindings(page),
+    ...(await landmarks(page)),
+    smallTouchTargets: touch ? await smallTouchTargets(page) : [],
+  };
+  expect(found).toEqual({ axe: [], h1: 1, main: 1, smallTouchTargets: [] });
 }

@@ -8,17 +8,22 @@ import { afterEach, expect, inject } from 'vitest';
 export const SCREENSHOTS = resolve(import.meta.dirname, '../../artifacts/screenshots');
 mkdirSync(SCREENSHOTS, { recursive: true });
 
-export const baseUrl = () => inject('baseUrl');
+/** This worker's stack (tests/support/global-stack.ts): worker N of the e2e project uses stack N. */
+const stackIndex = (): number => (Number(process.env.VITEST_POOL_ID ?? 1) - 1) % inject('baseUrls').length;
+
+export const baseUrl = () => inject('baseUrls')[stackIndex()]!;
+
+const clockOffsetMs = () => inject('clockOffsetsMs')[stackIndex()]!;
 
 /** "Now" on the local stack's clock: the system's, or the instant `SHUTTLE_NOW` moved it to (docs/TESTING.md). */
-export const stackNow = (): number => Date.now() + inject('clockOffsetMs');
+export const stackNow = (): number => Date.now() + clockOffsetMs();
 
 /**
  * Moves a context's pages to the stack's clock when `SHUTTLE_NOW` set it, so the apps and the
  * APIs agree on the day (the pages' time then runs on from there).
  */
 export async function followStackClock(context: BrowserContext): Promise<void> {
-  if (inject('clockOffsetMs') !== 0) await context.clock.install({ time: stackNow() });
+  if (clockOffsetMs() !== 0) await context.clock.install({ time: stackNow() });
 }
 
 /**
