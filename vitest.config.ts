@@ -22,6 +22,7 @@ export default defineConfig({
           name: 'unit',
           include: ['shared/test/**/*.test.{ts,tsx}', 'functions/test/**/*.test.ts', 'infra/test/**/*.test.ts'],
           environment: 'node',
+          isolate: false,
         },
       },
       {

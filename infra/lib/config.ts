@@ -68,6 +68,8 @@ const stageConfigSchema = z
     memberApiConcurrency: z.coerce.number().int().min(1).max(1000).default(100),
     adminApiConcurrency: z.coerce.number().int().min(1).max(1000).default(20),
     webhookConcurrency: z.coerce.number().int().min(1).max(1000).default(10),
+    /** The rotation board's WebSocket `$connect`/`$disconnect` function (constructs/rotation-live.ts). */
+    rotationSocketsConcurrency: z.coerce.number().int().min(1).max(1000).default(20),
     /**
      * A table restored from a backup (docs/DEPLOY.md, "Restore"): the stage then uses this table
      * instead of creating its own; `infra/bin/restore.ts` turns on its stream, TTL and PITR and

@@ -39,7 +39,7 @@ describe('no way around the edge', () => {
     expect(stage.edge.terminationProtection).toBe(true);
   });
 
-  it('reserves concurrency for both APIs and the webhook, from the stage (defaults 100, 20, 10)', () => {
+  it('reserves concurrency for both APIs, the webhook and the board sockets, from the stage (defaults 100, 20, 10, 20)', () => {
     // Each API is split by route group (functions/src/app/route-groups.ts): its reserved
     // concurrency is shared among its groups' functions, and they add up to the stage's.
     const reserved = (api: RegExp, t: Template = template) =>
@@ -56,6 +56,12 @@ describe('no way around the edge', () => {
     expect(fn(/^Member API, accounts/).ReservedConcurrentExecutions).toBe(20);
     expect(fn(/^Admin API, on court/).ReservedConcurrentExecutions).toBe(8);
     expect(fn(/^LINE Official Account webhook/).ReservedConcurrentExecutions).toBe(10);
+    // The WebSocket API takes no WAF: its $connect function refuses floods within its own 20.
+    expect(fn(/^Rotation board WebSocket/).ReservedConcurrentExecutions).toBe(20);
+    expect(
+      fn(/^Rotation board WebSocket/, synthStage({ ...STAGE, rotationSocketsConcurrency: 7 }).template)
+        .ReservedConcurrentExecutions,
+    ).toBe(7);
     // The notifier is not capped: it is no public entry point.
     expect(fn(/^Delivers new outbox/).ReservedConcurrentExecutions).toBeUndefined();
     const custom = synthStage({ ...STAGE, memberApiConcurrency: 250, adminApiConcurrency: 5 }).template;

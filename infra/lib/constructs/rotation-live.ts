@@ -78,6 +78,9 @@ export class RotationLive extends Construct {
         ORIGIN_SECRET_ARN: props.originSecret.secretArn,
       },
       timeout: Duration.seconds(10),
+      // A flood of handshakes on the WebSocket API's own URL (no WAF attaches to WebSocket APIs)
+      // is refused by this function; its own instances keep that from the rest of the account.
+      reservedConcurrentExecutions: config.rotationSocketsConcurrency,
     });
     table.grant(this.socketFunction, ...TABLE_ACCESS.rotationSockets);
     props.jwtSecret.grantRead(this.socketFunction);
