@@ -267,21 +267,22 @@ export function createApiTransport<Routes extends Record<string, RouteContract>>
     return { token, onUnauthorized: config.clearLogin };
   };
   const at = (path: string) => async () => `${await config.base()}${path}`;
-  async function apiCall<P extends keyof Routes & string>(
+  /** Runs `call` with the contracts (waiting for them), the path's contract, its URL and credentials. */
+  async function withContract<T>(
+    path: keyof Routes & string,
+    call: (reader: AnswerReader, contract: RouteContract, url: () => Promise<string>, creds: () => Credentials) => T,
+  ): Promise<Awaited<T>> {
+    const reader = loaded ?? (await contracts());
+    const contract = reader.routes[path]!;
+    return await call(reader, contract, at(`/${path}`), () => credentials(contract.auth));
+  }
+  function apiCall<P extends keyof Routes & string>(
     path: P,
     input?: CallInput<Routes[P]>,
     options: CallOptions = {},
   ): Promise<ResponseOf<Routes[P]>> {
-    const reader = loaded ?? (await contracts());
-    const contract = reader.routes[path]!;
-    return callContractWith(
-      reader,
-      contract,
-      at(`/${path}`),
-      input,
-      options,
-      () => credentials(contract.auth),
-      config.send,
+    return withContract(path, (reader, contract, url, creds) =>
+      callContractWith(reader, contract, url, input, options, creds, config.send),
     ) as Promise<ResponseOf<Routes[P]>>;
   }
   return Object.assign(apiCall, {
@@ -328,17 +329,9 @@ export function createApiTransport<Routes extends Record<string, RouteContract>>
       });
     },
     /** The file a contract call answers with (`produces`: a CSV export), for `downloadFile`. */
-    async file<P extends keyof Routes & string>(path: P, input?: CallInput<Routes[P]>, options: CallOptions = {}) {
-      const reader = loaded ?? (await contracts());
-      const contract = reader.routes[path]!;
-      return callForFileWith(
-        reader,
-        contract,
-        at(`/${path}`),
-        input,
-        options,
-        () => credentials(contract.auth),
-        config.send,
+    file<P extends keyof Routes & string>(path: P, input?: CallInput<Routes[P]>, options: CallOptions = {}) {
+      return withContract(path, (reader, contract, url, creds) =>
+        callForFileWith(reader, contract, url, input, options, creds, config.send),
       );
     },
     /** A file GET below the API base outside the route table (a team-only session's .ics), with the app's token. */
