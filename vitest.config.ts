@@ -22,7 +22,6 @@ export default defineConfig({
           name: 'unit',
           include: ['shared/test/**/*.test.{ts,tsx}', 'functions/test/**/*.test.ts', 'infra/test/**/*.test.ts'],
           environment: 'node',
-          isolate: false,
         },
       },
       {
