@@ -23,26 +23,21 @@ export function SettlementMonthCard({ month }: { month: string }) {
       <QueryView query={figures}>
         {({ sessions, total }) => (
           <div className="stat-grid">
-            <StatCard
-              label={t('reports.settlementMonth.closed')}
-              value={formatNumber(sessions.length)}
-              testId="settlement-month-closed"
-            />
-            <StatCard
-              label={t('reports.settlementMonth.costs')}
-              value={nt(total.costs)}
-              testId="settlement-month-costs"
-            />
-            <StatCard
-              label={t('reports.settlementMonth.income')}
-              value={nt(total.income)}
-              testId="settlement-month-income"
-            />
-            <StatCard
-              label={t('reports.settlementMonth.balance')}
-              value={nt(total.balance)}
-              testId="settlement-month-balance"
-            />
+            {(
+              [
+                ['closed', formatNumber(sessions.length)],
+                ['costs', nt(total.costs)],
+                ['income', nt(total.income)],
+                ['balance', nt(total.balance)],
+              ] as const
+            ).map(([figure, value]) => (
+              <StatCard
+                key={figure}
+                label={t(`reports.settlementMonth.${figure}`)}
+                value={value}
+                testId={`settlement-month-${figure}`}
+              />
+            ))}
           </div>
         )}
       </QueryView>
