@@ -24,6 +24,10 @@ export const ERRORS = {
   TEAM_ONLY: { status: 403, message: 'This session is for team members only' },
   PARTY_TOO_LARGE: { status: 409, message: 'Not enough places for your party' },
   ALREADY_CHECKED_IN: { status: 409, message: 'Already checked in, cancellation failed.' },
+  WALK_IN_CLOSED: {
+    status: 409,
+    message: 'Walk-ins can be added from 2 hours before the session starts until it ends',
+  },
   CANCEL_WINDOW_PASSED: { status: 409, message: 'The session is starting soon and can no longer be cancelled' },
   CAPACITY_BELOW_ACCEPTED: { status: 409, message: 'Capacity cannot be lower than the places already taken' },
   BOOKING_FAILED: { status: 503, message: 'Booking failed, please try again later' },

@@ -19,6 +19,7 @@ export * from './schemas/member-api.ts';
 export * from './schemas/member-routes.ts';
 export * from './schemas/payment-routes.ts';
 export * from './schemas/payments.ts';
+export * from './schemas/references.ts';
 export * from './schemas/rotation.ts';
 export * from './schemas/routes.ts';
 export * from './schemas/settlement.ts';

@@ -40,9 +40,12 @@ export class TeamScope {
     return access;
   }
 
-  /** A session of one of the caller's teams; only its team id is looked at before the check. */
+  /**
+   * A session of one of the caller's teams; only its team id is looked at before the check. Read
+   * strongly: the call's handler works on this read (docs/ARCHITECTURE.md, "References").
+   */
   async session(admin: AdminCaller, sessionId: string): Promise<SessionRecord> {
-    const session = await this.sessions.get(sessionId);
+    const session = await this.sessions.get(sessionId, { consistent: true });
     if (!session) throw new DomainError('SESSION_NOT_FOUND');
     await this.requireTeam(admin, session.teamId);
     return session;

@@ -1,10 +1,19 @@
+import { adminReferences, memberReferences } from '#access/references.ts';
 import { adminAuthenticator } from '#admin-accounts/authenticator.ts';
 import type { AdminAccounts } from '#admin-accounts/repository.ts';
+import { TeamScope } from '#admin-accounts/team-scope.ts';
 import { RateCounters } from '#db/rate-counters.ts';
+import { PassRepository } from '#payments/passes.ts';
 import { DomainError } from '#platform/errors.ts';
 import type { ContractAppOptions } from '#platform/http.ts';
 import { RateLimiter } from '#platform/rate-limit.ts';
 import { playerIsLive } from '#players/live-players.ts';
+import { UserRepository } from '#players/repository.ts';
+import { RotationRepository } from '#rotation/repository.ts';
+import { SessionRepository } from '#sessions/repository.ts';
+import { TeamAdminRepository } from '#teams/admins.ts';
+import { MembershipRepository } from '#teams/membership.ts';
+import { TeamRepository } from '#teams/repository.ts';
 import type { AppDeps } from './deps.ts';
 import { callLimits } from './limits.ts';
 
@@ -37,6 +46,11 @@ export function memberHttp(deps: AppDeps, limiter: RateLimiter | null) {
     limits: callLimits('member', deps.rateLimits ?? { enabled: false }),
     rateLimiter: limiter,
     clientAddress: deps.clientAddress,
+    references: memberReferences({
+      sessions: new SessionRepository(deps.store),
+      teams: new TeamRepository(deps.store),
+      boards: new RotationRepository(deps.store),
+    }),
   } satisfies ContractAppOptions;
 }
 
@@ -50,5 +64,25 @@ export function adminHttp(deps: AppDeps, accounts: AdminAccounts, member: Member
     limits: callLimits('admin', deps.rateLimits ?? { enabled: false }),
     rateLimiter: member.rateLimiter,
     clientAddress: deps.clientAddress,
+    references: adminReferences(referenceDeps(deps, accounts)),
   } satisfies ContractAppOptions;
+}
+
+/** What the admin API's references are checked against (access/references.ts). */
+function referenceDeps(deps: AppDeps, accounts: AdminAccounts) {
+  const { store, clock, ids } = deps;
+  const sessions = new SessionRepository(store);
+  const teamAdmins = new TeamAdminRepository(store);
+  return {
+    scope: new TeamScope(teamAdmins, sessions),
+    sessions,
+    teams: new TeamRepository(store),
+    memberships: new MembershipRepository(store),
+    users: new UserRepository(store),
+    passes: new PassRepository(store, clock, ids),
+    teamAdmins,
+    boards: new RotationRepository(store),
+    emailVerified: async (admin: { adminId: string }) =>
+      (await accounts.identity(await accounts.require(admin.adminId))).verified,
+  };
 }

@@ -78,8 +78,11 @@ export class BookingEngine {
           request: { sessionId: request.sessionId, partySize: request.partySize },
         }
       : undefined;
+    let read = request.read;
     return contended(async () => {
-      const session = await this.sessions.require(request.sessionId, { consistent: true });
+      // The reference's read serves the first attempt; a retry reads afresh.
+      const session = read ?? (await this.sessions.require(request.sessionId, { consistent: true }));
+      read = undefined;
       const now = this.clock.now();
       if (drawIsDue(session, now)) {
         // Joins after the window queue behind the drawn entries: run the (exactly-once) draw first.
@@ -182,8 +185,10 @@ export class BookingEngine {
           request: { sessionId: request.sessionId },
         }
       : undefined;
+    let read = request.read;
     return contended(async () => {
-      const { session, booking } = await this.sessions.withBooking(request.sessionId, request.userId);
+      const { session, booking } = read ?? (await this.sessions.withBooking(request.sessionId, request.userId));
+      read = undefined;
       if (!booking || booking.status === 'cancelled') {
         const replayed = claim ? await findReplay<CancelOutcome>(this.store, claim, this.retry) : null;
         if (replayed) return replayed;
@@ -289,8 +294,11 @@ export class BookingEngine {
           request: { sessionId: request.sessionId, userId: player.userId, name: player.name },
         }
       : undefined;
+    let read = request.read;
     return contended(async () => {
-      const session = await this.sessions.require(request.sessionId, { consistent: true });
+      // The reference's read serves the first attempt; a retry reads afresh.
+      const session = read ?? (await this.sessions.require(request.sessionId, { consistent: true }));
+      read = undefined;
       const now = this.clock.now();
       const nowIso = now.toISOString();
       const outcome: WalkInOutcome = { sessionId: session.id, userId: player.userId, status: 'accepted' };
@@ -335,13 +343,13 @@ export class BookingEngine {
   }
 
   /** Take the place offered to the player (docs/FAIR-SIGNUP.md). */
-  acceptOffer(sessionId: string, userId: string) {
-    return acceptOffer(this.offerDeps, sessionId, userId);
+  acceptOffer(sessionId: string, userId: string, read?: CancelRequest['read']) {
+    return acceptOffer(this.offerDeps, sessionId, userId, read);
   }
 
   /** Decline the place offered to the player; it passes to the next in order. */
-  declineOffer(sessionId: string, userId: string) {
-    return declineOffer(this.offerDeps, sessionId, userId);
+  declineOffer(sessionId: string, userId: string, read?: CancelRequest['read']) {
+    return declineOffer(this.offerDeps, sessionId, userId, read);
   }
 
   private get offerDeps(): OfferDeps {

@@ -1,4 +1,4 @@
-import { index, key } from '#db/keys.ts';
+import { index, isGuestId, key } from '#db/keys.ts';
 import type { Transaction } from '#db/transaction.ts';
 import { newGroupOutboxItem, newOutboxItem } from '#outbox/model.ts';
 import type { IdGenerator } from '#platform/clock.ts';
@@ -23,6 +23,7 @@ export const ITEM = {
   session: 'session',
   booking: 'booking',
   membership: 'membership',
+  played: 'played',
 } as const;
 
 /**
@@ -107,9 +108,13 @@ export function leaveWaitlist(tx: Transaction, session: SessionRecord, at: numbe
   });
 }
 
-/** The player's one booking row of the session: new, or replacing a cancelled one. */
+/**
+ * The player's one booking row of the session: new, or replacing a cancelled one; with it, the
+ * record that the player has booked with the team (`teamPlayed`, docs/ARCHITECTURE.md,
+ * "References"), which a guest without an account never gets.
+ */
 export function putBooking(tx: Transaction, booking: BookingRecord & { addedBy?: string }): Transaction {
-  return tx.put(ITEM.booking, {
+  tx.put(ITEM.booking, {
     Item: {
       ...key.booking(booking.sessionId, booking.userId),
       ...index.bookingsOfUser(booking.userId, booking.startsAt, booking.sessionId),
@@ -118,6 +123,19 @@ export function putBooking(tx: Transaction, booking: BookingRecord & { addedBy?:
     ConditionExpression: 'attribute_not_exists(PK) OR #status = :cancelled',
     ExpressionAttributeNames: { '#status': 'status' },
     ExpressionAttributeValues: { ':cancelled': 'cancelled' },
+  });
+  if (isGuestId(booking.userId)) return tx;
+  return tx.update(ITEM.played, {
+    Key: key.teamPlayed(booking.teamId, booking.userId),
+    UpdateExpression:
+      'SET #type = :played, teamId = :team, userId = :user, firstBookedAt = if_not_exists(firstBookedAt, :at)',
+    ExpressionAttributeNames: { '#type': 'type' },
+    ExpressionAttributeValues: {
+      ':played': 'teamPlayed',
+      ':team': booking.teamId,
+      ':user': booking.userId,
+      ':at': booking.bookedAt,
+    },
   });
 }
 

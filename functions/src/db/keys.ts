@@ -19,6 +19,11 @@ export const key = {
   teamMember: (teamId: string, userId: string) => ({ PK: `TEAM#${teamId}`, SK: `MEMBER#${userId}` }),
   /** A player's pending request to join a team that approves joins; never a membership. */
   joinRequest: (teamId: string, userId: string) => ({ PK: `TEAM#${teamId}`, SK: `JOINREQ#${userId}` }),
+  /**
+   * A player has booked one of the team's sessions (written with every booking row;
+   * docs/ARCHITECTURE.md, "References"): what lets an admin name a non-member, e.g. as a walk-in.
+   */
+  teamPlayed: (teamId: string, userId: string) => ({ PK: `TEAM#${teamId}`, SK: `PLAYED#${userId}` }),
   /** What a team created in one Taipei day (TTL), counted in the transaction that creates it. */
   teamQuota: (teamId: string, day: string) => ({ PK: `TEAM#${teamId}`, SK: `QUOTA#${day}` }),
   /** LINE messages pushed for a team in one Taipei month (TTL), added by the dispatcher. */
@@ -72,6 +77,10 @@ export const key = {
     SK: 'RATE',
   }),
 } as const;
+
+/** A walk-in guest without an account (`signed/addWalkIn` by name): no profile, no `teamPlayed` record. */
+export const guestUserId = (suffix: string) => `guest_${suffix}`;
+export const isGuestId = (userId: string) => userId.startsWith('guest_');
 
 /** Prefixes used in `begins_with` conditions on a partition's sort key. */
 export const prefix = {

@@ -1,4 +1,4 @@
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { type AccountDeleted, type AccountExport, paymentOf } from '@shuttle/shared';
 import { translate } from '@shuttle/shared/i18n/deleted-player';
 import type { Store } from '#db/client.ts';
@@ -303,6 +303,10 @@ export class Accounts {
     );
     await mapLimit(passes, WRITE_PARALLELISM, (p) =>
       this.send(key.pass(p.teamId, p.passId), 'playerName', nameIn(p.teamId), 'GSI2PK, GSI2SK', false),
+    );
+    // No team may name the player any more (docs/ARCHITECTURE.md, "References"): one Delete a team booked with.
+    await mapLimit([...new Set(bookings.map((b) => b.teamId))], WRITE_PARALLELISM, (teamId) =>
+      this.deps.store.doc.send(new DeleteCommand({ TableName: this.table, Key: key.teamPlayed(teamId, userId) })),
     );
     return bookings.length;
   }

@@ -1,7 +1,7 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Language, MemberProfile, NotificationPreferences } from '@shuttle/shared';
 import type { Store } from '#db/client.ts';
-import { key } from '#db/keys.ts';
+import { isGuestId, key } from '#db/keys.ts';
 import { batchGetAll } from '#db/query.ts';
 import { isConditionFailure } from '#db/transaction.ts';
 import { DomainError } from '#platform/errors.ts';
@@ -151,7 +151,7 @@ export class UserRepository {
 
   /** Nicknames and levels of listed players (guests skipped); BatchGetItem, 100 keys a call. */
   async listedProfiles(userIds: string[]): Promise<Map<string, { nickname: string | null; level: number | null }>> {
-    const unique = [...new Set(userIds)].filter((id) => !id.startsWith('guest_'));
+    const unique = [...new Set(userIds)].filter((id) => !isGuestId(id));
     const users = await batchGetAll<UserRecord>(
       this.store,
       unique.map((id) => key.user(id)),
@@ -181,7 +181,7 @@ export class UserRepository {
 
   /** Self-assessed levels of these players (guests and players without one: null); BatchGetItem, 100 keys a call. */
   async levels(userIds: string[]): Promise<Map<string, number | null>> {
-    const unique = [...new Set(userIds)].filter((id) => !id.startsWith('guest_'));
+    const unique = [...new Set(userIds)].filter((id) => !isGuestId(id));
     const users = await batchGetAll<UserRecord>(
       this.store,
       unique.map((id) => key.user(id)),
@@ -191,7 +191,7 @@ export class UserRepository {
 
   /** Which of these players blocked the LINE official account (`lineBlockedAt`); BatchGetItem, 100 keys a call. */
   async lineBlocked(userIds: string[]): Promise<Set<string>> {
-    const unique = [...new Set(userIds)].filter((id) => !id.startsWith('guest_'));
+    const unique = [...new Set(userIds)].filter((id) => !isGuestId(id));
     const users = await batchGetAll<UserRecord>(
       this.store,
       unique.map((id) => key.user(id)),

@@ -1,5 +1,6 @@
 import type { RotationAdminBoard, RotationBoard } from '@shuttle/shared';
 import type { Store } from '#db/client.ts';
+import { isGuestId } from '#db/keys.ts';
 import type { OutboxItem } from '#outbox/model.ts';
 import type { Clock } from '#platform/clock.ts';
 import { DomainError } from '#platform/errors.ts';
@@ -74,7 +75,7 @@ export class RotationService {
     );
     if (bookings.length === 0) return [];
     // Levels of new arrivals only (guests have none): one BatchGetItem.
-    const levels = await this.deps.levels(bookings.filter((b) => !b.userId.startsWith('guest_')).map((b) => b.userId));
+    const levels = await this.deps.levels(bookings.filter((b) => !isGuestId(b.userId)).map((b) => b.userId));
     return bookings.map((b) => ({
       userId: b.userId,
       name: b.userName,

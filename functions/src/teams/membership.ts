@@ -66,6 +66,27 @@ export class MembershipRepository {
     return items.length > 0 ? 'pending' : 'none';
   }
 
+  /**
+   * Where a player stands with a team, for the references of admin calls (access/references.ts):
+   * their membership, pending join request and whether they ever booked one of its sessions,
+   * in one BatchGetItem.
+   */
+  async standing(
+    teamId: string,
+    userId: string,
+  ): Promise<{ member: MemberRecord | null; joinRequest: JoinRequestRecord | null; played: boolean }> {
+    const items = await batchGetAll<MemberRecord | JoinRequestRecord | { type: 'teamPlayed' }>(this.store, [
+      key.teamMember(teamId, userId),
+      key.joinRequest(teamId, userId),
+      key.teamPlayed(teamId, userId),
+    ]);
+    return {
+      member: items.find((i): i is MemberRecord => i.type === 'member') ?? null,
+      joinRequest: items.find((i): i is JoinRequestRecord => i.type === 'joinRequest') ?? null,
+      played: items.some((i) => i.type === 'teamPlayed'),
+    };
+  }
+
   /** Records a join request, once; asking again keeps the first request. */
   async requestJoin(teamId: string, player: NewMember, now: Date): Promise<void> {
     const request: JoinRequestRecord = {

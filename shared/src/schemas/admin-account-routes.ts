@@ -68,6 +68,7 @@ export const adminAccountRoutes = {
     auth: 'admin',
     summary: "The team's default data (query teamId, default the current team)",
     request: a.teamScope,
+    refs: { teamId: 'team' },
     response: a.defaultData,
   }),
   'setting/defaultData': route({
@@ -75,6 +76,7 @@ export const adminAccountRoutes = {
     auth: 'admin',
     summary: "The team's default data and settings",
     request: a.teamScope,
+    refs: { teamId: 'team' },
     response: a.defaultData,
   }),
   'setting/updateDefault': route({
@@ -82,6 +84,7 @@ export const adminAccountRoutes = {
     auth: 'admin',
     summary: 'Change team name, default venue, price, region, LINE link, cancellation window or join rule',
     request: a.updateDefaultRequest,
+    refs: { teamId: 'team' },
     response: a.defaultData,
   }),
   'setting/updatePrivateRules': route({
@@ -89,6 +92,7 @@ export const adminAccountRoutes = {
     auth: 'admin',
     summary: 'Team rules shown to players on session detail',
     request: a.updatePrivateRulesRequest,
+    refs: { teamId: 'team' },
     response: a.defaultData,
   }),
   'setting/updateLine': route({
@@ -96,6 +100,7 @@ export const adminAccountRoutes = {
     auth: 'admin',
     summary: 'LINE community link shown to players',
     request: a.updateLineRequest,
+    refs: { teamId: 'team' },
     response: a.defaultData,
   }),
   'setting/updateGroupAnnouncements': route({
@@ -104,6 +109,7 @@ export const adminAccountRoutes = {
     summary:
       'Which announcements the bot posts to the bound LINE group (new sessions, sign-up opening, freed places, changes)',
     request: a.updateGroupAnnouncementsRequest,
+    refs: { teamId: 'team' },
     response: a.defaultData,
   }),
   'team/postNews': route({
@@ -111,6 +117,7 @@ export const adminAccountRoutes = {
     auth: 'admin',
     summary: "Post the team's news to its bound LINE group and to members who want news (LINE or email)",
     request: a.postNewsRequest,
+    refs: { teamId: 'team' },
     response: a.postNewsResult,
   }),
   'setting/lineBindCode': route({
@@ -119,6 +126,7 @@ export const adminAccountRoutes = {
     summary:
       'A one-time code (30 minutes; replaces the previous one) that binds the LINE group it is sent in to the team',
     request: a.teamScope,
+    refs: { teamId: 'team' },
     response: a.lineBindCodeResult,
   }),
   'setting/lineUnbind': route({
@@ -126,6 +134,7 @@ export const adminAccountRoutes = {
     auth: 'admin',
     summary: "Unbind the team's LINE group",
     request: a.teamScope,
+    refs: { teamId: 'team' },
     response: a.defaultData,
   }),
   'setting/getCourts': route({
@@ -133,6 +142,7 @@ export const adminAccountRoutes = {
     auth: 'admin',
     summary: "The team's venues and their courts",
     request: a.teamScope,
+    refs: { teamId: 'team' },
     response: a.venueList,
   }),
   'setting/saveVenue': route({
@@ -140,6 +150,7 @@ export const adminAccountRoutes = {
     auth: 'admin',
     summary: 'Add a venue, or change one when venue_id is given',
     request: a.saveVenueRequest,
+    refs: { teamId: 'team', venue_id: 'teamVenue' },
     response: a.venue,
   }),
   'setting/deleteVenue': route({
@@ -147,6 +158,7 @@ export const adminAccountRoutes = {
     auth: 'admin',
     summary: 'Remove a venue from the list (sessions keep their venue)',
     request: a.deleteVenueRequest,
+    refs: { teamId: 'team', venue_id: 'teamVenue' },
     response: a.venueList,
   }),
   'setting/createTeam': route({
@@ -168,6 +180,7 @@ export const adminAccountRoutes = {
     auth: 'admin',
     summary: 'Switch the current team; returns a fresh token',
     request: a.updateCurrentTeamRequest,
+    refs: { teamId: 'team' },
     response: a.adminLoginResult,
   }),
   'setting/getTeamNameList': route({
@@ -182,6 +195,7 @@ export const adminAccountRoutes = {
     auth: 'admin',
     summary: "The team's admins and pending invitations",
     request: a.teamScope,
+    refs: { teamId: 'team' },
     response: a.teamAdmins,
   }),
   'setting/inviteAdmin': route({
@@ -189,6 +203,7 @@ export const adminAccountRoutes = {
     auth: 'admin',
     summary: 'Email a co-admin invitation (owners with a verified email; valid 7 days; a daily cap per team)',
     request: a.inviteAdminRequest,
+    refs: { teamId: 'ownedTeam' },
     response: a.inviteAdminResult,
   }),
   'setting/acceptInvite': route({
@@ -203,6 +218,7 @@ export const adminAccountRoutes = {
     auth: 'admin',
     summary: 'Remove an admin (owners, or anyone removing themselves); the last owner stays',
     request: a.removeAdminRequest,
+    refs: { teamId: 'team', adminId: 'teamAdmin' },
     response: a.teamAdmins,
   }),
 };

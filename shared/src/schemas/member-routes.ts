@@ -14,6 +14,7 @@ export const memberRoutes = {
     auth: 'none',
     summary: 'Browse sessions with filters, sort and cursor pagination (visitor form)',
     request: m.sessionListQuery,
+    refs: { teamId: 'filter' },
     response: m.sessionListPage,
   }),
   'withoutAuth/getDetail': route({
@@ -21,6 +22,7 @@ export const memberRoutes = {
     auth: 'none',
     summary: 'Session detail (visitor form)',
     request: m.sessionRef,
+    refs: { sessionId: 'session' },
     response: sessionDetail,
   }),
   'withoutAuth/getMemberList': route({
@@ -28,6 +30,7 @@ export const memberRoutes = {
     auth: 'none',
     summary: 'Accepted players and waitlist of a session (visitor form)',
     request: m.sessionRef,
+    refs: { sessionId: 'session' },
     response: memberList,
   }),
   'withoutAuth/getTeamName': route({
@@ -63,6 +66,7 @@ export const memberRoutes = {
     auth: 'member',
     summary: 'Reserve a place, or a place on the waitlist when the session is full',
     request: m.joinSessionRequest,
+    refs: { sessionId: 'session' },
     response: m.joinSessionResult,
     idempotent: true,
   }),
@@ -71,6 +75,7 @@ export const memberRoutes = {
     auth: 'member',
     summary: "Browse sessions with the caller's booking state",
     request: m.sessionListQuery,
+    refs: { teamId: 'filter' },
     response: m.sessionListPage,
   }),
   'checkState/sessionList/getDetail': route({
@@ -78,6 +83,7 @@ export const memberRoutes = {
     auth: 'member',
     summary: "Session detail with the caller's booking state",
     request: m.sessionRef,
+    refs: { sessionId: 'session' },
     response: sessionDetail,
   }),
   'checkState/sessionList/getMemberList': route({
@@ -85,6 +91,7 @@ export const memberRoutes = {
     auth: 'member',
     summary: 'Participants, marking the caller',
     request: m.sessionRef,
+    refs: { sessionId: 'session' },
     response: memberList,
   }),
   'checkState/booked/getBooked': route({
@@ -99,6 +106,7 @@ export const memberRoutes = {
     auth: 'member',
     summary: 'Cancel a booking; promotes the waitlist head when a place frees',
     request: m.cancelBookedRequest,
+    refs: { sessionId: 'ownBooking' },
     response: m.cancelBookedResult,
     idempotent: true,
   }),
@@ -108,6 +116,7 @@ export const memberRoutes = {
     summary:
       'Take the waitlist place offered to the caller before offerExpiresAt, or, while waiting, a last-call place open to everyone waiting (lastCallSeats): the first claim wins, later ones get 409 PLACE_TAKEN; a retry answers the same',
     request: m.sessionRef,
+    refs: { sessionId: 'ownBooking' },
     response: m.joinSessionResult,
   }),
   'checkState/booked/declineOffer': route({
@@ -115,6 +124,7 @@ export const memberRoutes = {
     auth: 'member',
     summary: 'Decline the place offered to the caller: it passes to the next in order; a retry answers the same',
     request: m.sessionRef,
+    refs: { sessionId: 'ownBooking' },
     response: m.cancelBookedResult,
   }),
   'checkState/history/getHistory': route({
@@ -129,6 +139,7 @@ export const memberRoutes = {
     auth: 'member',
     summary: 'Join a team: a member at once, or a pending request when the team approves joins; idempotent',
     request: m.joinTeamRequest,
+    refs: { teamId: 'existingTeam' },
     response: m.joinTeamResult,
   }),
   'checkState/setting/getAmountOfAttend': route({

@@ -147,6 +147,7 @@ export const rotationAdminRoutes = {
     auth: 'admin',
     summary: 'Open (or change) the rotation board of a session: courts, doubles or singles, rule',
     request: rotationSetupRequest,
+    refs: { sessionId: 'teamSession' },
     response: rotationBoardResult,
   }),
   'rotation/getBoard': route({
@@ -154,6 +155,7 @@ export const rotationAdminRoutes = {
     auth: 'admin',
     summary: 'The rotation board with its version and screen token (ETag; 304 on If-None-Match)',
     request: rotationGetBoardRequest,
+    refs: { sessionId: 'teamSession' },
     response: rotationBoardResult,
   }),
   'rotation/startNext': route({
@@ -161,6 +163,7 @@ export const rotationAdminRoutes = {
     auth: 'admin',
     summary: 'Start the game the rule picks on a free court; 409 CONFLICT with the board when it changed',
     request: rotationStartNextRequest,
+    refs: { sessionId: 'teamSession' },
     response: rotationStartNextResult,
   }),
   'rotation/finish': route({
@@ -168,6 +171,7 @@ export const rotationAdminRoutes = {
     auth: 'admin',
     summary: 'End the game on a court (score optional); its players rejoin the queue',
     request: rotationFinishRequest,
+    refs: { sessionId: 'teamSession' },
     response: rotationBoardResult,
   }),
   'rotation/setPlayer': route({
@@ -175,6 +179,7 @@ export const rotationAdminRoutes = {
     auth: 'admin',
     summary: 'Set a player ready, resting or gone',
     request: rotationSetPlayerRequest,
+    refs: { sessionId: 'teamSession', userId: 'boardPlayer' },
     response: rotationBoardResult,
   }),
   'rotation/swapNext': route({
@@ -182,6 +187,7 @@ export const rotationAdminRoutes = {
     auth: 'admin',
     summary: 'Swap a queued player into one of the coming games',
     request: rotationSwapNextRequest,
+    refs: { sessionId: 'teamSession', outUserId: 'boardPlayer', inUserId: 'boardPlayer' },
     response: rotationBoardResult,
   }),
   'rotation/lockPair': route({
@@ -189,6 +195,7 @@ export const rotationAdminRoutes = {
     auth: 'admin',
     summary: 'Fix two players as partners (or unlock with partnerUserId null)',
     request: rotationLockPairRequest,
+    refs: { sessionId: 'teamSession', userId: 'boardPlayer', partnerUserId: 'boardPlayer' },
     response: rotationBoardResult,
   }),
   'rotation/moveUp': route({
@@ -196,6 +203,7 @@ export const rotationAdminRoutes = {
     auth: 'admin',
     summary: 'Move a player to the front of the queue',
     request: rotationMoveUpRequest,
+    refs: { sessionId: 'teamSession', userId: 'boardPlayer' },
     response: rotationBoardResult,
   }),
   'rotation/setHelper': route({
@@ -203,6 +211,7 @@ export const rotationAdminRoutes = {
     auth: 'admin',
     summary: "Name a session's player helper of the board (null removes); helpers act through checkState/rotation/*",
     request: rotationSetHelperRequest,
+    refs: { sessionId: 'teamSession', userId: 'sessionPlayer' },
     response: rotationBoardResult,
   }),
   'rotation/rotateScreenToken': route({
@@ -210,6 +219,7 @@ export const rotationAdminRoutes = {
     auth: 'admin',
     summary: 'A new venue-screen token; the previous screen link stops working',
     request: rotationRotateScreenTokenRequest,
+    refs: { sessionId: 'teamSession' },
     response: rotationBoardResult,
   }),
   'rotation/exportCsv': route({
@@ -217,6 +227,7 @@ export const rotationAdminRoutes = {
     auth: 'admin',
     summary: "The board's game log as CSV (UTF-8 with a BOM and a header row)",
     request: rotationExportCsvRequest,
+    refs: { sessionId: 'teamSession' },
     response: z.string(),
     produces: 'text/csv',
   }),
@@ -232,6 +243,7 @@ export const rotationMemberRoutes = {
     auth: 'member',
     summary: "The session's rotation board (the session's players; ETag; 304 on If-None-Match)",
     request: rotationGetBoardRequest,
+    refs: { sessionId: 'playerBoard' },
     /** `me`: the caller's userId on the board (the member app knows no userId of its own), null when not on it. */
     response: rotationMemberBoardResult,
   }),
@@ -240,6 +252,7 @@ export const rotationMemberRoutes = {
     auth: 'member',
     summary: 'A player on the board: one LINE push when they come up next this evening (on) or none (off)',
     request: rotationNotifyMeRequest,
+    refs: { sessionId: 'playerBoard' },
     response: rotationMemberBoardResult,
   }),
   'checkState/rotation/startNext': route({
@@ -247,6 +260,7 @@ export const rotationMemberRoutes = {
     auth: 'member',
     summary: 'Helper: start the next game on a free court',
     request: rotationStartNextRequest,
+    refs: { sessionId: 'helperBoard' },
     response: rotationStartNextResult,
   }),
   'checkState/rotation/finish': route({
@@ -254,6 +268,7 @@ export const rotationMemberRoutes = {
     auth: 'member',
     summary: 'Helper: end the game on a court',
     request: rotationFinishRequest,
+    refs: { sessionId: 'helperBoard' },
     response: rotationBoardResult,
   }),
   'checkState/rotation/setPlayer': route({
@@ -261,6 +276,7 @@ export const rotationMemberRoutes = {
     auth: 'member',
     summary: 'Helper: set a player ready, resting or gone',
     request: rotationSetPlayerRequest,
+    refs: { sessionId: 'helperBoard', userId: 'boardPlayer' },
     response: rotationBoardResult,
   }),
   'checkState/rotation/swapNext': route({
@@ -268,6 +284,7 @@ export const rotationMemberRoutes = {
     auth: 'member',
     summary: 'Helper: swap a queued player into a coming game',
     request: rotationSwapNextRequest,
+    refs: { sessionId: 'helperBoard', outUserId: 'boardPlayer', inUserId: 'boardPlayer' },
     response: rotationBoardResult,
   }),
   'checkState/rotation/moveUp': route({
@@ -275,6 +292,7 @@ export const rotationMemberRoutes = {
     auth: 'member',
     summary: 'Helper: move a player to the front of the queue',
     request: rotationMoveUpRequest,
+    refs: { sessionId: 'helperBoard', userId: 'boardPlayer' },
     response: rotationBoardResult,
   }),
   'withoutAuth/rotation/screen': route({

@@ -174,6 +174,7 @@ export const settlementAdminRoutes = {
     auth: 'admin',
     summary: "A session's settlement: costs (courts, shuttles, other), income, balance and shares (NT$)",
     request: settlementRequest,
+    refs: { sessionId: 'teamSession' },
     response: settlement,
   }),
   'settlement/update': route({
@@ -181,6 +182,7 @@ export const settlementAdminRoutes = {
     auth: 'admin',
     summary: 'Change an open settlement: court fee per hour, courts, shuttles used and their price, other costs, split',
     request: updateSettlementRequest,
+    refs: { sessionId: 'teamSession' },
     response: settlement,
   }),
   'settlement/close': route({
@@ -188,6 +190,7 @@ export const settlementAdminRoutes = {
     auth: 'admin',
     summary: 'Close a settlement: its figures and shares are kept as they are; shuttles used leave the stock',
     request: settlementRequest,
+    refs: { sessionId: 'teamSession' },
     response: settlement,
   }),
   'settlement/month': route({
@@ -195,6 +198,7 @@ export const settlementAdminRoutes = {
     auth: 'admin',
     summary: 'Closed settlements of a Taipei month: costs, income and balance per session and in total',
     request: settlementMonthRequest,
+    refs: { teamId: 'team' },
     response: settlementMonth,
   }),
   'shuttles/get': route({
@@ -202,6 +206,7 @@ export const settlementAdminRoutes = {
     auth: 'admin',
     summary: "The team's shuttle stock: tubes bought, shuttles used and left, the low-stock warning",
     request: teamScope,
+    refs: { teamId: 'team' },
     response: shuttleStock,
   }),
   'shuttles/addPurchase': route({
@@ -209,6 +214,7 @@ export const settlementAdminRoutes = {
     auth: 'admin',
     summary: 'Record tubes of shuttles bought and their price per tube',
     request: addShuttlePurchaseRequest,
+    refs: { teamId: 'team' },
     response: shuttleStock,
   }),
   'shuttles/updateThreshold': route({
@@ -216,6 +222,7 @@ export const settlementAdminRoutes = {
     auth: 'admin',
     summary: 'Warn when fewer than this many tubes are left (0: never)',
     request: updateShuttleThresholdRequest,
+    refs: { teamId: 'team' },
     response: shuttleStock,
   }),
   'setting/getPaymentDetails': route({
@@ -223,6 +230,7 @@ export const settlementAdminRoutes = {
     auth: 'admin',
     summary: "The team's bank code and account and LINE Pay / JKO Pay links",
     request: teamScope,
+    refs: { teamId: 'team' },
     response: paymentDetails,
   }),
   'setting/updatePaymentDetails': route({
@@ -230,6 +238,7 @@ export const settlementAdminRoutes = {
     auth: 'admin',
     summary: "Set where players pay: bank code (3 digits) and account, LINE Pay and JKO Pay links (https); '' clears",
     request: updatePaymentDetailsRequest,
+    refs: { teamId: 'ownedTeam' },
     response: paymentDetails,
   }),
 } as const;

@@ -33,42 +33,42 @@ export function settlementRoutes(s: SettlementRouteDeps) {
   return contractRoutes(
     adminRoutes,
     {
-      'settlement/get': async ({ sessionId }, { admin }) => current(await s.scope.session(admin, sessionId)),
-      'settlement/update': async ({ sessionId, ...change }, { admin }) => {
-        const session = await s.scope.session(admin, sessionId);
+      'settlement/get': async (_, { refs }) => current(refs.sessionId),
+      'settlement/update': async ({ sessionId, ...change }, { refs }) => {
+        const session = refs.sessionId;
         await settlements.update(session, change);
         return current(session);
       },
-      'settlement/close': async ({ sessionId }, { admin }) => {
-        const session = await s.scope.session(admin, sessionId);
+      'settlement/close': async (_, { refs }) => {
+        const session = refs.sessionId;
         const bookings = await s.sessions.bookings(session.id);
         return (await settlements.close(session, bookings)).settlement;
       },
-      'settlement/month': async ({ teamId, month }, { admin }) => {
-        const access = await s.scope.team(admin, teamId);
+      'settlement/month': async ({ month }, { refs }) => {
+        const access = refs.teamId;
         const { from, to } = monthSpan(month);
         return settlements.month(access.teamId, month, from, to);
       },
 
-      'shuttles/get': async ({ teamId }, { admin }) => {
-        const access = await s.scope.team(admin, teamId);
+      'shuttles/get': async (_, { refs }) => {
+        const access = refs.teamId;
         return stockView(await settlements.stock(access.teamId));
       },
-      'shuttles/addPurchase': async ({ teamId, tubes, pricePerTube }, { admin }) => {
-        const access = await s.scope.team(admin, teamId);
+      'shuttles/addPurchase': async ({ tubes, pricePerTube }, { refs }) => {
+        const access = refs.teamId;
         return settlements.addPurchase(access.teamId, tubes, pricePerTube);
       },
-      'shuttles/updateThreshold': async ({ teamId, lowStockTubes }, { admin }) => {
-        const access = await s.scope.team(admin, teamId);
+      'shuttles/updateThreshold': async ({ lowStockTubes }, { refs }) => {
+        const access = refs.teamId;
         return settlements.updateThreshold(access.teamId, lowStockTubes);
       },
 
-      'setting/getPaymentDetails': async ({ teamId }, { admin }) => {
-        const access = await s.scope.team(admin, teamId);
+      'setting/getPaymentDetails': async (_, { refs }) => {
+        const access = refs.teamId;
         return (await s.teams.get(access.teamId))?.paymentDetails ?? EMPTY_PAYMENT_DETAILS;
       },
-      'setting/updatePaymentDetails': async ({ teamId, ...details }, { admin }) => {
-        const access = await s.scope.team(admin, teamId);
+      'setting/updatePaymentDetails': async ({ teamId, ...details }, { refs }) => {
+        const access = refs.teamId;
         return settlements.updatePaymentDetails(access.teamId, details);
       },
     },

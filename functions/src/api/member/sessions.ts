@@ -61,9 +61,9 @@ export function sessionRoutes(s: SessionRouteDeps) {
     };
   };
 
-  const detail = async (sessionId: string, member: MemberCaller | null) => {
+  const detail = async (session: SessionRecord, member: MemberCaller | null) => {
     const now = s.clock.now();
-    const session = await s.sessions.require(sessionId);
+    const sessionId = session.id;
     const [team, booking, membership] = await Promise.all([
       s.teams.get(session.teamId),
       member ? s.sessions.booking(sessionId, member.userId) : null,
@@ -121,14 +121,13 @@ export function sessionRoutes(s: SessionRouteDeps) {
   };
 
   /** A visitor's list: counts only, never who (docs/PRIVACY.md); one GetItem of the session. */
-  const participantCounts = async (sessionId: string) => {
-    const session = await s.sessions.require(sessionId);
+  const participantCounts = async (session: SessionRecord) => {
     if (!session.isPublic) throw new DomainError('SESSION_NOT_FOUND');
     return participantCountsOf(session);
   };
 
-  const participants = async (sessionId: string, member: MemberCaller) => {
-    const [session, bookings] = await Promise.all([s.sessions.require(sessionId), s.sessions.bookings(sessionId)]);
+  const participants = async (session: SessionRecord, member: MemberCaller) => {
+    const bookings = await s.sessions.bookings(session.id);
     if (!session.isPublic) {
       // The detail's rule: a team-only session's players are shown to its members and its booked players.
       const booked = bookings.some((b) => b.userId === member.userId);
@@ -145,10 +144,10 @@ export function sessionRoutes(s: SessionRouteDeps) {
     {
       'withoutAuth/getSessionList': (query) => list(query, null),
       'checkState/sessionList/getSessionList': (query, { member }) => list(query, member),
-      'withoutAuth/getDetail': ({ sessionId }) => detail(sessionId, null),
-      'checkState/sessionList/getDetail': ({ sessionId }, { member }) => detail(sessionId, member),
-      'withoutAuth/getMemberList': ({ sessionId }) => participantCounts(sessionId),
-      'checkState/sessionList/getMemberList': ({ sessionId }, { member }) => participants(sessionId, member),
+      'withoutAuth/getDetail': (_, { refs }) => detail(refs.sessionId, null),
+      'checkState/sessionList/getDetail': (_, { member, refs }) => detail(refs.sessionId, member),
+      'withoutAuth/getMemberList': (_, { refs }) => participantCounts(refs.sessionId),
+      'checkState/sessionList/getMemberList': (_, { member, refs }) => participants(refs.sessionId, member),
     },
     s.http,
   );
