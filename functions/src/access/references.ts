@@ -10,10 +10,10 @@ import type { RotationItem, RotationRepository } from '#rotation/repository.ts';
 import type { BookingRecord, SessionRecord } from '#sessions/model.ts';
 import type { SessionRepository } from '#sessions/repository.ts';
 import type { TeamAdminLink, TeamAdminRepository } from '#teams/admins.ts';
-import type { JoinRequestRecord, MemberRecord, MembershipRepository } from '#teams/membership.ts';
+import type { MemberRecord, MembershipRepository } from '#teams/membership.ts';
 import type { TeamRecord, TeamRepository, VenueRecord } from '#teams/repository.ts';
 
-/** A player an admin may name: a member of the team or one who booked with it, with a live account. */
+/** A player an admin may name: a member of the team, one who asked to join or booked with it, with a live account. */
 export interface TeamPlayerRef {
   userId: string;
   name: string;
@@ -34,7 +34,7 @@ declare module '#platform/http.ts' {
     teamSession: SessionRecord;
     teamPlayer: TeamPlayerRef;
     teamMember: MemberRecord;
-    joinRequester: JoinRequestRecord;
+    joinRequester: TeamPlayerRef;
     sessionPlayer: BookingRecord;
     teamPass: PassRecord;
     teamVenue: VenueRecord;
@@ -175,7 +175,8 @@ export function adminReferences(d: AdminReferenceDeps): ReferenceResolver {
           d.memberships.standing(teamOf(scope), userId),
           d.users.get(userId),
         ]);
-        if (!user || !(standing.member || standing.played)) throw new DomainError('MEMBER_NOT_FOUND');
+        if (!user || !(standing.member || standing.joinRequest || standing.played))
+          throw new DomainError('MEMBER_NOT_FOUND');
         return { userId: user.userId, name: user.name, pictureUrl: user.pictureUrl };
       },
       teamMember: async (userId, _, scope) => {
@@ -184,9 +185,11 @@ export function adminReferences(d: AdminReferenceDeps): ReferenceResolver {
         return record;
       },
       joinRequester: async (userId, _, scope) => {
-        const { joinRequest } = await d.memberships.standing(teamOf(scope), userId);
-        if (!joinRequest) throw new DomainError('JOIN_REQUEST_NOT_FOUND');
-        return joinRequest;
+        // Approving again answers the membership as it is: a member is still a join requester here.
+        const { joinRequest, member } = await d.memberships.standing(teamOf(scope), userId);
+        const who = joinRequest ?? member;
+        if (!who) throw new DomainError('JOIN_REQUEST_NOT_FOUND');
+        return { userId: who.userId, name: who.name, pictureUrl: who.pictureUrl };
       },
       sessionPlayer: async (userId, _, scope) => {
         if (!scope.session) throw new Error('sessionPlayer needs a session reference in the same call');

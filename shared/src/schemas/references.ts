@@ -9,9 +9,10 @@ export const RELATIONS = {
   team: "a team the caller administers; absent, the caller's current team",
   ownedTeam: "a team the caller owns, with the caller's e-mail verified; absent, the current team",
   teamSession: 'a session of a team the caller administers',
-  teamPlayer: 'a player (not deleted) who is a member of the team or has booked one of its sessions',
+  teamPlayer:
+    'a player (not deleted) who is a member of the team, has asked to join it or has booked one of its sessions',
   teamMember: 'a member of the team',
-  joinRequester: 'a player with a pending request to join the team',
+  joinRequester: 'a player with a pending request to join the team, or its member already (approving again changes nothing)',
   sessionPlayer: 'a player holding a booking row (in any state) of that session',
   teamPass: 'a season pass of the team',
   teamVenue: 'a venue of the team',

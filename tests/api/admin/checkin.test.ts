@@ -182,7 +182,9 @@ describe('walk-ins', () => {
     expect(await h.snapshot()).toEqual(before);
     // Half an hour later the window is open; after the end (2 h long) it is closed again.
     await h.later(31 * 60_000, async () => {
-      expect((await h.adminCall('signed/addWalkIn', { sessionId: early.id, name: '準時' }, { token })).status).toBe(200);
+      expect((await h.adminCall('signed/addWalkIn', { sessionId: early.id, name: '準時' }, { token })).status).toBe(
+        200,
+      );
     });
     await h.later(5 * 3_600_000, async () => {
       const fresh = (await h.adminLogin('checkin@example.com')).body.data!.token;
