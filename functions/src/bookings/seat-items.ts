@@ -1,4 +1,5 @@
 import { index, isGuestId, key } from '#db/keys.ts';
+import { teamPlayedUpdate } from '#db/team-played.ts';
 import type { Transaction } from '#db/transaction.ts';
 import { newGroupOutboxItem, newOutboxItem } from '#outbox/model.ts';
 import type { IdGenerator } from '#platform/clock.ts';
@@ -125,18 +126,7 @@ export function putBooking(tx: Transaction, booking: BookingRecord & { addedBy?:
     ExpressionAttributeValues: { ':cancelled': 'cancelled' },
   });
   if (isGuestId(booking.userId)) return tx;
-  return tx.update(ITEM.played, {
-    Key: key.teamPlayed(booking.teamId, booking.userId),
-    UpdateExpression:
-      'SET #type = :played, teamId = :team, userId = :user, firstBookedAt = if_not_exists(firstBookedAt, :at)',
-    ExpressionAttributeNames: { '#type': 'type' },
-    ExpressionAttributeValues: {
-      ':played': 'teamPlayed',
-      ':team': booking.teamId,
-      ':user': booking.userId,
-      ':at': booking.bookedAt,
-    },
-  });
+  return tx.update(ITEM.played, teamPlayedUpdate(booking.teamId, booking.userId, booking.bookedAt));
 }
 
 /**

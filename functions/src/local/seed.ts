@@ -6,6 +6,7 @@ import { drawJobItem } from '#bookings/draw.ts';
 import type { Store } from '#db/client.ts';
 import { adminKey, index, key } from '#db/keys.ts';
 import { queryAll } from '#db/query.ts';
+import { teamPlayedUpdate } from '#db/team-played.ts';
 import { isConditionFailure, runTransaction, Transaction, TransactionRefusedError } from '#db/transaction.ts';
 import { DomainError } from '#platform/errors.ts';
 import { DEFAULT_PREFERENCES, type UserRecord } from '#players/repository.ts';
@@ -80,6 +81,7 @@ async function writeSession(store: Store, plan: PlannedSession): Promise<void> {
         ...record,
       },
     });
+    tx.update(`played:${p.userId}`, teamPlayedUpdate(session.teamId, p.userId, record.bookedAt));
   };
   for (const p of plan.accepted) addBooking(p, 'accepted', p.attendance);
   for (const p of plan.waiting) addBooking(p, 'waiting', null);

@@ -1,6 +1,7 @@
 import { ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Store } from '#db/client.ts';
-import { isGuestId, key } from '#db/keys.ts';
+import { isGuestId } from '#db/keys.ts';
+import { teamPlayedUpdate } from '#db/team-played.ts';
 import { DEFAULT_RETRY, isTransientStoreError, withRetry } from '#platform/retry.ts';
 
 /**
@@ -44,14 +45,7 @@ export async function recordTeamPlayers(
       await withRetry(
         () =>
           store.doc.send(
-            new UpdateCommand({
-              TableName: store.tableName,
-              Key: key.teamPlayed(teamId, userId),
-              UpdateExpression:
-                'SET #type = :played, teamId = :team, userId = :user, firstBookedAt = if_not_exists(firstBookedAt, :at)',
-              ExpressionAttributeNames: { '#type': 'type' },
-              ExpressionAttributeValues: { ':played': 'teamPlayed', ':team': teamId, ':user': userId, ':at': bookedAt },
-            }),
+            new UpdateCommand({ TableName: store.tableName, ...teamPlayedUpdate(teamId, userId, bookedAt) }),
           ),
         isTransientStoreError,
         DEFAULT_RETRY,
