@@ -12,7 +12,8 @@ export const RELATIONS = {
   teamPlayer:
     'a player (not deleted) who is a member of the team, has asked to join it or has booked one of its sessions',
   teamMember: 'a member of the team',
-  joinRequester: 'a player with a pending request to join the team, or its member already (approving again changes nothing)',
+  joinRequester:
+    'a player with a pending request to join the team, or its member already (approving again changes nothing)',
   sessionPlayer: 'a player holding a booking row (in any state) of that session',
   teamPass: 'a season pass of the team',
   teamVenue: 'a venue of the team',
