@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { month, teamScope } from './admin/common.ts';
 import { id, isoInstant, paymentDetails } from './entities.ts';
 import { route } from './routes.ts';
-import { singleLineText } from './text.ts';
+import { nameText } from './text.ts';
 
 // The night's settlement, the team's shuttle stock and where players pay (docs/ON-COURT.md, "Settlement").
 
@@ -34,7 +34,7 @@ export type SettlementSplit = z.infer<typeof settlementSplit>;
 
 /** One other cost of the night (air-con, a towel for the floor), NT$. */
 export const otherCost = z.strictObject({
-  label: singleLineText(40).pipe(z.string().min(1)),
+  label: nameText(40).min(1),
   amount: ntd(SETTLEMENT_LIMITS.otherCostMax),
 });
 export type OtherCost = z.infer<typeof otherCost>;
