@@ -12,7 +12,16 @@ const NAME_FIELD = /(^|_)name$|Name$|^nickname$|^title$|^venue$|^label$|^courts\
 /** Fields named like names that are not names: what they hold is only looked for. */
 const SEARCHES = new Set(['checkState/sessionList/getSessionList teamName', 'withoutAuth/getSessionList teamName']);
 
-const INVISIBLE = ['\u200b', '\u200b\u3164', '\u3164', '\u115f\u1160', '\uffa0', '\u2800', '\ufe0f', '\u{e0041}\u{e007f}'];
+const INVISIBLE = [
+  '\u200b',
+  '\u200b\u3164',
+  '\u3164',
+  '\u115f\u1160',
+  '\uffa0',
+  '\u2800',
+  '\ufe0f',
+  '\u{e0041}\u{e007f}',
+];
 
 function nameFields(routes: Record<string, RouteContract>) {
   return Object.entries(routes).flatMap(([path, contract]) =>

@@ -40,4 +40,3 @@ export function stringFields(schema: unknown, path: string): { at: string; field
       return [];
   }
 }
-

@@ -54,13 +54,13 @@ const MODIFIER = /[\u180b-\u180d\u180f\ufe00-\ufe0f\u{e0000}-\u{e007f}\u{e0100}-
 export const isInvisible = (ch: string) => INVISIBLE.test(ch);
 
 /** True when the text has at least one code point a reader can see. */
-export const hasVisibleCharacter = (value: string) => [...value].some((ch) => !isInvisible(ch));
+const hasVisibleCharacter = (value: string) => [...value].some((ch) => !isInvisible(ch));
 
 /**
  * Drops invisible code points at both ends: all of them at the start (nothing precedes them), at the
  * end all but those that modify the character before them (a variation selector, a tag sequence).
  */
-export function trimInvisible(value: string): string {
+function trimInvisible(value: string): string {
   const chars = [...value];
   let start = 0;
   while (start < chars.length && isInvisible(chars[start]!)) start++;
