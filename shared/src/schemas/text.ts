@@ -49,7 +49,16 @@ export const multiLineText = (max: number) =>
  */
 const INVISIBLE = /[\p{White_Space}\p{Default_Ignorable_Code_Point}\p{Cf}\p{Cc}\u115f\u1160\u2800\u3164\uffa0]/u;
 /** Invisible code points that change the character before them: variation selectors (❤️) and tags (flag sequences). */
-const MODIFIER = /[\u180b-\u180d\u180f\ufe00-\ufe0f\u{e0000}-\u{e007f}\u{e0100}-\u{e01ef}]/u;
+const isModifier = (ch: string) => {
+  const c = ch.codePointAt(0) ?? 0;
+  return (
+    (c >= 0x180b && c <= 0x180d) ||
+    c === 0x180f ||
+    (c >= 0xfe00 && c <= 0xfe0f) ||
+    (c >= 0xe0000 && c <= 0xe007f) ||
+    (c >= 0xe0100 && c <= 0xe01ef)
+  );
+};
 
 export const isInvisible = (ch: string) => INVISIBLE.test(ch);
 
@@ -65,7 +74,7 @@ function trimInvisible(value: string): string {
   let start = 0;
   while (start < chars.length && isInvisible(chars[start]!)) start++;
   let end = chars.length;
-  while (end > start && isInvisible(chars[end - 1]!) && !MODIFIER.test(chars[end - 1]!)) end--;
+  while (end > start && isInvisible(chars[end - 1]!) && !isModifier(chars[end - 1]!)) end--;
   return chars.slice(start, end).join('');
 }
 
