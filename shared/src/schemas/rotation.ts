@@ -159,7 +159,7 @@ export const rotationAdminRoutes = {
   'rotation/startNext': route({
     method: 'POST',
     auth: 'admin',
-    summary: 'Start the game the rule picks on a free court; 409 CONFLICT with the board when it changed',
+    summary: 'Start the game the rule picks on a free court; 409 ROTATION_CHANGED with the new board when it changed',
     request: rotationStartNextRequest,
     response: rotationStartNextResult,
   }),
