@@ -4,7 +4,7 @@ import { runtimeConfig } from '@/config/config-loader';
 import { apiCall } from '@/lib/api-client';
 import { currentToken } from '@/lib/auth';
 
-/** The caller's own part of the board: their userId on it (null: not on it) and their up-next opt-in. */
+/** The caller's own part of the board: their board id on it (null: not on it; never a user id) and their up-next opt-in. */
 export interface MyPlace {
   me: string | null;
   notifyMe: boolean;
