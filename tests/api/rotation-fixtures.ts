@@ -1,5 +1,6 @@
 import type { RotationAdminBoard } from '@shuttle/shared';
 import { expect } from 'vitest';
+import type { SocketEvent } from '../../functions/src/rotation/sockets.ts';
 import type { AdminHarness } from '../support/admin-harness.ts';
 
 /** Shared set-ups of the live board tests (rotation-sockets, rotation-live, rotation-privacy). */
@@ -44,4 +45,37 @@ export async function coAdmin(h: AdminHarness, ownerToken: string, email: string
   const admin = await h.adminSignup(email);
   await h.ok('setting/acceptInvite', { token: invite }, admin.token);
   return admin;
+}
+
+/** A `$connect` through CloudFront from `address` (CloudFront appends it to X-Forwarded-For; the event's source is the edge). */
+export const connector =
+  (routes: (event: SocketEvent) => Promise<{ statusCode: number }>, originValue: string) =>
+  (connectionId: string, query: Record<string, string>, { address = '198.51.100.7', origin = originValue } = {}) =>
+    routes({
+      requestContext: { routeKey: '$connect', connectionId, identity: { sourceIp: '130.176.0.1' } },
+      queryStringParameters: query,
+      headers: { 'X-Origin-Verify': origin, 'X-Forwarded-For': address },
+    });
+
+type Leaf = string | { prefix: string } | { 'anything-but': string[] };
+
+/**
+ * Whether a Lambda event filter pattern (the subset the stack uses: exact values, `prefix`,
+ * `anything-but`) lets a stream record through, as the event source mapping would.
+ */
+export function passesFilter(pattern: unknown, value: unknown): boolean {
+  if (Array.isArray(pattern)) {
+    if (typeof value !== 'string') return false;
+    return (pattern as Leaf[]).some((leaf) =>
+      typeof leaf === 'string'
+        ? leaf === value
+        : 'prefix' in leaf
+          ? value.startsWith(leaf.prefix)
+          : !leaf['anything-but'].includes(value),
+    );
+  }
+  if (typeof pattern !== 'object' || pattern === null || typeof value !== 'object' || value === null) return false;
+  return Object.entries(pattern).every(([name, inner]) =>
+    passesFilter(inner, (value as Record<string, unknown>)[name]),
+  );
 }

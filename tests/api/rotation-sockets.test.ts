@@ -7,7 +7,7 @@ import { RotationSockets } from '../../functions/src/rotation/socket-store.ts';
 import { socketRoutes } from '../../functions/src/rotation/sockets.ts';
 import { storeViewerChecks } from '../../functions/src/rotation/viewers.ts';
 import { type AdminHarness, createAdminHarness } from '../support/admin-harness.ts';
-import { openBoard } from './rotation-fixtures.ts';
+import { connector as connectTo, openBoard } from './rotation-fixtures.ts';
 
 /**
  * The live board's `$connect` / `$disconnect` on AWS (docs/ON-COURT.md, "Live") against
@@ -19,7 +19,6 @@ let h: AdminHarness;
 let token: string;
 let adminId: string;
 const ORIGIN = 'edge-secret-value';
-const EDGE = '130.176.0.1';
 
 beforeAll(async () => {
   h = await createAdminHarness();
@@ -36,15 +35,7 @@ const routesWith = (sockets: RotationSockets, rateLimit?: (address: string) => P
     rateLimit,
   });
 
-/** A `$connect` through CloudFront from `address` (CloudFront appends it to X-Forwarded-For; the event's source is the edge). */
-const connector =
-  (routes: ReturnType<typeof socketRoutes>) =>
-  (connectionId: string, query: Record<string, string>, { address = '198.51.100.7', origin = ORIGIN } = {}) =>
-    routes({
-      requestContext: { routeKey: '$connect', connectionId, identity: { sourceIp: EDGE } },
-      queryStringParameters: query,
-      headers: { 'X-Origin-Verify': origin, 'X-Forwarded-For': address },
-    });
+const connector = (routes: ReturnType<typeof socketRoutes>) => connectTo(routes, ORIGIN);
 
 const ownerOf = async (connectionId: string) =>
   (
