@@ -226,7 +226,9 @@ export class RotationHub {
           if (!verdicts.has(socket.key)) {
             verdicts.set(
               socket.key,
-              item ? recheckViewer(access.checks, item, socket.standing.viewer).catch(() => undefined) : Promise.resolve(null),
+              item
+                ? recheckViewer(access.checks, item, socket.standing.viewer).catch(() => undefined)
+                : Promise.resolve(null),
             );
           }
         }

@@ -4,6 +4,7 @@ import type { OutboxItem } from '#outbox/model.ts';
 import type { Clock } from '#platform/clock.ts';
 import { DomainError } from '#platform/errors.ts';
 import type { SessionRepository } from '#sessions/repository.ts';
+import { boardKeyOf, newBoardKey } from './board-ids.ts';
 import { setup, syncCheckIns } from './engine.ts';
 import type { CheckedInPlayer, RotationState } from './model.ts';
 import {
@@ -13,7 +14,6 @@ import {
   RotationRepository,
   RotationVersionConflict,
 } from './repository.ts';
-import { boardKeyOf, newBoardKey } from './board-ids.ts';
 import { upNextNotices, upNextOutboxItem } from './up-next.ts';
 import { adminView, publicView, type RotationAudience, viewFor } from './view.ts';
 

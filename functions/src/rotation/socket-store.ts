@@ -155,7 +155,12 @@ export class RotationSockets {
           ...condition,
         })
         .put('owner', {
-          Item: { ...key.rotationSocketOwner(socket.connectionId), type: 'rotationSocketOwner', places, ttl: expiresAt },
+          Item: {
+            ...key.rotationSocketOwner(socket.connectionId),
+            type: 'rotationSocketOwner',
+            places,
+            ttl: expiresAt,
+          },
         });
       try {
         await runTransaction(this.store, tx);

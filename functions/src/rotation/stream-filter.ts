@@ -68,7 +68,8 @@ export function revocationOf(record: DynamoDBRecord): Revocation | null {
     const userId = after('BOOKING#', sk);
     const was = record.dynamodb?.OldImage?.status?.S;
     const is = record.dynamodb?.NewImage?.status?.S;
-    if (sessionId && userId && was === 'accepted' && is !== 'accepted') return { viewer: `member#${userId}`, sessionId };
+    if (sessionId && userId && was === 'accepted' && is !== 'accepted')
+      return { viewer: `member#${userId}`, sessionId };
   }
   return null;
 }

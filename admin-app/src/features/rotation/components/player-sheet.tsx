@@ -49,7 +49,9 @@ export function PlayerSheet({
     close();
   };
   const partner = player?.lockedWith ? players.find((p) => p.playerId === player.lockedWith) : undefined;
-  const candidates = player ? queueOrder(players).filter((p) => p.playerId !== player.playerId && p.state !== 'gone') : [];
+  const candidates = player
+    ? queueOrder(players).filter((p) => p.playerId !== player.playerId && p.state !== 'gone')
+    : [];
   const isHelper = player != null && helperUserId === player.userId;
 
   return (
