@@ -3,7 +3,7 @@ import type { TeamScope } from '#admin-accounts/team-scope.ts';
 import type { Clock } from '#platform/clock.ts';
 import { DomainError } from '#platform/errors.ts';
 import { type ContractAppOptions, contractRoutes, newApiApp } from '#platform/http.ts';
-import { boardEtag, notModified, rotationCalls } from '#rotation/calls.ts';
+import { adminBoardCalls, boardEtag, notModified } from '#rotation/calls.ts';
 import { newScreenToken } from '#rotation/repository.ts';
 import type { RotationService } from '#rotation/service.ts';
 import { rotationCsv } from '#rotation/view.ts';
@@ -19,7 +19,7 @@ export interface RotationAdminRouteDeps {
 
 /** The rotation board's admin calls (docs/ON-COURT.md, "Rotation"): team admins of the session's team. */
 export function rotationAdminRoutes(s: RotationAdminRouteDeps) {
-  const calls = rotationCalls(s.rotation, s.clock);
+  const calls = adminBoardCalls(s.rotation, s.clock);
   const app = newApiApp();
   app.use('/rotation/getBoard', notModified);
   app.route(
@@ -47,21 +47,21 @@ export function rotationAdminRoutes(s: RotationAdminRouteDeps) {
           await s.scope.session(admin, input.sessionId);
           return calls.finish(input);
         },
-        'rotation/setPlayer': async (input, { admin }) => {
-          await s.scope.session(admin, input.sessionId);
-          return calls.setPlayer(input);
+        'rotation/setPlayer': async ({ sessionId, userId, state }, { admin }) => {
+          await s.scope.session(admin, sessionId);
+          return calls.setPlayer({ sessionId, id: userId, state });
         },
-        'rotation/swapNext': async (input, { admin }) => {
-          await s.scope.session(admin, input.sessionId);
-          return calls.swapNext(input);
+        'rotation/swapNext': async ({ sessionId, nextIndex, outUserId, inUserId }, { admin }) => {
+          await s.scope.session(admin, sessionId);
+          return calls.swapNext({ sessionId, nextIndex, outId: outUserId, inId: inUserId });
         },
-        'rotation/lockPair': async (input, { admin }) => {
-          await s.scope.session(admin, input.sessionId);
-          return calls.lockPair(input);
+        'rotation/lockPair': async ({ sessionId, userId, partnerUserId }, { admin }) => {
+          await s.scope.session(admin, sessionId);
+          return calls.lockPair({ sessionId, id: userId, partnerId: partnerUserId });
         },
-        'rotation/moveUp': async (input, { admin }) => {
-          await s.scope.session(admin, input.sessionId);
-          return calls.moveUp(input);
+        'rotation/moveUp': async ({ sessionId, userId }, { admin }) => {
+          await s.scope.session(admin, sessionId);
+          return calls.moveUp({ sessionId, id: userId });
         },
         'rotation/setHelper': async ({ sessionId, userId }, { admin }) => {
           await s.scope.session(admin, sessionId);
@@ -73,15 +73,20 @@ export function rotationAdminRoutes(s: RotationAdminRouteDeps) {
               if (booking?.status !== 'accepted') throw new DomainError('ROTATION_PLAYER_NOT_FOUND');
             }
           }
-          const { item } = await s.rotation.change(sessionId, (b) => ({ state: b.state, helperUserId: userId }));
+          const { item } = await s.rotation.change(
+            sessionId,
+            (b) => ({ state: b.state, helperUserId: userId }),
+            'admin',
+          );
           return { board: s.rotation.adminView(item) };
         },
         'rotation/rotateScreenToken': async ({ sessionId }, { admin }) => {
           await s.scope.session(admin, sessionId);
-          const { item } = await s.rotation.change(sessionId, (b) => ({
-            state: b.state,
-            screenToken: newScreenToken(),
-          }));
+          const { item } = await s.rotation.change(
+            sessionId,
+            (b) => ({ state: b.state, screenToken: newScreenToken() }),
+            'admin',
+          );
           return { board: s.rotation.adminView(item) };
         },
         'rotation/exportCsv': async ({ sessionId }, { admin, c }) => {
