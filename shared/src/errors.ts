@@ -45,7 +45,6 @@ export const ERRORS = {
   SERVICE_BUSY: { status: 503, message: 'The service is busy, please try again later' },
   INTERNAL: { status: 500, message: 'Something went wrong, please try again later' },
   ADMIN_LOGIN_FAILED: { status: 401, message: 'Incorrect email or password' },
-  ACCOUNT_LOCKED: { status: 429, message: 'Too many failed logins, please try again in 15 minutes' },
   TEAM_NOT_SELECTED: { status: 409, message: 'Please choose a team first' },
   OWNER_ONLY: { status: 403, message: 'Only a team owner can do this' },
   LAST_OWNER: { status: 409, message: 'The last owner of a team cannot be removed' },

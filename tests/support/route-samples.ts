@@ -14,6 +14,8 @@ export interface SampleWorld {
   playerId: string;
   /** A second player of the session on its board. */
   otherPlayerId: string;
+  /** `playerId` and `otherPlayerId` by their ids on the session's board, as players and helpers name them. */
+  boardIds: [string, string];
   /** A player waiting for the team's approval to join. */
   joinRequesterId: string;
   /** An admin of the team (removeAdmin). */
@@ -158,9 +160,9 @@ export function memberSample(path: MemberRoutePath, w: SampleWorld): unknown {
     'checkState/rotation/notifyMe': { ...session, on: true },
     'checkState/rotation/startNext': { ...session, court: 1 },
     'checkState/rotation/finish': { ...session, court: 1 },
-    'checkState/rotation/setPlayer': { ...session, userId: w.playerId, state: 'resting' },
-    'checkState/rotation/swapNext': { ...session, nextIndex: 0, outUserId: w.playerId, inUserId: w.otherPlayerId },
-    'checkState/rotation/moveUp': { ...session, userId: w.playerId },
+    'checkState/rotation/setPlayer': { ...session, playerId: w.boardIds[0], state: 'resting' },
+    'checkState/rotation/swapNext': { ...session, nextIndex: 0, outPlayerId: w.boardIds[0], inPlayerId: w.boardIds[1] },
+    'checkState/rotation/moveUp': { ...session, playerId: w.boardIds[0] },
   };
   if (!(path in samples)) throw new Error(`No sample request for ${path}: add one`);
   return samples[path];

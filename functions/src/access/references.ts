@@ -1,10 +1,17 @@
 import type { RefMap, Relation } from '@shuttle/shared';
-import type { TeamAccess, TeamScope } from '#admin-accounts/team-scope.ts';
+import type { AdminAccounts } from '#admin-accounts/repository.ts';
+import {
+  moneySettingsAccess,
+  requireMoneySettings,
+  type TeamAccess,
+  type TeamScope,
+} from '#admin-accounts/team-scope.ts';
 import type { PassRecord } from '#payments/model.ts';
 import type { PassRepository } from '#payments/passes.ts';
 import { DomainError } from '#platform/errors.ts';
 import type { AdminCaller, MemberCaller, ReferenceResolver } from '#platform/http.ts';
 import type { UserRepository } from '#players/repository.ts';
+import { boardIds } from '#rotation/board-ids.ts';
 import type { RotationPlayerRecord } from '#rotation/model.ts';
 import type { RotationItem, RotationRepository } from '#rotation/repository.ts';
 import type { BookingRecord, SessionRecord } from '#sessions/model.ts';
@@ -145,15 +152,15 @@ export interface AdminReferenceDeps {
   passes: PassRepository;
   teamAdmins: TeamAdminRepository;
   boards: RotationRepository;
-  /** Whether the admin's sign-in e-mail is verified (admin-accounts/repository.ts). */
-  emailVerified: (admin: AdminCaller) => Promise<boolean>;
+  /** The admin's account and whether its e-mail is verified (admin-accounts/repository.ts). */
+  accounts: Pick<AdminAccounts, 'require' | 'identity'>;
 }
 
 /** The references of the admin API: everything is relative to a team the caller administers. */
 export function adminReferences(d: AdminReferenceDeps): ReferenceResolver {
   const ownedTeam = async (teamId: string | undefined, caller: Caller) => {
-    const access = await d.scope.owner(admin(caller), teamId);
-    if (!(await d.emailVerified(admin(caller)))) throw new DomainError('EMAIL_NOT_VERIFIED');
+    const access = await d.scope.team(admin(caller), teamId);
+    requireMoneySettings(await moneySettingsAccess(access, admin(caller).adminId, d.accounts));
     return access;
   };
   const board = async (scope: Scope) => {
@@ -263,8 +270,11 @@ export function memberReferences(d: MemberReferenceDeps): ReferenceResolver {
         if (item.helperUserId !== member(caller).userId) throw new DomainError('FORBIDDEN');
         return item;
       },
-      boardPlayer: async (userId, _, scope) => {
-        const player = scope.board?.state.players.find((p) => p.userId === userId);
+      // Players name each other by board id, never by user id (docs/PRIVACY.md).
+      boardPlayer: async (playerId, _, scope) => {
+        const board = scope.board;
+        const userId = board ? boardIds(board).userId(playerId) : null;
+        const player = board?.state.players.find((p) => p.userId === userId);
         if (!player) throw new DomainError('ROTATION_PLAYER_NOT_FOUND');
         return player;
       },

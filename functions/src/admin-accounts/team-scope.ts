@@ -1,9 +1,10 @@
-import type { AdminRole } from '@shuttle/shared';
+import type { AdminRole, PaymentDetailsEditable } from '@shuttle/shared';
 import { DomainError } from '#platform/errors.ts';
 import type { AdminCaller } from '#platform/http.ts';
 import type { SessionRecord } from '#sessions/model.ts';
 import type { SessionRepository } from '#sessions/repository.ts';
 import type { TeamAdminRepository } from '#teams/admins.ts';
+import type { AdminAccounts } from './repository.ts';
 
 export interface TeamAccess {
   teamId: string;
@@ -50,4 +51,25 @@ export class TeamScope {
     await this.requireTeam(admin, session.teamId);
     return session;
   }
+}
+
+/**
+ * Whether the caller may change the team's money settings (docs/MONEY.md, "Who changes where
+ * players pay"): an owner of the team whose email is verified (`yes`); a co-admin reads them only
+ * (`ownerOnly`); an owner must verify their email first (`verifyEmail`). One GetItem of the account
+ * (and of its player for a leader's account) for an owner, none for a co-admin.
+ */
+export async function moneySettingsAccess(
+  access: TeamAccess,
+  adminId: string,
+  accounts: Pick<AdminAccounts, 'require' | 'identity'>,
+): Promise<PaymentDetailsEditable> {
+  if (access.role !== 'owner') return 'ownerOnly';
+  return (await accounts.identity(await accounts.require(adminId))).verified ? 'yes' : 'verifyEmail';
+}
+
+/** 403 unless the caller may change money settings: OWNER_ONLY for a co-admin, EMAIL_NOT_VERIFIED for an unverified owner. */
+export function requireMoneySettings(editable: PaymentDetailsEditable): void {
+  if (editable === 'ownerOnly') throw new DomainError('OWNER_ONLY');
+  if (editable === 'verifyEmail') throw new DomainError('EMAIL_NOT_VERIFIED');
 }

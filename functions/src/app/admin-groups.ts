@@ -19,6 +19,7 @@ import { BookingEngine } from '#bookings/engine.ts';
 import { SessionChangeEngine } from '#bookings/session-changes.ts';
 import { NoShowRule } from '#payments/no-show.ts';
 import { PassRepository } from '#payments/passes.ts';
+import { PaymentDetailsStore } from '#payments/payment-details.ts';
 import { PaymentRepository } from '#payments/repository.ts';
 import { SettlementRepository } from '#payments/settlement-store.ts';
 import type { ApiEnv } from '#platform/http.ts';
@@ -96,6 +97,7 @@ export function createAdminMoneyApi(deps: AppDeps): Hono<ApiEnv> {
     payments: new PaymentRepository(store, clock),
     passes: new PassRepository(store, clock, ids),
     settlements: new SettlementRepository(store, clock),
+    paymentDetails: new PaymentDetailsStore(store, clock, ids),
     noShowSettings: new NoShowSettings(store),
   };
   return contractGroupApi(API_BASES.admin, [

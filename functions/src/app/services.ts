@@ -4,6 +4,7 @@ import { BookingEngine } from '#bookings/engine.ts';
 import { SessionChangeEngine } from '#bookings/session-changes.ts';
 import { NoShowRule } from '#payments/no-show.ts';
 import { PassRepository } from '#payments/passes.ts';
+import { PaymentDetailsStore } from '#payments/payment-details.ts';
 import { PaymentRepository } from '#payments/repository.ts';
 import { SettlementRepository } from '#payments/settlement-store.ts';
 import { UserRepository } from '#players/repository.ts';
@@ -46,6 +47,7 @@ export function services(deps: AppDeps) {
     payments: new PaymentRepository(deps.store, deps.clock),
     passes: new PassRepository(deps.store, deps.clock, deps.ids),
     settlements: new SettlementRepository(deps.store, deps.clock),
+    paymentDetails: new PaymentDetailsStore(deps.store, deps.clock, deps.ids),
     noShowSettings: new NoShowSettings(deps.store),
     noShows: new NoShowRule(deps.store, deps.clock),
     http: memberHttp(deps, limiter),

@@ -5,7 +5,7 @@ import { runTransaction, Transaction, TransactionRefusedError } from '#db/transa
 import type { Clock, IdGenerator } from '#platform/clock.ts';
 import { DomainError, StoreBusyError } from '#platform/errors.ts';
 import { BUSINESS_METRICS } from '#platform/metrics.ts';
-import { isTransientStoreError, type RetryPolicy } from '#platform/retry.ts';
+import { isTransactionConflict, type RetryPolicy } from '#platform/retry.ts';
 import type { BookingRecord, SessionRecord } from '#sessions/model.ts';
 import { SessionRepository } from '#sessions/repository.ts';
 import { asContention, CONTENDED_RETRY, ContentionError, contended } from './contention.ts';
@@ -273,7 +273,7 @@ export class BookingEngine {
     try {
       await runTransaction(this.store, tx, this.retry);
     } catch (error) {
-      if (isTransientStoreError(error)) throw new StoreBusyError();
+      if (isTransactionConflict(error)) throw new StoreBusyError();
       if (error instanceof TransactionRefusedError) throw new DomainError('BOOKING_NOT_FOUND');
       throw error;
     }

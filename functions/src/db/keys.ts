@@ -44,13 +44,26 @@ export const key = {
   rotation: (sessionId: string) => ({ PK: `SESSION#${sessionId}`, SK: 'ROTATION' }),
   /** A venue-screen token of a rotation board, keyed by the SHA-256 of the token. */
   rotationScreen: (tokenHash: string) => ({ PK: `ROTSCREEN#${tokenHash}`, SK: 'ROTSCREEN' }),
-  /** An open WebSocket of a board's viewer on AWS (TTL), all of a session in one partition. */
-  rotationSocket: (sessionId: string, connectionId: string) => ({
+  /**
+   * One of a board's socket places on AWS (TTL; rotation/socket-store.ts), all of a session in one
+   * partition: the socket holding it, with its viewer. A place is taken by a conditional Put.
+   */
+  rotationSocket: (sessionId: string, slot: number) => ({
     PK: `ROTWS#${sessionId}`,
-    SK: `CONN#${connectionId}`,
+    SK: `SLOT#${String(slot).padStart(3, '0')}`,
   }),
-  /** The session of an open board socket (TTL), for `$disconnect`, which only knows the connection id. */
+  /** The session and places of an open board socket (TTL), for `$disconnect`, which only knows the connection id. */
   rotationSocketOwner: (connectionId: string) => ({ PK: `ROTWSCONN#${connectionId}`, SK: 'ROTWSCONN' }),
+  /** One of a viewer's socket places on a board (TTL); the viewer's partition lists their sockets on every board. */
+  rotationViewerSocket: (viewerKey: string, sessionId: string, slot: number) => ({
+    PK: `ROTWSVIEWER#${viewerKey}`,
+    SK: `SESSION#${sessionId}#${slot}`,
+  }),
+  /** One of an address's socket places (TTL), on every board. */
+  rotationAddressSocket: (address: string, slot: number) => ({
+    PK: `ROTWSADDR#${address}`,
+    SK: `SLOT#${String(slot).padStart(2, '0')}`,
+  }),
 
   idempotency: (scope: string, idempotencyKey: string) => ({ PK: `IDEM#${scope}#${idempotencyKey}`, SK: 'IDEM' }),
   outbox: (outboxId: string) => ({ PK: `OUTBOX#${outboxId}`, SK: 'OUTBOX' }),

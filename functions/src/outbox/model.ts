@@ -1,3 +1,4 @@
+import type { PaymentDetails } from '@shuttle/shared';
 import { index, key, ttlAt } from '#db/keys.ts';
 
 /** What a notice says about the session, kept on the record since a deleted session cannot be read. */
@@ -41,9 +42,10 @@ export type GroupOutboxKind = (typeof GROUP_OUTBOX_KINDS)[number];
 
 /**
  * Emails to a team's owners (`teamId`, no user): another team's binding code was sent in the
- * team's bound LINE group and refused (docs/LINE.md, "Team groups and chat commands").
+ * team's bound LINE group and refused (docs/LINE.md, "Team groups and chat commands"); where
+ * players pay changed (docs/MONEY.md, "Who changes where players pay").
  */
-export const TEAM_ALERT_KINDS = ['groupBindRefused'] as const;
+export const TEAM_ALERT_KINDS = ['groupBindRefused', 'paymentDetailsChanged'] as const;
 export type TeamAlertKind = (typeof TEAM_ALERT_KINDS)[number];
 
 /**
@@ -146,6 +148,8 @@ interface OutboxFieldsOf {
   groupLastCall: { sessionIds?: string[]; userIds?: string[]; lastCallSeats?: number };
   /** The name of the team whose code was sent in this team's group. */
   groupBindRefused: { otherTeamName?: string };
+  /** The details before and after the change, and the name of the admin who made it. */
+  paymentDetailsChanged: { before?: PaymentDetails; after?: PaymentDetails; changedBy?: string };
   /** The menu is the one of the player's language when the notifier delivers it, not when asked. */
   richMenuLink: Record<never, never>;
 }

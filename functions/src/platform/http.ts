@@ -4,9 +4,9 @@ import { HonoBase } from 'hono/hono-base';
 import { TrieRouter } from 'hono/router/trie-router';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { z } from 'zod';
-import { DomainError, ValidationError } from './errors.ts';
+import { busyRetryAfterSeconds, DomainError, ValidationError } from './errors.ts';
 import { type RateBucket, RateLimitedError, type RateLimiter } from './rate-limit.ts';
-import { isTransientStoreError } from './retry.ts';
+import { isStoreUnavailable } from './retry.ts';
 
 export interface MemberCaller {
   userId: string;
@@ -106,6 +106,7 @@ export function success(c: Context, data: unknown, message = 'OK') {
 
 export function failure(c: Context, error: DomainError) {
   if (error instanceof RateLimitedError) c.header('Retry-After', String(error.retryAfterSeconds));
+  if (error.status === 503) c.header('Retry-After', String(busyRetryAfterSeconds()));
   return c.json(
     {
       success: false,
@@ -302,8 +303,9 @@ async function authenticate(c: Context<ApiEnv>, contract: RouteContract, auth: A
 export function installErrorHandling(app: Hono<ApiEnv>): void {
   app.onError((error, c) => {
     if (error instanceof DomainError) return failure(c, error);
-    if (isTransientStoreError(error)) {
-      console.warn('Store busy', error.name);
+    // A store throttled, stalled or unreachable past the retries: the client may try again (LIMITS.md, "Stalls").
+    if (isStoreUnavailable(error)) {
+      console.warn('Store busy', error.name, (error as { code?: unknown }).code ?? '');
       return failure(c, new DomainError('SERVICE_BUSY'));
     }
     console.error('Unhandled error', error);

@@ -1,159 +1,77 @@
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
-import { BatchWriteCommand, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
-import type { RotationAdminBoard, RotationBoard } from '@shuttle/shared';
 import type { DynamoDBRecord } from 'aws-lambda';
-import type { Store } from '#db/client.ts';
-import { key, ttlAt } from '#db/keys.ts';
-import { runTransaction, Transaction } from '#db/transaction.ts';
-import { DomainError } from '#platform/errors.ts';
+import type { Clock } from '#platform/clock.ts';
 import type { RotationItem } from './repository.ts';
-import { isRotationBoardChange } from './stream-filter.ts';
-import { toBoard } from './view.ts';
-import type { RotationViewerKind } from './viewers.ts';
+import { RECHECK_AFTER_MS } from './socket-limits.ts';
+import type { RotationSockets, StoredSocket } from './socket-store.ts';
+import { isRotationBoardChange, type Revocation, revocationOf } from './stream-filter.ts';
+import { adminView, publicView } from './view.ts';
+import { audienceOf, type RotationViewerChecks, recheckViewer, standingAfter } from './viewers.ts';
 
 /**
- * The live board on AWS (docs/ON-COURT.md, "Live"; TABLE.md, "Rotation"): the API Gateway
- * WebSocket API's connections stored per session, and the broadcast of every board write read
- * from the table's stream. Same protocol as the local hub (`local/rotation-live.ts`): every
- * message is the JSON board with its `version`; clients send nothing.
+ * The live board on AWS (docs/ON-COURT.md, "Live"): the table's stream feeds one function that
+ * posts every board write to the session's sockets, each the view its recorded viewer may see,
+ * and closes the sockets whose right is gone: a replaced screen token or helper at the board
+ * write itself, a removed admin link, a deleted account or a booking no longer accepted at that
+ * item's stream record (stream-filter.ts), and any socket whose check is 10 minutes old before
+ * it is sent anything. Same protocol as the local hub (`local/rotation-live.ts`): every message
+ * is the JSON board with its `version`; clients send nothing.
  */
 
-/** A connection item outlives the longest API Gateway connection (2 h) in any case. */
-export const ROTATION_SOCKET_TTL_SECONDS = 4 * 60 * 60;
-/** Sockets one board serves (one Query page); the next viewer is refused (429) and polls. */
-export const MAX_SOCKETS_PER_SESSION = 200;
-
-export interface RotationSocket {
-  connectionId: string;
-  kind: RotationViewerKind;
+/** API Gateway's management API for the stage's connections (socket-transport.ts). */
+export interface SocketTransport {
+  /** PostToConnection: `gone` when API Gateway answers 410 (the socket closed without a `$disconnect` yet). */
+  post: (connectionId: string, data: string) => Promise<'sent' | 'gone'>;
+  /** DeleteConnection (a socket already gone is no failure); API Gateway then sends `$disconnect`. */
+  close: (connectionId: string) => Promise<void>;
 }
 
-/**
- * `ROTWS#<sessionId>` / `CONN#<connectionId>` (the socket, its viewer kind) and
- * `ROTWSCONN#<connectionId>` (its session, for `$disconnect`), both with a 4 h `ttl`.
- */
-export class RotationSockets {
-  constructor(private readonly store: Store) {}
-
-  /** The session's sockets, at most `MAX_SOCKETS_PER_SESSION`: one Query. */
-  async list(sessionId: string): Promise<RotationSocket[]> {
-    const out = await this.store.doc.send(
-      new QueryCommand({
-        TableName: this.store.tableName,
-        KeyConditionExpression: 'PK = :pk',
-        ExpressionAttributeValues: { ':pk': key.rotationSocket(sessionId, '').PK },
-        ProjectionExpression: 'connectionId, kind',
-        Limit: MAX_SOCKETS_PER_SESSION,
-      }),
-    );
-    return (out.Items ?? []) as RotationSocket[];
-  }
-
-  /**
-   * Stores a socket the viewer check let through: a Query (count, at most 200 keys) refuses a
-   * full board with 429 before anything is written; then one transaction of the two items.
-   */
-  async open(sessionId: string, socket: RotationSocket, now: Date): Promise<void> {
-    const counted = await this.store.doc.send(
-      new QueryCommand({
-        TableName: this.store.tableName,
-        KeyConditionExpression: 'PK = :pk',
-        ExpressionAttributeValues: { ':pk': key.rotationSocket(sessionId, '').PK },
-        Select: 'COUNT',
-        Limit: MAX_SOCKETS_PER_SESSION,
-      }),
-    );
-    if ((counted.Count ?? 0) >= MAX_SOCKETS_PER_SESSION) throw new DomainError('RATE_LIMITED');
-    const ttl = ttlAt(now, ROTATION_SOCKET_TTL_SECONDS);
-    const tx = new Transaction(this.store.tableName)
-      .put('socket', {
-        Item: {
-          ...key.rotationSocket(sessionId, socket.connectionId),
-          type: 'rotationSocket',
-          sessionId,
-          connectionId: socket.connectionId,
-          kind: socket.kind,
-          connectedAt: now.toISOString(),
-          ttl,
-        },
-      })
-      .put('owner', {
-        Item: {
-          ...key.rotationSocketOwner(socket.connectionId),
-          type: 'rotationSocketOwner',
-          sessionId,
-          ttl,
-        },
-      });
-    await runTransaction(this.store, tx);
-  }
-
-  /** `$disconnect`: GetItem of the owner item, then both items deleted (one BatchWriteItem). */
-  async close(connectionId: string): Promise<string | null> {
-    const out = await this.store.doc.send(
-      new GetCommand({ TableName: this.store.tableName, Key: key.rotationSocketOwner(connectionId) }),
-    );
-    const sessionId = (out.Item?.sessionId as string | undefined) ?? null;
-    if (sessionId) await this.forget(sessionId, connectionId);
-    return sessionId;
-  }
-
-  /** Deletes a socket's two items (a gone connection, a disconnect): one BatchWriteItem. */
-  async forget(sessionId: string, connectionId: string): Promise<void> {
-    await this.store.doc.send(
-      new BatchWriteCommand({
-        RequestItems: {
-          [this.store.tableName]: [
-            { DeleteRequest: { Key: key.rotationSocket(sessionId, connectionId) } },
-            { DeleteRequest: { Key: key.rotationSocketOwner(connectionId) } },
-          ],
-        },
-      }),
-    );
-  }
-}
-
-/** PostToConnection: `gone` when API Gateway answers 410 (the socket closed without a `$disconnect` yet). */
-export type PostToSocket = (connectionId: string, data: string) => Promise<'sent' | 'gone'>;
-
-/** Names only for players and screens (docs/PRIVACY.md); admins also get the screen token. */
-export function boardViews(item: RotationItem): { names: RotationBoard; admin: RotationAdminBoard } {
-  const names = toBoard(item.state, {
-    sessionId: item.sessionId,
-    version: item.version,
-    helperUserId: item.helperUserId,
-    updatedAt: item.updatedAt,
-  });
-  return { names, admin: { ...names, screenToken: item.screenToken } };
+export interface LiveDeps {
+  sockets: RotationSockets;
+  transport: SocketTransport;
+  checks: RotationViewerChecks;
+  clock: Clock;
 }
 
 export interface BroadcastResult {
   sent: number;
   gone: number;
+  closed: number;
   failed: number;
 }
 
+const stale = (checkedAt: string, now: Date) => now.getTime() - Date.parse(checkedAt) >= RECHECK_AFTER_MS;
+
+/** Closes a socket whose right is gone: DeleteConnection, and its places freed at once. */
+async function closeSocket(deps: LiveDeps, connectionId: string): Promise<void> {
+  await deps.transport.close(connectionId);
+  await deps.sockets.close(connectionId);
+}
+
 /**
- * Posts a board to every socket of its session, each the view of its kind; a gone socket is
- * deleted. Posts run in parallel; a failed post (not a 410) is counted, the others still go.
+ * Posts a board to every socket of its session, each the view of its viewer (admins: user ids
+ * and screen token; players and screens: board ids and names). A socket whose right this write
+ * ended, or whose right no longer holds when checked again, is closed instead. A failed post or
+ * check (not a 410) is counted; the others still go.
  */
-export async function broadcastBoard(
-  sockets: RotationSockets,
-  post: PostToSocket,
-  item: RotationItem,
-): Promise<BroadcastResult> {
-  const views = boardViews(item);
-  const messages = { names: JSON.stringify(views.names), admin: JSON.stringify(views.admin) };
-  const result: BroadcastResult = { sent: 0, gone: 0, failed: 0 };
+export async function broadcastBoard(deps: LiveDeps, item: RotationItem): Promise<BroadcastResult> {
+  const now = deps.clock.now();
+  const messages = { admin: JSON.stringify(adminView(item)), public: JSON.stringify(publicView(item)) };
+  const result: BroadcastResult = { sent: 0, gone: 0, closed: 0, failed: 0 };
   await Promise.all(
-    (await sockets.list(item.sessionId)).map(async (socket) => {
+    (await deps.sockets.list(item.sessionId, now)).map(async (socket) => {
       try {
-        const outcome = await post(socket.connectionId, socket.kind === 'admin' ? messages.admin : messages.names);
+        if (!(await stillMayWatch(deps, item, socket, now))) {
+          await closeSocket(deps, socket.connectionId);
+          result.closed++;
+          return;
+        }
+        const outcome = await deps.transport.post(socket.connectionId, messages[audienceOf(socket.viewer)]);
         if (outcome === 'sent') result.sent++;
         else {
           result.gone++;
-          await sockets.forget(item.sessionId, socket.connectionId);
+          await deps.sockets.forget(socket.connectionId, socket.places);
         }
       } catch {
         result.failed++;
@@ -163,33 +81,84 @@ export async function broadcastBoard(
   return result;
 }
 
+/** The board write's own verdict, or the whole check again when the write calls for it or the last is 10 minutes old. */
+async function stillMayWatch(deps: LiveDeps, item: RotationItem, socket: StoredSocket, now: Date): Promise<boolean> {
+  const verdict = standingAfter(item, socket);
+  if (verdict === 'end') return false;
+  if (verdict === 'keep' && !stale(socket.checkedAt, now)) return true;
+  const basis = await recheckViewer(deps.checks, item, socket.viewer);
+  if (basis) await deps.sockets.markChecked(socket, basis, now);
+  return basis !== null;
+}
+
 /**
- * One batch of the table's stream (already filtered to board writes, stream-filter.ts): each
- * session's newest board is posted once (an older image in the same batch is superseded; views
- * ignore older versions anyway). A session whose posts failed reports its records as failures,
- * so the event source retries them (a repost is harmless: same version).
+ * A right changed outside the board (stream-filter.ts): the viewer's sockets it concerns (one
+ * Query of the viewer's places) are checked again, each against its board, and closed when
+ * the right is gone. Answers how many were closed.
+ */
+export async function applyRevocation(deps: LiveDeps, revocation: Revocation): Promise<number> {
+  const now = deps.clock.now();
+  const concerned = (await deps.sockets.ofViewer(revocation.viewer, now)).filter(
+    (s) =>
+      (revocation.teamId === undefined || s.teamId === revocation.teamId) &&
+      (revocation.sessionId === undefined || s.sessionId === revocation.sessionId),
+  );
+  let closed = 0;
+  await Promise.all(
+    concerned.map(async ({ connectionId, sessionId }) => {
+      const socket = await deps.sockets.get(connectionId);
+      if (!socket) return;
+      const item = await deps.checks.board(sessionId).catch(() => null);
+      const basis = item ? await recheckViewer(deps.checks, item, socket.viewer) : null;
+      if (basis) {
+        await deps.sockets.markChecked(socket, basis, now);
+        return;
+      }
+      await closeSocket(deps, connectionId);
+      closed++;
+    }),
+  );
+  return closed;
+}
+
+/**
+ * One batch of the table's stream (already filtered, stream-filter.ts): each session's newest
+ * board is posted once (an older image in the same batch is superseded; views ignore older
+ * versions anyway), and each revocation is applied. A session or revocation that failed reports
+ * its records as failures, so the event source retries them (a repost is harmless: same
+ * version; a second close finds nothing).
  */
 export async function broadcastStream(
   records: DynamoDBRecord[],
-  sockets: RotationSockets,
-  post: PostToSocket,
+  deps: LiveDeps,
 ): Promise<{ batchItemFailures: { itemIdentifier: string }[] }> {
   const newest = new Map<string, { item: RotationItem; sequences: string[] }>();
+  const revocations: { revocation: Revocation; sequence: string }[] = [];
   for (const record of records) {
-    if (!isRotationBoardChange(record)) continue;
+    const sequence = record.dynamodb?.SequenceNumber ?? '';
+    if (!isRotationBoardChange(record)) {
+      const revocation = revocationOf(record);
+      if (revocation) revocations.push({ revocation, sequence });
+      continue;
+    }
     const image = record.dynamodb?.NewImage as Record<string, AttributeValue>;
     const item = unmarshall(image) as RotationItem;
     const seen = newest.get(item.sessionId);
-    const sequences = [...(seen?.sequences ?? []), record.dynamodb?.SequenceNumber ?? ''];
+    const sequences = [...(seen?.sequences ?? []), sequence];
     newest.set(item.sessionId, { item: !seen || item.version > seen.item.version ? item : seen.item, sequences });
   }
   const failures: { itemIdentifier: string }[] = [];
+  const fail = (sequences: string[]) =>
+    failures.push(...sequences.filter(Boolean).map((itemIdentifier) => ({ itemIdentifier })));
   for (const { item, sequences } of newest.values()) {
-    const failed = await broadcastBoard(sockets, post, item).then(
+    const failed = await broadcastBoard(deps, item).then(
       (r) => r.failed > 0,
       () => true,
     );
-    if (failed) failures.push(...sequences.filter(Boolean).map((itemIdentifier) => ({ itemIdentifier })));
+    if (failed) fail(sequences);
+  }
+  for (const { revocation, sequence } of revocations) {
+    await applyRevocation(deps, revocation).catch(() => fail([sequence]));
   }
   return { batchItemFailures: failures };
 }

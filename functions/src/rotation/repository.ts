@@ -18,6 +18,11 @@ export interface RotationItem {
   version: number;
   state: RotationState;
   screenToken: string;
+  /**
+   * The secret behind the players' board ids (board-ids.ts); absent on boards opened before it
+   * existed (their first screen token stands in until the next write keeps it).
+   */
+  boardKey?: string;
   helperUserId: string | null;
   updatedAt: string;
 }

@@ -1,5 +1,16 @@
+import {
+  ADMIN_LIMITS,
+  SIGN_IN_LIMITS,
+  VERIFICATION_CODE_LENGTH,
+  VERIFICATION_CODE_TTL_SECONDS,
+  VERIFICATION_MAX_WRONG_TRIES,
+  VERIFICATION_MAX_WRONG_TRIES_PER_DAY,
+  VERIFICATION_RESEND_COOLDOWN_SECONDS,
+} from '../constants.ts';
 import * as a from './admin-api.ts';
 import { route } from './routes.ts';
+
+// Figures in summaries come from the constants the code uses (functions/test/route-summaries.test.ts).
 
 /**
  * The admin calls of accounts and team settings, the first part of `adminRoutes`: its own module
@@ -17,14 +28,14 @@ export const adminAccountRoutes = {
   login: route({
     method: 'POST',
     auth: 'none',
-    summary: 'Admin login; 5 failed tries in a row lock the account for 15 minutes',
+    summary: `Admin login. Wrong passwords never lock the account: after ${SIGN_IN_LIMITS.freeTries} tries to one email within ${SIGN_IN_LIMITS.windowMinutes} minutes, further tries are spaced out, at most ${SIGN_IN_LIMITS.maxSpacingSeconds} s apart (429 RATE_LIMITED with Retry-After), and the right password gets in when its turn comes`,
     request: a.adminLoginRequest,
     response: a.adminLoginResult,
   }),
   'password/requestReset': route({
     method: 'POST',
     auth: 'none',
-    summary: 'Email a one-time reset code and link (valid 30 minutes); answers the same for unknown emails',
+    summary: `Email a one-time reset code and link (valid ${ADMIN_LIMITS.resetCodeMinutes} minutes); answers the same for unknown emails`,
     request: a.requestResetRequest,
     response: a.requestResetResult,
   }),
@@ -38,14 +49,14 @@ export const adminAccountRoutes = {
   'email/sendCode': route({
     method: 'POST',
     auth: 'admin',
-    summary: "Email a 6-digit code to the account's address (valid 10 minutes, resend after 60 s)",
+    summary: `Email a ${VERIFICATION_CODE_LENGTH}-digit code to the account's address (valid ${VERIFICATION_CODE_TTL_SECONDS / 60} minutes, resend after ${VERIFICATION_RESEND_COOLDOWN_SECONDS} s)`,
     request: a.emptyAdminRequest,
     response: a.sendAdminEmailCodeResult,
   }),
   'email/verifyCode': route({
     method: 'POST',
     auth: 'admin',
-    summary: "Verify the account's email with the code; 10 wrong codes a day per account at most",
+    summary: `Verify the account's email with the code; ${VERIFICATION_MAX_WRONG_TRIES} wrong tries a code, ${VERIFICATION_MAX_WRONG_TRIES_PER_DAY} a day per account at most`,
     request: a.verifyAdminEmailRequest,
     response: a.adminProfile,
   }),
@@ -201,7 +212,7 @@ export const adminAccountRoutes = {
   'setting/inviteAdmin': route({
     method: 'POST',
     auth: 'admin',
-    summary: 'Email a co-admin invitation (owners with a verified email; valid 7 days; a daily cap per team)',
+    summary: `Email a co-admin invitation (owners with a verified email; valid ${ADMIN_LIMITS.inviteDays} days; a daily cap per team)`,
     request: a.inviteAdminRequest,
     refs: { teamId: 'ownedTeam' },
     response: a.inviteAdminResult,

@@ -73,6 +73,7 @@ beforeAll(async () => {
     venueId,
     playerId: memberId,
     otherPlayerId: 'line_Usomeone',
+    boardIds: ['p_none', 'p_none'],
     joinRequesterId: memberId,
     adminId: a.adminId,
     passId: 'pass-of-someone',

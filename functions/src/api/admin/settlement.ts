@@ -1,24 +1,28 @@
 import { adminRoutes } from '@shuttle/shared';
-import type { TeamScope } from '#admin-accounts/team-scope.ts';
+import type { AdminAccounts } from '#admin-accounts/repository.ts';
+import { moneySettingsAccess, requireMoneySettings, type TeamScope } from '#admin-accounts/team-scope.ts';
+import type { PaymentDetailsStore } from '#payments/payment-details.ts';
 import { stockView } from '#payments/settlement.ts';
-import { EMPTY_PAYMENT_DETAILS, type SettlementRepository } from '#payments/settlement-store.ts';
+import type { SettlementRepository } from '#payments/settlement-store.ts';
 import { type ContractAppOptions, contractRoutes } from '#platform/http.ts';
 import { monthSpan } from '#reports/revenue.ts';
 import type { SessionRecord } from '#sessions/model.ts';
 import type { SessionRepository } from '#sessions/repository.ts';
-import type { TeamRepository } from '#teams/repository.ts';
 
 export interface SettlementRouteDeps {
   settlements: SettlementRepository;
   scope: TeamScope;
   sessions: SessionRepository;
-  teams: TeamRepository;
+  accounts: Pick<AdminAccounts, 'require' | 'identity'>;
+  paymentDetails: PaymentDetailsStore;
+  /** Counts a notice-producing call against its team's `teamNotices` bucket (app/limits.ts). */
+  teamNotices: (teamId: string) => Promise<void>;
   http: ContractAppOptions;
 }
 
 /** The night's settlement, shuttle stock and payment details (docs/ON-COURT.md, "Settlement", "Where to pay"). */
 export function settlementRoutes(s: SettlementRouteDeps) {
-  const { settlements } = s;
+  const { settlements, paymentDetails } = s;
 
   /** The settlement with the session's bookings read consistently (check-in marks and payments just made). */
   const current = async (session: SessionRecord) => {
@@ -63,13 +67,19 @@ export function settlementRoutes(s: SettlementRouteDeps) {
         return settlements.updateThreshold(access.teamId, lowStockTubes);
       },
 
-      'setting/getPaymentDetails': async (_, { refs }) => {
+      'setting/getPaymentDetails': async (_, { admin, refs }) => {
         const access = refs.teamId;
-        return (await s.teams.get(access.teamId))?.paymentDetails ?? EMPTY_PAYMENT_DETAILS;
+        const [details, editable] = await Promise.all([
+          paymentDetails.get(access.teamId),
+          moneySettingsAccess(access, admin.adminId, s.accounts),
+        ]);
+        return { ...details, editable };
       },
-      'setting/updatePaymentDetails': async ({ teamId, ...details }, { refs }) => {
+      // `teamId` is an `ownedTeam`: an owner with a verified email (docs/MONEY.md).
+      'setting/updatePaymentDetails': async ({ teamId: _teamId, ...details }, { admin, refs }) => {
         const access = refs.teamId;
-        return settlements.updatePaymentDetails(access.teamId, details);
+        await s.teamNotices(access.teamId);
+        return { ...(await paymentDetails.change(access.teamId, details, admin.name)), editable: 'yes' as const };
       },
     },
     s.http,
