@@ -16,6 +16,7 @@ export * from './schemas/entities.ts';
 export * from './schemas/fair-signup.ts';
 export * from './schemas/instant.ts';
 export * from './schemas/member-api.ts';
+export * from './schemas/member-auth-routes.ts';
 export * from './schemas/member-routes.ts';
 export * from './schemas/payment-routes.ts';
 export * from './schemas/payments.ts';

@@ -1,5 +1,5 @@
-import { AdminAccounts } from '@shuttle/functions/admin-accounts/repository.ts';
-import { adminHttp, memberHttp } from '@shuttle/functions/app/http-options.ts';
+import { adminServices } from '@shuttle/functions/app/admin-services.ts';
+import { services } from '@shuttle/functions/app/services.ts';
 import { contractRoutes } from '@shuttle/functions/platform/http.ts';
 import {
   type AdminRoutePath,
@@ -197,16 +197,14 @@ describe('the route tables', () => {
 
 describe('every reference of every call', () => {
   it('resolves the valid sample of every call (so a refusal below is the foreign id, nothing else)', async () => {
-    const accounts = new AdminAccounts({ store: h.store, clock: h.clock, ids: h.deps.ids });
-    const member = memberHttp(h.deps, null);
-    const admin = adminHttp(h.deps, accounts, member);
+    const [member, admin] = [services(h.deps).http, adminServices(h.deps).http];
     const callers = {
       admin: { admin: await h.deps.tokens.verifyAdmin(a.token), member: null },
       member: { admin: null, member: await h.deps.tokens.verifyMember(pA.token) },
     };
     for (const { api, path, contract } of withRefs) {
       const input = contract.request!.parse(sampleOf(api, path)) as Record<string, unknown>;
-      const resolver = api === 'admin' ? admin.references : member.references;
+      const resolver = (api === 'admin' ? admin : member).references!;
       const resolved = await resolver.resolve(contract.refs!, input, callers[api]).catch((error: Error) => {
         throw new Error(`${path}: the valid sample did not resolve: ${error.message}`);
       });

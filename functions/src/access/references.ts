@@ -84,15 +84,19 @@ type Resolve = (value: string, caller: Caller, scope: Scope) => Promise<unknown>
  * those checked within that scope, in parallel. An absent optional field resolves to nothing,
  * a null one to null, except the team relations, which fall back to the current team.
  */
-function resolver(resolvers: Partial<Record<Relation, Resolve>>, defaults: Partial<Record<Relation, Resolve>>) {
+function resolver(
+  resolvers: Partial<Record<Relation, Resolve | false>>,
+  defaults: Partial<Record<Relation, Resolve>>,
+): ReferenceResolver {
   const one = (relation: Relation, value: unknown, caller: Caller, scope: Scope) => {
     if (value === null) return null;
     const resolve = value === undefined ? defaults[relation] : resolvers[relation];
     if (value === undefined && !resolve) return undefined;
-    if (!resolve) throw new Error(`No resolver for the relation ${relation} on this API`);
+    if (!resolve) throw new Error(`No resolver for the relation ${relation} in this app`);
     return resolve(String(value ?? ''), caller, scope);
   };
   return {
+    relations: new Set(Object.entries(resolvers).flatMap(([r, resolve]) => (resolve ? [r as Relation] : []))),
     async resolve(refs: RefMap, input: Readonly<Record<string, unknown>>, caller: Caller) {
       const fields = Object.entries(refs);
       const out: Record<string, unknown> = {};
@@ -109,7 +113,7 @@ function resolver(resolvers: Partial<Record<Relation, Resolve>>, defaults: Parti
       });
       return out;
     },
-  } satisfies ReferenceResolver;
+  };
 }
 
 function scopeOf(relation: Relation, value: object): Scope {
@@ -130,6 +134,11 @@ function scopeOf(relation: Relation, value: object): Scope {
   }
 }
 
+/** A relation's resolver when the app gives what it reads; `false` (the app cannot resolve it) otherwise. */
+const with1 = <A>(a: A | undefined, make: (a: A) => Resolve): Resolve | false => (a ? make(a) : false);
+const with2 = <A, B>(a: A | undefined, b: B | undefined, make: (a: A, b: B) => Resolve): Resolve | false =>
+  a && b ? make(a, b) : false;
+
 const admin = (caller: Caller) => {
   if (!caller.admin) throw new DomainError('FORBIDDEN');
   return caller.admin;
@@ -143,15 +152,20 @@ const teamOf = (scope: Scope) => {
   return scope.teamId;
 };
 
+/**
+ * What the admin references are checked against. Each route group passes the repositories it
+ * builds anyway, and gets the relations those serve (its bundle carries no other; the router
+ * refuses to mount a call whose relation its app cannot resolve).
+ */
 export interface AdminReferenceDeps {
   scope: TeamScope;
-  sessions: SessionRepository;
-  teams: TeamRepository;
-  memberships: MembershipRepository;
-  users: UserRepository;
-  passes: PassRepository;
-  teamAdmins: TeamAdminRepository;
-  boards: RotationRepository;
+  sessions?: SessionRepository;
+  teams?: TeamRepository;
+  memberships?: MembershipRepository;
+  users?: UserRepository;
+  passes?: PassRepository;
+  teamAdmins?: TeamAdminRepository;
+  boards?: RotationRepository;
   /** The admin's account and whether its e-mail is verified (admin-accounts/repository.ts). */
   accounts: Pick<AdminAccounts, 'require' | 'identity'>;
 }
@@ -163,11 +177,11 @@ export function adminReferences(d: AdminReferenceDeps): ReferenceResolver {
     requireMoneySettings(await moneySettingsAccess(access, admin(caller).adminId, d.accounts));
     return access;
   };
-  const board = async (scope: Scope) => {
+  const board = async (boards: RotationRepository, scope: Scope) => {
     if (scope.board) return scope.board;
     const session = scope.session;
     if (!session) throw new Error('boardPlayer needs a session reference in the same call');
-    const item = await d.boards.get(session.id);
+    const item = await boards.get(session.id);
     if (!item) throw new DomainError('ROTATION_NOT_OPEN');
     scope.board = item;
     return item;
@@ -177,53 +191,50 @@ export function adminReferences(d: AdminReferenceDeps): ReferenceResolver {
       team: (teamId, caller) => d.scope.team(admin(caller), teamId),
       ownedTeam: (teamId, caller) => ownedTeam(teamId, caller),
       teamSession: (sessionId, caller) => d.scope.session(admin(caller), sessionId),
-      teamPlayer: async (userId, _, scope) => {
-        const [standing, user] = await Promise.all([
-          d.memberships.standing(teamOf(scope), userId),
-          d.users.get(userId),
-        ]);
+      teamPlayer: with2(d.memberships, d.users, (memberships, users) => async (userId, _, scope) => {
+        const [standing, user] = await Promise.all([memberships.standing(teamOf(scope), userId), users.get(userId)]);
         if (!user || !(standing.member || standing.joinRequest || standing.played))
           throw new DomainError('MEMBER_NOT_FOUND');
         return { userId: user.userId, name: user.name, pictureUrl: user.pictureUrl };
-      },
-      teamMember: async (userId, _, scope) => {
-        const record = await d.memberships.get(teamOf(scope), userId);
+      }),
+      teamMember: with1(d.memberships, (memberships) => async (userId, _, scope) => {
+        const record = await memberships.get(teamOf(scope), userId);
         if (!record) throw new DomainError('MEMBER_NOT_FOUND');
         return record;
-      },
-      joinRequester: async (userId, _, scope) => {
+      }),
+      joinRequester: with1(d.memberships, (memberships) => async (userId, _, scope) => {
         // Approving again answers the membership as it is: a member is still a join requester here.
-        const { joinRequest, member } = await d.memberships.standing(teamOf(scope), userId);
+        const { joinRequest, member } = await memberships.standing(teamOf(scope), userId);
         const who = joinRequest ?? member;
         if (!who) throw new DomainError('JOIN_REQUEST_NOT_FOUND');
         return { userId: who.userId, name: who.name, pictureUrl: who.pictureUrl };
-      },
-      sessionPlayer: async (userId, _, scope) => {
+      }),
+      sessionPlayer: with1(d.sessions, (sessions) => async (userId, _, scope) => {
         if (!scope.session) throw new Error('sessionPlayer needs a session reference in the same call');
-        const booking = await d.sessions.booking(scope.session.id, userId);
+        const booking = await sessions.booking(scope.session.id, userId);
         if (!booking) throw new DomainError('BOOKING_NOT_FOUND');
         return booking;
-      },
-      teamPass: async (passId, _, scope) => {
-        const pass = await d.passes.get(teamOf(scope), passId);
+      }),
+      teamPass: with1(d.passes, (passes) => async (passId, _, scope) => {
+        const pass = await passes.get(teamOf(scope), passId);
         if (!pass) throw new DomainError('PASS_NOT_FOUND');
         return pass;
-      },
-      teamVenue: async (venueId, _, scope) => {
-        const venue = await d.teams.venue(teamOf(scope), venueId);
+      }),
+      teamVenue: with1(d.teams, (teams) => async (venueId, _, scope) => {
+        const venue = await teams.venue(teamOf(scope), venueId);
         if (!venue) throw new DomainError('VENUE_NOT_FOUND');
         return venue;
-      },
-      teamAdmin: async (adminId, _, scope) => {
-        const link = await d.teamAdmins.link(teamOf(scope), adminId);
+      }),
+      teamAdmin: with1(d.teamAdmins, (teamAdmins) => async (adminId, _, scope) => {
+        const link = await teamAdmins.link(teamOf(scope), adminId);
         if (!link) throw new DomainError('ADMIN_NOT_FOUND');
         return link;
-      },
-      boardPlayer: async (userId, _, scope) => {
-        const player = (await board(scope)).state.players.find((p) => p.userId === userId);
+      }),
+      boardPlayer: with1(d.boards, (boards) => async (userId, _, scope) => {
+        const player = (await board(boards, scope)).state.players.find((p) => p.userId === userId);
         if (!player) throw new DomainError('ROTATION_PLAYER_NOT_FOUND');
         return player;
-      },
+      }),
     },
     {
       team: (_, caller) => d.scope.team(admin(caller), undefined),

@@ -1,19 +1,10 @@
-import { adminReferences, memberReferences } from '#access/references.ts';
 import { adminAuthenticator } from '#admin-accounts/authenticator.ts';
 import type { AdminAccounts } from '#admin-accounts/repository.ts';
-import { TeamScope } from '#admin-accounts/team-scope.ts';
 import { RateCounters } from '#db/rate-counters.ts';
-import { PassRepository } from '#payments/passes.ts';
 import { DomainError } from '#platform/errors.ts';
-import type { ContractAppOptions } from '#platform/http.ts';
+import type { ContractAppOptions, ReferenceResolver } from '#platform/http.ts';
 import { RateLimiter } from '#platform/rate-limit.ts';
 import { playerIsLive } from '#players/live-players.ts';
-import { UserRepository } from '#players/repository.ts';
-import { RotationRepository } from '#rotation/repository.ts';
-import { SessionRepository } from '#sessions/repository.ts';
-import { TeamAdminRepository } from '#teams/admins.ts';
-import { MembershipRepository } from '#teams/membership.ts';
-import { TeamRepository } from '#teams/repository.ts';
 import type { AppDeps } from './deps.ts';
 import { callLimits } from './limits.ts';
 
@@ -31,7 +22,8 @@ export function rateLimiter(deps: AppDeps): RateLimiter | null {
 }
 
 /** The member API's options. */
-export function memberHttp(deps: AppDeps, limiter: RateLimiter | null) {
+/** `references`: the app's resolver of the ids its calls name (access/references.ts); none for a group whose calls name none. */
+export function memberHttp(deps: AppDeps, limiter: RateLimiter | null, references?: ReferenceResolver) {
   return {
     auth: {
       // A deleted account's tokens stop working at once (docs/PRIVACY.md): the player's record must exist.
@@ -46,42 +38,20 @@ export function memberHttp(deps: AppDeps, limiter: RateLimiter | null) {
     limits: callLimits('member', deps.rateLimits ?? { enabled: false }),
     rateLimiter: limiter,
     clientAddress: deps.clientAddress,
-    references: memberReferences({
-      sessions: new SessionRepository(deps.store),
-      teams: new TeamRepository(deps.store),
-      boards: new RotationRepository(deps.store),
-    }),
+    references,
   } satisfies ContractAppOptions;
 }
 
 export type MemberHttp = ReturnType<typeof memberHttp>;
 
 /** The admin API's options: an admin token must belong to an account that still exists. */
-export function adminHttp(deps: AppDeps, accounts: AdminAccounts, member: MemberHttp) {
+export function adminHttp(deps: AppDeps, accounts: AdminAccounts, member: MemberHttp, references: ReferenceResolver) {
   return {
     auth: { member: member.auth.member, admin: adminAuthenticator(deps.tokens, accounts) },
     validateResponses: deps.validateResponses,
     limits: callLimits('admin', deps.rateLimits ?? { enabled: false }),
     rateLimiter: member.rateLimiter,
     clientAddress: deps.clientAddress,
-    references: adminReferences(referenceDeps(deps, accounts)),
+    references,
   } satisfies ContractAppOptions;
-}
-
-/** What the admin API's references are checked against (access/references.ts). */
-function referenceDeps(deps: AppDeps, accounts: AdminAccounts) {
-  const { store, clock, ids } = deps;
-  const sessions = new SessionRepository(store);
-  const teamAdmins = new TeamAdminRepository(store);
-  return {
-    scope: new TeamScope(teamAdmins, sessions),
-    sessions,
-    teams: new TeamRepository(store),
-    memberships: new MembershipRepository(store),
-    users: new UserRepository(store),
-    passes: new PassRepository(store, clock, ids),
-    teamAdmins,
-    boards: new RotationRepository(store),
-    accounts,
-  };
 }

@@ -1,4 +1,11 @@
-import { type DefaultedRelation, idFieldsOf, type RefMap, type RouteAuth, type RouteContract } from '@shuttle/shared';
+import {
+  type DefaultedRelation,
+  idFieldsOf,
+  type RefMap,
+  type Relation,
+  type RouteAuth,
+  type RouteContract,
+} from '@shuttle/shared';
 import type { Context, Hono, MiddlewareHandler } from 'hono';
 import { HonoBase } from 'hono/hono-base';
 import { TrieRouter } from 'hono/router/trie-router';
@@ -50,6 +57,8 @@ export interface ResolvedRelations {}
  * (403 not the caller's, 404 no such thing) before anything is written.
  */
 export interface ReferenceResolver {
+  /** The relations this app can resolve (a route group's resolver serves only its own calls). */
+  relations: ReadonlySet<Relation>;
   resolve(
     refs: RefMap,
     input: Readonly<Record<string, unknown>>,
@@ -230,7 +239,8 @@ export function contractRoutes<R extends Record<string, RouteContract>>(
     // without a resolver cannot mount a call that has one (docs/ARCHITECTURE.md, "References").
     const unchecked = idFieldsOf(contract.request).filter((field) => !refs?.[field]);
     if (unchecked.length > 0) throw new Error(`${path}: id fields without a relation: ${unchecked.join(', ')}`);
-    if (refs && !references) throw new Error(`${path} declares references but its app has no resolver`);
+    const unresolved = Object.values(refs ?? {}).filter((relation) => !references?.relations.has(relation));
+    if (unresolved.length > 0) throw new Error(`${path}: its app cannot resolve ${unresolved.join(', ')}`);
     const register = contract.method === 'GET' ? app.get.bind(app) : app.post.bind(app);
     const limits = options.limits?.[path];
     const limiter = limits?.rate?.length ? (options.rateLimiter ?? null) : null;

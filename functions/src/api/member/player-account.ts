@@ -1,5 +1,5 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { memberRoutes } from '@shuttle/shared';
+import { memberAuthRoutes } from '@shuttle/shared';
 import { leaderAdminId } from '#admin-accounts/leader-accounts.ts';
 import type { Store } from '#db/client.ts';
 import { adminIndex } from '#db/keys.ts';
@@ -35,7 +35,7 @@ export function accountRoutes(s: AccountRouteDeps) {
     },
   });
   return contractRoutes(
-    memberRoutes,
+    memberAuthRoutes,
     {
       'checkState/setting/nickname': async ({ nickname }, { member }) =>
         toProfile(await s.users.setNickname(member.userId, nickname)),

@@ -17,6 +17,7 @@ import type { Clock } from '#platform/clock.ts';
 import { DomainError } from '#platform/errors.ts';
 import { type ContractAppOptions, contractRoutes, type MemberCaller } from '#platform/http.ts';
 import type { UserRepository } from '#players/repository.ts';
+import { browsePage } from '#sessions/browse.ts';
 import { type SessionRecord, toDetail, toSummary } from '#sessions/model.ts';
 import type { SessionRepository } from '#sessions/repository.ts';
 import type { MembershipRepository } from '#teams/membership.ts';
@@ -46,7 +47,12 @@ export function sessionRoutes(s: SessionRouteDeps) {
     const now = s.clock.now();
     // The viewer's teams are read while the page is: they only decide team-only sessions.
     const viewer = member ? s.memberships.teamIdsOf(member.userId).then((teamIds) => ({ teamIds })) : null;
-    const { items, nextCursor } = await s.sessions.browse(query, now, viewer ?? Promise.resolve(null));
+    const { items, nextCursor } = await browsePage(
+      (q) => s.sessions.readIndex(q),
+      query,
+      now,
+      viewer ?? Promise.resolve(null),
+    );
     if (!member) return { items: items.map((session) => toSummary(session, now)), nextCursor };
 
     // The caller's booking rows of the shown sessions only, so the cost follows the page.
