@@ -1,6 +1,6 @@
 import { adminRoutes } from '@shuttle/shared';
 import type { AdminAccounts } from '#admin-accounts/repository.ts';
-import { moneySettingsAccess, requireMoneySettings, type TeamScope } from '#admin-accounts/team-scope.ts';
+import { moneySettingsAccess, type TeamScope } from '#admin-accounts/team-scope.ts';
 import type { PaymentDetailsStore } from '#payments/payment-details.ts';
 import { stockView } from '#payments/settlement.ts';
 import type { SettlementRepository } from '#payments/settlement-store.ts';

@@ -52,19 +52,19 @@ export function rotationMemberRoutes(s: RotationMemberRouteDeps) {
           }));
           return { board: s.rotation.view(item), ...mine(item, member.userId) };
         },
-        'checkState/rotation/startNext': async (input, { member }) => {
+        'checkState/rotation/startNext': async (input) => {
           return calls.startNext(input);
         },
-        'checkState/rotation/finish': async (input, { member }) => {
+        'checkState/rotation/finish': async (input) => {
           return calls.finish(input);
         },
-        'checkState/rotation/setPlayer': async ({ sessionId, playerId, state }, { member }) => {
+        'checkState/rotation/setPlayer': async ({ sessionId, playerId, state }) => {
           return calls.setPlayer({ sessionId, id: playerId, state });
         },
-        'checkState/rotation/swapNext': async ({ sessionId, nextIndex, outPlayerId, inPlayerId }, { member }) => {
+        'checkState/rotation/swapNext': async ({ sessionId, nextIndex, outPlayerId, inPlayerId }) => {
           return calls.swapNext({ sessionId, nextIndex, outId: outPlayerId, inId: inPlayerId });
         },
-        'checkState/rotation/moveUp': async ({ sessionId, playerId }, { member }) => {
+        'checkState/rotation/moveUp': async ({ sessionId, playerId }) => {
           return calls.moveUp({ sessionId, id: playerId });
         },
         'withoutAuth/rotation/screen': async ({ token }, { c }) => {
