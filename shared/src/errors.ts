@@ -24,6 +24,7 @@ export const ERRORS = {
   TEAM_ONLY: { status: 403, message: 'This session is for team members only' },
   PARTY_TOO_LARGE: { status: 409, message: 'Not enough places for your party' },
   ALREADY_CHECKED_IN: { status: 409, message: 'Already checked in, cancellation failed.' },
+  PLAYER_NOT_IN_TEAM: { status: 403, message: 'This player has not joined or booked with your team' },
   WALK_IN_CLOSED: {
     status: 409,
     message: 'Walk-ins can be added from 2 hours before the session starts until it ends',

@@ -193,8 +193,9 @@ export function adminReferences(d: AdminReferenceDeps): ReferenceResolver {
       teamSession: (sessionId, caller) => d.scope.session(admin(caller), sessionId),
       teamPlayer: with2(d.memberships, d.users, (memberships, users) => async (userId, _, scope) => {
         const [standing, user] = await Promise.all([memberships.standing(teamOf(scope), userId), users.get(userId)]);
+        // Unknown, deleted or unrelated alike: the answer tells a stranger nothing about the id.
         if (!user || !(standing.member || standing.joinRequest || standing.played))
-          throw new DomainError('MEMBER_NOT_FOUND');
+          throw new DomainError('PLAYER_NOT_IN_TEAM');
         return { userId: user.userId, name: user.name, pictureUrl: user.pictureUrl };
       }),
       teamMember: with1(d.memberships, (memberships) => async (userId, _, scope) => {

@@ -164,8 +164,8 @@ describe('walk-ins', () => {
     const before = await h.snapshot();
     for (const who of [stranger!, gone!]) {
       const res = await h.adminCall('signed/addWalkIn', { sessionId: session.id, userId: who.userId }, { token });
-      expect(res.status, who.sub).toBe(404);
-      expect(res.body.error).toBe('MEMBER_NOT_FOUND');
+      expect(res.status, who.sub).toBe(403);
+      expect(res.body.error).toBe('PLAYER_NOT_IN_TEAM');
     }
     expect(await h.snapshot()).toEqual(before);
     // Booked once (and cancelled): the team knows them.
