@@ -67,7 +67,8 @@ beforeAll(async () => {
   const adminToken = (await page.evaluate(() => window.localStorage.getItem('admin-token')))!;
 
   const now = stackNow();
-  const startsAt = new Date(now + 3 * 3_600_000).toISOString();
+  // Within the walk-in window (from 2 h before the start to the end, docs/ARCHITECTURE.md "References").
+  const startsAt = new Date(now + 90 * 60_000).toISOString();
   const { sessions } = await api<{ sessions: { id: string; teamId: string }[] }>(
     'admin/createSession/createSession',
     {
