@@ -14,6 +14,10 @@ import { E2E_STACKS } from './tests/support/e2e-stacks.ts';
 export default defineConfig({
   test: {
     maxWorkers: Math.max(2, availableParallelism() - 1),
+    // The Node it runs on and the time per project, printed at the end (tests/support/project-times.ts).
+    reporters: ['default', './tests/support/project-times.ts'],
+    // The run's own folder, for what is built once per run and shared (the Lambda bundles).
+    globalSetup: ['tests/support/global-run.ts'],
     projects: [
       'liff-app/vitest.config.ts',
       'admin-app/vitest.config.ts',
