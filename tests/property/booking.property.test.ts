@@ -8,6 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiHarness, createApiHarness } from '../support/harness.ts';
 import { expectSessionInvariants, readSessionState } from '../support/invariants.ts';
 
+/** A property's runs take a minute on a busy machine: room beyond the API tests' default. */
+const PROPERTY_TIMEOUT = 240_000;
+
 type Op =
   | { kind: 'join'; player: number }
   | { kind: 'cancel'; player: number }
@@ -202,9 +205,13 @@ async function bookingProperty(calls: Calls, numRuns: number): Promise<void> {
 }
 
 describe('the booking engine under random interleavings', () => {
-  it('keeps the booking invariants 1-4 (docs/ARCHITECTURE.md) after any mix of joins, cancels, capacity changes and check-ins', async () => {
-    await bookingProperty(realCalls(), 40);
-  });
+  it(
+    'keeps the booking invariants 1-4 (docs/ARCHITECTURE.md) after any mix of joins, cancels, capacity changes and check-ins',
+    async () => {
+      await bookingProperty(realCalls(), 40);
+    },
+    PROPERTY_TIMEOUT,
+  );
 });
 
 type FairOp =
@@ -529,23 +536,35 @@ const offers = (calls: Calls, numRuns: number) =>
   fairProperty(offerScenario, seedOf(20261125), ['offered', 'accepted', 'declined', 'expired'], calls, numRuns);
 
 describe('fair sign-up under random interleavings (docs/FAIR-SIGNUP.md)', () => {
-  it('keeps the invariants with entries, draws, guests, cancels, capacity changes and claims at any hour before the start', async () => {
-    await anyTime(realCalls(), 40);
-  });
+  it(
+    'keeps the invariants with entries, draws, guests, cancels, capacity changes and claims at any hour before the start',
+    async () => {
+      await anyTime(realCalls(), 40);
+    },
+    PROPERTY_TIMEOUT,
+  );
 
-  it('waitlist offers: a freed place is offered in order, and accepting, declining or letting it lapse keeps the invariants', async () => {
-    await offers(realCalls(), 30);
-  });
+  it(
+    'waitlist offers: a freed place is offered in order, and accepting, declining or letting it lapse keeps the invariants',
+    async () => {
+      await offers(realCalls(), 30);
+    },
+    PROPERTY_TIMEOUT,
+  );
 
-  it('last call: frees inside the final window and concurrent claims give each open seat once, order kept', async () => {
-    const reached = await checkFairScenarios(lastCallScenario, Number(process.env.PROPERTY_SEED ?? 20261124));
-    console.info('last call scenarios reached', reached);
-    // The scenarios do reach what they are for: opened seats, won and lost claims, claims racing.
-    expect(reached.opened).toBeGreaterThan(0);
-    expect(reached.won).toBeGreaterThan(0);
-    expect(reached.refused).toBeGreaterThan(0);
-    expect(reached.concurrentClaims).toBeGreaterThan(0);
-  });
+  it(
+    'last call: frees inside the final window and concurrent claims give each open seat once, order kept',
+    async () => {
+      const reached = await checkFairScenarios(lastCallScenario, Number(process.env.PROPERTY_SEED ?? 20261124));
+      console.info('last call scenarios reached', reached);
+      // The scenarios do reach what they are for: opened seats, won and lost claims, claims racing.
+      expect(reached.opened).toBeGreaterThan(0);
+      expect(reached.won).toBeGreaterThan(0);
+      expect(reached.refused).toBeGreaterThan(0);
+      expect(reached.concurrentClaims).toBeGreaterThan(0);
+    },
+    PROPERTY_TIMEOUT,
+  );
 });
 
 describe('the properties with a planted always-refusing engine call', () => {

@@ -10,6 +10,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiHarness, createApiHarness } from '../support/harness.ts';
 import { expectSessionInvariants } from '../support/invariants.ts';
 
+/** A property's runs take a minute on a busy machine: room beyond the API tests' default. */
+const PROPERTY_TIMEOUT = 240_000;
+
 type Op =
   | { kind: 'join'; player: number }
   | { kind: 'cancel'; player: number }
@@ -258,9 +261,13 @@ async function paymentProperty(calls: Calls, numRuns: number): Promise<void> {
 }
 
 describe('payments and passes under random interleavings with the booking engine', () => {
-  it('a pass never goes below zero and counts exactly its uses; a booking is paid at most once; a cancelled booking never becomes paid', async () => {
-    await paymentProperty(realCalls(), 25);
-  });
+  it(
+    'a pass never goes below zero and counts exactly its uses; a booking is paid at most once; a cancelled booking never becomes paid',
+    async () => {
+      await paymentProperty(realCalls(), 25);
+    },
+    PROPERTY_TIMEOUT,
+  );
 
   // Ten runs each: a broken call is caught in the first round that needs it, or by the totals.
   it.each([
