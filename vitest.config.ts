@@ -1,6 +1,11 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+import { clockProjects } from './tests/clock/instants.ts';
 import { E2E_STACKS } from './tests/support/e2e-stacks.ts';
+
+/** `npm run test:clock` (tests/clock/run.ts) names its instants, and those with journeys: it runs only them. */
+const clock = process.env.SHUTTLE_CLOCK?.split(',').filter(Boolean);
+const clockJourneys = process.env.SHUTTLE_CLOCK_JOURNEYS?.split(',') ?? [];
 
 /**
  * One runner for every layer. `unit`: pure logic, no network. `infra`: the CDK stacks and the
@@ -24,45 +29,47 @@ export default defineConfig({
     reporters: ['default', './tests/support/project-times.ts'],
     // The run's own folder, for what is built once per run and shared (the Lambda bundles).
     globalSetup: ['tests/support/global-run.ts'],
-    projects: [
-      'liff-app/vitest.config.ts',
-      'admin-app/vitest.config.ts',
-      {
-        test: {
-          name: 'unit',
-          include: ['shared/test/**/*.test.{ts,tsx}', 'functions/test/**/*.test.ts'],
-          environment: 'node',
-        },
-      },
-      {
-        test: {
-          name: 'infra',
-          include: ['infra/test/**/*.test.ts'],
-          environment: 'node',
-          isolate: false,
-        },
-      },
-      {
-        test: {
-          name: 'api',
-          include: ['tests/api/**/*.test.ts', 'tests/property/**/*.test.ts'],
-          globalSetup: ['tests/support/global-dynamo.ts'],
-          isolate: false,
-          testTimeout: 60_000,
-          hookTimeout: 60_000,
-        },
-      },
-      {
-        test: {
-          name: 'e2e',
-          include: ['tests/e2e/**/*.test.ts'],
-          globalSetup: ['tests/support/global-stack.ts'],
-          testTimeout: 120_000,
-          hookTimeout: 180_000,
-          maxWorkers: E2E_STACKS,
-          sequence: { groupOrder: 1 },
-        },
-      },
-    ],
+    projects: clock
+      ? clockProjects(clock, (instant) => clockJourneys.includes(instant))
+      : [
+          'liff-app/vitest.config.ts',
+          'admin-app/vitest.config.ts',
+          {
+            test: {
+              name: 'unit',
+              include: ['shared/test/**/*.test.{ts,tsx}', 'functions/test/**/*.test.ts'],
+              environment: 'node',
+            },
+          },
+          {
+            test: {
+              name: 'infra',
+              include: ['infra/test/**/*.test.ts'],
+              environment: 'node',
+              isolate: false,
+            },
+          },
+          {
+            test: {
+              name: 'api',
+              include: ['tests/api/**/*.test.ts', 'tests/property/**/*.test.ts'],
+              globalSetup: ['tests/support/global-dynamo.ts'],
+              isolate: false,
+              testTimeout: 60_000,
+              hookTimeout: 60_000,
+            },
+          },
+          {
+            test: {
+              name: 'e2e',
+              include: ['tests/e2e/**/*.test.ts'],
+              globalSetup: ['tests/support/global-stack.ts'],
+              testTimeout: 120_000,
+              hookTimeout: 180_000,
+              maxWorkers: E2E_STACKS,
+              sequence: { groupOrder: 1 },
+            },
+          },
+        ],
   },
 });

@@ -35,8 +35,20 @@ class MovableClock implements Clock {
   }
 }
 
-/** Both apps built when stale (build-apps.ts), in a process of its own so the run goes on meanwhile. */
+/** The apps' build of this run, kept on `globalThis`: each project's set-up loads this module on its own. */
+const APPS = Symbol.for('shuttle.tests.apps');
+
+/**
+ * Both apps built when stale (build-apps.ts), once per run however many journey projects there are
+ * (`npm run test:clock` has one per instant), in a process of its own so the run goes on meanwhile.
+ */
 function buildApps(): Promise<void> {
+  const global = globalThis as { [APPS]?: Promise<void> };
+  global[APPS] ??= buildInChild();
+  return global[APPS];
+}
+
+function buildInChild(): Promise<void> {
   return new Promise((done, fail) => {
     const child = spawn(process.execPath, ['--import', 'tsx', resolve(root, 'tests/support/build-apps.ts')], {
       cwd: root,
@@ -55,7 +67,8 @@ function buildApps(): Promise<void> {
  * start (`e2eStacks`).
  */
 export default async function setup(project: TestProject) {
-  const start = parseShuttleNow(process.env.SHUTTLE_NOW);
+  // The project's own instant (test:clock's projects, tests/clock/instants.ts), else the run's.
+  const start = parseShuttleNow(project.config.env?.SHUTTLE_NOW ?? process.env.SHUTTLE_NOW);
   const clocks = Array.from({ length: E2E_STACKS }, () => new MovableClock(start));
   const dynamo = useDynamo();
   const ready: Promise<LocalStack[]> = Promise.all([buildApps(), dynamo]).then(([, { endpoint }]) =>

@@ -12,10 +12,17 @@ export default class ProjectTimes implements Reporter {
   private runStart = 0;
   private firstFile = 0;
   private readonly started = new Map<string, number>();
-  private readonly files: { project: string; file: string; start: number; end: number; tests: number }[] = [];
+  private readonly files: {
+    project: string;
+    file: string;
+    start: number;
+    end: number;
+    tests: number;
+    failed: number;
+  }[] = [];
 
   onInit(): void {
-    console.log(`npm test: node ${process.version} (${process.execPath})`);
+    console.log(`${process.env.npm_lifecycle_event ?? 'vitest'}: node ${process.version} (${process.execPath})`);
   }
 
   onTestRunStart(_specifications: ReadonlyArray<TestSpecification>): void {
@@ -35,6 +42,7 @@ export default class ProjectTimes implements Reporter {
       start: this.started.get(module.id) ?? Date.now(),
       end: Date.now(),
       tests: [...module.children.allTests()].length,
+      failed: module.state() === 'failed' ? Math.max(1, [...module.children.allTests('failed')].length) : 0,
     });
   }
 
@@ -42,12 +50,14 @@ export default class ProjectTimes implements Reporter {
     if (this.files.length === 0) return;
     const seconds = (ms: number) => `${Math.round(ms / 1000)} s`.padStart(7);
     const projects = [...new Set(this.files.map((f) => f.project))];
+    const width = Math.max(10, ...projects.map((p) => p.length));
     const lines = projects.map((project) => {
       const mine = this.files.filter((f) => f.project === project);
       const wall = Math.max(...mine.map((f) => f.end)) - Math.min(...mine.map((f) => f.start));
       const busy = mine.reduce((sum, f) => sum + f.end - f.start, 0);
       const tests = mine.reduce((sum, f) => sum + f.tests, 0);
-      return `  ${project.padEnd(10)} ${String(mine.length).padStart(4)} files ${String(tests).padStart(5)} tests  wall ${seconds(wall)}  busy ${seconds(busy)}`;
+      const failed = mine.reduce((sum, f) => sum + f.failed, 0);
+      return `  ${project.padEnd(width)} ${String(mine.length).padStart(4)} files ${String(tests).padStart(5)} tests  wall ${seconds(wall)}  busy ${seconds(busy)}${failed ? `  ${failed} FAILED` : ''}`;
     });
     const end = Math.max(...this.files.map((f) => f.end));
     console.log(
@@ -63,7 +73,7 @@ export default class ProjectTimes implements Reporter {
       console.log(`The ${slowest} slowest files:`);
       for (const f of [...this.files].sort((a, b) => b.end - b.start - (a.end - a.start)).slice(0, slowest)) {
         console.log(
-          `  ${seconds(f.end - f.start)}  ${f.project.padEnd(10)} ${f.file.replace(`${process.cwd()}/`, '')}`,
+          `  ${seconds(f.end - f.start)}  ${f.project.padEnd(width)} ${f.file.replace(`${process.cwd()}/`, '')}`,
         );
       }
     }
