@@ -22,6 +22,7 @@ import { NoShowRule } from '#payments/no-show.ts';
 import { PassRepository } from '#payments/passes.ts';
 import { PaymentDetailsStore } from '#payments/payment-details.ts';
 import { PaymentRepository } from '#payments/repository.ts';
+import { CreditRepository } from '#payments/credits.ts';
 import { SettlementRepository } from '#payments/settlement-store.ts';
 import type { ApiEnv } from '#platform/http.ts';
 import { UserRepository } from '#players/repository.ts';
@@ -107,8 +108,10 @@ export function createAdminMoneyApi(deps: AppDeps): Hono<ApiEnv> {
     users,
     memberships,
     payments: new PaymentRepository(store, clock),
+    credits: new CreditRepository(store),
     passes,
     settlements: new SettlementRepository(store, clock),
+    boards: new RotationRepository(store),
     paymentDetails: new PaymentDetailsStore(store, clock, ids),
     noShowSettings: new NoShowSettings(store),
   };
