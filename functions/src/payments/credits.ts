@@ -32,9 +32,14 @@ export const returnCredit = (teamId: string, userId: string, amount: number, now
 });
 
 /** The credit item's update that adds a refund kept as credit, creating the item on the first. */
-export const addCredit = (booking: Pick<BookingRecord, 'teamId' | 'userId' | 'userName'>, amount: number, nowIso: string) => ({
+export const addCredit = (
+  booking: Pick<BookingRecord, 'teamId' | 'userId' | 'userName'>,
+  amount: number,
+  nowIso: string,
+) => ({
   Key: key.credit(booking.teamId, booking.userId),
-  UpdateExpression: 'SET #type = :type, teamId = :team, userId = :user, #name = :name, updatedAt = :now ADD balance :amount',
+  UpdateExpression:
+    'SET #type = :type, teamId = :team, userId = :user, #name = :name, updatedAt = :now ADD balance :amount',
   ExpressionAttributeNames: { '#type': 'type', '#name': 'name' },
   ExpressionAttributeValues: {
     ':type': 'credit',

@@ -266,7 +266,12 @@ export class PaymentRepository {
         ConditionExpression:
           'payment.#ps = :paid AND payment.paidAt = :paidAt AND #share = :share AND attribute_not_exists(payment.refund)',
         ExpressionAttributeNames: { '#ps': 'status', '#share': 'share' },
-        ExpressionAttributeValues: { ':refund': refund, ':paid': 'paid', ':paidAt': stored.paidAt, ':share': booking.share },
+        ExpressionAttributeValues: {
+          ':refund': refund,
+          ':paid': 'paid',
+          ':paidAt': stored.paidAt,
+          ':share': booking.share,
+        },
       });
       if (as === 'credit') tx.update('credit', addCredit(booking, refund.amount, refund.at));
       try {

@@ -52,7 +52,8 @@ export class SettlementRepository {
     stock: ShuttleStockRecord | null,
     boardCourts?: number,
   ): Settlement {
-    if (record?.status === 'closed' && record.closed) return closedView({ ...record, closed: record.closed }, session, bookings);
+    if (record?.status === 'closed' && record.closed)
+      return closedView({ ...record, closed: record.closed }, session, bookings);
     return computeSettlement(
       session,
       bookings,
@@ -194,10 +195,9 @@ export class SettlementRepository {
         status: 'open',
         version: current.version + 1,
         updatedAt: now.toISOString(),
-        reopened: [
-          ...(current.reopened ?? []),
-          { by: by.name, adminId: by.adminId, at: now.toISOString() },
-        ].slice(-SETTLEMENT_LIMITS.reopenedKept),
+        reopened: [...(current.reopened ?? []), { by: by.name, adminId: by.adminId, at: now.toISOString() }].slice(
+          -SETTLEMENT_LIMITS.reopenedKept,
+        ),
       };
       const tx = new Transaction(this.store.tableName)
         .put('settlement', { Item: item, ...versionCondition(current) })
@@ -304,4 +304,3 @@ const versionCondition = (current: SettlementRecord | null) =>
 
 const definedOnly = <T extends object>(value: T): Partial<T> =>
   Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
-

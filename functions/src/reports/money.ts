@@ -1,6 +1,6 @@
 import { type Language, levelBandOf, owes, type Payment, paymentOf, receivedOf, taipeiDate } from '@shuttle/shared';
-import { incomeOfSession } from '#payments/settlement.ts';
 import { translate } from '@shuttle/shared/i18n/admin-money-csv';
+import { incomeOfSession } from '#payments/settlement.ts';
 import type { BookingRecord, SessionRecord } from '#sessions/model.ts';
 import { csvFile } from './csv.ts';
 

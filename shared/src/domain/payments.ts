@@ -58,9 +58,7 @@ export function paymentOf(price: number, booking: BookingMoney): Payment {
   if (stored.status !== 'paid' || stored.passId || given === amount) return base;
   const above = given - amount;
   if (above <= 0) return { ...base, paid: given };
-  return stored.refund
-    ? { ...base, paid: given, refund: stored.refund }
-    : { ...base, paid: given, refundDue: above };
+  return stored.refund ? { ...base, paid: given, refund: stored.refund } : { ...base, paid: given, refundDue: above };
 }
 
 /** Whether the booking still owes money: unpaid (a waived, paid or refunded one does not). */

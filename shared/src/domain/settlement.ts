@@ -38,4 +38,5 @@ export const sessionHours = (startsAt: string, endsAt: string) =>
 export const REOPEN_HOURS = 24;
 
 /** Until when a settlement closed at `closedAt` can be reopened. */
-export const reopenUntil = (closedAt: string) => new Date(Date.parse(closedAt) + REOPEN_HOURS * 3_600_000).toISOString();
+export const reopenUntil = (closedAt: string) =>
+  new Date(Date.parse(closedAt) + REOPEN_HOURS * 3_600_000).toISOString();

@@ -101,6 +101,7 @@ export const outstanding = z.object({
   /** The part of `total` owed for sessions that have ended. */
   overdue: z.number().int().nonnegative(),
 });
+export type Outstanding = z.infer<typeof outstanding>;
 export type OutstandingItem = z.infer<typeof outstandingItem>;
 
 export const usePassRequest = player.extend({ passId: id });

@@ -51,7 +51,9 @@ export function settlementRoutes(s: SettlementRouteDeps) {
     const records = await settlements.closedIn(teamId, from, to);
     const sessions = await s.sessions.getMany(records.map((r) => r.sessionId));
     const rows = await s.sessions.withBookings([...sessions.values()]);
-    const income = new Map(rows.map(({ session, bookings }) => [session.id, incomeOfSession(session, bookings).income]));
+    const income = new Map(
+      rows.map(({ session, bookings }) => [session.id, incomeOfSession(session, bookings).income]),
+    );
     const lines = records.map((r) => {
       const taken = income.get(r.sessionId) ?? r.closed.income;
       const costs = r.closed.costs.total;

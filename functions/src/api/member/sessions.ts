@@ -10,9 +10,9 @@ import {
 } from '@shuttle/shared';
 import { myBookingOf, participantCountsOf, participantsOf } from '#api/views/bookings.ts';
 import { lotteryView } from '#bookings/lottery.ts';
+import type { CreditRepository } from '#payments/credits.ts';
 import { passCovers } from '#payments/model.ts';
 import type { PassRepository } from '#payments/passes.ts';
-import type { CreditRepository } from '#payments/credits.ts';
 import type { Clock } from '#platform/clock.ts';
 import { DomainError } from '#platform/errors.ts';
 import { type ContractAppOptions, contractRoutes, type MemberCaller } from '#platform/http.ts';
