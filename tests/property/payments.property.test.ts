@@ -1,10 +1,13 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { BookingEngine } from '@shuttle/functions/bookings/engine.ts';
+import { CreditRepository } from '@shuttle/functions/payments/credits.ts';
 import { PassRepository } from '@shuttle/functions/payments/passes.ts';
 import { PaymentRepository } from '@shuttle/functions/payments/repository.ts';
+import { SettlementRepository } from '@shuttle/functions/payments/settlement-store.ts';
 import { DomainError } from '@shuttle/functions/platform/errors.ts';
 import type { BookingRecord } from '@shuttle/functions/sessions/model.ts';
-import type { Payment } from '@shuttle/shared';
+import { SessionRepository } from '@shuttle/functions/sessions/repository.ts';
+import type { Payment, RefundAs } from '@shuttle/shared';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiHarness, createApiHarness } from '../support/harness.ts';
@@ -15,11 +18,20 @@ type Op =
   | { kind: 'cancel'; player: number }
   | { kind: 'markPaid'; player: number; method: 'cash' | 'transfer' }
   | { kind: 'markUnpaid'; player: number }
-  | { kind: 'checkInWithPass'; player: number };
+  | { kind: 'checkInWithPass'; player: number }
+  | { kind: 'checkIn'; player: number }
+  | { kind: 'close' }
+  | { kind: 'reopen' }
+  | { kind: 'settleRefund'; player: number; as: RefundAs }
+  | { kind: 'payWithCredit'; player: number };
 
 const PLAYERS = 5;
 const CREDITS = 2;
 const PRICE = 200;
+/** The per-head night's costs: over 1 present player the share is above the price, over 2 or more below it. */
+const NIGHT_COST = 300;
+/** What a payment takes from the player's credit (`payWithCredit`). */
+const CREDIT_USE = 50;
 const player = fc.integer({ min: 0, max: PLAYERS - 1 });
 const op: fc.Arbitrary<Op> = fc.oneof(
   { weight: 4, arbitrary: player.map((p) => ({ kind: 'join' as const, player: p })) },
@@ -32,6 +44,16 @@ const op: fc.Arbitrary<Op> = fc.oneof(
   },
   { weight: 2, arbitrary: player.map((p) => ({ kind: 'markUnpaid' as const, player: p })) },
   { weight: 3, arbitrary: player.map((p) => ({ kind: 'checkInWithPass' as const, player: p })) },
+  { weight: 3, arbitrary: player.map((p) => ({ kind: 'checkIn' as const, player: p })) },
+  { weight: 2, arbitrary: fc.constant({ kind: 'close' as const }) },
+  { weight: 1, arbitrary: fc.constant({ kind: 'reopen' as const }) },
+  {
+    weight: 3,
+    arbitrary: fc
+      .tuple(player, fc.constantFrom<RefundAs>('refunded', 'credit'))
+      .map(([p, as]) => ({ kind: 'settleRefund' as const, player: p, as })),
+  },
+  { weight: 2, arbitrary: player.map((p) => ({ kind: 'payWithCredit' as const, player: p })) },
 );
 const scenario = fc.record({
   capacity: fc.integer({ min: 1, max: 3 }),
@@ -42,12 +64,16 @@ let h: ApiHarness;
 let engine: BookingEngine;
 let payments: PaymentRepository;
 let passes: PassRepository;
+let settlements: SettlementRepository;
+let credits: CreditRepository;
 beforeAll(async () => {
   h = await createApiHarness();
   const retry = { attempts: 40, baseDelayMs: 2, maxDelayMs: 30 };
   engine = new BookingEngine({ store: h.store, clock: h.clock, ids: () => crypto.randomUUID(), retry });
   payments = new PaymentRepository(h.store, h.clock);
   passes = new PassRepository(h.store, h.clock, () => crypto.randomUUID());
+  settlements = new SettlementRepository(h.store, h.clock);
+  credits = new CreditRepository(h.store);
 });
 afterAll(() => h.close());
 
@@ -64,11 +90,16 @@ async function bookingsOf(sessionId: string): Promise<BookingRecord[]> {
 }
 
 describe('payments and passes under random interleavings with the booking engine', () => {
-  it('a pass never goes below zero and counts exactly its uses; a booking is paid at most once; a cancelled booking never becomes paid', async () => {
-    const team = await h.putTeam();
+  it('a pass never goes below zero and counts exactly its uses; a booking is paid at most once; a cancelled booking never becomes paid; per-head shares, refunds and credit stay consistent', async () => {
+    /** How often each new state was reached over all runs: a property that never reaches them proves nothing. */
+    const reached = { closed: 0, refunded: 0, credit: 0, creditUsed: 0, reopened: 0 };
     await fc.assert(
       fc.asyncProperty(scenario, async ({ capacity, rounds }) => {
+        // Each run its own team: a player's credit is per team, so runs do not share balances.
+        const team = await h.putTeam();
         const session = await h.putSession(team, { capacity, price: PRICE });
+        await settlements.update(session, { split: 'perHead', otherCosts: [{ label: 'night', amount: NIGHT_COST }] });
+        const readBookings = () => new SessionRepository(h.store).bookings(session.id);
         const day = session.startsAt.slice(0, 10);
         const userOf = (p: number) => `line_Upay${p}`;
         const passOf = new Map<number, string>();
@@ -115,6 +146,27 @@ describe('payments and passes under random interleavings with the booking engine
                 paidAnswers.set(o.player, [...(paidAnswers.get(o.player) ?? []), paid]);
               } else if (o.kind === 'markUnpaid') {
                 await payments.markUnpaid(session.id, userId, PRICE);
+              } else if (o.kind === 'checkIn') {
+                await engine.checkIn(session.id, userId, 'attended');
+              } else if (o.kind === 'close') {
+                await settlements.close(session, readBookings, { by: 'prop', early: true });
+              } else if (o.kind === 'reopen') {
+                await settlements.reopen(session, readBookings, { name: 'prop', adminId: 'prop' });
+              } else if (o.kind === 'settleRefund') {
+                await payments.settleRefund(session.id, userId, o.as, PRICE);
+              } else if (o.kind === 'payWithCredit') {
+                const owed = (await payments.booking(session.id, userId))?.share ?? PRICE;
+                const paid = await payments.markPaid(
+                  {
+                    sessionId: session.id,
+                    userId,
+                    method: 'cash',
+                    amount: Math.max(0, owed - CREDIT_USE),
+                    credit: CREDIT_USE,
+                  },
+                  PRICE,
+                );
+                paidAnswers.set(o.player, [...(paidAnswers.get(o.player) ?? []), paid]);
               } else {
                 // The admin checks the player in and settles the booking with their pass.
                 await engine.checkIn(session.id, userId, 'attended').catch((error: unknown) => {
@@ -123,12 +175,18 @@ describe('payments and passes under random interleavings with the booking engine
                 const paid = await payments.usePass(session.id, userId, passOf.get(o.player)!, PRICE);
                 paidAnswers.set(o.player, [...(paidAnswers.get(o.player) ?? []), paid]);
               }
-              log.push(`${o.kind} ${o.player} ok`);
+              log.push(`${o.kind} ${'player' in o ? o.player : ''} ok`);
+              if (o.kind === 'close') reached.closed += 1;
+              if (o.kind === 'reopen') reached.reopened += 1;
+              if (o.kind === 'settleRefund') reached[o.as] += 1;
+              if (o.kind === 'payWithCredit') reached.creditUsed += 1;
             } catch (error) {
-              log.push(`${o.kind} ${o.player} !! ${error instanceof DomainError ? error.code : String(error)}`);
+              log.push(
+                `${o.kind} ${'player' in o ? o.player : ''} !! ${error instanceof DomainError ? error.code : String(error)}`,
+              );
               if (
                 !(error instanceof DomainError) ||
-                ['BOOKING_FAILED', 'INTERNAL', 'SERVICE_BUSY'].includes(error.code)
+                ['BOOKING_FAILED', 'INTERNAL', 'SERVICE_BUSY', 'SETTLEMENT_CHANGED'].includes(error.code)
               )
                 throw error;
             }
@@ -171,9 +229,46 @@ describe('payments and passes under random interleavings with the booking engine
             expect(pass.remaining, log.join('\n')).toBeGreaterThanOrEqual(0);
             expect(pass.remaining, log.join('\n')).toBe(CREDITS - used);
           }
+          await expectMoneyConsistent(team.id, session.id, bookings, log);
         }
       }),
       { numRuns: 25, seed: Number(process.env.PROPERTY_SEED ?? 20261123) },
     );
-  });
+    for (const [state, count] of Object.entries(reached)) expect(count, state).toBeGreaterThan(0);
+  }, 240_000);
 });
+
+/**
+ * The per-head night and its money (docs/MONEY.md, "Refunds and credit"): shares are on the
+ * bookings exactly while the settlement is closed, and are its shares; a refund is settled once,
+ * on a paid booking, for what it gave above its share; each player's credit is what refunds kept
+ * as credit added less what payments took, never below zero.
+ */
+async function expectMoneyConsistent(teamId: string, sessionId: string, bookings: BookingRecord[], log: string[]) {
+  const why = log.join('\n');
+  const record = await settlements.record(sessionId);
+  const closed = record?.status === 'closed' ? record.closed : undefined;
+  const shareOf = new Map((closed?.shares ?? []).map((s) => [s.userId, s.amount]));
+  for (const b of bookings) {
+    if (b.share !== undefined) expect(shareOf.get(b.userId), `${b.userId} ${why}`).toBe(b.share);
+    const refund = b.payment?.refund;
+    if (!refund) continue;
+    expect(b.payment!.status, why).toBe('paid');
+    expect(b.share, why).toBeDefined();
+    expect(refund.amount, why).toBe(b.payment!.amount + (b.payment!.credit ?? 0) - b.share!);
+  }
+  if (closed) {
+    for (const s of closed.shares) expect(bookings.find((b) => b.userId === s.userId)?.share, why).toBe(s.amount);
+  }
+  for (const p of Array.from({ length: PLAYERS }, (_, i) => `line_Upay${i}`)) {
+    const kept = bookings
+      .filter((b) => b.userId === p && b.payment?.refund?.as === 'credit')
+      .reduce((sum, b) => sum + b.payment!.refund!.amount, 0);
+    const taken = bookings
+      .filter((b) => b.userId === p && b.payment?.status === 'paid' && b.payment.credit)
+      .reduce((sum, b) => sum + b.payment!.credit!, 0);
+    const balance = await credits.balance(teamId, p);
+    expect(balance, `${p} ${why}`).toBeGreaterThanOrEqual(0);
+    expect(balance, `${p} ${why}`).toBe(kept - taken);
+  }
+}
