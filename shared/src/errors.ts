@@ -71,6 +71,18 @@ export const ERRORS = {
   PASS_EXPIRED: { status: 409, message: 'This season pass ended before this session' },
   SETTLEMENT_CLOSED: { status: 409, message: 'This settlement is closed; its figures can no longer change' },
   SETTLEMENT_CHANGED: { status: 409, message: 'The settlement changed meanwhile; please try again' },
+  SESSION_NOT_ENDED: {
+    status: 409,
+    message: 'The session has not ended yet; confirm to close the settlement early (early: true)',
+  },
+  SETTLEMENT_NOT_CLOSED: { status: 409, message: 'This settlement is not closed' },
+  REOPEN_EXPIRED: { status: 409, message: 'A settlement can be reopened only within 24 hours of closing' },
+  REFUND_SETTLED: {
+    status: 409,
+    message: 'A refund of this settlement was already given back or kept as credit; this can no longer change',
+  },
+  NO_REFUND_DUE: { status: 409, message: 'Nothing is due back on this booking' },
+  CREDIT_NOT_ENOUGH: { status: 409, message: "The player's credit with the team is less than that" },
   ROTATION_NOT_OPEN: { status: 404, message: 'The rotation board of this session is not open' },
   ROTATION_CHANGED: { status: 409, message: 'The board changed meanwhile; here is the new board' },
   COURT_BUSY: { status: 409, message: 'A game is already on this court' },

@@ -84,6 +84,8 @@ export function adminSample(path: AdminRoutePath, w: SampleWorld): unknown {
     'payments/waive': { ...session, userId: w.playerId },
     'payments/getOutstanding': team,
     'payments/usePass': { ...session, userId: w.playerId, passId: w.passId },
+    'payments/settleRefund': { ...session, userId: w.playerId, as: 'credit' },
+    'payments/credits': team,
     'passes/sell': {
       ...team,
       userId: w.playerId,
@@ -121,7 +123,8 @@ export function adminSample(path: AdminRoutePath, w: SampleWorld): unknown {
     'rotation/exportCsv': session,
     'settlement/get': session,
     'settlement/update': { ...session, courtFeePerHour: 400, shuttlesUsed: 6, split: 'perHead' },
-    'settlement/close': session,
+    'settlement/close': { ...session, early: true },
+    'settlement/reopen': session,
     'settlement/month': { ...team, month: '2026-12' },
     'shuttles/get': team,
     'shuttles/addPurchase': { ...team, tubes: 2, pricePerTube: 480 },

@@ -18,6 +18,7 @@ import { memberAdminRoutes } from '#api/admin/team-members.ts';
 import { teamSettingRoutes } from '#api/admin/teams.ts';
 import { BookingEngine } from '#bookings/engine.ts';
 import { SessionChangeEngine } from '#bookings/session-changes.ts';
+import { CreditRepository } from '#payments/credits.ts';
 import { NoShowRule } from '#payments/no-show.ts';
 import { PassRepository } from '#payments/passes.ts';
 import { PaymentDetailsStore } from '#payments/payment-details.ts';
@@ -107,8 +108,10 @@ export function createAdminMoneyApi(deps: AppDeps): Hono<ApiEnv> {
     users,
     memberships,
     payments: new PaymentRepository(store, clock),
+    credits: new CreditRepository(store),
     passes,
     settlements: new SettlementRepository(store, clock),
+    boards: new RotationRepository(store),
     paymentDetails: new PaymentDetailsStore(store, clock, ids),
     noShowSettings: new NoShowSettings(store),
   };

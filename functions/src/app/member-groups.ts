@@ -15,9 +15,9 @@ import { sessionRoutes } from '#api/member/sessions.ts';
 import { teamRoutes } from '#api/member/teams.ts';
 import { BookingEngine } from '#bookings/engine.ts';
 import { CalendarFeeds } from '#calendar/feeds.ts';
+import { CreditRepository } from '#payments/credits.ts';
 import { PassRepository } from '#payments/passes.ts';
 import { PaymentRepository } from '#payments/repository.ts';
-import { SettlementRepository } from '#payments/settlement-store.ts';
 import type { ApiEnv } from '#platform/http.ts';
 import { EmailVerification } from '#players/email-verification.ts';
 import { UserRepository } from '#players/repository.ts';
@@ -77,7 +77,7 @@ export function createMemberCoreApi(deps: AppDeps, options: MemberApiOptions = {
     engine: new BookingEngine({ store, clock, ids, retry }),
     payments: new PaymentRepository(store, clock),
     passes: new PassRepository(store, clock, ids),
-    settlements: new SettlementRepository(store, clock),
+    credits: new CreditRepository(store),
     rotation,
     http: memberHttp(deps, rateLimiter(deps), memberReferences({ sessions, teams, boards: rotation.repo })),
   };

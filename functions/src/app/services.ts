@@ -3,6 +3,7 @@ import { LeaderAccounts } from '#admin-accounts/leader-accounts.ts';
 import { AdminAccounts } from '#admin-accounts/repository.ts';
 import { BookingEngine } from '#bookings/engine.ts';
 import { SessionChangeEngine } from '#bookings/session-changes.ts';
+import { CreditRepository } from '#payments/credits.ts';
 import { NoShowRule } from '#payments/no-show.ts';
 import { PassRepository } from '#payments/passes.ts';
 import { PaymentDetailsStore } from '#payments/payment-details.ts';
@@ -48,6 +49,7 @@ export function services(deps: AppDeps) {
     users,
     levels: (userIds: string[]) => users.levels(userIds),
     payments: new PaymentRepository(deps.store, deps.clock),
+    credits: new CreditRepository(deps.store),
     passes: new PassRepository(deps.store, deps.clock, deps.ids),
     settlements: new SettlementRepository(deps.store, deps.clock),
     paymentDetails: new PaymentDetailsStore(deps.store, deps.clock, deps.ids),

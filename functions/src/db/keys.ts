@@ -34,6 +34,8 @@ export const key = {
   pass: (teamId: string, passId: string) => ({ PK: `TEAM#${teamId}`, SK: `PASS#${passId}` }),
   /** The team's shuttle stock and settlement defaults (docs/ON-COURT.md, "Shuttle stock"). */
   teamShuttles: (teamId: string) => ({ PK: `TEAM#${teamId}`, SK: 'SHUTTLES' }),
+  /** A player's credit with the team: refunds kept for later sessions (docs/MONEY.md, "Refunds and credit"). */
+  credit: (teamId: string, userId: string) => ({ PK: `TEAM#${teamId}`, SK: `CREDIT#${userId}` }),
 
   session: (sessionId: string) => ({ PK: `SESSION#${sessionId}`, SK: 'SESSION' }),
   booking: (sessionId: string, userId: string) => ({ PK: `SESSION#${sessionId}`, SK: `BOOKING#${userId}` }),
@@ -101,6 +103,7 @@ export const prefix = {
   member: 'MEMBER#',
   joinRequest: 'JOINREQ#',
   pass: 'PASS#',
+  credit: 'CREDIT#',
 } as const;
 
 /** Secondary index keys, one function per access pattern. */

@@ -103,6 +103,8 @@ export interface BookingRecord {
   payment?: StoredPayment;
   /** The player's "I transferred" report, until the admin confirms it. */
   paymentReport?: { reference: string; at: string };
+  /** The booking's share of a closed per-head settlement: what it owes (docs/MONEY.md, "Per-head nights"). */
+  share?: number;
   checkedInAt?: string;
   walkIn?: boolean;
   startsAt: string;

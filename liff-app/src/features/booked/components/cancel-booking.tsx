@@ -25,6 +25,7 @@ export function CancelBookingButton({ session, className }: { session: CancelTar
   const [busy, setBusy] = useState(false);
   const attemptKey = useRef<string | null>(null);
   const waiting = session.myBooking?.status === 'waiting';
+  const reported = session.myBooking?.payment?.reported;
 
   const confirm = async () => {
     attemptKey.current ??= newIdempotencyKey();
@@ -74,6 +75,12 @@ export function CancelBookingButton({ session, className }: { session: CancelTar
         <p className="dialog__text dialog__text--warning">
           {waiting ? t('px.cancel.waitlistText') : t('cancel.irreversible')}
         </p>
+        {/* A reported transfer: how the money comes back (docs/ON-COURT.md, "Where to pay"). */}
+        {reported && (
+          <p className="dialog__text" data-testid="cancel-transfer-refund">
+            {t('cancel.transferReported', { reference: reported.reference })}
+          </p>
+        )}
       </ConfirmDialog>
     </>
   );
