@@ -10,16 +10,6 @@ export type Recurrence = { weeks: number; weekdays?: readonly number[] } | { dat
 
 const DAY_MS = 86_400_000;
 
-/**
- * How many sessions a create request publishes: one, the weeks (times the weekdays), or the
- * dates. The server holds it to `ADMIN_LIMITS.maxSessionsPerCreate` before anything is planned.
- */
-export function recurrenceCount(repeat?: Recurrence): number {
-  if (!repeat) return 1;
-  if ('weeks' in repeat) return repeat.weeks * (repeat.weekdays ? new Set(repeat.weekdays).size : 1);
-  return repeat.dates.length;
-}
-
 /** Days after the first session's day, in order: `weeks` weeks of the listed weekdays, from the first session's day on. */
 function weekdayOffsets(first: SessionTimes, weeks: number, weekdays: readonly number[]): number[] {
   const firstWeekday = taipeiWeekday(first.startsAt);

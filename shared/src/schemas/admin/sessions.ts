@@ -1,8 +1,8 @@
 import * as z from 'zod';
 import { ADMIN_LIMITS, CATEGORIES, PAGE_SIZE_MAX, TEXT_LIMITS } from '../../constants.ts';
+import { taipeiWeekday } from '../../time.ts';
 import { attendance, category, id, isoDate, isoInstant, payment, region, sessionSummary } from '../entities.ts';
 import { lotteryMinutes, signupMode } from '../fair-signup.ts';
-import { taipeiWeekday } from '../../time.ts';
 import { lineLink, multiLine, name, nonNegativeInt, sessionScope, teamScope, text } from './common.ts';
 import { venueList } from './teams.ts';
 
@@ -99,6 +99,17 @@ function checkTimes(v: Times, ctx: z.RefinementCtx) {
 }
 
 /**
+ * How many sessions a create request publishes: one without a repeat, the weeks (times the
+ * weekdays), or the dates. The create form shows it; the request holds it to
+ * `ADMIN_LIMITS.maxSessionsPerCreate`.
+ */
+export function repeatCount(repeat?: { weeks: number; weekdays?: readonly number[] } | { dates: readonly string[] }) {
+  if (!repeat) return 1;
+  if ('weeks' in repeat) return repeat.weeks * (repeat.weekdays ? new Set(repeat.weekdays).size : 1);
+  return repeat.dates.length;
+}
+
+/**
  * A weekly repeat on several weekdays (Tue+Thu for 4 weeks) starts on the first of them, the
  * day of `startsAt`, and publishes weeks × weekdays sessions, at most `maxSessionsPerCreate`.
  */
@@ -110,7 +121,7 @@ function checkWeekdays(
   if (!v.repeat.weekdays.includes(taipeiWeekday(v.startsAt))) {
     ctx.addIssue({ code: 'custom', path: ['repeat', 'weekdays'], message: 'must include the weekday of startsAt' });
   }
-  if (v.repeat.weeks * v.repeat.weekdays.length > ADMIN_LIMITS.maxSessionsPerCreate) {
+  if (repeatCount(v.repeat) > ADMIN_LIMITS.maxSessionsPerCreate) {
     ctx.addIssue({
       code: 'custom',
       path: ['repeat', 'weekdays'],
