@@ -123,6 +123,11 @@ export const ADMIN_LIMITS = {
   minWeeks: 2,
   maxWeeks: 26,
   maxDates: 52,
+  /**
+   * Sessions one create call publishes at most (dates, or weeks times weekdays): one group
+   * announcement and one transaction hold them (functions/src/db/TABLE.md, "Group announcements").
+   */
+  maxSessionsPerCreate: 52,
   maxSessionHours: 12,
   /** Sign-up opens at most this many days before a session (the create form's choice). */
   maxSignupDaysBefore: 60,

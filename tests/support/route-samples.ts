@@ -56,6 +56,7 @@ export function adminSample(path: AdminRoutePath, w: SampleWorld): unknown {
     'setting/removeAdmin': { ...team, adminId: w.adminId },
     'createSession/getDefaultSetting': team,
     'createSession/createSession': { ...w.sessionBody(), ...team },
+    'createSession/copySession': { ...session, startsAt: w.sessionBody().startsAt },
     'courtSession/upcommingSessions': team,
     'courtSession/getDetail': session,
     'courtSession/getSessionMember': session,

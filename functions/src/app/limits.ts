@@ -128,6 +128,7 @@ export const CALL_LIMITS = {
     'password/reset': { maxBodyBytes: LOGIN_BODY, rate: ['resetCheckByAddress', 'resetCheckByEmail'] },
     'setting/inviteAdmin': { rate: ['invite'] },
     'createSession/createSession': { rate: ['sessionCreate'] },
+    'createSession/copySession': { rate: ['sessionCreate'] },
     'team/postNews': { rate: ['news'] },
     'payments/markPaid': { maxBodyBytes: SMALL_BODY },
     'payments/markUnpaid': { maxBodyBytes: SMALL_BODY },

@@ -30,6 +30,16 @@ export const adminRoutes = {
     response: a.createSessionResult,
     idempotent: true,
   }),
+  'createSession/copySession': route({
+    method: 'POST',
+    auth: 'admin',
+    summary:
+      "A copy of one of the team's sessions at another time (same settings; end, sign-up and a lottery's window moved by the same offset); team-only until the email is verified; counts against the daily cap",
+    request: a.copySessionRequest,
+    refs: { sessionId: 'teamSession' },
+    response: a.copySessionResult,
+    idempotent: true,
+  }),
   'courtSession/upcommingSessions': route({
     method: 'POST',
     auth: 'admin',

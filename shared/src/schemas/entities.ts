@@ -117,6 +117,11 @@ export const sessionSummary = z.object({
   status: sessionStatus,
   startingSoon: z.boolean(),
   signupMode: signupMode.optional(),
+  /**
+   * A lottery taking entries (before its window closes and the draw runs; docs/FAIR-SIGNUP.md):
+   * how many people entered (guests count), shown as "11 人抽 8 位"; absent otherwise.
+   */
+  lotteryEntrants: z.number().int().nonnegative().optional(),
   /** Team members may join from this instant (the team's member priority window); null without one. */
   memberSignupOpensAt: isoInstant.nullable().optional(),
   myBooking: myBooking.nullable().optional(),

@@ -16,7 +16,7 @@ import { newSessionsAnnouncement } from '#outbox/group-items.ts';
 import type { Clock, IdGenerator } from '#platform/clock.ts';
 import { DomainError } from '#platform/errors.ts';
 import { type ContractAppOptions, contractRoutes } from '#platform/http.ts';
-import { createSessions } from '#sessions/create.ts';
+import { copySession, createSessions } from '#sessions/create.ts';
 import type { SessionRecord } from '#sessions/model.ts';
 import type { SessionRepository } from '#sessions/repository.ts';
 import type { TeamRepository } from '#teams/repository.ts';
@@ -104,6 +104,15 @@ export function sessionAdminRoutes(s: SessionAdminRouteDeps) {
             publishState: request.publishState,
             sessions: sessions.map((session) => toAdminSession(session, now)),
           }),
+        );
+      },
+
+      'createSession/copySession': async ({ startsAt }, { admin, idempotencyKey, refs }) => {
+        const verified = await isVerified(admin.adminId);
+        return copySession(
+          { ...s, announce: newSessionsAnnouncement, scheduleDraws: lotteryDrawsItem },
+          { source: refs.sessionId, startsAt, adminId: admin.adminId, teamOnly: !verified, idempotencyKey },
+          (sessions, now) => ({ session: toAdminSession(sessions[0]!, now) }),
         );
       },
 
