@@ -4,6 +4,7 @@
  */
 export { ADMIN_LIMITS } from '../constants.ts';
 export * from './admin/accounts.ts';
+export * from './admin/door.ts';
 export { emptyAdminRequest, sessionScope, teamScope } from './admin/common.ts';
 export * from './admin/members.ts';
 export * from './admin/reports.ts';
