@@ -11,7 +11,12 @@ type Op =
   | { kind: 'join'; player: number }
   | { kind: 'cancel'; player: number }
   | { kind: 'capacity'; capacity: number }
-  | { kind: 'checkIn'; player: number };
+  | { kind: 'checkIn'; player: number }
+  // At the door (docs/ON-COURT.md, "At the door"): a check-in taken back, a waiting player moved
+  // up (with or without checking in), a walk-in that raises the capacity when no place is free.
+  | { kind: 'uncheck'; player: number }
+  | { kind: 'promote'; player: number; checkIn: boolean }
+  | { kind: 'walkIn'; player: number };
 
 const PLAYERS = 8;
 const player = fc.integer({ min: 0, max: PLAYERS - 1 });
@@ -20,6 +25,14 @@ const op: fc.Arbitrary<Op> = fc.oneof(
   { weight: 3, arbitrary: player.map((p) => ({ kind: 'cancel' as const, player: p })) },
   { weight: 2, arbitrary: fc.integer({ min: 0, max: 6 }).map((c) => ({ kind: 'capacity' as const, capacity: c })) },
   { weight: 1, arbitrary: player.map((p) => ({ kind: 'checkIn' as const, player: p })) },
+  { weight: 1, arbitrary: player.map((p) => ({ kind: 'uncheck' as const, player: p })) },
+  {
+    weight: 2,
+    arbitrary: fc
+      .record({ player, checkIn: fc.boolean() })
+      .map((o) => ({ kind: 'promote' as const, player: o.player, checkIn: o.checkIn })),
+  },
+  { weight: 1, arbitrary: player.map((p) => ({ kind: 'walkIn' as const, player: p })) },
 );
 /** Rounds of operations; the operations of one round run at the same time. */
 const scenario = fc.record({
@@ -53,8 +66,10 @@ async function outboxFor(sessionId: string) {
 }
 
 describe('the booking engine under random interleavings', () => {
-  it('keeps the booking invariants 1-4 (docs/ARCHITECTURE.md) after any mix of joins, cancels, capacity changes and check-ins', async () => {
+  it('keeps the booking invariants 1-4 (docs/ARCHITECTURE.md) after any mix of joins, cancels, capacity changes, check-ins and their undoing, moves up and walk-ins', async () => {
     const team = await h.putTeam();
+    /** Coverage: the scenarios do take check-ins back, move players up (both ways) and grow full sessions. */
+    const reached = { unchecked: 0, movedUp: 0, raisedForWaiting: 0, walkInRaised: 0 };
     await fc.assert(
       fc.asyncProperty(scenario, async ({ capacity, rounds }) => {
         const session = await h.putSession(team, { capacity });
@@ -78,12 +93,40 @@ describe('the booking engine under random interleavings', () => {
               const r = await engine.changeCapacity(session.id, o.capacity);
               promotions += r.promoted;
               log.push(`capacity ${o.capacity} -> promoted ${r.promoted}`);
-            } else {
+            } else if (o.kind === 'checkIn') {
               await engine.checkIn(session.id, userId, 'attended');
               log.push(`checkIn ${userId}`);
+            } else if (o.kind === 'uncheck') {
+              await engine.checkIn(session.id, userId, null);
+              reached.unchecked += 1;
+              log.push(`uncheck ${userId}`);
+            } else if (o.kind === 'promote') {
+              const r = await engine.promote({
+                sessionId: session.id,
+                userId,
+                checkIn: o.checkIn,
+                promotedBy: 'admin_prop',
+                idempotencyScope: 'admin_prop',
+              });
+              // Moved up without checking in: the player is told (one notice), as a promotion.
+              if (!o.checkIn) promotions += 1;
+              reached.movedUp += 1;
+              if (r.capacityRaised > 0) reached.raisedForWaiting += 1;
+              log.push(`promote ${userId} checkIn ${o.checkIn} -> raised ${r.capacityRaised}`);
+            } else {
+              const r = await engine.addWalkIn({
+                sessionId: session.id,
+                player: { userId, name: userId, pictureUrl: '' },
+                addedBy: 'admin_prop',
+                idempotencyScope: 'admin_prop',
+                raiseCapacity: true,
+              });
+              if (r.capacityRaised) reached.walkInRaised += 1;
+              log.push(`walkIn ${userId} -> raised ${r.capacityRaised}`);
             }
           } catch (error) {
             log.push(`${o.kind} ${userId} !! ${error instanceof DomainError ? error.code : String(error)}`);
+            if (o.kind === "promote") console.log("PROMOTE", error instanceof DomainError ? error.code : String(error));
             // Refusals (already booked, nothing to cancel, capacity below taken…) are answers.
             if (!(error instanceof DomainError) || error.code === 'BOOKING_FAILED' || error.code === 'INTERNAL')
               throw error;
@@ -103,6 +146,8 @@ describe('the booking engine under random interleavings', () => {
       }),
       { numRuns: 40, seed: Number(process.env.PROPERTY_SEED ?? 20261122) },
     );
+    console.info('booking scenarios reached', reached);
+    for (const [what, count] of Object.entries(reached)) expect(count, what).toBeGreaterThan(0);
   });
 });
 

@@ -1,5 +1,6 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { SELF_CHECK_IN_LEAD_MINUTES } from '@shuttle/shared';
 import type { Store } from '#db/client.ts';
 import { key, ttlAt } from '#db/keys.ts';
 import { isConditionFailure } from '#db/transaction.ts';
@@ -7,7 +8,7 @@ import type { Clock } from '#platform/clock.ts';
 import type { SessionRecord } from '#sessions/model.ts';
 
 /** Self check-in opens this long before a session's start and closes at its end. */
-export const SELF_CHECK_IN_LEAD_MS = 3_600_000;
+const SELF_CHECK_IN_LEAD_MS = SELF_CHECK_IN_LEAD_MINUTES * 60_000;
 /** The code item outlives its session's end by this much (TTL), then goes. */
 const KEEP_AFTER_END_SECONDS = 2 * 86_400;
 
