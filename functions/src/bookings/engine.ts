@@ -1,17 +1,16 @@
 import type { Store } from '#db/client.ts';
 import { findReplay, IDEMPOTENCY_ITEM, type IdempotentRequest, recordAnswer } from '#db/idempotency.ts';
-import { key } from '#db/keys.ts';
 import { runTransaction, Transaction, TransactionRefusedError } from '#db/transaction.ts';
 import type { Clock, IdGenerator } from '#platform/clock.ts';
-import { DomainError, StoreBusyError } from '#platform/errors.ts';
+import { DomainError } from '#platform/errors.ts';
 import { BUSINESS_METRICS } from '#platform/metrics.ts';
-import { isTransactionConflict, type RetryPolicy } from '#platform/retry.ts';
-import type { BookingRecord, SessionRecord } from '#sessions/model.ts';
+import type { RetryPolicy } from '#platform/retry.ts';
+import type { SessionRecord } from '#sessions/model.ts';
 import { SessionRepository } from '#sessions/repository.ts';
 import { asContention, CONTENDED_RETRY, ContentionError, contended } from './contention.ts';
+import { addWalkIn, type DoorDeps, markAttendance, promoteWaiting } from './door.ts';
 import { addEntry, drawLottery, leaveLottery } from './draw.ts';
 import { drawIsDue, effectiveStatus, takesEntries } from './lottery.ts';
-import { addWalkIn, type DoorDeps, markAttendance, promoteWaiting } from './door.ts';
 import type {
   CancelOutcome,
   CancelRequest,

@@ -70,12 +70,22 @@ export class SelfCheckInCodes {
   private async put(session: SessionRecord, onlyIfAbsent: boolean): Promise<CodeItem | null> {
     const now = this.clock.now();
     const end = Math.max(Date.parse(session.endsAt), now.getTime());
-    const item: CodeItem = { sessionId: session.id, teamId: session.teamId, code: newCode(), createdAt: now.toISOString() };
+    const item: CodeItem = {
+      sessionId: session.id,
+      teamId: session.teamId,
+      code: newCode(),
+      createdAt: now.toISOString(),
+    };
     try {
       await this.store.doc.send(
         new PutCommand({
           TableName: this.store.tableName,
-          Item: { ...key.selfCheckIn(session.id), type: 'selfCheckIn', ...item, ttl: ttlAt(new Date(end), KEEP_AFTER_END_SECONDS) },
+          Item: {
+            ...key.selfCheckIn(session.id),
+            type: 'selfCheckIn',
+            ...item,
+            ttl: ttlAt(new Date(end), KEEP_AFTER_END_SECONDS),
+          },
           ...(onlyIfAbsent ? { ConditionExpression: 'attribute_not_exists(PK)' } : {}),
         }),
       );

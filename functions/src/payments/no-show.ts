@@ -60,7 +60,12 @@ export class NoShowRule {
    * Null when nothing changed; else the end of the new suspension, which records `sessionId`
    * as its cause (so unmarking this absent can undo it: {@link afterAbsentUndone}).
    */
-  async afterAbsent(teamId: string, userId: string, sessionStartsAt: string, sessionId: string): Promise<string | null> {
+  async afterAbsent(
+    teamId: string,
+    userId: string,
+    sessionStartsAt: string,
+    sessionId: string,
+  ): Promise<string | null> {
     const now = this.clock.now();
     if (Date.parse(sessionStartsAt) > now.getTime()) return null;
     const rule = await this.settings.get(teamId);

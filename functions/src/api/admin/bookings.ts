@@ -8,8 +8,8 @@ import { adminIdempotencyScope, guestUserId } from '#db/keys.ts';
 import type { Clock, IdGenerator } from '#platform/clock.ts';
 import { DomainError } from '#platform/errors.ts';
 import { type ContractAppOptions, contractRoutes } from '#platform/http.ts';
-import type { SessionRecord } from '#sessions/model.ts';
 import type { AttendanceEffects } from '#rotation/attendance.ts';
+import type { SessionRecord } from '#sessions/model.ts';
 import type { SessionRepository } from '#sessions/repository.ts';
 
 export interface CheckInRouteDeps {
@@ -32,7 +32,8 @@ const WALK_IN_LEAD_MS = 2 * 3_600_000;
 const walkInOpen = (session: Pick<SessionRecord, 'startsAt' | 'endsAt'>, now: Date) =>
   now.getTime() >= Date.parse(session.startsAt) - WALK_IN_LEAD_MS && now.getTime() <= Date.parse(session.endsAt);
 
-const hasStarted = (session: Pick<SessionRecord, 'startsAt'>, now: Date) => now.getTime() >= Date.parse(session.startsAt);
+const hasStarted = (session: Pick<SessionRecord, 'startsAt'>, now: Date) =>
+  now.getTime() >= Date.parse(session.startsAt);
 
 export function checkInRoutes(s: CheckInRouteDeps) {
   return contractRoutes(

@@ -124,9 +124,14 @@ export function bookingRoutes(s: BookingRouteDeps) {
       'checkState/booked/selfCheckIn': async ({ sessionId, code }, { member, refs }) => {
         const { session, booking } = refs.sessionId;
         if (!(await s.selfCheckIns.matches(sessionId, code))) throw new DomainError('SELF_CHECK_IN_CODE_INVALID');
-        if (!booking || booking.status !== 'accepted') throw new DomainError('SELF_CHECK_IN_NO_PLACE');
+        if (booking?.status !== 'accepted') throw new DomainError('SELF_CHECK_IN_NO_PLACE');
         if (booking.attendance === 'attended' && booking.checkedInAt)
-          return { sessionId, attendance: 'attended' as const, checkedInAt: booking.checkedInAt, alreadyCheckedIn: true };
+          return {
+            sessionId,
+            attendance: 'attended' as const,
+            checkedInAt: booking.checkedInAt,
+            alreadyCheckedIn: true,
+          };
         if (!selfCheckInOpen(session, s.clock.now())) {
           const closed = new DomainError('SELF_CHECK_IN_CLOSED');
           closed.data = selfCheckInWindow(session);

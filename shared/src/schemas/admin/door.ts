@@ -31,3 +31,4 @@ export const selfCheckInCode = z.object({
   opensAt: isoInstant,
   closesAt: isoInstant,
 });
+export type SelfCheckInCode = z.infer<typeof selfCheckInCode>;

@@ -1,12 +1,12 @@
 import type { SessionDetail } from '@shuttle/shared';
 import { formatDay, formatMoney, formatTimeRange } from '@shuttle/shared/web/format.ts';
-import type { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { runtimeConfig } from '@/config/config-loader';
 import { liffUrl } from '@/lib/liff';
 import { sessionPath } from '@/lib/paths';
 import type { ShareTexts } from '../model/share-message';
 
-type T = ReturnType<typeof useTranslation>['t'];
+type T = TFunction<'member'>;
 
 /** What a session card says (share and receipt cards alike), and the LIFF link it opens. */
 export async function sessionCard(session: SessionDetail, t: T) {
