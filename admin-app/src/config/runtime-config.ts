@@ -30,3 +30,8 @@ export function loadRuntimeConfig(): Promise<AdminRuntimeConfig> {
 
 /** The add-friend link of a LINE official account (`@id`). */
 export const addFriendUrl = (accountId: string) => `https://line.me/R/ti/p/${accountId}`;
+
+/** Forgets the fetched configuration (tests that answer `/app-config.json` differently). */
+export function forgetRuntimeConfig(): void {
+  loaded = null;
+}
