@@ -31,6 +31,7 @@ export function WaitingSection({ session, waiting }: { session: AdminSession; wa
       </h2>
       <p className="panel__text">{t('door.waitingHint')}</p>
       <ol className="checkin-list">
+        {/* The buttons are named by their words (as seen) and described by the player's name. */}
         {waiting.map((p) => {
           const raises = p.partySize > session.remaining;
           return (
@@ -42,7 +43,9 @@ export function WaitingSection({ session, waiting }: { session: AdminSession; wa
             >
               <Avatar src={p.pictureUrl} name={p.name} size={36} />
               <div className="checkin-player__who">
-                <span className="checkin-player__name">{p.name}</span>
+                <span className="checkin-player__name" id={`waiting-${p.userId}`}>
+                  {p.name}
+                </span>
                 <span className="checkin-player__facts">
                   {p.position != null && <span>{t('door.position', { position: p.position })}</span>}
                   {p.partySize > 1 && <span>{t('detail.party', { count: p.partySize })}</span>}
@@ -57,7 +60,7 @@ export function WaitingSection({ session, waiting }: { session: AdminSession; wa
                   className="button button--primary button--small"
                   disabled={busy}
                   onClick={() => void move(p, true)}
-                  aria-label={t('door.moveUpCheckInFor', { name: p.name })}
+                  aria-describedby={`waiting-${p.userId}`}
                   data-testid="promote-check-in"
                 >
                   {t('door.moveUpCheckIn')}
@@ -67,7 +70,7 @@ export function WaitingSection({ session, waiting }: { session: AdminSession; wa
                   className="button button--outline button--small"
                   disabled={busy}
                   onClick={() => void move(p, false)}
-                  aria-label={t('door.moveUpFor', { name: p.name })}
+                  aria-describedby={`waiting-${p.userId}`}
                   data-testid="promote"
                 >
                   {t('door.moveUp')}
