@@ -386,6 +386,9 @@ describe('at the door (390×844)', () => {
     await walkIn.getByText('臨打球友').click();
     await walkIn.getByTestId('walk-in-name').fill('門口路人');
     await walkIn.getByTestId('walk-in-submit').click();
+    const added = page.getByRole('alertdialog');
+    await poll(() => added.innerText()).toContain('門口路人');
+    await added.getByRole('button', { name: '確認' }).click();
     await poll(() => row('門口路人').getAttribute('data-attendance')).toBe('attended');
     expect(page.url()).toContain(`/admin/signed?id=${doorSession}`);
     const adminToken = (await page.evaluate(() => window.localStorage.getItem('admin-token')))!;

@@ -15,12 +15,8 @@ export function WaitingSection({ session, waiting }: { session: AdminSession; wa
   const { t } = useTranslation();
   const { busy, run } = useAction();
   const move = async (player: AdminParticipant, checkIn: boolean) => {
-    const result = await run(() => promote(session.id, player.userId, checkIn), {
-      success: {
-        title: t('door.movedUp'),
-        message: t(checkIn ? 'door.movedUpCheckedIn' : 'door.movedUpText', { name: player.name }),
-      },
-    });
+    // No modal: the player moving into the list above (checked in, or not) is the answer, as for a mark.
+    const result = await run(() => promote(session.id, player.userId, checkIn));
     if (result) await sessionsChanged.announce(session.id);
   };
   return (
