@@ -46,6 +46,15 @@ const stageConfigSchema = z
     /** LIFF app id of the member app (`<channel id>-<suffix>`). */
     liffId: z.string().regex(/^\d{10}-[A-Za-z0-9]+$/, 'a LIFF id like 2001234567-AbCdEfGh'),
     googleClientId: z.string().endsWith('.apps.googleusercontent.com'),
+    /**
+     * The LINE official account's id (`@123abcde`), shown on the admin LINE page (its add-friend
+     * link https://line.me/R/ti/p/<id> and QR code) to bind a team's group (docs/LINE.md). Unset,
+     * the page says it is not configured.
+     */
+    lineOfficialAccountId: z
+      .string()
+      .regex(/^@[0-9a-z._-]{1,20}$/, 'a LINE official account id like @123abcde')
+      .optional(),
     /** Sender of every email; the SES identity below must be verified for it. */
     emailFrom: z.email(),
     /** Verified SES identity (a domain or an address); defaults to the domain of `emailFrom`. */

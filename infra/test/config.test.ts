@@ -92,6 +92,14 @@ describe('stage file', () => {
     );
   });
 
+  it('takes the LINE official account id the admin LINE page shows (optional), refusing one without its @', () => {
+    expect(parseStageConfig(STAGE).lineOfficialAccountId).toBeUndefined();
+    expect(parseStageConfig({ ...STAGE, lineOfficialAccountId: '@123abcde' }).lineOfficialAccountId).toBe('@123abcde');
+    expect(() => parseStageConfig({ ...STAGE, lineOfficialAccountId: '123abcde' })).toThrow(
+      /lineOfficialAccountId: a LINE official account id like @123abcde/,
+    );
+  });
+
   it('refuses a LIFF id of another channel', () => {
     expect(() => parseStageConfig({ ...STAGE, liffId: '2009999999-AbCdEfGh' })).toThrow(/liffId: must belong/);
   });

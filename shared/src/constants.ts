@@ -85,6 +85,8 @@ export const DEFAULT_CANCEL_WINDOW_MINUTES = 120;
 
 /** Largest party one player may book for: the player plus guests. */
 export const MAX_PARTY_SIZE = 3;
+/** Self check-in by the QR at the venue opens this long before a session's start (docs/ON-COURT.md). */
+export const SELF_CHECK_IN_LEAD_MINUTES = 60;
 
 export const PAGE_SIZE_DEFAULT = 20;
 export const PAGE_SIZE_MAX = 50;

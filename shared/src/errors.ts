@@ -90,6 +90,25 @@ export const ERRORS = {
   NOT_ENOUGH_PLAYERS: { status: 409, message: 'Not enough ready players for a game' },
   ROTATION_PLAYER_NOT_FOUND: { status: 404, message: 'This player is not on the board' },
   ACCOUNT_HAS_BOOKINGS: { status: 409, message: 'Cancel your upcoming bookings before deleting your account' },
+  // At the door (docs/ON-COURT.md, "At the door").
+  ABSENT_BEFORE_START: {
+    status: 409,
+    message: 'The session has not started yet; confirm to mark this player absent before the start',
+  },
+  CAPACITY_AT_MAXIMUM: { status: 409, message: 'The session cannot take more players' },
+  NOT_WAITING: { status: 409, message: 'This player is not on the waitlist' },
+  SELF_CHECK_IN_CODE_INVALID: {
+    status: 403,
+    message: 'This check-in code is not valid (any more); scan the code shown at the venue',
+  },
+  SELF_CHECK_IN_CLOSED: {
+    status: 409,
+    message: 'Self check-in is open from 1 hour before the session starts until it ends',
+  },
+  SELF_CHECK_IN_NO_PLACE: {
+    status: 409,
+    message: 'Only players with a place in this session can check themselves in',
+  },
   ACCOUNT_RUNS_TEAM: { status: 409, message: 'Hand over or leave the teams you run before deleting your account' },
 } as const satisfies Record<string, { status: number; message: string }>;
 

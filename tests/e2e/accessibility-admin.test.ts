@@ -44,7 +44,8 @@ const adminScreens: [string, string, string][] = [
   ['settings', '/admin/setting', 'main'],
   ['check-in', '/admin/signlist', 'main'],
   ['money', '/admin/money', '[data-testid="outstanding-row"]'],
-  ['LINE settings', '/admin/setting/line', 'main'],
+  // The official account's step (its QR code loads after the runtime configuration) is painted first.
+  ['LINE settings', '/admin/setting/line', '[data-testid="line-oa"]'],
   ['account management', '/admin/setting/account_management', 'main'],
 ];
 

@@ -17,6 +17,7 @@ import { settlementRoutes } from '#api/admin/settlement.ts';
 import { memberAdminRoutes } from '#api/admin/team-members.ts';
 import { teamSettingRoutes } from '#api/admin/teams.ts';
 import { BookingEngine } from '#bookings/engine.ts';
+import { SelfCheckInCodes } from '#bookings/self-check-in.ts';
 import { SessionChangeEngine } from '#bookings/session-changes.ts';
 import { CreditRepository } from '#payments/credits.ts';
 import { NoShowRule } from '#payments/no-show.ts';
@@ -26,6 +27,7 @@ import { PaymentRepository } from '#payments/repository.ts';
 import { SettlementRepository } from '#payments/settlement-store.ts';
 import type { ApiEnv } from '#platform/http.ts';
 import { UserRepository } from '#players/repository.ts';
+import { AttendanceEffects } from '#rotation/attendance.ts';
 import { RotationRepository } from '#rotation/repository.ts';
 import { RotationService } from '#rotation/service.ts';
 import { SessionRepository } from '#sessions/repository.ts';
@@ -131,6 +133,7 @@ export function createAdminCourtApi(deps: AppDeps): Hono<ApiEnv> {
   const memberships = new MembershipRepository(store);
   const boards = new RotationRepository(store);
   const s = adminBase(deps, { users, memberships, boards });
+  const rotation = new RotationService({ store, clock, sessions: s.sessions, levels, publish: deps.rotationPublisher });
   const court = {
     ...s,
     users,
@@ -138,8 +141,9 @@ export function createAdminCourtApi(deps: AppDeps): Hono<ApiEnv> {
     memberships,
     engine: new BookingEngine({ store, clock, ids, retry }),
     sessionChanges: new SessionChangeEngine({ store, clock, ids, retry }),
-    noShows: new NoShowRule(store, clock),
-    rotation: new RotationService({ store, clock, sessions: s.sessions, levels, publish: deps.rotationPublisher }),
+    rotation,
+    attendance: new AttendanceEffects({ rotation, noShows: new NoShowRule(store, clock) }),
+    selfCheckIns: new SelfCheckInCodes(store, clock),
   };
   return contractApi({
     base: API_BASES.admin,

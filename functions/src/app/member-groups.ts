@@ -14,13 +14,16 @@ import { rotationMemberRoutes } from '#api/member/rotation.ts';
 import { sessionRoutes } from '#api/member/sessions.ts';
 import { teamRoutes } from '#api/member/teams.ts';
 import { BookingEngine } from '#bookings/engine.ts';
+import { SelfCheckInCodes } from '#bookings/self-check-in.ts';
 import { CalendarFeeds } from '#calendar/feeds.ts';
 import { CreditRepository } from '#payments/credits.ts';
+import { NoShowRule } from '#payments/no-show.ts';
 import { PassRepository } from '#payments/passes.ts';
 import { PaymentRepository } from '#payments/repository.ts';
 import type { ApiEnv } from '#platform/http.ts';
 import { EmailVerification } from '#players/email-verification.ts';
 import { UserRepository } from '#players/repository.ts';
+import { AttendanceEffects } from '#rotation/attendance.ts';
 import { RotationService } from '#rotation/service.ts';
 import { SessionRepository } from '#sessions/repository.ts';
 import { TeamAdminRepository } from '#teams/admins.ts';
@@ -79,6 +82,8 @@ export function createMemberCoreApi(deps: AppDeps, options: MemberApiOptions = {
     passes: new PassRepository(store, clock, ids),
     credits: new CreditRepository(store),
     rotation,
+    selfCheckIns: new SelfCheckInCodes(store, clock),
+    attendance: new AttendanceEffects({ rotation, noShows: new NoShowRule(store, clock) }),
     http: memberHttp(deps, rateLimiter(deps), memberReferences({ sessions, teams, boards: rotation.repo })),
   };
   return contractApi({

@@ -2,6 +2,7 @@ import { memberReferences } from '#access/references.ts';
 import { LeaderAccounts } from '#admin-accounts/leader-accounts.ts';
 import { AdminAccounts } from '#admin-accounts/repository.ts';
 import { BookingEngine } from '#bookings/engine.ts';
+import { SelfCheckInCodes } from '#bookings/self-check-in.ts';
 import { SessionChangeEngine } from '#bookings/session-changes.ts';
 import { CreditRepository } from '#payments/credits.ts';
 import { NoShowRule } from '#payments/no-show.ts';
@@ -10,6 +11,7 @@ import { PaymentDetailsStore } from '#payments/payment-details.ts';
 import { PaymentRepository } from '#payments/repository.ts';
 import { SettlementRepository } from '#payments/settlement-store.ts';
 import { UserRepository } from '#players/repository.ts';
+import { AttendanceEffects } from '#rotation/attendance.ts';
 import { RotationService } from '#rotation/service.ts';
 import { SessionRepository } from '#sessions/repository.ts';
 import { TeamAdminRepository } from '#teams/admins.ts';
@@ -35,6 +37,7 @@ export function services(deps: AppDeps) {
     levels: (userIds) => users.levels(userIds),
     publish: deps.rotationPublisher,
   });
+  const noShows = new NoShowRule(deps.store, deps.clock);
   return {
     ...deps,
     engine: new BookingEngine({ store: deps.store, clock: deps.clock, ids: deps.ids, retry: deps.retry }),
@@ -54,7 +57,8 @@ export function services(deps: AppDeps) {
     settlements: new SettlementRepository(deps.store, deps.clock),
     paymentDetails: new PaymentDetailsStore(deps.store, deps.clock, deps.ids),
     noShowSettings: new NoShowSettings(deps.store),
-    noShows: new NoShowRule(deps.store, deps.clock),
+    attendance: new AttendanceEffects({ rotation, noShows }),
+    selfCheckIns: new SelfCheckInCodes(deps.store, deps.clock),
     http: memberHttp(deps, limiter, memberReferences({ sessions, teams, boards: rotation.repo })),
   };
 }

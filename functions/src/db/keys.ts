@@ -42,6 +42,9 @@ export const key = {
   /** The night's settlement of a session (docs/ON-COURT.md, "Settlement"), one item with a version. */
   settlement: (sessionId: string) => ({ PK: `SESSION#${sessionId}`, SK: 'SETTLEMENT' }),
 
+  /** The session's self check-in code (docs/ON-COURT.md, "Self check-in"), a secret of its team's admins. */
+  selfCheckIn: (sessionId: string) => ({ PK: `SESSION#${sessionId}`, SK: 'SELFCHECKIN' }),
+
   /** The session's rotation board (docs/ON-COURT.md, "Rotation"), one item with a version. */
   rotation: (sessionId: string) => ({ PK: `SESSION#${sessionId}`, SK: 'ROTATION' }),
   /** A venue-screen token of a rotation board, keyed by the SHA-256 of the token. */

@@ -32,6 +32,8 @@ import { mountWeb } from './static.ts';
 
 export const LOCAL_LINE_CHANNEL_ID = '1650000000';
 export const LOCAL_LIFF_ID = 'local-liff-id';
+/** The LINE official account the local admin LINE page names (a demo id: docs/LINE.md). */
+export const LOCAL_LINE_OFFICIAL_ACCOUNT_ID = '@123abcde';
 export const LOCAL_GOOGLE_CLIENT_ID = 'local-google-client.apps.googleusercontent.com';
 /** Signs the local LINE webhook's requests (`x-line-signature`). */
 export const LOCAL_LINE_CHANNEL_SECRET = 'local-line-channel-secret';
@@ -168,7 +170,14 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
   );
   mountWeb(
     app,
-    { apiBase: '/api', liffId: LOCAL_LIFF_ID, liffMock: true, googleClientId: LOCAL_GOOGLE_CLIENT_ID, devLogin: true },
+    {
+      apiBase: '/api',
+      liffId: LOCAL_LIFF_ID,
+      liffMock: true,
+      googleClientId: LOCAL_GOOGLE_CLIENT_ID,
+      devLogin: true,
+      lineOfficialAccountId: LOCAL_LINE_OFFICIAL_ACCOUNT_ID,
+    },
     options.serveApps
       ? { member: join(repoRoot, 'liff-app/dist'), admin: join(repoRoot, 'admin-app/dist') }
       : undefined,

@@ -189,6 +189,7 @@ export class Web extends Construct {
         liffMock: false,
         googleClientId: config.googleClientId,
         devLogin: false,
+        ...(config.lineOfficialAccountId ? { lineOfficialAccountId: config.lineOfficialAccountId } : {}),
       }),
       '',
       ['/app-config.json'],

@@ -85,6 +85,27 @@ export const cancelBookedResult = z.object({
 });
 export type CancelBookedResult = z.infer<typeof cancelBookedResult>;
 
+/**
+ * Self check-in by the QR shown at the venue (docs/ON-COURT.md, "Self check-in"): `code` is the
+ * session's secret from the QR's link (base64url), never an id.
+ */
+export const selfCheckInRequest = z.strictObject({
+  sessionId: id,
+  code: z
+    .string()
+    .min(16)
+    .max(64)
+    .regex(/^[A-Za-z0-9_-]+$/),
+});
+export const selfCheckInResult = z.object({
+  sessionId: id,
+  attendance: z.literal('attended'),
+  checkedInAt: isoInstant,
+  /** Already checked in before this scan (nothing changed). */
+  alreadyCheckedIn: z.boolean(),
+});
+export type SelfCheckInResult = z.infer<typeof selfCheckInResult>;
+
 export const bookedList = z.array(sessionSummary.extend({ myBooking }));
 export type BookedList = z.infer<typeof bookedList>;
 

@@ -105,6 +105,15 @@ export const memberRoutes = {
     refs: { sessionId: 'ownBooking' },
     response: m.cancelBookedResult,
   }),
+  'checkState/booked/selfCheckIn': route({
+    method: 'POST',
+    auth: 'member',
+    summary:
+      'Check in by the QR shown at the venue: a player with a place in the session, from 1 h before its start to its end, with the code of the QR; a second scan answers the same',
+    request: m.selfCheckInRequest,
+    refs: { sessionId: 'ownBooking' },
+    response: m.selfCheckInResult,
+  }),
   'checkState/history/getHistory': route({
     method: 'GET',
     auth: 'member',

@@ -163,12 +163,15 @@ export function sessionAdminRoutes(s: SessionAdminRouteDeps) {
       'courtSession/signedMembers': async ({ sessionId }, { refs }) => {
         const session = refs.sessionId;
         const bookings = await s.sessions.bookings(sessionId);
-        const accepted = participants(session, bookings).accepted;
+        const { accepted, waiting } = participants(session, bookings);
         // Levels on the check-in rows (docs/PLAYER-EXPERIENCE.md, "For admins"): TABLE.md, "check-in list".
-        const levels = await s.levels(accepted.map((p) => p.userId));
+        const levels = await s.levels([...accepted, ...waiting].map((p) => p.userId));
+        const withLevel = <P extends { userId: string }>(p: P) => ({ ...p, level: levels.get(p.userId) ?? null });
         return {
           session: view(session),
-          players: accepted.map((p) => ({ ...p, level: levels.get(p.userId) ?? null })),
+          players: accepted.map(withLevel),
+          // The waitlist in its order, to move up or add at the door (docs/ON-COURT.md, "At the door").
+          waiting: waiting.map(withLevel),
           counts: attendanceCounts(bookings),
         };
       },

@@ -1,8 +1,11 @@
 import { type AttendanceRecord, computeHistoryStatistics, memberRoutes, sessionStatusAt } from '@shuttle/shared';
 import { myBookingOf } from '#api/views/bookings.ts';
 import type { BookingEngine } from '#bookings/engine.ts';
+import { type SelfCheckInCodes, selfCheckInOpen, selfCheckInWindow } from '#bookings/self-check-in.ts';
 import type { Clock } from '#platform/clock.ts';
+import { DomainError } from '#platform/errors.ts';
 import { type ContractAppOptions, contractRoutes } from '#platform/http.ts';
+import type { AttendanceEffects } from '#rotation/attendance.ts';
 import type { RotationService } from '#rotation/service.ts';
 import { toSummary } from '#sessions/model.ts';
 import type { SessionRepository } from '#sessions/repository.ts';
@@ -13,6 +16,9 @@ export interface BookingRouteDeps {
   engine: BookingEngine;
   /** Games played per ended session that had a rotation board (docs/ON-COURT.md, "Tonight's record"). */
   rotation: RotationService;
+  /** Self check-in: the sessions' codes, and what a check-in sets off (rotation/attendance.ts). */
+  selfCheckIns: Pick<SelfCheckInCodes, 'matches'>;
+  attendance: Pick<AttendanceEffects, 'changed'>;
   http: ContractAppOptions;
 }
 
@@ -110,6 +116,33 @@ export function bookingRoutes(s: BookingRouteDeps) {
         s.engine.acceptOffer(sessionId, member.userId, refs.sessionId),
       'checkState/booked/declineOffer': ({ sessionId }, { member, refs }) =>
         s.engine.declineOffer(sessionId, member.userId, refs.sessionId),
+      /**
+       * Self check-in by the QR at the venue (docs/ON-COURT.md, "Self check-in"): the code first
+       * (a wrong one tells nothing about the session), then a place, then the time; a second scan
+       * answers the first check-in.
+       */
+      'checkState/booked/selfCheckIn': async ({ sessionId, code }, { member, refs }) => {
+        const { session, booking } = refs.sessionId;
+        if (!(await s.selfCheckIns.matches(sessionId, code))) throw new DomainError('SELF_CHECK_IN_CODE_INVALID');
+        if (booking?.status !== 'accepted') throw new DomainError('SELF_CHECK_IN_NO_PLACE');
+        if (booking.attendance === 'attended' && booking.checkedInAt)
+          return {
+            sessionId,
+            attendance: 'attended' as const,
+            checkedInAt: booking.checkedInAt,
+            alreadyCheckedIn: true,
+          };
+        if (!selfCheckInOpen(session, s.clock.now())) {
+          const closed = new DomainError('SELF_CHECK_IN_CLOSED');
+          closed.data = selfCheckInWindow(session);
+          throw closed;
+        }
+        await s.engine.checkIn(sessionId, member.userId, 'attended');
+        await s.attendance.changed(session, member.userId, booking.attendance ?? null, 'attended');
+        const after = await s.sessions.booking(sessionId, member.userId);
+        const checkedInAt = after?.checkedInAt ?? s.clock.now().toISOString();
+        return { sessionId, attendance: 'attended' as const, checkedInAt, alreadyCheckedIn: false };
+      },
       'checkState/booked/getBooked': (_, { member }) => upcoming(member.userId),
       'checkState/history/getHistory': (_, { member }) => history(member.userId, true),
       'checkState/setting/getAmountOfAttend': async (_, { member }) => {

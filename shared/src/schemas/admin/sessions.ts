@@ -231,6 +231,8 @@ export const attendanceCounts = z.object({
 export const signedMembers = z.object({
   session: adminSession,
   players: z.array(adminParticipant),
+  /** The waitlist in its order (docs/ON-COURT.md, "At the door"): players the admin may move up or add. */
+  waiting: z.array(adminParticipant),
   counts: attendanceCounts,
 });
 
@@ -261,16 +263,34 @@ export const updateVenueRequest = sessionScope
 export const sessionChangeResult = z.object({ session: adminSession, notified: nonNegativeInt });
 export const deleteSessionResult = z.object({ sessionId: id, deleted: z.literal(true), notified: nonNegativeInt });
 
-export const signRequest = sessionScope.extend({ userId: id, attendance });
-export const signResult = z.object({ sessionId: id, userId: id, attendance, checkedInAt: isoInstant.nullable() });
+/**
+ * Check-in (docs/ON-COURT.md, "At the door"): attended, absent, or `null` (未點名), which undoes
+ * the mark. Absent before the session's start needs `confirm: true` (409 ABSENT_BEFORE_START).
+ */
+export const signRequest = sessionScope.extend({
+  userId: id,
+  attendance: attendance.nullable(),
+  confirm: z.boolean().optional(),
+});
+export const signResult = z.object({
+  sessionId: id,
+  userId: id,
+  attendance: attendance.nullable(),
+  checkedInAt: isoInstant.nullable(),
+});
 export const signedListRequest = teamScope.extend({ date: isoDate.optional() });
 export const signedList = z.object({
   date: isoDate,
   sessions: z.array(z.object({ session: adminSession, counts: attendanceCounts })),
 });
 /** A walk-in is a known player (`userId`) or a guest without an account (`name`). */
+/** With `raiseCapacity`, a session with no place free for the walk-in takes one more player (+1 名額並加入). */
 export const addWalkInRequest = sessionScope
-  .extend({ userId: id.optional(), name: name(TEXT_LIMITS.playerName).min(1).optional() })
+  .extend({
+    userId: id.optional(),
+    name: name(TEXT_LIMITS.playerName).min(1).optional(),
+    raiseCapacity: z.boolean().optional(),
+  })
   .refine((v) => (v.userId === undefined) !== (v.name === undefined), { message: 'Give either userId or name' });
 export const addWalkInResult = z.object({
   sessionId: id,
@@ -278,4 +298,6 @@ export const addWalkInResult = z.object({
   name: z.string(),
   status: z.literal('accepted'),
   attendance: z.literal('attended'),
+  /** The capacity was raised by one for this walk-in. */
+  capacityRaised: z.boolean(),
 });

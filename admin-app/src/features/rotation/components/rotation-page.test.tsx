@@ -121,7 +121,7 @@ describe('the rotation board', () => {
   it('shows the courts, the coming game and the queue with states and games played', async () => {
     api({
       'courtSession/signedMembers': () => ({
-        body: envelope({ session, players: [], counts: { attended: 9, absent: 0, unmarked: 0 } }),
+        body: envelope({ session, players: [], waiting: [], counts: { attended: 9, absent: 0, unmarked: 0 } }),
       }),
       'rotation/getBoard': () => ({ body: envelope({ board: boardV1() }) }),
     });
@@ -164,7 +164,7 @@ describe('the rotation board', () => {
     };
     const { bodiesOf } = api({
       'courtSession/signedMembers': () => ({
-        body: envelope({ session, players: [], counts: { attended: 9, absent: 0, unmarked: 0 } }),
+        body: envelope({ session, players: [], waiting: [], counts: { attended: 9, absent: 0, unmarked: 0 } }),
       }),
       'rotation/getBoard': () => ({ body: envelope({ board: boardV1() }) }),
       'rotation/startNext': () => ({ body: envelope({ game: after.courts[1]!.game, board: after }) }),
@@ -182,7 +182,7 @@ describe('the rotation board', () => {
     let board = boardV1();
     const { bodiesOf } = api({
       'courtSession/signedMembers': () => ({
-        body: envelope({ session, players: [], counts: { attended: 9, absent: 0, unmarked: 0 } }),
+        body: envelope({ session, players: [], waiting: [], counts: { attended: 9, absent: 0, unmarked: 0 } }),
       }),
       'rotation/getBoard': () => ({ body: envelope({ board }) }),
       'rotation/setPlayer': () => {
@@ -228,7 +228,7 @@ describe('the rotation board', () => {
     let open = false;
     const { bodiesOf } = api({
       'courtSession/signedMembers': () => ({
-        body: envelope({ session, players: [], counts: { attended: 9, absent: 0, unmarked: 0 } }),
+        body: envelope({ session, players: [], waiting: [], counts: { attended: 9, absent: 0, unmarked: 0 } }),
       }),
       'rotation/getBoard': () =>
         open
@@ -258,7 +258,7 @@ describe('the rotation board', () => {
 
 describe('the board controls (issue 21)', () => {
   const signed = () => ({
-    body: envelope({ session, players: [], counts: { attended: 9, absent: 0, unmarked: 0 } }),
+    body: envelope({ session, players: [], waiting: [], counts: { attended: 9, absent: 0, unmarked: 0 } }),
   });
   /** Answers every change with the board one version on (the page shows what the call answers). */
   const changed = (board: () => RotationAdminBoard) => () => ({ body: envelope({ board: board() }) });

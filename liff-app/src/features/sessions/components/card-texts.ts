@@ -2,13 +2,13 @@ import { type SessionDetail, sessionState } from '@shuttle/shared';
 import { formatDay, formatMoney, formatTimeRange } from '@shuttle/shared/web/format.ts';
 import { i18next } from '@shuttle/shared/web/i18n-loader.ts';
 import { placesText } from '@shuttle/shared/web/session-status.tsx';
-import type { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { runtimeConfig } from '@/config/config-loader';
 import { liffUrl } from '@/lib/liff';
 import { sessionPath } from '@/lib/paths';
 import type { ShareTexts } from '../model/share-message';
 
-type T = ReturnType<typeof useTranslation>['t'];
+type T = TFunction<'member'>;
 
 /**
  * The region's label. Checked against the member texts, a template key over every region goes past
