@@ -59,7 +59,10 @@ async function signInAdmin(origin: string, port: number): Promise<void> {
   try {
     const page = await browser.contexts()[0]!.newPage();
     await page.goto(`${origin}/admin/login`);
-    await page.evaluate(([key, token]) => localStorage.setItem(key, token), [STORAGE_KEYS.adminToken, data.token]);
+    await page.evaluate(({ key, token }) => localStorage.setItem(key, token), {
+      key: STORAGE_KEYS.adminToken,
+      token: data.token,
+    });
     await page.close();
   } finally {
     await browser.close();
