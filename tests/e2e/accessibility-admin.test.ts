@@ -45,6 +45,7 @@ const adminScreens: [string, string, string][] = [
   ['check-in', '/admin/signlist', 'main'],
   ['money', '/admin/money', '[data-testid="outstanding-row"]'],
   ['LINE settings', '/admin/setting/line', 'main'],
+  ['payment details', '/admin/setting/payment', '[data-testid="setting-payment"]'],
   ['account management', '/admin/setting/account_management', 'main'],
 ];
 
