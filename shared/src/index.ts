@@ -1,5 +1,5 @@
-export * from './banks.ts';
 export * from './constants.ts';
+export * from './domain/banks.ts';
 export * from './domain/offer-window.ts';
 export * from './domain/payments.ts';
 export * from './domain/recurrence.ts';

@@ -46,6 +46,7 @@ const adminScreens: [string, string, string][] = [
   ['money', '/admin/money', '[data-testid="outstanding-row"]'],
   // The official account's step (its QR code loads after the runtime configuration) is painted first.
   ['LINE settings', '/admin/setting/line', '[data-testid="line-oa"]'],
+  ['payment details', '/admin/setting/payment', '[data-testid="setting-payment"]'],
   ['account management', '/admin/setting/account_management', 'main'],
 ];
 

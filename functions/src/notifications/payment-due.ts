@@ -39,7 +39,7 @@ export async function paymentDueLines(
     .join('\n');
 }
 
-/** "812 台新銀行": the code with the bank's name when it is listed (shared/src/banks.ts). */
+/** "812 台新銀行": the code with the bank's name when it is listed (shared/src/domain/banks.ts). */
 function bankLabel(code: string, language: Language): string {
   const bank = bankOf(code);
   return bank ? `${code} ${bankName(bank, language)}` : code;

@@ -69,7 +69,7 @@ function MonthlyReport({
                 ))}
               </div>
               <TableWrap label={t('reports.byMonth')}>
-                <table className="table" data-testid="report-months">
+                <table className="table table--prioritised" data-testid="report-months">
                   <TableHead
                     caption={t('reports.byMonth')}
                     columns={[
@@ -126,7 +126,7 @@ function SessionReport({ month }: { month: string }) {
             <p className="panel__empty">{t('reports.noSessions')}</p>
           ) : (
             <TableWrap label={t('reports.bySession', { month: formatMonth(month) })}>
-              <table className="table">
+              <table className="table table--prioritised">
                 <TableHead
                   caption={t('reports.bySession', { month: formatMonth(month) })}
                   columns={[

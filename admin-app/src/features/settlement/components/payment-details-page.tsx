@@ -32,7 +32,7 @@ const bankLabel = (code: string, language: string) => {
 
 /**
  * The bank, picked by code or name (docs/ON-COURT.md, "Where to pay"): the field lists the banks
- * whose code or name holds what is typed (shared/src/banks.ts); picking one, or typing a listed
+ * whose code or name holds what is typed (shared/src/domain/banks.ts); picking one, or typing a listed
  * code, sets the code. A code not listed is kept as typed, with a note.
  */
 function BankPicker({ code, onCode }: { code: string; onCode: (code: string) => void }) {
