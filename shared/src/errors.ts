@@ -76,6 +76,10 @@ export const ERRORS = {
   COURT_BUSY: { status: 409, message: 'A game is already on this court' },
   COURT_FREE: { status: 409, message: 'No game is on this court' },
   NOT_ENOUGH_PLAYERS: { status: 409, message: 'Not enough ready players for a game' },
+  IMPOSSIBLE_SCORE: {
+    status: 400,
+    message: 'This score cannot end a game: no draws, won by 2 points, at most the cap (30-29 in games to 21)',
+  },
   ROTATION_PLAYER_NOT_FOUND: { status: 404, message: 'This player is not on the board' },
   ACCOUNT_HAS_BOOKINGS: { status: 409, message: 'Cancel your upcoming bookings before deleting your account' },
   ACCOUNT_RUNS_TEAM: { status: 409, message: 'Hand over or leave the teams you run before deleting your account' },

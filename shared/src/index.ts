@@ -2,6 +2,7 @@ export * from './constants.ts';
 export * from './domain/offer-window.ts';
 export * from './domain/payments.ts';
 export * from './domain/recurrence.ts';
+export * from './domain/scoring.ts';
 export * from './domain/session-state.ts';
 export * from './domain/session-status.ts';
 export * from './domain/statistics.ts';

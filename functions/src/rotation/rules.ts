@@ -59,11 +59,6 @@ export function queueUnits(state: RotationState, pool: RotationPlayerRecord[]): 
   return units.sort(compareUnits);
 }
 
-/** The queue order of waiting players (for `queuePosition`). */
-export function queueOrder(state: RotationState): string[] {
-  return queueUnits(state, waiting(state)).flatMap((u) => u.ids);
-}
-
 /**
  * Takes `slots` players from the pool, best unit first; a fixed pair that does not fit the
  * slots left is passed over once (it leads the next game). Null when too few wait.

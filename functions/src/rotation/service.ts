@@ -1,4 +1,4 @@
-import type { RotationAdminBoard, RotationBoard } from '@shuttle/shared';
+import type { RotationAdminBoard, RotationBoard, ScoringPoints } from '@shuttle/shared';
 import type { Store } from '#db/client.ts';
 import { isGuestId } from '#db/keys.ts';
 import type { OutboxItem } from '#outbox/model.ts';
@@ -89,7 +89,7 @@ export class RotationService {
   async setup(
     sessionId: string,
     teamId: string,
-    input: { courts: number[]; mode: 'doubles' | 'singles'; rule: 'balanced' | 'winnerStays' },
+    input: { courts: number[]; mode: 'doubles' | 'singles'; rule: 'balanced' | 'winnerStays'; scoring?: ScoringPoints },
   ): Promise<RotationItem> {
     const existing = await this.repo.get(sessionId);
     if (!existing) {

@@ -1,10 +1,10 @@
-import type { RotationAdminBoard, RotationBoard } from '@shuttle/shared';
+import { DEFAULT_SCORING, type RotationAdminBoard, type RotationBoard } from '@shuttle/shared';
 import { csvFile } from '#reports/csv.ts';
 import { boardIds } from './board-ids.ts';
+import { queueOrder } from './coming.ts';
 import { preview } from './engine.ts';
 import type { RotationState } from './model.ts';
 import type { RotationItem } from './repository.ts';
-import { queueOrder } from './rules.ts';
 
 /**
  * The board players, helpers and the venue screen see (docs/ON-COURT.md, "Who sees what"): names
@@ -26,6 +26,7 @@ export function toBoard(
     version: meta.version,
     mode: state.mode,
     rule: state.rule,
+    scoring: state.scoring ?? DEFAULT_SCORING,
     courts: state.courts.map((court) => {
       const game = state.games.find((g) => g.court === court);
       return { court, game: game ? { court, teams: [side(game.teams[0]), side(game.teams[1])] } : null };

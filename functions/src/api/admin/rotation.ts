@@ -8,9 +8,11 @@ import { newScreenToken } from '#rotation/repository.ts';
 import type { RotationService } from '#rotation/service.ts';
 import { rotationCsv } from '#rotation/view.ts';
 import type { SessionRepository } from '#sessions/repository.ts';
+import type { TeamRepository } from '#teams/repository.ts';
 
 export interface RotationAdminRouteDeps {
   clock: Clock;
+  teams: TeamRepository;
   scope: TeamScope;
   sessions: SessionRepository;
   rotation: RotationService;
@@ -28,10 +30,16 @@ export function rotationAdminRoutes(s: RotationAdminRouteDeps) {
       adminRoutes,
       {
         // Every `sessionId` here is a `teamSession` and every player a `boardPlayer`, checked before these run.
-        'rotation/setup': async ({ sessionId, courts, mode, rule }, { refs }) => {
+        'rotation/setup': async ({ sessionId, courts, mode, rule, scoring }, { refs }) => {
           const session = refs.sessionId;
+          // A new board plays to the team's scoring unless the setup names another.
+          const points =
+            scoring ??
+            ((await s.rotation.repo.get(sessionId)) ? undefined : (await s.teams.get(session.teamId))?.scoring);
           return {
-            board: s.rotation.adminView(await s.rotation.setup(sessionId, session.teamId, { courts, mode, rule })),
+            board: s.rotation.adminView(
+              await s.rotation.setup(sessionId, session.teamId, { courts, mode, rule, scoring: points }),
+            ),
           };
         },
         'rotation/getBoard': async ({ sessionId }, { c }) => {

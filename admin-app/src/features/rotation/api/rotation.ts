@@ -22,7 +22,9 @@ export const useRotationSession = (sessionId: string) =>
 
 export const setupBoard = (sessionId: string, courts: number[], mode: RotationMode, rule: RotationRule) =>
   apiCall('rotation/setup', { sessionId, courts, mode, rule });
-export const startNext = (sessionId: string, court: number) => apiCall('rotation/startNext', { sessionId, court });
+/** Starts the coming game promised to `court`; with `nextIndex`, that coming game instead (the admin's override). */
+export const startNext = (sessionId: string, court: number, nextIndex?: number) =>
+  apiCall('rotation/startNext', nextIndex === undefined ? { sessionId, court } : { sessionId, court, nextIndex });
 export const finishGame = (sessionId: string, court: number, score?: [number, number]) =>
   apiCall('rotation/finish', score ? { sessionId, court, score } : { sessionId, court });
 export const setPlayerState = (sessionId: string, userId: string, state: RotationPlayerState) =>
