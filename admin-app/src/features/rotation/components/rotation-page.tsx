@@ -191,12 +191,13 @@ export function RotationPage({ sessionId }: { sessionId: string }) {
           )}
           <FinishDialog
             game={finishing}
+            scoring={board.scoring}
             busy={busy}
             onClose={() => setFinishing(null)}
-            onFinish={(score) => {
+            onFinish={(result) => {
               const court = finishing?.court;
               setFinishing(null);
-              if (court != null) void change(() => finishGame(sessionId, court, score));
+              if (court != null) void change(() => finishGame(sessionId, court, result));
             }}
           />
           <Dialog open={editing} title={t('rotation.setupTitle')} onClose={() => setEditing(false)} variant="wide">
