@@ -81,6 +81,7 @@ export const ERRORS = {
     message: 'This score cannot end a game: no draws, won by 2 points, at most the cap (30-29 in games to 21)',
   },
   ROTATION_PLAYER_NOT_FOUND: { status: 404, message: 'This player is not on the board' },
+  CORRECTION_CLOSED: { status: 409, message: 'A result can only be corrected within 30 minutes of its finish' },
   ACCOUNT_HAS_BOOKINGS: { status: 409, message: 'Cancel your upcoming bookings before deleting your account' },
   ACCOUNT_RUNS_TEAM: { status: 409, message: 'Hand over or leave the teams you run before deleting your account' },
 } as const satisfies Record<string, { status: number; message: string }>;

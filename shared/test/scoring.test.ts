@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { finalScores, SCORING_POINTS, scoreProblem, scoringCap } from '../src/domain/scoring.ts';
+import { SCORING_POINTS } from '../src/constants.ts';
+import { finalScores, scoreProblem, scoringCap } from '../src/domain/scoring.ts';
 
 describe('scoring (docs/ON-COURT.md, "Scores")', () => {
   it('refuses the impossible scores of a game to 21 with the reason', () => {

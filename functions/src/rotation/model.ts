@@ -1,4 +1,5 @@
 import type { RotationMode, RotationPlayerState, RotationRule, ScoringPoints } from '@shuttle/shared';
+import type { PlayerRating, RatingChange } from './ratings.ts';
 
 /**
  * The rotation board as the rule engine sees it (docs/ON-COURT.md, "Rotation"): plain data, no
@@ -73,6 +74,10 @@ export interface RotationLogEntry {
   score: [number, number] | null;
   /** The winning side (0: teams[0]) from the score or a one-tap result; null or absent: no result. */
   winner?: 0 | 1 | null;
+  /** What the result did to each player's rating (ratings.ts), so a correction moves it back. */
+  ratings?: RatingChange[];
+  /** The Idempotency-Key of the finish that ended it: a retry with it answers without a second change. */
+  finishKey?: string;
 }
 
 export interface RotationState {
@@ -93,6 +98,8 @@ export interface RotationState {
   promised?: RotationComingGame[];
   /** Boards written before promises: coming games fixed by a swap, read as promised to no court. */
   pinned?: [string[], string[]][];
+  /** Guests' ratings for this evening only (guests have no rating item; dropped with the board's evening). */
+  guestRatings?: Record<string, PlayerRating>;
   /** Event counter: every change adds one (waiting order). */
   seq: number;
   log: RotationLogEntry[];

@@ -8,6 +8,7 @@ import type { SessionRepository } from '#sessions/repository.ts';
 import { boardKeyOf, newBoardKey } from './board-ids.ts';
 import { setup, syncCheckIns } from './engine.ts';
 import type { CheckedInPlayer, RotationState } from './model.ts';
+import { RatingRepository, type RatingWrite } from './rating-repository.ts';
 import {
   newScreenToken,
   type RotationItem,
@@ -37,6 +38,8 @@ interface Change {
   state: RotationState;
   screenToken?: string;
   helperUserId?: string | null;
+  /** Players' rating items a finished or corrected game changes, written with the board. */
+  ratings?: RatingWrite[];
 }
 
 /**
@@ -48,9 +51,11 @@ interface Change {
  */
 export class RotationService {
   readonly repo: RotationRepository;
+  readonly ratings: RatingRepository;
 
   constructor(private readonly deps: RotationServiceDeps) {
     this.repo = new RotationRepository(deps.store);
+    this.ratings = new RatingRepository(deps.store);
   }
 
   /** The board players, helpers and the screen see (board ids, names). */
@@ -124,7 +129,7 @@ export class RotationService {
    */
   async change<T = undefined>(
     sessionId: string,
-    operation: (item: RotationItem) => Change & { result?: T },
+    operation: (item: RotationItem) => (Change & { result?: T }) | Promise<Change & { result?: T }>,
     audience: RotationAudience = 'public',
   ): Promise<{ item: RotationItem; result: T | undefined }> {
     for (let attempt = 0; ; attempt++) {
@@ -133,7 +138,7 @@ export class RotationService {
       const synced = { ...current, state: syncCheckIns(current.state, await this.checkedIn(sessionId, known)) };
       let change: Change & { result?: T };
       try {
-        change = operation(synced);
+        change = await operation(synced);
       } catch (error) {
         if (error instanceof DomainError && error.status === 409) error.data = { board: viewFor(current, audience) };
         throw error;
@@ -153,7 +158,7 @@ export class RotationService {
       };
       const notices = up.notices.map((n) => upNextOutboxItem({ ...n, sessionId, teamId: current.teamId, now }));
       try {
-        await this.write(item, current, notices);
+        await this.write(item, current, notices, change.ratings);
         this.publish(item);
         return { item, result: change.result };
       } catch (error) {
@@ -169,13 +174,18 @@ export class RotationService {
   }
 
   /** The conditional write; a notice already in the table (never a second push) is left out once. */
-  private async write(item: RotationItem, read: RotationItem, notices: OutboxItem[]): Promise<void> {
+  private async write(
+    item: RotationItem,
+    read: RotationItem,
+    notices: OutboxItem[],
+    ratings: RatingWrite[] = [],
+  ): Promise<void> {
     try {
-      await this.repo.replace(item, read.version, read.screenToken, notices);
+      await this.repo.replace(item, read.version, read.screenToken, notices, ratings);
     } catch (error) {
       if (!(error instanceof RotationNoticeExists)) throw error;
       const rest = notices.filter((n) => !error.ids.includes(n.id));
-      await this.repo.replace(item, read.version, read.screenToken, rest);
+      await this.repo.replace(item, read.version, read.screenToken, rest, ratings);
     }
   }
 

@@ -57,11 +57,29 @@ export function publicView(item: RotationItem): RotationBoard {
 /** The team's admins' board: each player's user id beside the board id, the helper's user id, the screen token. */
 export function adminView(item: RotationItem): RotationAdminBoard {
   const board = publicView(item);
+  const ids = boardIds(item);
+  const names = new Map(item.state.players.map((p) => [p.userId, p.name]));
+  const side = (userIds: string[]) => userIds.map((id) => ({ playerId: ids.playerId(id), name: names.get(id) ?? '' }));
   return {
     ...board,
     players: board.players.map((p, i) => ({ ...p, userId: item.state.players[i]!.userId })),
     helperUserId: item.helperUserId,
     screenToken: item.screenToken,
+    // Finished games with their results; `gameNo` is the game's place in the evening's log.
+    log: item.state.log.flatMap((g, i) =>
+      g.endedAt
+        ? [
+            {
+              gameNo: i + 1,
+              court: g.court,
+              teams: [side(g.teams[0]), side(g.teams[1])] as [ReturnType<typeof side>, ReturnType<typeof side>],
+              score: g.score,
+              winner: g.winner ?? null,
+              finishedAt: g.endedAt,
+            },
+          ]
+        : [],
+    ),
   };
 }
 

@@ -1,11 +1,10 @@
+import type { ScoringPoints } from '../constants.ts';
+
 /**
  * A team's scoring (docs/ON-COURT.md, "Scores"): games to 21, 15 or 11 points, won by 2, capped
  * at 30, 21 and 15 (at the cap one point wins: 30-29), never drawn. Pure, so the server refuses
  * an impossible score and the board offers only possible ones from one rule.
  */
-export const SCORING_POINTS = [21, 15, 11] as const;
-export type ScoringPoints = (typeof SCORING_POINTS)[number];
-export const DEFAULT_SCORING: ScoringPoints = 21;
 
 /** The most points a game to `points` can reach (the side that gets there wins by one). */
 export const scoringCap = (points: ScoringPoints): number => ({ 21: 30, 15: 21, 11: 15 })[points];

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { DEFAULT_SCORING, SCORING_POINTS } from '../domain/scoring.ts';
+import { DEFAULT_SCORING, SCORING_POINTS } from '../constants.ts';
 import { id } from './entities.ts';
 import { route } from './routes.ts';
 
@@ -94,11 +94,24 @@ export type RotationBoard = z.infer<typeof rotationBoard>;
 export const rotationAdminPlayer = rotationPlayer.extend({ userId: id });
 export type RotationAdminPlayer = z.infer<typeof rotationAdminPlayer>;
 
+/** A finished game of the evening (`gameNo` 1: the first started), its result and when it ended. */
+export const rotationLogEntry = z.object({
+  gameNo: z.number().int().positive(),
+  court: courtNumber,
+  teams: z.tuple([z.array(rotationPlayerRef), z.array(rotationPlayerRef)]),
+  score: z.tuple([z.number().int(), z.number().int()]).nullable(),
+  winner: z.union([z.literal(0), z.literal(1)]).nullable(),
+  finishedAt: z.string(),
+});
+export type RotationLogEntry = z.infer<typeof rotationLogEntry>;
+
 /** The team's admins' view: user ids, the helper's user id and the screen token (venue-screen link, QR code). */
 export const rotationAdminBoard = rotationBoard.extend({
   players: z.array(rotationAdminPlayer),
   helperUserId: id.nullable(),
   screenToken: z.string(),
+  /** The evening's finished games with their results (corrections: `rotation/correctResult`). */
+  log: z.array(rotationLogEntry).default([]),
 });
 export type RotationAdminBoard = z.infer<typeof rotationAdminBoard>;
 
@@ -146,6 +159,17 @@ export const rotationFinishRequest = z.strictObject({
   winner: z.union([z.literal(0), z.literal(1)]).optional(),
 });
 export const rotationBoardResult = z.object({ board: rotationAdminBoard });
+/**
+ * Changes or removes the result of game `gameNo` within 30 minutes of its finish (409
+ * CORRECTION_CLOSED after): the ratings it moved are moved back, later games are not replayed.
+ */
+export const rotationCorrectResultRequest = z.strictObject({
+  sessionId: id,
+  gameNo: z.number().int().positive().max(999),
+  score: rotationScore.optional(),
+  winner: z.union([z.literal(0), z.literal(1)]).optional(),
+  remove: z.literal(true).optional(),
+});
 export const rotationSetPlayerRequest = z.strictObject({ sessionId: id, userId: id, state: rotationPlayerState });
 /** Swap a player into one of the `next` games before it starts (index in `next`). */
 export const rotationSwapNextRequest = z.strictObject({
@@ -232,9 +256,18 @@ export const rotationAdminRoutes = {
     refs: { sessionId: 'teamSession' },
     response: rotationStartNextResult,
   }),
+  'rotation/correctResult': route({
+    method: 'POST',
+    auth: 'admin',
+    summary: "Change or remove a finished game's result within 30 minutes; its rating changes are moved back",
+    request: rotationCorrectResultRequest,
+    refs: { sessionId: 'teamSession' },
+    response: rotationBoardResult,
+  }),
   'rotation/finish': route({
     method: 'POST',
     auth: 'admin',
+    idempotent: true,
     summary:
       'End the game on a court with a result (a final score, 400 IMPOSSIBLE_SCORE otherwise, or a winner) or none; its players rejoin the queue',
     request: rotationFinishRequest,
@@ -334,7 +367,8 @@ export const rotationMemberRoutes = {
   'checkState/rotation/finish': route({
     method: 'POST',
     auth: 'member',
-    summary: 'Helper: end the game on a court',
+    summary: 'Helper: end the game on a court with a result (a score or a winner) or none',
+    idempotent: true,
     request: rotationFinishRequest,
     refs: { sessionId: 'helperBoard' },
     response: rotationHelperBoardResult,

@@ -4,6 +4,7 @@ import type { Clock } from '#platform/clock.ts';
 import { DomainError } from '#platform/errors.ts';
 import { type ContractAppOptions, contractRoutes, newApiApp } from '#platform/http.ts';
 import { adminBoardCalls, boardEtag, notModified } from '#rotation/calls.ts';
+import { correctResult } from '#rotation/rated-calls.ts';
 import { newScreenToken } from '#rotation/repository.ts';
 import type { RotationService } from '#rotation/service.ts';
 import { rotationCsv } from '#rotation/view.ts';
@@ -50,8 +51,13 @@ export function rotationAdminRoutes(s: RotationAdminRouteDeps) {
         'rotation/startNext': async (input) => {
           return calls.startNext(input);
         },
-        'rotation/finish': async (input) => {
-          return calls.finish(input);
+        'rotation/finish': async (input, { idempotencyKey }) => {
+          return calls.finish(input, idempotencyKey);
+        },
+        'rotation/correctResult': async ({ sessionId, gameNo, ...result }) => {
+          return {
+            board: s.rotation.adminView(await correctResult(s.rotation, s.clock, { sessionId, gameNo, result })),
+          };
         },
         'rotation/setPlayer': async ({ sessionId, userId, state }) => {
           return calls.setPlayer({ sessionId, id: userId, state });

@@ -1,6 +1,5 @@
 import * as z from 'zod';
-import { ADMIN_LIMITS, TEXT_LIMITS } from '../../constants.ts';
-import { DEFAULT_SCORING } from '../../domain/scoring.ts';
+import { ADMIN_LIMITS, DEFAULT_SCORING, TEXT_LIMITS } from '../../constants.ts';
 import { id, isoInstant, joinRule, language, region } from '../entities.ts';
 import {
   FAIR_SIGNUP_LIMITS,

@@ -94,6 +94,7 @@ function boardV1(): RotationAdminBoard {
     helperPlayerId: null,
     updatedAt: '2026-12-03T11:30:00.000Z',
     screenToken: 'screen-token-0123456789abcdef0123456789',
+    log: [],
   };
 }
 
