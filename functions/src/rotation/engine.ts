@@ -113,6 +113,7 @@ export function syncCheckIns(current: RotationState, checkedIn: CheckedInPlayer[
       userId: p.userId,
       name: p.name,
       level: p.level,
+      ...(p.skill === undefined ? {} : { skill: p.skill }),
       state: 'ready',
       gamesPlayed: 0,
       rank,

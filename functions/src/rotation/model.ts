@@ -12,6 +12,8 @@ export interface RotationPlayerRecord {
   name: string;
   /** Level on the 18-level table (docs/MONEY.md, "Player levels"); null: unknown (counted as UNKNOWN_LEVEL). */
   level: number | null;
+  /** Rating skill (mu) once they have rated games, for the `balanced` split (absent: from `level`). */
+  skill?: number;
   state: RotationPlayerState;
   /** Games started tonight (the one on court included). */
   gamesPlayed: number;
@@ -114,4 +116,6 @@ export interface CheckedInPlayer {
   name: string;
   level: number | null;
   checkedInAt: string;
+  /** Their rating's skill when they have rated games (rating items, docs/ON-COURT.md, "Ratings"). */
+  skill?: number;
 }

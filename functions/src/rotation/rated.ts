@@ -38,7 +38,14 @@ function settle(
     if (isGuestId(id)) guestRatings[id] = r;
     else changed.set(id, r);
   }
-  return { state: { ...state, guestRatings }, changed };
+  // The board's players carry their skill for the `balanced` split (rules.ts); unrated: from their level.
+  const players = state.players.map((p) => {
+    const r = ratings.get(p.userId);
+    if (!r) return p;
+    const { skill: _old, ...rest } = p;
+    return r.games > 0 ? { ...rest, skill: r.mu } : rest;
+  });
+  return { state: { ...state, guestRatings, players }, changed };
 }
 
 /** Rates log entry `at` (which has a winner and no rating change yet): the four (or two) move once. */

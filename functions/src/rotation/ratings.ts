@@ -1,4 +1,5 @@
 import { predictWin, rate } from 'openskill';
+import { levelOfMu, muOfLevel } from './rating-scale.ts';
 
 /**
  * Ratings from the court (docs/ON-COURT.md, "Ratings"; DECISIONS.md, "Ratings"): the Weng-Lin
@@ -12,8 +13,6 @@ import { predictWin, rate } from 'openskill';
  * the table, one decimal.
  */
 export const RATING = {
-  /** Model units per level of the 18-level table. */
-  levelStep: 2,
   /** The first rating's uncertainty: the model's default, wide. */
   firstSigma: 25 / 3,
   /** Provisional until this many rated games. */
@@ -39,18 +38,12 @@ export interface RatingChange {
   after: Skill;
 }
 
-const LEVELS = { min: 1, max: 18, unknown: 9 } as const;
-
 /** The first rating of a player who declared `level` (null: counts as 9). */
 export function firstRating(level: number | null): PlayerRating {
-  const l = level ?? LEVELS.unknown;
-  return { mu: 25 + (l - 9.5) * RATING.levelStep, sigma: RATING.firstSigma, games: 0 };
+  return { mu: muOfLevel(level), sigma: RATING.firstSigma, games: 0 };
 }
 
-/** `mu` on the 18-level table (not rounded, clamped to 1..18). */
-export function levelOf(mu: number): number {
-  return Math.min(LEVELS.max, Math.max(LEVELS.min, 9.5 + (mu - 25) / RATING.levelStep));
-}
+export const levelOf = levelOfMu;
 
 const oneDecimal = (n: number) => Math.round(n * 10) / 10;
 

@@ -80,14 +80,19 @@ export class RotationService {
       (b) => b.status === 'accepted' && b.attendance === 'attended' && !known.has(b.userId),
     );
     if (bookings.length === 0) return [];
-    // Levels of new arrivals only (guests have none): one BatchGetItem.
-    const levels = await this.deps.levels(bookings.filter((b) => !isGuestId(b.userId)).map((b) => b.userId));
-    return bookings.map((b) => ({
-      userId: b.userId,
-      name: b.userName,
-      level: levels.get(b.userId) ?? null,
-      checkedInAt: b.checkedInAt ?? b.acceptedAt ?? b.bookedAt,
-    }));
+    // Levels and ratings of new arrivals only (guests have neither): one BatchGetItem each.
+    const accounts = bookings.filter((b) => !isGuestId(b.userId)).map((b) => b.userId);
+    const [levels, ratings] = await Promise.all([this.deps.levels(accounts), this.ratings.getMany(accounts)]);
+    return bookings.map((b) => {
+      const rating = ratings.get(b.userId);
+      return {
+        userId: b.userId,
+        name: b.userName,
+        level: levels.get(b.userId) ?? null,
+        checkedInAt: b.checkedInAt ?? b.acceptedAt ?? b.bookedAt,
+        ...(rating && rating.games > 0 ? { skill: rating.mu } : {}),
+      };
+    });
   }
 
   /** Opens the board of a session (teamId: the session's team), or changes its courts, mode and rule. */
