@@ -118,6 +118,14 @@ describe('ratings from the court', () => {
     const late = await h.adminCall('rotation/correctResult', { sessionId, gameNo: 1, winner: 0 }, { token });
     expect(late.status).toBe(409);
     expect(late.body.error).toBe('CORRECTION_CLOSED');
+    // The rating joins the player's data export (as stored), and only their own.
+    const exported = await h.call<{ rating: { games: number; mu: number } | null }>(
+      'checkState/account/exportData',
+      {},
+      { token: players.find((p) => p.userId === four[0])!.token },
+    );
+    expect(exported.status).toBe(200);
+    expect(exported.body.data!.rating).toMatchObject({ games: 1, mu: (await rating(four[0]!))!.mu });
     // Players and the screen never see a rating or the log.
     const seen = await h.call('checkState/rotation/getBoard', { sessionId }, { token: players[0]!.token });
     expect(JSON.stringify(seen.body)).not.toMatch(/"mu"|"sigma"|"rating"|"log"/);
