@@ -162,3 +162,8 @@ export const TEAM_DAILY_LIMITS = {
   sessions: 60,
   invites: 10,
 } as const;
+
+/** Points a game is played to (docs/ON-COURT.md, "Scores"): won by 2, capped at 30, 21 and 15. */
+export const SCORING_POINTS = [21, 15, 11] as const;
+export type ScoringPoints = (typeof SCORING_POINTS)[number];
+export const DEFAULT_SCORING: ScoringPoints = 21;

@@ -88,7 +88,12 @@ export const ERRORS = {
   COURT_BUSY: { status: 409, message: 'A game is already on this court' },
   COURT_FREE: { status: 409, message: 'No game is on this court' },
   NOT_ENOUGH_PLAYERS: { status: 409, message: 'Not enough ready players for a game' },
+  IMPOSSIBLE_SCORE: {
+    status: 400,
+    message: 'This score cannot end a game: no draws, won by 2 points, at most the cap (30-29 in games to 21)',
+  },
   ROTATION_PLAYER_NOT_FOUND: { status: 404, message: 'This player is not on the board' },
+  CORRECTION_CLOSED: { status: 409, message: 'A result can only be corrected within 30 minutes of its finish' },
   ACCOUNT_HAS_BOOKINGS: { status: 409, message: 'Cancel your upcoming bookings before deleting your account' },
   // At the door (docs/ON-COURT.md, "At the door").
   ABSENT_BEFORE_START: {

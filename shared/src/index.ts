@@ -3,6 +3,7 @@ export * from './domain/banks.ts';
 export * from './domain/offer-window.ts';
 export * from './domain/payments.ts';
 export * from './domain/recurrence.ts';
+export * from './domain/scoring.ts';
 export * from './domain/session-status.ts';
 export * from './domain/settlement.ts';
 export * from './domain/statistics.ts';

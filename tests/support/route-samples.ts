@@ -118,6 +118,7 @@ export function adminSample(path: AdminRoutePath, w: SampleWorld): unknown {
     'rotation/getBoard': session,
     'rotation/startNext': { ...session, court: 1 },
     'rotation/finish': { ...session, court: 1 },
+    'rotation/correctResult': { ...session, gameNo: 1, winner: 0 },
     'rotation/setPlayer': { ...session, userId: w.playerId, state: 'resting' },
     'rotation/swapNext': { ...session, nextIndex: 0, outUserId: w.playerId, inUserId: w.otherPlayerId },
     'rotation/lockPair': { ...session, userId: w.playerId, partnerUserId: null },

@@ -125,7 +125,7 @@ export function createAdminMoneyApi(deps: AppDeps): Hono<ApiEnv> {
   ]);
 }
 
-/** `admin-api`: sessions, check-in, members and rotation, and every call no other group claims; `/openapi.json`. */
+/** `admin-api`: sessions, check-in and members, and every call no other group claims; `/openapi.json`. */
 export function createAdminCourtApi(deps: AppDeps): Hono<ApiEnv> {
   const { store, clock, ids, retry } = deps;
   const users = new UserRepository(store);
@@ -150,6 +150,17 @@ export function createAdminCourtApi(deps: AppDeps): Hono<ApiEnv> {
     title: 'Shuttle admin API',
     routes: adminRoutes,
     authDescription: 'Admin token from login, signup or becomeLeader (kept under admin-token)',
-    mounts: [sessionAdminRoutes(court), memberAdminRoutes(court), checkInRoutes(court), rotationAdminRoutes(court)],
+    mounts: [sessionAdminRoutes(court), memberAdminRoutes(court), checkInRoutes(court)],
   });
+}
+
+/** `admin-rotation-api`: the rotation board's calls; results move ratings, so the rating library is only here. */
+export function createAdminRotationApi(deps: AppDeps): Hono<ApiEnv> {
+  const { store, clock } = deps;
+  const users = new UserRepository(store);
+  const boards = new RotationRepository(store);
+  const s = adminBase(deps, { users, memberships: new MembershipRepository(store), boards });
+  const levels = (userIds: string[]) => users.levels(userIds);
+  const rotation = new RotationService({ store, clock, sessions: s.sessions, levels, publish: deps.rotationPublisher });
+  return contractGroupApi(API_BASES.admin, [rotationAdminRoutes({ ...s, rotation })]);
 }

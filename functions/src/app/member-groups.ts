@@ -58,7 +58,24 @@ export function createMemberAuthApi(deps: AppDeps): Hono<ApiEnv> {
   return contractGroupApi(API_BASES.member, [authRoutes(s), memberSettingRoutes(s), accountRoutes(s), leaderRoutes(s)]);
 }
 
-/** `member-api`: sessions, bookings, history, teams, payments, rotation, calendars, every other call; `/openapi.json`. */
+/** `member-rotation-api`: the players' board, the helper's calls (results move ratings) and the venue screen. */
+export function createMemberRotationApi(deps: AppDeps): Hono<ApiEnv> {
+  const { store, clock } = deps;
+  const users = new UserRepository(store);
+  const sessions = new SessionRepository(store);
+  const teams = new TeamRepository(store);
+  const rotation = new RotationService({
+    store,
+    clock,
+    sessions,
+    levels: (userIds) => users.levels(userIds),
+    publish: deps.rotationPublisher,
+  });
+  const http = memberHttp(deps, rateLimiter(deps), memberReferences({ sessions, teams, boards: rotation.repo }));
+  return contractGroupApi(API_BASES.member, [rotationMemberRoutes({ ...deps, sessions, rotation, http })]);
+}
+
+/** `member-api`: sessions, bookings, history, teams, payments, calendars, every other call; `/openapi.json`. */
 export function createMemberCoreApi(deps: AppDeps, options: MemberApiOptions = {}): Hono<ApiEnv> {
   const { store, clock, ids, retry } = deps;
   const users = new UserRepository(store);
@@ -96,7 +113,6 @@ export function createMemberCoreApi(deps: AppDeps, options: MemberApiOptions = {
       bookingRoutes(s),
       teamRoutes(s),
       paymentMemberRoutes(s),
-      rotationMemberRoutes(s),
       calendarRoutes({
         ...s,
         calendarFeeds: new CalendarFeeds({ store, clock }),

@@ -6,6 +6,8 @@
 export const key = {
   user: (userId: string) => ({ PK: `USER#${userId}`, SK: 'PROFILE' }),
   emailCode: (userId: string) => ({ PK: `USER#${userId}`, SK: 'EMAILCODE' }),
+  /** A player's rating from games played (docs/ON-COURT.md, "Ratings"), one item with a version. */
+  rating: (userId: string) => ({ PK: `USER#${userId}`, SK: 'RATING' }),
   emailClaim: (email: string) => ({ PK: `EMAIL#${email.toLowerCase()}`, SK: 'EMAIL' }),
   /**
    * How many times the account of a login (`<provider>_<sub>`) was deleted; a later sign-in

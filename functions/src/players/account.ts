@@ -80,6 +80,19 @@ type PartitionItem = { SK: string; type?: string; tokenHash?: string; email?: st
  * deletion. Reads are bounded by the player's own data (their profile partition, teams,
  * bookings and passes), never by the number of players or sessions (TABLE.md, "Accounts").
  */
+/** The rating item of the partition as the export gives it (docs/ON-COURT.md, "Ratings"); it goes with the partition on deletion. */
+function ratingOf(item: Record<string, unknown> | undefined) {
+  if (!item) return null;
+  const { mu, sigma, games, updatedAt, trend } = item as {
+    mu: number;
+    sigma: number;
+    games: number;
+    updatedAt: string;
+    trend?: { date: string; level: number }[];
+  };
+  return { mu, sigma, games, updatedAt, trend: trend ?? [] };
+}
+
 export class Accounts {
   constructor(private readonly deps: AccountDeps) {}
 
@@ -199,6 +212,7 @@ export class Accounts {
         soldAt: p.soldAt,
       })),
       calendarFeed: { exists: items.some((item) => item.SK === 'CALFEED') },
+      rating: ratingOf(items.find((item) => item.SK === 'RATING')),
     };
   }
 

@@ -1,4 +1,5 @@
-import type { RotationMode, RotationPlayerState, RotationRule } from '@shuttle/shared';
+import type { RotationMode, RotationPlayerState, RotationRule, ScoringPoints } from '@shuttle/shared';
+import type { PlayerRating, RatingChange } from './ratings.ts';
 
 /**
  * The rotation board as the rule engine sees it (docs/ON-COURT.md, "Rotation"): plain data, no
@@ -11,6 +12,8 @@ export interface RotationPlayerRecord {
   name: string;
   /** Level on the 18-level table (docs/MONEY.md, "Player levels"); null: unknown (counted as UNKNOWN_LEVEL). */
   level: number | null;
+  /** Rating skill (mu) once they have rated games, for the `balanced` split (absent: from `level`). */
+  skill?: number;
   state: RotationPlayerState;
   /** Games started tonight (the one on court included). */
   gamesPlayed: number;
@@ -32,8 +35,15 @@ export interface RotationPlayerRecord {
   boost: number;
   /** Opted in to one LINE push "you are up next" this evening (`checkState/rotation/notifyMe`; absent: no). */
   notifyUpNext?: boolean;
-  /** That push was queued (its outbox record written with the board); never a second one this evening. */
+  /** The first push was queued (its outbox record written with the board). */
   upNextQueued?: boolean;
+  /** Up-next pushes queued this evening (absent: 1 when `upNextQueued`, else 0); at most `ROTATION_LIMITS.upNextPushes`. */
+  upNextSent?: number;
+  /**
+   * The court the last push named while that game is still to come (null: the first that frees);
+   * absent once it started or before any push. A change of that court is told again (up-next.ts).
+   */
+  upNextCourt?: number | null;
 }
 
 export interface RotationGameRecord {
@@ -45,6 +55,12 @@ export interface RotationGameRecord {
   stayStreak: number;
 }
 
+/** A coming game fixed on the board: promised to `court`, or (null) to the first court that frees. */
+export interface RotationComingGame {
+  court: number | null;
+  teams: [string[], string[]];
+}
+
 /** Winners held on a free court for its next game (`winnerStays`). */
 interface RotationHold {
   court: number;
@@ -52,23 +68,40 @@ interface RotationHold {
   streak: number;
 }
 
-interface RotationLogEntry {
+export interface RotationLogEntry {
   court: number;
   teams: [string[], string[]];
   startedAt: string;
   endedAt: string | null;
   score: [number, number] | null;
+  /** The winning side (0: teams[0]) from the score or a one-tap result; null or absent: no result. */
+  winner?: 0 | 1 | null;
+  /** What the result did to each player's rating (ratings.ts), so a correction moves it back. */
+  ratings?: RatingChange[];
+  /** The Idempotency-Key of the finish that ended it: a retry with it answers without a second change. */
+  finishKey?: string;
 }
 
 export interface RotationState {
   mode: RotationMode;
   rule: RotationRule;
+  /** Points a game is played to tonight (docs/ON-COURT.md, "Scores"); absent on older boards: 21. */
+  scoring?: ScoringPoints;
   courts: number[];
   games: RotationGameRecord[];
   holds: RotationHold[];
   players: RotationPlayerRecord[];
-  /** Coming games fixed by an admin's swap: the teams of next[0], next[1] … in order. */
-  pinned: [string[], string[]][];
+  /**
+   * Coming games fixed on the board, in the order they were fixed (docs/ON-COURT.md, "A court
+   * promise"): a game shown on a free court is promised to it and starts there; a game an admin's
+   * swap fixed for a busy court (court null) goes on the first court that frees. Absent on boards
+   * written before promises.
+   */
+  promised?: RotationComingGame[];
+  /** Boards written before promises: coming games fixed by a swap, read as promised to no court. */
+  pinned?: [string[], string[]][];
+  /** Guests' ratings for this evening only (guests have no rating item; dropped with the board's evening). */
+  guestRatings?: Record<string, PlayerRating>;
   /** Event counter: every change adds one (waiting order). */
   seq: number;
   log: RotationLogEntry[];
@@ -83,4 +116,6 @@ export interface CheckedInPlayer {
   name: string;
   level: number | null;
   checkedInAt: string;
+  /** Their rating's skill when they have rated games (rating items, docs/ON-COURT.md, "Ratings"). */
+  skill?: number;
 }

@@ -6,6 +6,7 @@ import {
   type Language,
   type PaymentDetails,
   type QuietHours,
+  type ScoringPoints,
   type SignupMode,
 } from '@shuttle/shared';
 import type { Store } from '#db/client.ts';
@@ -58,6 +59,8 @@ export interface TeamRecord {
   memberPriorityHours?: number;
   /** Where players pay (`setting/updatePaymentDetails`, docs/ON-COURT.md); unset: not given. */
   paymentDetails?: PaymentDetails;
+  /** Points the team's games are played to (docs/ON-COURT.md, "Scores"); unset: 21. */
+  scoring?: ScoringPoints;
 }
 
 export const GROUP_ANNOUNCEMENTS = ['newSessions', 'signupOpening', 'placeFreed', 'changes'] as const;
@@ -99,6 +102,7 @@ export type TeamSettingsChanges = Partial<
     | 'waitlistOfferMinutes'
     | 'quietHours'
     | 'memberPriorityHours'
+    | 'scoring'
   >
 >;
 
