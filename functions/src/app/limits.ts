@@ -97,6 +97,7 @@ export const CALL_LIMITS = {
     'checkState/booked/cancelBooked': { rate: ['memberWrite'] },
     'checkState/booked/acceptOffer': { rate: ['memberWrite'] },
     'checkState/booked/declineOffer': { rate: ['memberWrite'] },
+    'checkState/notify/serviceToken': { maxBodyBytes: SMALL_BODY, rate: ['memberWrite'] },
     'checkState/member/joinTeam': { rate: ['memberWrite'] },
     'checkState/setting/updateProfile': { rate: ['memberWrite'] },
     'checkState/email/updatePreferences': { rate: ['memberWrite'] },

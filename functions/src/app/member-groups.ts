@@ -7,6 +7,7 @@ import { leaderRoutes } from '#api/member/admin-accounts.ts';
 import { authRoutes } from '#api/member/auth.ts';
 import { bookingRoutes } from '#api/member/bookings.ts';
 import { calendarRoutes } from '#api/member/calendar.ts';
+import { notifyRoutes } from '#api/member/notify.ts';
 import { paymentMemberRoutes } from '#api/member/payments.ts';
 import { accountRoutes } from '#api/member/player-account.ts';
 import { memberSettingRoutes } from '#api/member/players.ts';
@@ -15,6 +16,7 @@ import { sessionRoutes } from '#api/member/sessions.ts';
 import { teamRoutes } from '#api/member/teams.ts';
 import { BookingEngine } from '#bookings/engine.ts';
 import { CalendarFeeds } from '#calendar/feeds.ts';
+import { ServiceHandover } from '#notifications/service-handover.ts';
 import { PassRepository } from '#payments/passes.ts';
 import { PaymentRepository } from '#payments/repository.ts';
 import { SettlementRepository } from '#payments/settlement-store.ts';
@@ -79,6 +81,7 @@ export function createMemberCoreApi(deps: AppDeps, options: MemberApiOptions = {
     passes: new PassRepository(store, clock, ids),
     settlements: new SettlementRepository(store, clock),
     rotation,
+    serviceHandover: new ServiceHandover({ store, clock, miniApp: deps.miniApp }),
     http: memberHttp(deps, rateLimiter(deps), memberReferences({ sessions, teams, boards: rotation.repo })),
   };
   return contractApi({
@@ -89,6 +92,7 @@ export function createMemberCoreApi(deps: AppDeps, options: MemberApiOptions = {
     mounts: [
       sessionRoutes(s),
       bookingRoutes(s),
+      notifyRoutes(s),
       teamRoutes(s),
       paymentMemberRoutes(s),
       rotationMemberRoutes(s),

@@ -3,6 +3,7 @@ import { LeaderAccounts } from '#admin-accounts/leader-accounts.ts';
 import { AdminAccounts } from '#admin-accounts/repository.ts';
 import { BookingEngine } from '#bookings/engine.ts';
 import { SessionChangeEngine } from '#bookings/session-changes.ts';
+import { ServiceHandover } from '#notifications/service-handover.ts';
 import { NoShowRule } from '#payments/no-show.ts';
 import { PassRepository } from '#payments/passes.ts';
 import { PaymentDetailsStore } from '#payments/payment-details.ts';
@@ -53,6 +54,7 @@ export function services(deps: AppDeps) {
     paymentDetails: new PaymentDetailsStore(deps.store, deps.clock, deps.ids),
     noShowSettings: new NoShowSettings(deps.store),
     noShows: new NoShowRule(deps.store, deps.clock),
+    serviceHandover: new ServiceHandover({ store: deps.store, clock: deps.clock, miniApp: deps.miniApp }),
     http: memberHttp(deps, limiter, memberReferences({ sessions, teams, boards: rotation.repo })),
   };
 }

@@ -18,12 +18,16 @@ import { createDocumentClient, type Store } from '#db/client.ts';
 import { normaliseInstants } from '#db/migrations/normalise-instants.ts';
 import { recordTeamPlayers } from '#db/migrations/record-team-players.ts';
 import { createLineMessaging } from '#line/client.ts';
+import { lineAppUrl } from '#line/mini-app.ts';
+import { LineNotifier } from '#line/notifier.ts';
 import { createLineWebhook } from '#line/webhook.ts';
+import { type MiniAppSetup, serviceMessagingOf } from '#notifications/mini-app.ts';
 import { startOutboxPoller } from '#notifications/poller.ts';
 import { startReminderTimer } from '#notifications/reminders.ts';
 import { type Clock, clockFromEnv, randomId } from '#platform/clock.ts';
 import { CaptureEmailSender } from '#platform/email.ts';
-import { createDevPage, createLineCapture } from './captures.ts';
+import { derivedSealingKey, Sealer } from '#platform/sealed.ts';
+import { createDevPage, createLineCapture, LOCAL_MINI_APP_CHANNEL } from './captures.ts';
 import { createDevIdentityProvider, devIdpIssuers, devIdpJwks } from './dev-idp.ts';
 import { freePort, startDynamoLocal } from './dynamo-local.ts';
 import { RotationHub, rotationViewer } from './rotation-live.ts';
@@ -52,6 +56,12 @@ export interface LocalStackOptions {
   quiet?: boolean;
   /** Off unless given: `npm start` passes the production defaults (functions/src/app/LIMITS.md). */
   rateLimits?: RateLimitSettings;
+  /**
+   * LINE MINI App mode (`SHUTTLE_MINI_APP=on npm start`, docs/LINE.md): links open
+   * `https://miniapp.line.me/<liffId>/…`, and booking notices go as service messages to the local
+   * capture while a booking's token lasts. Off: every LINE request is as without it.
+   */
+  miniApp?: boolean;
 }
 
 export interface LocalStack {
@@ -108,7 +118,14 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
   const issuers = devIdpIssuers(origin);
   const jwks = devIdpJwks(origin);
   const emails = new CaptureEmailSender();
-  const line = createLineCapture();
+  const line = createLineCapture({ now: () => clock.now() });
+  // The MINI App channel's notifier is the local capture; its tokens are sealed with a key derived from the local secret.
+  const miniApp: MiniAppSetup | null = options.miniApp
+    ? {
+        notifier: new LineNotifier(LOCAL_MINI_APP_CHANNEL, { baseURL: origin, now: () => clock.now().getTime() }),
+        sealer: new Sealer(derivedSealingKey(secret, 'service-token-key')),
+      }
+    : null;
 
   // The rotation board's live sockets (docs/ON-COURT.md, "Live"): every board written is sent to its viewers.
   const rotationHub = new RotationHub();
@@ -143,6 +160,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     rateLimits: options.rateLimits ?? { enabled: false },
     // No proxy in front locally: the socket's peer is the client.
     clientAddress: (c) => getConnInfo(c).remote.address ?? 'unknown',
+    ...(miniApp ? { miniApp: async () => miniApp } : {}),
   };
 
   if (options.seed) await seedDemoData(store, clock.now());
@@ -154,7 +172,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
   // bot-sdk drops the path of its baseURL, so Messaging API calls (api.line.me and
   // api-data.line.me alike) arrive at /v2/bot/*, which the capture answers.
   app.route('/', line.app);
-  app.route('/', createDevPage(emails, line, LOCAL_LIFF_ID));
+  app.route('/', createDevPage(emails, line, LOCAL_LIFF_ID, options.miniApp));
   const lineMessaging = createLineMessaging({ channelAccessToken: 'local-channel-access-token', baseURL: origin });
   app.route(
     '/',
@@ -163,12 +181,19 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       line: lineMessaging,
       store,
       clock,
-      appUrl: `https://liff.line.me/${LOCAL_LIFF_ID}`,
+      appUrl: lineAppUrl(LOCAL_LIFF_ID, options.miniApp),
     }),
   );
   mountWeb(
     app,
-    { apiBase: '/api', liffId: LOCAL_LIFF_ID, liffMock: true, googleClientId: LOCAL_GOOGLE_CLIENT_ID, devLogin: true },
+    {
+      apiBase: '/api',
+      liffId: LOCAL_LIFF_ID,
+      liffMock: true,
+      googleClientId: LOCAL_GOOGLE_CLIENT_ID,
+      devLogin: true,
+      ...(options.miniApp ? { miniApp: true } : {}),
+    },
     options.serveApps
       ? { member: join(repoRoot, 'liff-app/dist'), admin: join(repoRoot, 'admin-app/dist') }
       : undefined,
@@ -188,6 +213,8 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     mailer: emails,
     appBaseUrl: origin,
     liffId: LOCAL_LIFF_ID,
+    miniApp: options.miniApp,
+    service: miniApp ? serviceMessagingOf(store, miniApp) : null,
   });
   const reminderTimer = startReminderTimer({ store, clock });
   // Lottery draws and offer expiries every 3 s (a 1-minute schedule on AWS), docs/FAIR-SIGNUP.md.

@@ -1,6 +1,7 @@
 import { type AttendanceRecord, computeHistoryStatistics, memberRoutes, sessionStatusAt } from '@shuttle/shared';
 import { myBookingOf } from '#api/views/bookings.ts';
 import type { BookingEngine } from '#bookings/engine.ts';
+import type { ServiceHandover } from '#notifications/service-handover.ts';
 import type { Clock } from '#platform/clock.ts';
 import { type ContractAppOptions, contractRoutes } from '#platform/http.ts';
 import type { RotationService } from '#rotation/service.ts';
@@ -13,6 +14,8 @@ export interface BookingRouteDeps {
   engine: BookingEngine;
   /** Games played per ended session that had a rotation board (docs/ON-COURT.md, "Tonight's record"). */
   rotation: RotationService;
+  /** LINE MINI App mode: a `liffAccessToken` on the booking call is handed over once the booking stands. */
+  serviceHandover: ServiceHandover;
   http: ContractAppOptions;
 }
 
@@ -96,14 +99,26 @@ export function bookingRoutes(s: BookingRouteDeps) {
     {
       // The name and picture come from the member token, so a reservation stays within three calls.
       // The engine decides on the reference's read (docs/ARCHITECTURE.md, "References").
-      'checkState/sessionList/joinSession': ({ sessionId, partySize }, { member, idempotencyKey, refs }) =>
-        s.engine.join({
+      'checkState/sessionList/joinSession': async ({ sessionId, partySize, liffAccessToken }, c) => {
+        const { member, idempotencyKey, refs } = c;
+        const result = await s.engine.join({
           sessionId,
           partySize,
           idempotencyKey,
           player: { userId: member.userId, name: member.name, pictureUrl: member.pictureUrl },
           read: refs.sessionId,
-        }),
+        });
+        if (liffAccessToken) {
+          const booking = { status: result.status };
+          await s.serviceHandover.handOverWithBooking({
+            userId: member.userId,
+            session: refs.sessionId,
+            booking,
+            liffAccessToken,
+          });
+        }
+        return result;
+      },
       'checkState/booked/cancelBooked': ({ sessionId }, { member, idempotencyKey, refs }) =>
         s.engine.cancel({ sessionId, userId: member.userId, idempotencyKey, read: refs.sessionId }),
       'checkState/booked/acceptOffer': ({ sessionId }, { member, refs }) =>
