@@ -2,7 +2,7 @@ import type { SessionDetail } from '@shuttle/shared';
 import { formatDay, formatMoney, formatTimeRange } from '@shuttle/shared/web/format.ts';
 import type { useTranslation } from 'react-i18next';
 import { runtimeConfig } from '@/config/config-loader';
-import { liffUrl } from '@/lib/liff';
+import { liffUrl } from '@/lib/links';
 import { sessionPath } from '@/lib/paths';
 import type { ShareTexts } from '../model/share-message';
 
@@ -11,7 +11,7 @@ type T = ReturnType<typeof useTranslation>['t'];
 /** What a session card says (share and receipt cards alike), and the LIFF link it opens. */
 export async function sessionCard(session: SessionDetail, t: T) {
   const when = `${formatDay(session.startsAt)} ${formatTimeRange(session.startsAt, session.endsAt)}`;
-  const { liffId } = await runtimeConfig();
+  const { liffId, miniApp } = await runtimeConfig();
   const texts: Omit<ShareTexts, 'altText'> = {
     when,
     venue: `${session.venue}（${t(`px.region.${session.region}`)}）`,
@@ -22,5 +22,5 @@ export async function sessionCard(session: SessionDetail, t: T) {
         : t('session.full'),
     button: t('share.open'),
   };
-  return { url: liffUrl(liffId, sessionPath(session.id)), texts };
+  return { url: liffUrl(liffId, sessionPath(session.id), miniApp), texts };
 }
