@@ -189,6 +189,8 @@ export class Web extends Construct {
         liffMock: false,
         googleClientId: config.googleClientId,
         devLogin: false,
+        // LINE MINI App mode (docs/LINE.md): absent when off, so the file is as before.
+        ...(config.miniApp ? { miniApp: true } : {}),
       }),
       '',
       ['/app-config.json'],
