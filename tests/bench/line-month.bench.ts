@@ -366,7 +366,10 @@ function report(label: string, r: ModeResult) {
       `  ${t.team}: ${t.bookings} bookings, ${t.billable} billable (${per100} per 100), ${t.service} service`,
     );
   }
-  for (const [why, n] of Object.entries(r.fellBack)) console.log(`  booking notices pushed: ${n} (${why})`);
+  // With the mode on: why a booking notice was pushed rather than sent as a service message.
+  if (label === 'on') {
+    for (const [why, n] of Object.entries(r.fellBack)) console.log(`  booking notices pushed: ${n} (${why})`);
+  }
   console.log('  notices by kind and channel:');
   for (const [label2, n] of Object.entries(r.byKindChannel).sort()) console.log(`    ${label2}: ${n}`);
 }
