@@ -44,6 +44,11 @@ export const ERRORS = {
   RATE_LIMITED: { status: 429, message: 'Too many requests, please try again later' },
   PAYLOAD_TOO_LARGE: { status: 413, message: 'The request is too large' },
   SERVICE_BUSY: { status: 503, message: 'The service is busy, please try again later' },
+  MINI_APP_OFF: { status: 409, message: 'LINE MINI App notices are not turned on' },
+  LIFF_TOKEN_REFUSED: {
+    status: 400,
+    message: 'LINE did not accept this access token; open the app in LINE and try again',
+  },
   INTERNAL: { status: 500, message: 'Something went wrong, please try again later' },
   ADMIN_LOGIN_FAILED: { status: 401, message: 'Incorrect email or password' },
   TEAM_NOT_SELECTED: { status: 409, message: 'Please choose a team first' },

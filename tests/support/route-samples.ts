@@ -162,6 +162,7 @@ export function memberSample(path: MemberRoutePath, w: SampleWorld): unknown {
     'checkState/booked/acceptOffer': session,
     'checkState/booked/declineOffer': session,
     'checkState/booked/selfCheckIn': { ...session, code: 'A'.repeat(22) },
+    'checkState/notify/serviceToken': { ...session, liffAccessToken: 'liff-sample-token-0000' },
     'checkState/member/joinTeam': { teamId: w.teamId },
     'checkState/payments/reportTransfer': { ...session, reference: '12345' },
     'checkState/noShow/mySuspension': { teamId: w.teamId },

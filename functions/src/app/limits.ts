@@ -103,6 +103,7 @@ export const CALL_LIMITS = {
     'checkState/booked/acceptOffer': { rate: ['memberWrite'] },
     'checkState/booked/declineOffer': { rate: ['memberWrite'] },
     'checkState/booked/selfCheckIn': { maxBodyBytes: SMALL_BODY, rate: ['selfCheckIn'] },
+    'checkState/notify/serviceToken': { maxBodyBytes: SMALL_BODY, rate: ['memberWrite'] },
     'checkState/member/joinTeam': { rate: ['memberWrite'] },
     'checkState/setting/updateProfile': { rate: ['memberWrite'] },
     'checkState/email/updatePreferences': { rate: ['memberWrite'] },

@@ -7,6 +7,7 @@ import { leaderRoutes } from '#api/member/admin-accounts.ts';
 import { authRoutes } from '#api/member/auth.ts';
 import { bookingRoutes } from '#api/member/bookings.ts';
 import { calendarRoutes } from '#api/member/calendar.ts';
+import { notifyRoutes } from '#api/member/notify.ts';
 import { paymentMemberRoutes } from '#api/member/payments.ts';
 import { accountRoutes } from '#api/member/player-account.ts';
 import { memberSettingRoutes } from '#api/member/players.ts';
@@ -18,6 +19,7 @@ import { SelfCheckInCodes } from '#bookings/self-check-in.ts';
 import { CalendarFeeds } from '#calendar/feeds.ts';
 import { CreditRepository } from '#payments/credits.ts';
 import { NoShowRule } from '#payments/no-show.ts';
+import { ServiceHandover } from '#notifications/service-handover.ts';
 import { PassRepository } from '#payments/passes.ts';
 import { PaymentRepository } from '#payments/repository.ts';
 import type { ApiEnv } from '#platform/http.ts';
@@ -101,6 +103,7 @@ export function createMemberCoreApi(deps: AppDeps, options: MemberApiOptions = {
     rotation,
     selfCheckIns: new SelfCheckInCodes(store, clock),
     attendance: new AttendanceEffects({ rotation, noShows: new NoShowRule(store, clock) }),
+    serviceHandover: new ServiceHandover({ store, clock, miniApp: deps.miniApp }),
     http: memberHttp(deps, rateLimiter(deps), memberReferences({ sessions, teams, boards: rotation.repo })),
   };
   return contractApi({
@@ -111,6 +114,7 @@ export function createMemberCoreApi(deps: AppDeps, options: MemberApiOptions = {
     mounts: [
       sessionRoutes(s),
       bookingRoutes(s),
+      notifyRoutes(s),
       teamRoutes(s),
       paymentMemberRoutes(s),
       calendarRoutes({

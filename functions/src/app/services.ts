@@ -5,6 +5,7 @@ import { BookingEngine } from '#bookings/engine.ts';
 import { SelfCheckInCodes } from '#bookings/self-check-in.ts';
 import { SessionChangeEngine } from '#bookings/session-changes.ts';
 import { CreditRepository } from '#payments/credits.ts';
+import { ServiceHandover } from '#notifications/service-handover.ts';
 import { NoShowRule } from '#payments/no-show.ts';
 import { PassRepository } from '#payments/passes.ts';
 import { PaymentDetailsStore } from '#payments/payment-details.ts';
@@ -59,6 +60,8 @@ export function services(deps: AppDeps) {
     noShowSettings: new NoShowSettings(deps.store),
     attendance: new AttendanceEffects({ rotation, noShows }),
     selfCheckIns: new SelfCheckInCodes(deps.store, deps.clock),
+    noShows,
+    serviceHandover: new ServiceHandover({ store: deps.store, clock: deps.clock, miniApp: deps.miniApp }),
     http: memberHttp(deps, limiter, memberReferences({ sessions, teams, boards: rotation.repo })),
   };
 }

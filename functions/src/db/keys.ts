@@ -14,6 +14,11 @@ export const key = {
    * starts the record `<provider>_<sub>.<n>` (docs/PRIVACY.md; `players/account.ts`).
    */
   deletedLogin: (baseUserId: string) => ({ PK: `USER#${baseUserId}`, SK: 'DELETED' }),
+  /**
+   * A LINE MINI App notification token for the player's booking of a session, sealed (TTL: the
+   * session's end; notifications/service-tokens.ts, docs/LINE.md "Service messages").
+   */
+  serviceToken: (userId: string, sessionId: string) => ({ PK: `USER#${userId}`, SK: `SVCTOKEN#${sessionId}` }),
   /** Wrong code tries of a player in one Taipei day (TTL), across every code they asked for. */
   codeTries: (userId: string, day: string) => ({ PK: `USER#${userId}`, SK: `CODETRIES#${day}` }),
 

@@ -1,10 +1,14 @@
 import { SESv2Client } from '@aws-sdk/client-sesv2';
 import { createDocumentClient, type Store } from '#db/client.ts';
 import { createLineMessaging, LINE_API_BASE_URL } from '#line/client.ts';
+import { lineAppUrl, miniAppSetting } from '#line/mini-app.ts';
 import type { LineWebhookDeps } from '#line/webhook.ts';
 import { OutboxDispatcher } from '#notifications/dispatcher.ts';
+import { serviceMessagingOf } from '#notifications/mini-app.ts';
+import { LINE_CATALOG_ENTRY } from '#notifications/service-catalog.ts';
 import { systemClock } from '#platform/clock.ts';
 import { SesEmailSender } from '#platform/email.ts';
+import { lambdaMiniApp } from './mini-app-deps.ts';
 import { logger, traced } from './observability.ts';
 import { type LineChannel, lineChannel } from './secrets.ts';
 
@@ -25,6 +29,8 @@ export interface NotifierSettings {
   liffId?: string;
   lineApiBaseUrl: string;
   lineRequired: boolean;
+  /** `SHUTTLE_MINI_APP=on` (the stage's `miniApp`): MINI App links and service messages (docs/LINE.md). */
+  miniApp: boolean;
 }
 
 export function notifierSettings(env: NodeJS.ProcessEnv): NotifierSettings {
@@ -40,6 +46,7 @@ export function notifierSettings(env: NodeJS.ProcessEnv): NotifierSettings {
     liffId: env.LIFF_ID || undefined,
     lineApiBaseUrl: env.LINE_API_BASE_URL || LINE_API_BASE_URL,
     lineRequired: env.LINE_REQUIRED === 'true',
+    miniApp: miniAppSetting(env.SHUTTLE_MINI_APP),
   };
 }
 
@@ -67,6 +74,7 @@ export function lambdaNotifier(env: NodeJS.ProcessEnv = process.env) {
     settings.emailFrom,
     settings.configurationSet,
   );
+  const miniApp = settings.miniApp ? lambdaMiniApp(env, env.LINE_API_BASE_URL || undefined) : null;
   const dispatcherFor = perChannel(
     (channel) =>
       new OutboxDispatcher({
@@ -80,9 +88,16 @@ export function lambdaNotifier(env: NodeJS.ProcessEnv = process.env) {
         log: logger,
         appBaseUrl: settings.appBaseUrl,
         liffId: settings.liffId,
+        miniApp: settings.miniApp,
       }),
   );
-  return async () => ({ store, clock: systemClock, dispatcher: dispatcherFor(await lineChannel(env)) });
+  return async () => {
+    const dispatcher = dispatcherFor(await lineChannel(env));
+    // The MINI App channel is read per invocation too (secret cache): a secret filled in later is used within minutes.
+    const setup = miniApp ? await miniApp() : null;
+    dispatcher.useService(setup ? serviceMessagingOf(store, setup, LINE_CATALOG_ENTRY) : null);
+    return { store, clock: systemClock, dispatcher };
+  };
 }
 
 /** The reminder job needs only the table. */
@@ -102,7 +117,7 @@ export function lambdaWebhookDeps(env: NodeJS.ProcessEnv = process.env) {
         : null,
       store,
       clock: systemClock,
-      appUrl: settings.liffId ? `https://liff.line.me/${settings.liffId}` : settings.appBaseUrl,
+      appUrl: settings.liffId ? lineAppUrl(settings.liffId, settings.miniApp) : settings.appBaseUrl,
     }),
   );
   return async () => depsFor(await lineChannel(env));

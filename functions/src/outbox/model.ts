@@ -70,7 +70,8 @@ export const isTeamAlertKind = (kind: OutboxKind): kind is TeamAlertKind =>
 const isLineAccountKind = (kind: OutboxKind): kind is LineAccountKind =>
   (LINE_ACCOUNT_KINDS as readonly string[]).includes(kind);
 
-export type DeliveryChannel = 'line' | 'email';
+/** `service`: a LINE MINI App service message (docs/LINE.md, "Service messages"), free, instead of the LINE push. */
+export type DeliveryChannel = 'line' | 'email' | 'service';
 
 /** How a notification record ended: sent on at least one channel, not wanted, or abandoned. */
 export type OutboxFinalStatus = 'delivered' | 'skipped' | 'failed';
@@ -100,6 +101,12 @@ interface OutboxBase {
    * exactly this under the same `X-Line-Retry-Key`, as LINE requires of a retried request.
    */
   lineRequest?: string;
+  /**
+   * The version of the booking's notification token a service message was sent with (marked
+   * before the send, which has no retry key): a retry whose token LINE refuses, or that finds the
+   * token changed, knows the first send went and sends nothing again. Never the token itself.
+   */
+  serviceAttempt?: string;
   /** Channels already sent on an earlier attempt; a retry does not send them again. */
   channelsDone?: DeliveryChannel[];
   /** Channels that refused for good on an earlier attempt (LINE 4xx: blocked, unknown user); not tried again. */

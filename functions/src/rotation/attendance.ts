@@ -1,6 +1,7 @@
 import type { NoShowRule } from '#payments/no-show.ts';
 import { DomainError } from '#platform/errors.ts';
 import type { SessionRecord } from '#sessions/model.ts';
+import { fixedGames, keepPromises } from './coming.ts';
 import { setPlayer } from './engine.ts';
 import type { RotationState } from './model.ts';
 import type { RotationService } from './service.ts';
@@ -16,15 +17,17 @@ export function checkOut(current: RotationState, userId: string): RotationState 
   const player = current.players.find((p) => p.userId === userId);
   if (!player) return current;
   if (player.gamesPlayed > 0) return setPlayer(current, userId, 'gone');
-  return {
-    ...current,
+  const { pinned: _legacy, ...rest } = current;
+  // A coming game with the player is no longer promised; the others keep their courts (coming.ts).
+  return keepPromises({
+    ...rest,
     players: current.players
       .filter((p) => p.userId !== userId)
       .map((p) => (p.lockedWith === userId ? { ...p, lockedWith: null } : p)),
-    pinned: current.pinned.filter((game) => !game.flat().includes(userId)),
+    promised: fixedGames(current).filter((game) => !game.teams.flat().includes(userId)),
     holds: current.holds.filter((hold) => !hold.userIds.includes(userId)),
     seq: current.seq + 1,
-  };
+  });
 }
 
 /** A player checked in again who is on the board as gone (taken back after playing) waits again, at the back. */

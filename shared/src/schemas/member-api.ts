@@ -65,7 +65,15 @@ export const loginResult = z.object({
 });
 export type LoginResult = z.infer<typeof loginResult>;
 
-export const joinSessionRequest = z.object({ sessionId: id, partySize: partySize.default(1) });
+/** A LIFF access token (`liff.getAccessToken()`), handed over in LINE MINI App mode (docs/LINE.md, "Service messages"). */
+export const liffAccessToken = z.string().min(16).max(2048);
+
+export const joinSessionRequest = z.object({
+  sessionId: id,
+  partySize: partySize.default(1),
+  /** LINE MINI App mode: the booking's notices then go as free service messages. */
+  liffAccessToken: liffAccessToken.optional(),
+});
 export type JoinSessionRequest = z.infer<typeof joinSessionRequest>;
 
 export const joinSessionResult = z.object({
@@ -75,6 +83,11 @@ export const joinSessionResult = z.object({
   position: z.number().int().positive().optional(),
 });
 export type JoinSessionResult = z.infer<typeof joinSessionResult>;
+
+/** `checkState/notify/serviceToken`: a LIFF access token for the caller's booking of `sessionId`. */
+export const serviceTokenRequest = z.object({ sessionId: id, liffAccessToken });
+/** How many of the booking's notices can still go as service messages (the token itself stays on the server). */
+export const serviceTokenResult = z.object({ sessionId: id, remainingCount: z.number().int().min(0) });
 
 export const cancelBookedRequest = z.object({ sessionId: id });
 export const cancelBookedResult = z.object({

@@ -114,6 +114,15 @@ export const memberRoutes = {
     refs: { sessionId: 'ownBooking' },
     response: m.selfCheckInResult,
   }),
+  'checkState/notify/serviceToken': route({
+    method: 'POST',
+    auth: 'member',
+    summary:
+      "LINE MINI App mode: hand over a LIFF access token for the caller's booking (reserved, waiting or entered), so its later notices go as free service messages; 409 MINI_APP_OFF when the mode is off",
+    request: m.serviceTokenRequest,
+    refs: { sessionId: 'ownBooking' },
+    response: m.serviceTokenResult,
+  }),
   'checkState/history/getHistory': route({
     method: 'GET',
     auth: 'member',

@@ -2,6 +2,7 @@ import { type AttendanceRecord, computeHistoryStatistics, memberRoutes, sessionS
 import { myBookingOf } from '#api/views/bookings.ts';
 import type { BookingEngine } from '#bookings/engine.ts';
 import { type SelfCheckInCodes, selfCheckInOpen, selfCheckInWindow } from '#bookings/self-check-in.ts';
+import type { ServiceHandover } from '#notifications/service-handover.ts';
 import type { Clock } from '#platform/clock.ts';
 import { DomainError } from '#platform/errors.ts';
 import { type ContractAppOptions, contractRoutes } from '#platform/http.ts';
@@ -19,6 +20,8 @@ export interface BookingRouteDeps {
   /** Self check-in: the sessions' codes, and what a check-in sets off (rotation/attendance.ts). */
   selfCheckIns: Pick<SelfCheckInCodes, 'matches'>;
   attendance: Pick<AttendanceEffects, 'changed'>;
+  /** LINE MINI App mode: a `liffAccessToken` on the booking call is handed over once the booking stands. */
+  serviceHandover: ServiceHandover;
   http: ContractAppOptions;
 }
 
@@ -102,14 +105,26 @@ export function bookingRoutes(s: BookingRouteDeps) {
     {
       // The name and picture come from the member token, so a reservation stays within three calls.
       // The engine decides on the reference's read (docs/ARCHITECTURE.md, "References").
-      'checkState/sessionList/joinSession': ({ sessionId, partySize }, { member, idempotencyKey, refs }) =>
-        s.engine.join({
+      'checkState/sessionList/joinSession': async ({ sessionId, partySize, liffAccessToken }, c) => {
+        const { member, idempotencyKey, refs } = c;
+        const result = await s.engine.join({
           sessionId,
           partySize,
           idempotencyKey,
           player: { userId: member.userId, name: member.name, pictureUrl: member.pictureUrl },
           read: refs.sessionId,
-        }),
+        });
+        if (liffAccessToken) {
+          const booking = { status: result.status };
+          await s.serviceHandover.handOverWithBooking({
+            userId: member.userId,
+            session: refs.sessionId,
+            booking,
+            liffAccessToken,
+          });
+        }
+        return result;
+      },
       'checkState/booked/cancelBooked': ({ sessionId }, { member, idempotencyKey, refs }) =>
         s.engine.cancel({ sessionId, userId: member.userId, idempotencyKey, read: refs.sessionId }),
       'checkState/booked/acceptOffer': ({ sessionId }, { member, refs }) =>

@@ -78,8 +78,11 @@ export const defaultData = z.object({
   }),
   /** The language of the bot's announcements and replies in the bound group. */
   language,
-  /** LINE messages pushed for the team this Taipei month (a group push counts its members) and its budget (0: none). */
-  line_usage: z.object({ month: z.string(), used: nonNegativeInt, budget: nonNegativeInt }),
+  /**
+   * LINE messages pushed for the team this Taipei month (billable: a group push counts its
+   * members), its budget (0: none), and the free LINE MINI App service messages (docs/LINE.md).
+   */
+  line_usage: z.object({ month: z.string(), used: nonNegativeInt, budget: nonNegativeInt, service: nonNegativeInt }),
 });
 export type DefaultData = z.infer<typeof defaultData>;
 

@@ -119,7 +119,7 @@ describe('the LINE settings page', () => {
   });
 
   it("shows this month's LINE messages against the budget and saves a new budget", async () => {
-    const usage = { month: '2026-11', used: 123, budget: 500 };
+    const usage = { month: '2026-11', used: 123, budget: 500, service: 0 };
     const fetch = stubFetch(
       routes({
         'get-default-data': envelope({ ...defaultData, line_usage: usage }),
@@ -136,10 +136,29 @@ describe('the LINE settings page', () => {
     expect(bodyOf(fetch, 'setting/updateGroupAnnouncements')).toMatchObject({ line_monthly_budget: 800 });
   });
 
+  it("shows this month's free service messages beside the billable ones", async () => {
+    stubFetch(
+      routes({
+        'get-default-data': envelope({
+          ...defaultData,
+          line_usage: { month: '2026-11', used: 4, budget: 0, service: 37 },
+        }),
+      }),
+    );
+    renderPage();
+    expect((await screen.findByTestId('line-usage')).textContent).toBe('本月 LINE 訊息：4（不設上限）');
+    expect(screen.getByTestId('line-service-messages').textContent).toBe(
+      '本月 LINE MINI App 服務訊息（免費，不計入上方則數）：37',
+    );
+  });
+
   it('says when the team has no budget', async () => {
     stubFetch(
       routes({
-        'get-default-data': envelope({ ...defaultData, line_usage: { month: '2026-11', used: 7, budget: 0 } }),
+        'get-default-data': envelope({
+          ...defaultData,
+          line_usage: { month: '2026-11', used: 7, budget: 0, service: 0 },
+        }),
       }),
     );
     renderPage();

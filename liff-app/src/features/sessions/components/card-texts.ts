@@ -4,7 +4,7 @@ import { i18next } from '@shuttle/shared/web/i18n-loader.ts';
 import { placesText } from '@shuttle/shared/web/session-status.tsx';
 import type { TFunction } from 'i18next';
 import { runtimeConfig } from '@/config/config-loader';
-import { liffUrl } from '@/lib/liff';
+import { liffUrl } from '@/lib/links';
 import { sessionPath } from '@/lib/paths';
 import type { ShareTexts } from '../model/share-message';
 
@@ -30,7 +30,7 @@ function cardPlaces(session: SessionDetail, t: T): string {
 /** What a session card says (share and receipt cards alike), and the LIFF link it opens. */
 export async function sessionCard(session: SessionDetail, t: T) {
   const when = `${formatDay(session.startsAt)} ${formatTimeRange(session.startsAt, session.endsAt)}`;
-  const { liffId } = await runtimeConfig();
+  const { liffId, miniApp } = await runtimeConfig();
   const texts: Omit<ShareTexts, 'altText'> = {
     when,
     venue: `${session.venue}（${regionLabel(t, session.region)}）`,
@@ -38,5 +38,5 @@ export async function sessionCard(session: SessionDetail, t: T) {
     places: cardPlaces(session, t),
     button: t('share.open'),
   };
-  return { url: liffUrl(liffId, sessionPath(session.id)), texts };
+  return { url: liffUrl(liffId, sessionPath(session.id), miniApp), texts };
 }

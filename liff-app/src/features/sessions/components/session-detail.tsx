@@ -38,6 +38,7 @@ import { useMemberList } from '../api/get-member-list';
 import { useSessionDetail } from '../api/get-session-detail';
 import { joinSession } from '../api/join-session';
 import { sessionKeys } from '../api/keys';
+import { handOverServiceToken } from '../api/service-token';
 import { offersCalendar } from '../model/session-links';
 import { ActionBarPrice } from './action-bar-price';
 import { BookingConfirmDialog } from './booking-confirm-dialog';
@@ -136,6 +137,7 @@ export function SessionDetailView({ sessionId, renderBookingActions, openJoin = 
       const result = await withLightLoading(() => joinSession(session.id, attemptKey.current!, partySize));
       attemptKey.current = null;
       setConfirming(false);
+      void handOverServiceToken(session.id);
       // The join answers only the status: the refreshed detail carries the waitlist position.
       await bookingsChanged.announce();
       const fresh = getQueryData<Detail>(sessionKeys.detail(session.id, true));
