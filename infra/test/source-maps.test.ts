@@ -116,7 +116,7 @@ describe('source maps', () => {
       expect(map.file).toBe('index.mjs');
       expect(map.sourcesContent).toBeUndefined();
       // One group of mappings per line of the code (the last line is empty), sources as paths in the repository.
-      expect(map.mappings.split(';')).toHaveLength(code.toString('utf8').replace(/\n$/, '').split('\n').length);
+      expect(map.mappings.split(';'), handler).toHaveLength(code.toString('utf8').replace(/\n$/, '').split('\n').length);
       expect(map.sources).toContain(`functions/src/handlers/${handler}.ts`);
       for (const source of map.sources) expect(existsSync(join(repoRoot, source)), source).toBe(true);
     }
