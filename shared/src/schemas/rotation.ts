@@ -1,7 +1,8 @@
 import * as z from 'zod';
-import { DEFAULT_SCORING, SCORING_POINTS } from '../constants.ts';
+import { DEFAULT_SCORING } from '../constants.ts';
 import { id } from './entities.ts';
 import { route } from './routes.ts';
+import { scoringPoints } from './scoring.ts';
 
 /**
  * The on-court rotation board (docs/ON-COURT.md, "Rotation"): one board per session, fed by
@@ -20,11 +21,6 @@ export const ROTATION_LIMITS = {
   /** Up-next LINE pushes to one player an evening: the first, and a new court after an admin's override. */
   upNextPushes: 3,
 } as const;
-
-/** Points a game is played to (docs/ON-COURT.md, "Scores"): 21, 15 or 11; won by 2, capped at 30, 21, 15. */
-export const scoringPoints = z.union(
-  SCORING_POINTS.map((p) => z.literal(p)) as [z.ZodLiteral<21>, z.ZodLiteral<15>, z.ZodLiteral<11>],
-);
 
 export const rotationMode = z.enum(['doubles', 'singles']);
 export const rotationRule = z.enum(['balanced', 'winnerStays']);
