@@ -1,10 +1,9 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { serve } from '@hono/node-server';
 import { createAdminApi } from '@shuttle/functions/app/admin-api.ts';
 import { ROUTE_GROUPS } from '@shuttle/functions/app/route-groups.ts';
 import { createDevIdentityProvider, devIdpIssuers, devIdpJwks } from '@shuttle/functions/local/dev-idp.ts';
-import { freePort } from '@shuttle/functions/local/dynamo-local.ts';
+import { listenFirst } from '@shuttle/functions/local/listen.ts';
 import { LOCAL_GOOGLE_CLIENT_ID, LOCAL_LINE_CHANNEL_ID } from '@shuttle/functions/local/server.ts';
 import type { APIGatewayProxyEventV2, APIGatewayProxyResult } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -39,14 +38,15 @@ describe('the bundled API functions', () => {
 
   beforeAll(async () => {
     h = await createApiHarness();
-    const idpPort = await freePort();
-    const origin = `http://127.0.0.1:${idpPort}`;
+    const idpListening = await listenFirst('127.0.0.1');
+    idpServer = idpListening.server;
+    const origin = `http://127.0.0.1:${idpListening.port}`;
     idp = await createDevIdentityProvider({
       origin,
       lineChannelId: LOCAL_LINE_CHANNEL_ID,
       googleClientId: LOCAL_GOOGLE_CLIENT_ID,
     });
-    idpServer = serve({ fetch: idp.app.fetch, port: idpPort, hostname: '127.0.0.1' }) as Server;
+    idpListening.handle(idp.app.fetch);
     sesServer = createServer((req, res) => {
       let body = '';
       req.on('data', (chunk: Buffer) => {
