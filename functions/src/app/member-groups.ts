@@ -12,6 +12,7 @@ import { accountRoutes } from '#api/member/player-account.ts';
 import { memberSettingRoutes } from '#api/member/players.ts';
 import { rotationMemberRoutes } from '#api/member/rotation.ts';
 import { sessionRoutes } from '#api/member/sessions.ts';
+import { shareRoutes } from '#api/member/share.ts';
 import { teamRoutes } from '#api/member/teams.ts';
 import { BookingEngine } from '#bookings/engine.ts';
 import { SelfCheckInCodes } from '#bookings/self-check-in.ts';
@@ -102,6 +103,13 @@ export function createMemberCoreApi(deps: AppDeps, options: MemberApiOptions = {
         calendarFeeds: new CalendarFeeds({ store, clock }),
         calendarRate: rateBuckets(['browse'], deps.rateLimits ?? { enabled: false }),
         appBaseUrl: (options.appBaseUrl ?? 'http://localhost:3000').replace(/\/+$/, ''),
+      }),
+      // No `renderImage`: resvg is a native module with no place in a 500 KB bundle (docs/LINE.md, "Share card").
+      shareRoutes({
+        ...s,
+        shareRate: rateBuckets(['browse'], deps.rateLimits ?? { enabled: false }),
+        appBaseUrl: (options.appBaseUrl ?? 'http://localhost:3000').replace(/\/+$/, ''),
+        ...(options.liffId ? { liffId: options.liffId } : {}),
       }),
     ],
   });
