@@ -104,13 +104,25 @@ export function createMemberCoreApi(deps: AppDeps, options: MemberApiOptions = {
         calendarRate: rateBuckets(['browse'], deps.rateLimits ?? { enabled: false }),
         appBaseUrl: (options.appBaseUrl ?? 'http://localhost:3000').replace(/\/+$/, ''),
       }),
-      // No `renderImage`: resvg is a native module with no place in a 500 KB bundle (docs/LINE.md, "Share card").
-      shareRoutes({
-        ...s,
-        shareRate: rateBuckets(['browse'], deps.rateLimits ?? { enabled: false }),
-        appBaseUrl: (options.appBaseUrl ?? 'http://localhost:3000').replace(/\/+$/, ''),
-        ...(options.liffId ? { liffId: options.liffId } : {}),
-      }),
     ],
   });
+}
+
+/**
+ * `member-share-api`: the public share page of a session (docs/LINE.md, "Share card"), one read a
+ * page. No `renderImage`: resvg is a native module with no place in a Lambda bundle, so the page
+ * carries no og:image here.
+ */
+export function createMemberShareApi(deps: AppDeps, options: MemberApiOptions = {}): Hono<ApiEnv> {
+  const { store, clock } = deps;
+  return contractGroupApi(API_BASES.member, [
+    shareRoutes({
+      clock,
+      sessions: new SessionRepository(store),
+      http: memberHttp(deps, rateLimiter(deps)),
+      shareRate: rateBuckets(['browse'], deps.rateLimits ?? { enabled: false }),
+      appBaseUrl: (options.appBaseUrl ?? 'http://localhost:3000').replace(/\/+$/, ''),
+      ...(options.liffId ? { liffId: options.liffId } : {}),
+    }),
+  ]);
 }

@@ -140,7 +140,8 @@ export class Api extends Construct {
       const fn = handlerFunction(this, groupFunctionId(group), {
         handler: group.handler,
         description: group.description,
-        environment,
+        // The share page's "open in LINE" button (docs/LINE.md, "Share card").
+        environment: group.plain ? { ...environment, LIFF_ID: config.liffId } : environment,
         memorySize: 1024,
         reservedConcurrentExecutions: groupConcurrency(group, config),
       });
