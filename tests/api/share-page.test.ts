@@ -15,7 +15,7 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-const get = (path: string, headers: Record<string, string> = {}) => h.app.request(`/api${path}`, { headers });
+const get = async (path: string, headers: Record<string, string> = {}) => h.app.request(`/api${path}`, { headers });
 /** The `content` of `<meta property="…">`, unescaped the way a browser reads it. */
 function og(html: string, property: string): string | undefined {
   const raw = new RegExp(`<meta property="${property}" content="([^"]*)">`).exec(html)?.[1];
