@@ -137,6 +137,20 @@ describe('the bundled API functions', () => {
     return { status: res.statusCode, body: JSON.parse(res.body) as Record<string, unknown> };
   };
 
+  it('serve the share page from the share group, without the image resvg would draw', async () => {
+    const team = await h.putTeam({ name: '分享隊' });
+    const session = await h.putSession(team, { title: '分享場 <b>' });
+    const page = await fns['member-share-api']!(event('GET', `/api/share/${session.id}`), {});
+    expect(page.statusCode).toBe(200);
+    expect(page.headers?.['content-type']).toContain('text/html');
+    expect(page.body).toContain('<meta property="og:title" content="分享場 &lt;b&gt;">');
+    expect(page.body).not.toContain('og:image');
+    const image = await fns['member-share-api']!(event('GET', `/api/share/${session.id}/card.png`), {});
+    expect(image.statusCode).toBe(404);
+    // The catch-all group does not serve it.
+    expect((await fns['member-api']!(event('GET', `/api/share/${session.id}`), {})).statusCode).toBe(404);
+  });
+
   it('serve the same OpenAPI documents as the unbundled apps', async () => {
     const bundledMember = await call(member, 'GET', '/api/openapi.json');
     const unbundledMember = await (await h.app.request('/api/openapi.json')).json();

@@ -10,8 +10,10 @@ import { accountRoutes } from '#api/member/player-account.ts';
 import { memberSettingRoutes } from '#api/member/players.ts';
 import { rotationMemberRoutes } from '#api/member/rotation.ts';
 import { sessionRoutes } from '#api/member/sessions.ts';
+import { shareRoutes } from '#api/member/share.ts';
 import { teamRoutes } from '#api/member/teams.ts';
 import { CalendarFeeds } from '#calendar/feeds.ts';
+import { renderShareCardPng } from '#line/share-card-image.ts';
 import type { ApiEnv } from '#platform/http.ts';
 import { EmailVerification } from '#players/email-verification.ts';
 import { contractApi } from './contract-api.ts';
@@ -23,6 +25,8 @@ export const MEMBER_API_BASE = '/api';
 export interface MemberApiOptions {
   /** Origin of the member app (`APP_BASE_URL`), for every link an answer carries (calendars). */
   appBaseUrl?: string;
+  /** The member app's LIFF id: the share page's "open in LINE" button (docs/LINE.md, "Share card"). */
+  liffId?: string;
 }
 
 /** The member API (every call of `memberRoutes` in shared) as one Hono app, served by Lambda and locally alike. */
@@ -52,6 +56,15 @@ export function createMemberApi(deps: AppDeps, options: MemberApiOptions = {}): 
         calendarFeeds: new CalendarFeeds({ store: deps.store, clock: deps.clock }),
         calendarRate: rateBuckets(['browse'], deps.rateLimits ?? { enabled: false }),
         appBaseUrl: (options.appBaseUrl ?? 'http://localhost:3000').replace(/\/+$/, ''),
+      }),
+      // Locally the preview image is drawn in process (resvg and the system's CJK font); the
+      // Lambda group leaves it out (app/member-groups.ts).
+      shareRoutes({
+        ...s,
+        shareRate: rateBuckets(['browse'], deps.rateLimits ?? { enabled: false }),
+        appBaseUrl: (options.appBaseUrl ?? 'http://localhost:3000').replace(/\/+$/, ''),
+        ...(options.liffId ? { liffId: options.liffId } : {}),
+        renderImage: renderShareCardPng,
       }),
     ],
   });

@@ -13,6 +13,7 @@ import { accountRoutes } from '#api/member/player-account.ts';
 import { memberSettingRoutes } from '#api/member/players.ts';
 import { rotationMemberRoutes } from '#api/member/rotation.ts';
 import { sessionRoutes } from '#api/member/sessions.ts';
+import { shareRoutes } from '#api/member/share.ts';
 import { teamRoutes } from '#api/member/teams.ts';
 import { BookingEngine } from '#bookings/engine.ts';
 import { SelfCheckInCodes } from '#bookings/self-check-in.ts';
@@ -125,4 +126,23 @@ export function createMemberCoreApi(deps: AppDeps, options: MemberApiOptions = {
       }),
     ],
   });
+}
+
+/**
+ * `member-share-api`: the public share page of a session (docs/LINE.md, "Share card"), one read a
+ * page. No `renderImage`: resvg is a native module with no place in a Lambda bundle, so the page
+ * carries no og:image here.
+ */
+export function createMemberShareApi(deps: AppDeps, options: MemberApiOptions = {}): Hono<ApiEnv> {
+  const { store, clock } = deps;
+  return contractGroupApi(API_BASES.member, [
+    shareRoutes({
+      clock,
+      sessions: new SessionRepository(store),
+      http: memberHttp(deps, rateLimiter(deps)),
+      shareRate: rateBuckets(['browse'], deps.rateLimits ?? { enabled: false }),
+      appBaseUrl: (options.appBaseUrl ?? 'http://localhost:3000').replace(/\/+$/, ''),
+      ...(options.liffId ? { liffId: options.liffId } : {}),
+    }),
+  ]);
 }

@@ -32,6 +32,11 @@ export interface RouteGroup {
    * docs/DEPLOY.md "Edge protection"); the parts of one API add up to 1.
    */
   concurrencyShare: number;
+  /**
+   * Set when the group serves plain HTTP routes rather than calls of the route table (the public
+   * share page, docs/LINE.md "Share card"): no contract call names its paths.
+   */
+  plain?: true;
 }
 
 /** The API Gateway path prefix of each API (CloudFront sends `/api/admin/*` to the admin API). */
@@ -64,12 +69,21 @@ export const ROUTE_GROUPS: readonly RouteGroup[] = [
     concurrencyShare: 0.2,
   },
   {
+    handler: 'member-share-api',
+    api: 'member',
+    paths: ['share/*'],
+    description: 'Member API, share links: the public share page of a session (Open Graph card)',
+    sendsEmail: false,
+    concurrencyShare: 0.1,
+    plain: true,
+  },
+  {
     handler: 'member-api',
     api: 'member',
     paths: ['*'],
     description: 'Member API: sessions, bookings, history, teams, payments, calendars',
     sendsEmail: false,
-    concurrencyShare: 0.6,
+    concurrencyShare: 0.5,
   },
   {
     handler: 'admin-accounts-api',

@@ -1,0 +1,12 @@
+import { handle } from 'hono/aws-lambda';
+import { createMemberShareApi } from '#app/member-groups.ts';
+import { lambdaAdminDeps, withTrustedOrigin } from './deps.ts';
+import { observed } from './observability.ts';
+
+/** Share links route group (app/route-groups.ts): the public share page of a session; sends no e-mail. */
+const deps = await lambdaAdminDeps(process.env);
+export const handler = observed(
+  withTrustedOrigin(
+    handle(createMemberShareApi(deps, { appBaseUrl: deps.appBaseUrl, liffId: process.env.LIFF_ID || undefined })),
+  ),
+);
