@@ -1,4 +1,5 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { createMemberShareApi } from '@shuttle/functions/app/member-groups.ts';
 import { key } from '@shuttle/functions/db/keys.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APP_BASE_URL, type ApiHarness, createApiHarness } from '../support/harness.ts';
@@ -72,6 +73,17 @@ describe('GET /api/share/<sessionId>', () => {
     expect(html).toContain(`href="${APP_BASE_URL}/session?id=${session.id}"`);
     // The page shows only the card: nothing of the players.
     expect(html).not.toMatch(/userId|pictureUrl/);
+  });
+
+  it('opens the session in LINE from the page: the LIFF link, or in MINI App mode the permanent miniapp.line.me link', async () => {
+    const session = await h.putSession(team, { title: '開在 LINE 裡' });
+    const link = async (miniApp: boolean) => {
+      const app = createMemberShareApi(h.deps, { appBaseUrl: APP_BASE_URL, liffId: '2000000000-share', miniApp });
+      const html = await (await app.request(`/api/share/${session.id}`)).text();
+      return /href="(https:\/\/[a-z]+\.line\.me\/[^"]+)"/.exec(html)?.[1]?.replace(/&amp;/g, '&');
+    };
+    expect(await link(false)).toBe(`https://liff.line.me/2000000000-share/session?id=${session.id}`);
+    expect(await link(true)).toBe(`https://miniapp.line.me/2000000000-share/session?id=${session.id}`);
   });
 
   it('says "11 人抽 8 位" while a lottery takes entries, from the shared status model', async () => {

@@ -27,6 +27,8 @@ export interface MemberApiOptions {
   appBaseUrl?: string;
   /** The member app's LIFF id: the share page's "open in LINE" button (docs/LINE.md, "Share card"). */
   liffId?: string;
+  /** LINE MINI App mode (`SHUTTLE_MINI_APP`): that button opens the MINI App's permanent link. */
+  miniApp?: boolean;
 }
 
 /** The member API (every call of `memberRoutes` in shared) as one Hono app, served by Lambda and locally alike. */
@@ -64,6 +66,7 @@ export function createMemberApi(deps: AppDeps, options: MemberApiOptions = {}): 
         shareRate: rateBuckets(['browse'], deps.rateLimits ?? { enabled: false }),
         appBaseUrl: (options.appBaseUrl ?? 'http://localhost:3000').replace(/\/+$/, ''),
         ...(options.liffId ? { liffId: options.liffId } : {}),
+        ...(options.miniApp ? { miniAppLinks: true } : {}),
         renderImage: renderShareCardPng,
       }),
     ],

@@ -143,6 +143,7 @@ export function createMemberShareApi(deps: AppDeps, options: MemberApiOptions = 
       shareRate: rateBuckets(['browse'], deps.rateLimits ?? { enabled: false }),
       appBaseUrl: (options.appBaseUrl ?? 'http://localhost:3000').replace(/\/+$/, ''),
       ...(options.liffId ? { liffId: options.liffId } : {}),
+      ...(options.miniApp ? { miniAppLinks: true } : {}),
     }),
   ]);
 }

@@ -1,5 +1,6 @@
 import { handle } from 'hono/aws-lambda';
 import { createMemberShareApi } from '#app/member-groups.ts';
+import { miniAppSetting } from '#line/mini-app.ts';
 import { lambdaAdminDeps, withTrustedOrigin } from './deps.ts';
 import { observed } from './observability.ts';
 
@@ -7,6 +8,12 @@ import { observed } from './observability.ts';
 const deps = await lambdaAdminDeps(process.env);
 export const handler = observed(
   withTrustedOrigin(
-    handle(createMemberShareApi(deps, { appBaseUrl: deps.appBaseUrl, liffId: process.env.LIFF_ID || undefined })),
+    handle(
+      createMemberShareApi(deps, {
+        appBaseUrl: deps.appBaseUrl,
+        liffId: process.env.LIFF_ID || undefined,
+        miniApp: miniAppSetting(process.env.SHUTTLE_MINI_APP),
+      }),
+    ),
   ),
 );

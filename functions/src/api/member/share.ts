@@ -1,6 +1,7 @@
 import { LANGUAGES, type Language, shareImagePath, sharePagePath } from '@shuttle/shared';
 import type { Context } from 'hono';
 import { sessionUrl } from '#line/flex.ts';
+import { lineAppUrl } from '#line/mini-app.ts';
 import type { ShareImageCard } from '#line/share-card-image.ts';
 import type { Clock } from '#platform/clock.ts';
 import { type ContractAppOptions, newApiApp } from '#platform/http.ts';
@@ -20,6 +21,8 @@ export interface ShareRouteDeps {
   appBaseUrl: string;
   /** The member app's LIFF id, for the page's "open in LINE" button; none: only the browser link. */
   liffId?: string;
+  /** LINE MINI App mode: the button opens the permanent `https://miniapp.line.me/<liffId>/…` link. */
+  miniAppLinks?: boolean;
   /** Draws the preview image (line/share-card-image.ts); where absent, the page has no og:image. */
   renderImage?: (card: ShareImageCard) => Uint8Array<ArrayBuffer>;
 }
@@ -65,7 +68,7 @@ export function shareRoutes(s: ShareRouteDeps) {
     const html = sharePage(card, {
       pageUrl,
       ...(s.renderImage ? { imageUrl: `${s.appBaseUrl}${shareImagePath(session.id)}?lang=${language}` } : {}),
-      ...(s.liffId ? { liffUrl: sessionUrl(`https://liff.line.me/${s.liffId}`, session.id) } : {}),
+      ...(s.liffId ? { liffUrl: sessionUrl(lineAppUrl(s.liffId, s.miniAppLinks), session.id) } : {}),
       webUrl: sessionUrl(s.appBaseUrl, session.id),
     });
     return c.html(html, 200, {
