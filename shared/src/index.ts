@@ -26,4 +26,5 @@ export * from './schemas/references.ts';
 export * from './schemas/rotation.ts';
 export * from './schemas/routes.ts';
 export * from './schemas/settlement.ts';
+export * from './schemas/stats.ts';
 export * from './time.ts';

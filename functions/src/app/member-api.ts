@@ -9,6 +9,7 @@ import { accountRoutes } from '#api/member/player-account.ts';
 import { memberSettingRoutes } from '#api/member/players.ts';
 import { rotationMemberRoutes } from '#api/member/rotation.ts';
 import { sessionRoutes } from '#api/member/sessions.ts';
+import { statsMemberRoutes } from '#api/member/stats.ts';
 import { teamRoutes } from '#api/member/teams.ts';
 import { CalendarFeeds } from '#calendar/feeds.ts';
 import type { ApiEnv } from '#platform/http.ts';
@@ -45,6 +46,7 @@ export function createMemberApi(deps: AppDeps, options: MemberApiOptions = {}): 
       leaderRoutes(s),
       paymentMemberRoutes(s),
       rotationMemberRoutes(s),
+      statsMemberRoutes(s),
       calendarRoutes({
         ...s,
         calendarFeeds: new CalendarFeeds({ store: deps.store, clock: deps.clock }),

@@ -90,7 +90,8 @@ export class RotationService {
         name: b.userName,
         level: levels.get(b.userId) ?? null,
         checkedInAt: b.checkedInAt ?? b.acceptedAt ?? b.bookedAt,
-        ...(rating && rating.games > 0 ? { skill: rating.mu } : {}),
+        // Turned off: the split uses the declared level (docs/ON-COURT.md, "Players see their own").
+        ...(rating && rating.games > 0 && !rating.off ? { skill: rating.mu } : {}),
       };
     });
   }
