@@ -8,9 +8,10 @@ import { type AdminHarness, createAdminHarness } from '../support/admin-harness.
 /** A player's own games and rating (docs/ON-COURT.md, "Players see their own"), on DynamoDB Local. */
 let h: AdminHarness;
 let token: string;
+let teamId: string;
 beforeAll(async () => {
   h = await createAdminHarness();
-  ({ token } = await h.adminWithTeam('stats@example.com', '戰績隊'));
+  ({ token, teamId } = await h.adminWithTeam('stats@example.com', '戰績隊'));
 });
 afterAll(() => h.close());
 
@@ -20,7 +21,11 @@ type Player = { userId: string; token: string };
 async function checkedInSession(count: number, prefix: string) {
   const session = await h.newSession(token, { capacity: count + 4, startsInHours: 1 });
   const players = await h.players(count, prefix);
-  for (const p of players) expect((await h.join(p.token, session.id)).status).toBe(200);
+  for (const p of players) {
+    // Members of the team (the members list lists them).
+    expect((await h.call('checkState/member/joinTeam', { teamId }, { token: p.token })).status).toBe(200);
+    expect((await h.join(p.token, session.id)).status).toBe(200);
+  }
   for (const p of players) {
     h.clock.advance(1000);
     const res = await h.adminCall(
@@ -91,6 +96,16 @@ describe('a player sees their own games and rating', () => {
       expect(new Map(s.partners.map((x) => [x.name, x.games]))).toEqual(named);
       expect(JSON.stringify(s)).not.toMatch(/line_/);
     }
+    // The team's admins see the band of those who played here, in the members list (same shape).
+    const listed = await ok<{ items: { userId: string; rating: MyStats['rating'] }[] }>('members/getMembers', {
+      page: 1,
+      pageSize: 50,
+    });
+    const bands = new Map(listed.items.map((m) => [m.userId, m.rating]));
+    for (const p of players) {
+      expect(bands.has(p.userId), 'a player of the evening is listed').toBe(true);
+      expect(bands.get(p.userId)).toEqual((await stats(p)).rating);
+    }
     // A removed result takes back its played/won/lost.
     const game1 = board.log[0]!;
     const four = [...userIdsOf(board, game1.teams[0]), ...userIdsOf(board, game1.teams[1])];
@@ -123,6 +138,15 @@ describe('a player sees their own games and rating', () => {
     const skills = new Map(stored.state.players.map((x) => [x.userId, x.skill]));
     expect(skills.get(p.userId)).toBeUndefined();
     expect(skills.get(players[1]!.userId)).toBeTypeOf('number');
+    const listed = await ok<{ items: { userId: string; rating: unknown }[] }>('members/getMembers', {
+      page: 1,
+      pageSize: 50,
+    });
+    const bands = new Map(listed.items.map((m) => [m.userId, m.rating]));
+    expect(bands.get(p.userId)).toBeNull();
+    expect(bands.get(players[1]!.userId)).not.toBeNull();
+    const admin = (await ok<{ board: Board }>('rotation/getBoard', { sessionId })).board;
+    expect(admin.players.find((x) => x.userId === p.userId)!.rating).toBeNull();
     await h.call('checkState/setting/ratings', { on: true }, { token: p.token });
     expect((await stats(p)).rating!.games).toBe(2);
     // A bad body changes nothing.

@@ -80,7 +80,7 @@ function evening(rater: Rater, players: number, guests: number, steps: Step[]) {
     state = next.state;
     for (const [id, r] of next.changed) store.set(id, r);
     if (at === undefined) return;
-    for (const [id, deltas] of statsDeltas(was, state.log[at], 'S1'))
+    for (const [id, deltas] of statsDeltas(was, state.log[at], { sessionId: 'S1', teamId: 'T1' }))
       counts.set(id, applyStats(counts.get(id) ?? {}, deltas));
   };
   const only = (ids: string[], before: Map<string, PlayerRating | undefined>) => {

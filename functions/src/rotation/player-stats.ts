@@ -11,6 +11,8 @@ import type { RotationLogEntry } from './model.ts';
  */
 
 export const PARTNERS_KEPT = 30;
+/** Teams whose boards the player had rated games on, latest first (their admins may see the band). */
+export const TEAMS_KEPT = 20;
 
 export interface MonthCounts {
   /** `YYYY-MM` in Taipei. */
@@ -29,6 +31,8 @@ export interface GameStats {
   /** The latest session with a rated game, and when that game ended. */
   lastSessionId?: string;
   lastPlayedAt?: string;
+  /** Teams the player played rated games with, latest first, at most `TEAMS_KEPT`. */
+  teams?: string[];
 }
 
 /** What one game's result adds to one player's counts (sign -1: taken back). */
@@ -38,11 +42,16 @@ export interface StatsDelta {
   month: string;
   partners: string[];
   sessionId: string;
+  teamId: string;
   endedAt: string;
 }
 
 /** Each account player's delta of a log entry's result (none unless it was rated). */
-function deltasOf(entry: RotationLogEntry | undefined, sign: 1 | -1, sessionId: string): Map<string, StatsDelta> {
+function deltasOf(
+  entry: RotationLogEntry | undefined,
+  sign: 1 | -1,
+  board: { sessionId: string; teamId: string },
+): Map<string, StatsDelta> {
   const out = new Map<string, StatsDelta>();
   if (!entry?.ratings || entry.winner == null || !entry.endedAt) return out;
   const month = taipeiDate(entry.endedAt).slice(0, 7);
@@ -50,7 +59,7 @@ function deltasOf(entry: RotationLogEntry | undefined, sign: 1 | -1, sessionId: 
     for (const id of side) {
       if (isGuestId(id)) continue;
       const partners = side.filter((p) => p !== id && !isGuestId(p));
-      out.set(id, { sign, won: entry.winner === s, month, partners, sessionId, endedAt: entry.endedAt! });
+      out.set(id, { sign, won: entry.winner === s, month, partners, ...board, endedAt: entry.endedAt! });
     }
   });
   return out;
@@ -60,17 +69,17 @@ function deltasOf(entry: RotationLogEntry | undefined, sign: 1 | -1, sessionId: 
 export function statsDeltas(
   before: RotationLogEntry | undefined,
   after: RotationLogEntry | undefined,
-  sessionId: string,
+  board: { sessionId: string; teamId: string },
 ): Map<string, StatsDelta[]> {
   const out = new Map<string, StatsDelta[]>();
-  for (const [id, d] of [...deltasOf(before, -1, sessionId), ...deltasOf(after, 1, sessionId)])
+  for (const [id, d] of [...deltasOf(before, -1, board), ...deltasOf(after, 1, board)])
     out.set(id, [...(out.get(id) ?? []), d]);
   return out;
 }
 
 /** The counts after `deltas`. A month before the one kept (a correction across a month's end) leaves the month. */
 export function applyStats(stats: GameStats, deltas: StatsDelta[]): GameStats {
-  let { won = 0, lost = 0, month, partners = {}, lastSessionId, lastPlayedAt } = stats;
+  let { won = 0, lost = 0, month, partners = {}, lastSessionId, lastPlayedAt, teams = [] } = stats;
   partners = { ...partners };
   for (const d of deltas) {
     if (d.won) won = Math.max(0, won + d.sign);
@@ -90,6 +99,8 @@ export function applyStats(stats: GameStats, deltas: StatsDelta[]): GameStats {
       if (n > 0) partners[p] = n;
       else delete partners[p];
     }
+    // A team stays once played with (a result taken back does not undo the evening).
+    if (d.sign === 1) teams = [d.teamId, ...teams.filter((t) => t !== d.teamId)].slice(0, TEAMS_KEPT);
     if (d.sign === 1 && (!lastPlayedAt || d.endedAt >= lastPlayedAt)) {
       lastSessionId = d.sessionId;
       lastPlayedAt = d.endedAt;
@@ -105,6 +116,7 @@ export function applyStats(stats: GameStats, deltas: StatsDelta[]): GameStats {
     ...(month ? { month } : {}),
     partners: Object.fromEntries(kept),
     ...(lastSessionId ? { lastSessionId, lastPlayedAt } : {}),
+    ...(teams.length ? { teams } : {}),
   };
 }
 

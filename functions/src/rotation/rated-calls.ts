@@ -54,7 +54,7 @@ export async function finishRated(
         if (at < 0 || state.log[at]!.winner == null) return { state };
         const { read, writes } = await ratingReads(rotation, playersOf(state, at));
         const rated = rateEntry(state, at, read);
-        const deltas = statsDeltas(undefined, rated.state.log[at], sessionId);
+        const deltas = statsDeltas(undefined, rated.state.log[at], { sessionId, teamId: b.teamId });
         return { state: rated.state, ratings: writes(rated.changed, now, deltas) };
       },
       audience,
@@ -79,7 +79,10 @@ export async function correctResult(
       const now = clock.now().toISOString();
       const { read, writes } = await ratingReads(rotation, playersOf(b.state, at));
       const corrected = correctEntry(b.state, at, input.result, read, now);
-      const deltas = statsDeltas(b.state.log[at], corrected.state.log[at], input.sessionId);
+      const deltas = statsDeltas(b.state.log[at], corrected.state.log[at], {
+        sessionId: input.sessionId,
+        teamId: b.teamId,
+      });
       return { state: corrected.state, ratings: writes(corrected.changed, now, deltas) };
     },
     'admin',

@@ -3,6 +3,7 @@ import { isGuestId } from '#db/keys.ts';
 import { DomainError } from '#platform/errors.ts';
 import { type GameResult, winnerOf } from './engine.ts';
 import type { RotationState } from './model.ts';
+import { ratingBand } from './rating-scale.ts';
 import {
   applyChange,
   firstRating,
@@ -50,8 +51,9 @@ function settle(
   const players = state.players.map((p) => {
     const r = ratings.get(p.userId);
     if (!r) return p;
-    const { skill: _old, ...rest } = p;
-    return r.games > 0 && !read.get(p.userId)?.off ? { ...rest, skill: r.mu } : rest;
+    const { skill: _old, band: _was, ...rest } = p;
+    // Rated here, they played with this team: its admins see the band (unless turned off).
+    return r.games > 0 && !read.get(p.userId)?.off ? { ...rest, skill: r.mu, band: ratingBand(r) } : rest;
   });
   return { state: { ...state, guestRatings, players }, changed };
 }

@@ -3,7 +3,7 @@ import type { Store } from '#db/client.ts';
 import { key } from '#db/keys.ts';
 import { batchGetAll } from '#db/query.ts';
 import { applyStats, type GameStats, type StatsDelta } from './player-stats.ts';
-import { FIRST_SIGMA, levelOfMu, muOfLevel } from './rating-scale.ts';
+import { FIRST_SIGMA, levelOfMu, muOfLevel, ratingBand } from './rating-scale.ts';
 import type { PlayerRating } from './ratings.ts';
 
 /**
@@ -107,17 +107,26 @@ export class RatingRepository {
     }
   }
 
-  /** The ratings of these players: one BatchGetItem, strongly consistent (a write follows). */
-  async getMany(userIds: string[]): Promise<Map<string, RatingItem>> {
+  /** The ratings of these players: one BatchGetItem, strongly consistent (a write follows) unless told. */
+  async getMany(userIds: string[], consistent = true): Promise<Map<string, RatingItem>> {
     const ids = [...new Set(userIds)];
     if (ids.length === 0) return new Map();
     const items = await batchGetAll<RatingItem>(
       this.store,
       ids.map((id) => key.rating(id)),
-      { consistent: true },
+      { consistent },
     );
     return new Map(items.map((i) => [i.userId, i]));
   }
+}
+
+/**
+ * The band a team's admins may see of a player (docs/ON-COURT.md, "Admins see the band"): only
+ * after a rated game on one of the team's boards, never when the player turned ratings off.
+ */
+export function bandForTeam(item: RatingItem | undefined, teamId: string) {
+  if (!item || item.off || item.games === 0 || !item.teams?.includes(teamId)) return null;
+  return ratingBand(item);
 }
 
 /** The transaction item of a rating write, conditioned on the version read. */

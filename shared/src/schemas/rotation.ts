@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { DEFAULT_SCORING, SCORING_POINTS } from '../constants.ts';
 import { id } from './entities.ts';
 import { route } from './routes.ts';
+import { ratingBand } from './stats.ts';
 
 /**
  * The on-court rotation board (docs/ON-COURT.md, "Rotation"): one board per session, fed by
@@ -91,7 +92,8 @@ export const rotationBoard = z.object({
 export type RotationBoard = z.infer<typeof rotationBoard>;
 
 /** An admin sees each player's user id beside the board id (the admin calls name players by it). */
-export const rotationAdminPlayer = rotationPlayer.extend({ userId: id });
+/** An admin's board player: the user id and the rating band (null: none, or hidden by the player). */
+export const rotationAdminPlayer = rotationPlayer.extend({ userId: id, rating: ratingBand.nullable() });
 export type RotationAdminPlayer = z.infer<typeof rotationAdminPlayer>;
 
 /** A finished game of the evening (`gameNo` 1: the first started), its result and when it ended. */
