@@ -22,6 +22,7 @@ export * from './schemas/member-auth-routes.ts';
 export * from './schemas/member-routes.ts';
 export * from './schemas/payment-routes.ts';
 export * from './schemas/payments.ts';
+export * from './schemas/rating-band.ts';
 export * from './schemas/references.ts';
 export * from './schemas/rotation.ts';
 export * from './schemas/routes.ts';

@@ -1,8 +1,8 @@
 import * as z from 'zod';
 import { DEFAULT_SCORING, SCORING_POINTS } from '../constants.ts';
 import { id } from './entities.ts';
+import { ratingBand } from './rating-band.ts';
 import { route } from './routes.ts';
-import { ratingBand } from './stats.ts';
 
 /**
  * The on-court rotation board (docs/ON-COURT.md, "Rotation"): one board per session, fed by

@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { id, isoDate } from './entities.ts';
 import { level } from './payments.ts';
+import { bandLevel, ratingBand } from './rating-band.ts';
 import { route } from './routes.ts';
 
 /**
@@ -8,19 +9,6 @@ import { route } from './routes.ts';
  * and lost this evening, this month and all time (a game counts once it has a result), the
  * rating as a band on the 18-level table, its 30-day trend and frequent partners (names only).
  */
-
-/** A level on the 18-level table with one decimal, so one game's move shows. */
-const bandLevel = z.number().min(1).max(18);
-
-/** A rating as a band: 1 <= low <= level <= high <= 18; provisional until 10 rated games. */
-export const ratingBand = z.object({
-  level: bandLevel,
-  low: bandLevel,
-  high: bandLevel,
-  provisional: z.boolean(),
-  games: z.number().int().min(0),
-});
-export type RatingBand = z.infer<typeof ratingBand>;
 
 const counts = z.object({ evening: z.number().int(), month: z.number().int(), all: z.number().int() });
 
@@ -51,8 +39,7 @@ export const statsMemberRoutes = {
   'checkState/stats/get': route({
     method: 'POST',
     auth: 'member',
-    summary:
-      "The player's own games (played, won, lost: the evening, the month, all time), rating band, 30-day trend and frequent partners; `sessionId` picks the evening (default: the player's latest session today)",
+    summary: "The player's own games, rating band, trend and partners",
     request: myStatsRequest,
     refs: { sessionId: 'ownBooking' },
     response: myStats,
@@ -60,15 +47,14 @@ export const statsMemberRoutes = {
   'checkState/setting/ratings': route({
     method: 'POST',
     auth: 'member',
-    summary:
-      'Turn the rating on or off: off, games are still counted, but no rating or suggested level is shown to the player, and admins see none',
+    summary: 'Turn the rating on or off',
     request: ratingsSwitchRequest,
     response: ratingsSwitch,
   }),
   'checkState/stats/acceptSuggestedLevel': route({
     method: 'POST',
     auth: 'member',
-    summary: 'Take the level the games suggest as the declared level (409 NO_SUGGESTED_LEVEL when there is none)',
+    summary: 'Take the suggested level',
     request: acceptSuggestedLevelRequest,
     response: z.object({ level }),
   }),

@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { TEXT_LIMITS } from '../../constants.ts';
 import { id, isoInstant } from '../entities.ts';
-import { ratingBand } from '../stats.ts';
+import { ratingBand } from '../rating-band.ts';
 import { nonNegativeInt, teamScope, text } from './common.ts';
 
 // The players of a team: list with statistics, membership level, blocking.
