@@ -44,6 +44,7 @@ const memberScreens: [string, string, string, boolean][] = [
   ['badminton levels', '/setting/badminton-levels', 'table', false],
   ['notification settings', '/setting/notifications', '[data-testid="channels"]', true],
   ['calendar feed', '/setting/calendar', '[data-testid="calendar-feed"]', true],
+  ['my games and rating', '/setting/games', '[data-testid="my-game-counts"]', true],
   ['privacy policy', '/setting/privacy-policy', 'h1', false],
 ];
 

@@ -11,6 +11,7 @@ import { memberSettingRoutes } from '#api/member/players.ts';
 import { rotationMemberRoutes } from '#api/member/rotation.ts';
 import { sessionRoutes } from '#api/member/sessions.ts';
 import { shareRoutes } from '#api/member/share.ts';
+import { statsMemberRoutes } from '#api/member/stats.ts';
 import { teamRoutes } from '#api/member/teams.ts';
 import { CalendarFeeds } from '#calendar/feeds.ts';
 import { renderShareCardPng } from '#line/share-card-image.ts';
@@ -53,6 +54,7 @@ export function createMemberApi(deps: AppDeps, options: MemberApiOptions = {}): 
       leaderRoutes(s),
       paymentMemberRoutes(s),
       rotationMemberRoutes(s),
+      statsMemberRoutes(s),
       calendarRoutes({
         ...s,
         calendarFeeds: new CalendarFeeds({ store: deps.store, clock: deps.clock }),

@@ -14,6 +14,7 @@ import { memberSettingRoutes } from '#api/member/players.ts';
 import { rotationMemberRoutes } from '#api/member/rotation.ts';
 import { sessionRoutes } from '#api/member/sessions.ts';
 import { shareRoutes } from '#api/member/share.ts';
+import { statsMemberRoutes } from '#api/member/stats.ts';
 import { teamRoutes } from '#api/member/teams.ts';
 import { BookingEngine } from '#bookings/engine.ts';
 import { SelfCheckInCodes } from '#bookings/self-check-in.ts';
@@ -27,6 +28,7 @@ import type { ApiEnv } from '#platform/http.ts';
 import { EmailVerification } from '#players/email-verification.ts';
 import { UserRepository } from '#players/repository.ts';
 import { AttendanceEffects } from '#rotation/attendance.ts';
+import { newMyStats } from '#rotation/my-stats.ts';
 import { RotationService } from '#rotation/service.ts';
 import { SessionRepository } from '#sessions/repository.ts';
 import { TeamAdminRepository } from '#teams/admins.ts';
@@ -75,7 +77,11 @@ export function createMemberRotationApi(deps: AppDeps): Hono<ApiEnv> {
     publish: deps.rotationPublisher,
   });
   const http = memberHttp(deps, rateLimiter(deps), memberReferences({ sessions, teams, boards: rotation.repo }));
-  return contractGroupApi(API_BASES.member, [rotationMemberRoutes({ ...deps, sessions, rotation, http })]);
+  const myStats = newMyStats(clock, rotation, users);
+  return contractGroupApi(API_BASES.member, [
+    rotationMemberRoutes({ ...deps, sessions, rotation, http }),
+    statsMemberRoutes({ myStats, http }),
+  ]);
 }
 
 /** `member-api`: sessions, bookings, history, teams, payments, calendars, every other call; `/openapi.json`. */

@@ -63,8 +63,9 @@ export const ROUTE_GROUPS: readonly RouteGroup[] = [
   {
     handler: 'member-rotation-api',
     api: 'member',
-    paths: ['checkState/rotation/*', 'withoutAuth/rotation/*'],
-    description: "Member API, rotation board: players' board, the helper's calls (results move ratings), venue screen",
+    paths: ['checkState/rotation/*', 'withoutAuth/rotation/*', 'checkState/stats/*', 'checkState/setting/ratings'],
+    description:
+      "Member API, rotation board: players' board, the helper's calls (results move ratings), venue screen, a player's own games and rating",
     sendsEmail: false,
     concurrencyShare: 0.2,
   },

@@ -13,6 +13,7 @@ import { PaymentRepository } from '#payments/repository.ts';
 import { SettlementRepository } from '#payments/settlement-store.ts';
 import { UserRepository } from '#players/repository.ts';
 import { AttendanceEffects } from '#rotation/attendance.ts';
+import { newMyStats } from '#rotation/my-stats.ts';
 import { RotationService } from '#rotation/service.ts';
 import { SessionRepository } from '#sessions/repository.ts';
 import { TeamAdminRepository } from '#teams/admins.ts';
@@ -59,6 +60,7 @@ export function services(deps: AppDeps) {
     paymentDetails: new PaymentDetailsStore(deps.store, deps.clock, deps.ids),
     noShowSettings: new NoShowSettings(deps.store),
     attendance: new AttendanceEffects({ rotation, noShows }),
+    myStats: newMyStats(deps.clock, rotation, users),
     selfCheckIns: new SelfCheckInCodes(deps.store, deps.clock),
     noShows,
     serviceHandover: new ServiceHandover({ store: deps.store, clock: deps.clock, miniApp: deps.miniApp }),

@@ -83,14 +83,28 @@ type PartitionItem = { SK: string; type?: string; tokenHash?: string; email?: st
 /** The rating item of the partition as the export gives it (docs/ON-COURT.md, "Ratings"); it goes with the partition on deletion. */
 function ratingOf(item: Record<string, unknown> | undefined) {
   if (!item) return null;
-  const { mu, sigma, games, updatedAt, trend } = item as {
+  const { mu, sigma, games, updatedAt, trend, won, lost, partners, off } = item as {
     mu: number;
     sigma: number;
     games: number;
     updatedAt: string;
     trend?: { date: string; level: number }[];
+    won?: number;
+    lost?: number;
+    partners?: Record<string, number>;
+    off?: boolean;
   };
-  return { mu, sigma, games, updatedAt, trend: trend ?? [] };
+  return {
+    mu,
+    sigma,
+    games,
+    updatedAt,
+    trend: trend ?? [],
+    won: won ?? 0,
+    lost: lost ?? 0,
+    partners: Object.keys(partners ?? {}).length,
+    off: Boolean(off),
+  };
 }
 
 export class Accounts {

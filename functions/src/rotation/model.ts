@@ -14,6 +14,8 @@ export interface RotationPlayerRecord {
   level: number | null;
   /** Rating skill (mu) once they have rated games, for the `balanced` split (absent: from `level`). */
   skill?: number;
+  /** Their rating band for the team's admins only (docs/ON-COURT.md, "Admins see the band"); absent: none shown. */
+  band?: RatingBandRecord;
   state: RotationPlayerState;
   /** Games started tonight (the one on court included). */
   gamesPlayed: number;
@@ -107,6 +109,15 @@ export interface RotationState {
   log: RotationLogEntry[];
 }
 
+/** A rating band on the 18-level table (rating-scale.ts, `ratingBand`). */
+export interface RatingBandRecord {
+  level: number;
+  low: number;
+  high: number;
+  provisional: boolean;
+  games: number;
+}
+
 /** The level a player without one counts as when the four are split into pairs (middle of 1-18). */
 export const UNKNOWN_LEVEL = 9;
 
@@ -118,4 +129,6 @@ export interface CheckedInPlayer {
   checkedInAt: string;
   /** Their rating's skill when they have rated games (rating items, docs/ON-COURT.md, "Ratings"). */
   skill?: number;
+  /** Their band, when the team's admins may see it (rating-repository.ts, `bandForTeam`). */
+  band?: RatingBandRecord;
 }

@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { DEFAULT_SCORING } from '../constants.ts';
 import { id } from './entities.ts';
+import { ratingBand } from './rating-band.ts';
 import { route } from './routes.ts';
 import { scoringPoints } from './scoring.ts';
 
@@ -87,7 +88,8 @@ export const rotationBoard = z.object({
 export type RotationBoard = z.infer<typeof rotationBoard>;
 
 /** An admin sees each player's user id beside the board id (the admin calls name players by it). */
-export const rotationAdminPlayer = rotationPlayer.extend({ userId: id });
+/** An admin's board player: the user id and the rating band (null: none, or hidden by the player). */
+export const rotationAdminPlayer = rotationPlayer.extend({ userId: id, rating: ratingBand.nullable() });
 export type RotationAdminPlayer = z.infer<typeof rotationAdminPlayer>;
 
 /** A finished game of the evening (`gameNo` 1: the first started), its result and when it ended. */
