@@ -14,6 +14,7 @@ import { createMemberApi } from '../src/app/member-api.ts';
 import {
   createMemberAuthApi,
   createMemberCoreApi,
+  createMemberMoneyApi,
   createMemberRotationApi,
   createMemberShareApi,
 } from '../src/app/member-groups.ts';
@@ -64,6 +65,7 @@ const groupApps: Record<string, Hono<ApiEnv>> = {
   'member-api': createMemberCoreApi(deps),
   'member-rotation-api': createMemberRotationApi(deps),
   'member-share-api': createMemberShareApi(deps),
+  'member-money-api': createMemberMoneyApi(deps),
   'admin-accounts-api': createAdminAccountsApi(deps),
   'admin-teams-api': createAdminTeamsApi(deps),
   'admin-money-api': createAdminMoneyApi(deps),

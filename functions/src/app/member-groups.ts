@@ -29,6 +29,7 @@ import { EmailVerification } from '#players/email-verification.ts';
 import { UserRepository } from '#players/repository.ts';
 import { AttendanceEffects } from '#rotation/attendance.ts';
 import { newMyStats } from '#rotation/my-stats.ts';
+import { RotationRepository } from '#rotation/repository.ts';
 import { RotationService } from '#rotation/service.ts';
 import { SessionRepository } from '#sessions/repository.ts';
 import { TeamAdminRepository } from '#teams/admins.ts';
@@ -84,7 +85,32 @@ export function createMemberRotationApi(deps: AppDeps): Hono<ApiEnv> {
   ]);
 }
 
-/** `member-api`: sessions, bookings, history, teams, payments, calendars, every other call; `/openapi.json`. */
+/**
+ * `member-money-api`: a reported transfer, the caller's passes and no-show standing, their declared
+ * level, their history as CSV (with its texts in five languages).
+ */
+export function createMemberMoneyApi(deps: AppDeps): Hono<ApiEnv> {
+  const { store, clock, ids } = deps;
+  const sessions = new SessionRepository(store);
+  const teams = new TeamRepository(store);
+  return contractGroupApi(API_BASES.member, [
+    paymentMemberRoutes({
+      clock,
+      sessions,
+      users: new UserRepository(store),
+      payments: new PaymentRepository(store, clock),
+      passes: new PassRepository(store, clock, ids),
+      memberships: new MembershipRepository(store),
+      http: memberHttp(
+        deps,
+        rateLimiter(deps),
+        memberReferences({ sessions, teams, boards: new RotationRepository(store) }),
+      ),
+    }),
+  ]);
+}
+
+/** `member-api`: sessions, bookings, history, teams, calendars, every other call; `/openapi.json`. */
 export function createMemberCoreApi(deps: AppDeps, options: MemberApiOptions = {}): Hono<ApiEnv> {
   const { store, clock, ids, retry } = deps;
   const users = new UserRepository(store);
@@ -104,7 +130,6 @@ export function createMemberCoreApi(deps: AppDeps, options: MemberApiOptions = {
     teams,
     memberships: new MembershipRepository(store),
     engine: new BookingEngine({ store, clock, ids, retry }),
-    payments: new PaymentRepository(store, clock),
     passes: new PassRepository(store, clock, ids),
     credits: new CreditRepository(store),
     rotation,
@@ -123,7 +148,6 @@ export function createMemberCoreApi(deps: AppDeps, options: MemberApiOptions = {
       bookingRoutes(s),
       notifyRoutes(s),
       teamRoutes(s),
-      paymentMemberRoutes(s),
       calendarRoutes({
         ...s,
         calendarFeeds: new CalendarFeeds({ store, clock }),

@@ -79,12 +79,28 @@ export const ROUTE_GROUPS: readonly RouteGroup[] = [
     plain: true,
   },
   {
+    handler: 'member-money-api',
+    api: 'member',
+    paths: [
+      'checkState/payments/*',
+      'checkState/passes/*',
+      'checkState/noShow/*',
+      'checkState/setting/getLevel',
+      'checkState/setting/level',
+      'checkState/history/exportCsv',
+    ],
+    description:
+      'Member API, money and levels: transfer reports, passes, no-show standing, declared level, history export',
+    sendsEmail: false,
+    concurrencyShare: 0.1,
+  },
+  {
     handler: 'member-api',
     api: 'member',
     paths: ['*'],
-    description: 'Member API: sessions, bookings, history, teams, payments, calendars',
+    description: 'Member API: sessions, bookings, history, teams, calendars',
     sendsEmail: false,
-    concurrencyShare: 0.5,
+    concurrencyShare: 0.4,
   },
   {
     handler: 'admin-accounts-api',
