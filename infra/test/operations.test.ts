@@ -47,12 +47,14 @@ describe('no way around the edge', () => {
         .filter((f) => api.test(String(f.Description)))
         .map((f) => f.ReservedConcurrentExecutions as number);
     const total = (api: RegExp, t?: Template) => reserved(api, t).reduce((a, b) => a + b, 0);
-    expect(reserved(/^Member API/)).toHaveLength(3);
+    expect(reserved(/^Member API/)).toHaveLength(5);
     expect(reserved(/^Admin API/)).toHaveLength(5);
     expect(reserved(/^(Member|Admin) API/).every((n) => Number.isInteger(n) && n >= 1)).toBe(true);
     expect(total(/^Member API/)).toBe(100);
     expect(total(/^Admin API/)).toBe(20);
-    expect(fn(/^Member API:/).ReservedConcurrentExecutions).toBe(60);
+    expect(fn(/^Member API:/).ReservedConcurrentExecutions).toBe(40);
+    expect(fn(/^Member API, share links/).ReservedConcurrentExecutions).toBe(10);
+    expect(fn(/^Member API, money and levels/).ReservedConcurrentExecutions).toBe(10);
     expect(fn(/^Member API, accounts/).ReservedConcurrentExecutions).toBe(20);
     expect(fn(/^Member API, rotation board/).ReservedConcurrentExecutions).toBe(20);
     expect(fn(/^Admin API, on court/).ReservedConcurrentExecutions).toBe(6);
