@@ -27,8 +27,22 @@ async function api<T>(path: string, body: unknown, token?: string): Promise<T> {
 }
 
 const LANGUAGES = [
-  { code: 'zh-TW', login: '登入', reserve: '立即預約', enter: '參加抽籤', entries: '已有 1 筆抽籤登記', month: /\d+月\d+日 \d\d:\d\d/ },
-  { code: 'en', login: 'Log in', reserve: 'Reserve', enter: 'Enter the lottery', entries: '1 entry so far', month: /[A-Z][a-z]{2} \d+, \d\d:\d\d/ },
+  {
+    code: 'zh-TW',
+    login: '登入',
+    reserve: '立即預約',
+    enter: '參加抽籤',
+    entries: '已有 1 筆抽籤登記',
+    month: /\d+月\d+日 \d\d:\d\d/,
+  },
+  {
+    code: 'en',
+    login: 'Log in',
+    reserve: 'Reserve',
+    enter: 'Enter the lottery',
+    entries: '1 entry so far',
+    month: /[A-Z][a-z]{2} \d+, \d\d:\d\d/,
+  },
 ];
 
 const onLoginPage = (page: Page) => /^\/(login|callback)/.test(new URL(page.url()).pathname);

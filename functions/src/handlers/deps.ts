@@ -4,11 +4,11 @@ import type { Context } from 'hono';
 import { getConnInfo, type LambdaContext, type LambdaEvent } from 'hono/aws-lambda';
 import { rateLimitSettings } from '#app/limits.ts';
 import type { AppDeps } from '#app/services.ts';
-import type { MiniAppSource } from '#notifications/mini-app.ts';
 import { type IdTokenVerify, idTokenVerifier } from '#auth/id-token.ts';
 import { TokenService } from '#auth/tokens.ts';
 import { createDocumentClient } from '#db/client.ts';
 import { miniAppSetting } from '#line/mini-app.ts';
+import type { MiniAppSource } from '#notifications/mini-app.ts';
 import { randomId, systemClock } from '#platform/clock.ts';
 import { loadConfig } from '#platform/config.ts';
 import { type EmailSender, SesEmailSender } from '#platform/email.ts';
@@ -108,7 +108,10 @@ export async function lambdaAdminDeps(
   mailer: MailerFactory = noMailer,
   miniApp?: MiniAppFactory,
 ): Promise<LambdaDeps> {
-  return lambdaDeps(env, mailer, miniApp, () => ({ verifyLineIdToken: noIdTokenLogin, verifyGoogleIdToken: noIdTokenLogin }));
+  return lambdaDeps(env, mailer, miniApp, () => ({
+    verifyLineIdToken: noIdTokenLogin,
+    verifyGoogleIdToken: noIdTokenLogin,
+  }));
 }
 
 async function lambdaDeps(

@@ -103,7 +103,15 @@ describe('board', () => {
         expect.objectContaining({ kind: 'cancelled', userId: players[1]!.userId, sessionId: tomorrow.id }),
       );
       expect(board.recent.filter((e) => e.kind === 'booked').length).toBeGreaterThanOrEqual(7);
-      expect(board.month).toEqual({ month: '2026-12', sessions: 2, accepted: 6, attended: 5, absent: 1, revenue: 900, income: 0 });
+      expect(board.month).toEqual({
+        month: '2026-12',
+        sessions: 2,
+        accepted: 6,
+        attended: 5,
+        absent: 1,
+        revenue: 900,
+        income: 0,
+      });
     });
   });
 });
