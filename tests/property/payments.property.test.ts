@@ -439,9 +439,9 @@ async function expectMoneyConsistent(teamId: string, sessionId: string, bookings
     if (b.share !== undefined) expect(shareOf.get(b.userId), `${b.userId} ${why}`).toBe(b.share);
     const refund = b.payment?.refund;
     if (!refund) continue;
-    expect(b.payment!.status, why).toBe('paid');
-    expect(b.share, why).toBeDefined();
-    expect(refund.amount, why).toBe(b.payment!.amount + (b.payment!.credit ?? 0) - b.share!);
+    expect(b.payment!.status, `${b.userId} ${why}`).toBe('paid');
+    expect(b.share, `${b.userId} ${why}`).toBeDefined();
+    expect(refund.amount, `${b.userId} ${why}`).toBe(b.payment!.amount + (b.payment!.credit ?? 0) - b.share!);
   }
   if (closed) {
     for (const s of closed.shares) expect(bookings.find((b) => b.userId === s.userId)?.share, why).toBe(s.amount);
