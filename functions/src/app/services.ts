@@ -13,7 +13,6 @@ import { PaymentRepository } from '#payments/repository.ts';
 import { SettlementRepository } from '#payments/settlement-store.ts';
 import { UserRepository } from '#players/repository.ts';
 import { AttendanceEffects } from '#rotation/attendance.ts';
-import { RatingLevelGate } from '#rotation/level-gate.ts';
 import { newMyStats } from '#rotation/my-stats.ts';
 import { RotationService } from '#rotation/service.ts';
 import { SessionRepository } from '#sessions/repository.ts';
@@ -43,13 +42,7 @@ export function services(deps: AppDeps) {
   const noShows = new NoShowRule(deps.store, deps.clock);
   return {
     ...deps,
-    engine: new BookingEngine({
-      store: deps.store,
-      clock: deps.clock,
-      ids: deps.ids,
-      retry: deps.retry,
-      levelGate: new RatingLevelGate(deps.store),
-    }),
+    engine: new BookingEngine({ store: deps.store, clock: deps.clock, ids: deps.ids, retry: deps.retry }),
     sessionChanges: new SessionChangeEngine({ store: deps.store, clock: deps.clock, ids: deps.ids, retry: deps.retry }),
     sessions,
     rotation,
