@@ -154,6 +154,8 @@ describe('the rotation board on a phone', () => {
     const latest = page.getByTestId('log-entry').first();
     await poll(() => page.getByTestId('log-entry').count()).toBe(2);
     await poll(() => latest.getByTestId('log-result').innerText()).toMatch(/ 勝$/);
+    // Its four players now have a rated game on this team's board: the admin sees their band.
+    await poll(() => page.getByTestId('board-rating').count()).toBe(4);
     await latest.getByTestId('remove-result').click();
     await poll(() => latest.getByTestId('log-result').innerText()).toBe('未記結果');
     await latest.getByTestId('change-result').click();
