@@ -418,20 +418,6 @@ describe('ratings on the admin board (docs/ON-COURT.md, "Ratings")', () => {
     body: envelope({ session, players: [], waiting: [], counts: { attended: 9, absent: 0, unmarked: 0 } }),
   });
 
-  it('shows the band beside the players whose band the board carries, and nothing beside the others', async () => {
-    const board = boardV1();
-    board.players[4] = {
-      ...board.players[4]!,
-      rating: { level: 7.4, low: 6.2, high: 8.6, provisional: true, games: 3 },
-    };
-    api({ 'courtSession/signedMembers': signed, 'rotation/getBoard': () => ({ body: envelope({ board }) }) });
-    renderPage();
-    await screen.findAllByTestId('court-tile');
-    const bands = screen.getAllByTestId('board-rating');
-    expect(bands.map((b) => b.textContent)).toEqual(['比賽等級 7.4（6.2–8.6） · 暫定，3 場']);
-    expect(bands[0]!.closest('[data-testid="queue-player"]')?.getAttribute('data-user-id')).toBe('u5');
-  });
-
   it('removes a result from the log with rotation/correctResult and shows the board it answers', async () => {
     vi.useFakeTimers({ toFake: ['Date'], now: Date.parse('2026-12-03T11:40:00.000Z') });
     onTestFinished(() => {
