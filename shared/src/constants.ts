@@ -167,3 +167,5 @@ export const TEAM_DAILY_LIMITS = {
 export const SCORING_POINTS = [21, 15, 11] as const;
 export type ScoringPoints = (typeof SCORING_POINTS)[number];
 export const DEFAULT_SCORING: ScoringPoints = 21;
+/** A finished game's result can be changed or removed this long after its finish (`rotation/correctResult`, docs/ON-COURT.md). */
+export const RESULT_CORRECTION_MINUTES = 30;

@@ -68,6 +68,7 @@ export const ERRORS = {
   INVITE_EMAIL_MISMATCH: { status: 403, message: 'This invitation was sent to another email address' },
   DAILY_SESSION_LIMIT: { status: 429, message: "This team has reached today's limit of new sessions" },
   DAILY_INVITE_LIMIT: { status: 429, message: "This team has reached today's limit of invitations" },
+  LEVEL_OUT_OF_RANGE: { status: 403, message: "Your level is outside this session's level range" },
   MEMBER_SUSPENDED: { status: 403, message: 'Booking with this team is suspended after repeated no-shows' },
   PAYMENT_NOT_ALLOWED: { status: 409, message: 'Only an accepted booking can be paid' },
   PASS_NOT_FOUND: { status: 404, message: 'Season pass not found' },

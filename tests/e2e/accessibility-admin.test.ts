@@ -47,6 +47,8 @@ const adminScreens: [string, string, string][] = [
   // The official account's step (its QR code loads after the runtime configuration) is painted first.
   ['LINE settings', '/admin/setting/line', '[data-testid="line-oa"]'],
   ['payment details', '/admin/setting/payment', '[data-testid="setting-payment"]'],
+  // The defaults with the on-court panel (scoring, what level ranges check: docs/ON-COURT.md, "Level filters").
+  ['pricing and on-court settings', '/admin/setting/pricing', '[data-testid="level-check"]'],
   ['account management', '/admin/setting/account_management', 'main'],
 ];
 

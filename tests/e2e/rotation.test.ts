@@ -146,6 +146,23 @@ describe('the rotation board on a phone', () => {
       'venue-court--busy',
     );
 
+    // The next game ends with a winner; the evening's log corrects it (docs/ON-COURT.md, "Ratings").
+    await page.getByTestId('start-next-bar').click();
+    await poll(() => page.locator('.court-tile--busy').count()).toBeGreaterThan(0);
+    await page.locator('.court-tile--busy [data-testid="finish-game"]').first().click();
+    await page.getByTestId('winner-0').click();
+    const latest = page.getByTestId('log-entry').first();
+    await poll(() => page.getByTestId('log-entry').count()).toBe(2);
+    await poll(() => latest.getByTestId('log-result').innerText()).toMatch(/ 勝$/);
+    // Its four players now have a rated game on this team's board: the admin sees their band.
+    await poll(() => page.getByTestId('board-rating').count()).toBe(4);
+    await latest.getByTestId('remove-result').click();
+    await poll(() => latest.getByTestId('log-result').innerText()).toBe('未記結果');
+    await latest.getByTestId('change-result').click();
+    await page.getByTestId('winner-1').click();
+    await poll(() => latest.getByTestId('log-result').innerText()).toMatch(/ 勝$/);
+    expect(await layoutProblems(page)).toEqual([]);
+
     await page.emulateMedia({ colorScheme: 'dark' });
     await animationsDone(page);
     expect(await axeFindings(page)).toEqual([]);

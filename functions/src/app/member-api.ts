@@ -13,10 +13,12 @@ import { sessionRoutes } from '#api/member/sessions.ts';
 import { shareRoutes } from '#api/member/share.ts';
 import { statsMemberRoutes } from '#api/member/stats.ts';
 import { teamRoutes } from '#api/member/teams.ts';
+import { BookingEngine } from '#bookings/engine.ts';
 import { CalendarFeeds } from '#calendar/feeds.ts';
 import { renderShareCardPng } from '#line/share-card-image.ts';
 import type { ApiEnv } from '#platform/http.ts';
 import { EmailVerification } from '#players/email-verification.ts';
+import { RatingLevelGate } from '#rotation/level-gate.ts';
 import { contractApi } from './contract-api.ts';
 import { rateBuckets } from './limits.ts';
 import { type AppDeps, services } from './services.ts';
@@ -34,9 +36,14 @@ export interface MemberApiOptions {
 
 /** The member API (every call of `memberRoutes` in shared) as one Hono app, served by Lambda and locally alike. */
 export function createMemberApi(deps: AppDeps, options: MemberApiOptions = {}): Hono<ApiEnv> {
-  const s = services(deps);
+  // A player's own join checks the session's level range (docs/ON-COURT.md, "Level filters");
+  // the admin groups' engine adds players unchecked, and leaves the rating reads out of their bundles.
+  const { store, clock, ids, retry, mailer, pepper } = deps;
+  const s = {
+    ...services(deps),
+    engine: new BookingEngine({ store, clock, ids, retry, levelGate: new RatingLevelGate(store) }),
+  };
   // Not in services(): the admin API never e-mails players a code (docs/DEPLOY.md, "Bundles").
-  const { store, clock, mailer, pepper } = deps;
   const emails = new EmailVerification({ store, clock, mailer, pepper });
   return contractApi({
     base: MEMBER_API_BASE,

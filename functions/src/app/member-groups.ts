@@ -28,6 +28,7 @@ import type { ApiEnv } from '#platform/http.ts';
 import { EmailVerification } from '#players/email-verification.ts';
 import { UserRepository } from '#players/repository.ts';
 import { AttendanceEffects } from '#rotation/attendance.ts';
+import { RatingLevelGate } from '#rotation/level-gate.ts';
 import { newMyStats } from '#rotation/my-stats.ts';
 import { RotationRepository } from '#rotation/repository.ts';
 import { RotationService } from '#rotation/service.ts';
@@ -129,7 +130,7 @@ export function createMemberCoreApi(deps: AppDeps, options: MemberApiOptions = {
     sessions,
     teams,
     memberships: new MembershipRepository(store),
-    engine: new BookingEngine({ store, clock, ids, retry }),
+    engine: new BookingEngine({ store, clock, ids, retry, levelGate: new RatingLevelGate(store) }),
     passes: new PassRepository(store, clock, ids),
     credits: new CreditRepository(store),
     rotation,

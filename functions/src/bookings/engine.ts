@@ -10,6 +10,7 @@ import { SessionRepository } from '#sessions/repository.ts';
 import { asContention, CONTENDED_RETRY, ContentionError, contended } from './contention.ts';
 import { addWalkIn, type DoorDeps, markAttendance, promoteWaiting } from './door.ts';
 import { addEntry, drawLottery, leaveLottery } from './draw.ts';
+import type { LevelGate } from './level-gate.ts';
 import { drawIsDue, effectiveStatus, takesEntries } from './lottery.ts';
 import type {
   CancelOutcome,
@@ -53,6 +54,11 @@ export interface BookingEngineDeps {
   clock: Clock;
   ids: IdGenerator;
   retry?: RetryPolicy;
+  /**
+   * A self-join's level check against the session's range (`level-gate.ts`); given where players
+   * join (the member API, LINE postbacks). Admins adding players are not checked.
+   */
+  levelGate?: LevelGate;
 }
 
 /**
@@ -67,8 +73,10 @@ export class BookingEngine {
   private readonly ids: IdGenerator;
   private readonly retry: RetryPolicy;
   private readonly sessions: SessionRepository;
+  private readonly levelGate: LevelGate | undefined;
 
   constructor(deps: BookingEngineDeps) {
+    this.levelGate = deps.levelGate;
     this.store = deps.store;
     this.clock = deps.clock;
     this.ids = deps.ids;
@@ -90,6 +98,7 @@ export class BookingEngine {
         }
       : undefined;
     let read = request.read;
+    let levelChecked = false;
     return contended(async () => {
       // The reference's read serves the first attempt; a retry reads afresh.
       const session = read ?? (await this.sessions.require(request.sessionId, { consistent: true }));
@@ -101,6 +110,11 @@ export class BookingEngine {
         throw new ContentionError();
       }
       assertCanJoin(session, now);
+      if (!levelChecked) {
+        // The range and the player's level do not move with the seats: checked once, not per retry.
+        await this.levelGate?.check(session, request.player.userId);
+        levelChecked = true;
+      }
       if (takesEntries(session, now)) return await this.writeJoin(session, request, 'entered', now, claim);
       const fitsNow = session.waitlist.length === 0 && session.remaining >= request.partySize;
       const first: JoinOutcome['status'] = fitsNow ? 'accepted' : 'waiting';

@@ -8,6 +8,7 @@ import { serviceMessagingOf } from '#notifications/mini-app.ts';
 import { LINE_CATALOG_ENTRY } from '#notifications/service-catalog.ts';
 import { systemClock } from '#platform/clock.ts';
 import { SesEmailSender } from '#platform/email.ts';
+import { RatingLevelGate } from '#rotation/level-gate.ts';
 import { lambdaMiniApp } from './mini-app-deps.ts';
 import { logger, traced } from './observability.ts';
 import { type LineChannel, lineChannel } from './secrets.ts';
@@ -118,6 +119,7 @@ export function lambdaWebhookDeps(env: NodeJS.ProcessEnv = process.env) {
       store,
       clock: systemClock,
       appUrl: settings.liffId ? lineAppUrl(settings.liffId, settings.miniApp) : settings.appBaseUrl,
+      levelGate: new RatingLevelGate(store),
     }),
   );
   return async () => depsFor(await lineChannel(env));

@@ -1,6 +1,7 @@
 import type { messagingApi } from '@line/bot-sdk';
 import { DEFAULT_LANGUAGE, type Language, sessionListQuery, sessionStatusAt } from '@shuttle/shared';
 import { translate } from '@shuttle/shared/i18n/notifications';
+import type { LevelGate } from '#bookings/level-gate.ts';
 import type { Store } from '#db/client.ts';
 import { index, key } from '#db/keys.ts';
 import { batchGetAll } from '#db/query.ts';
@@ -95,6 +96,8 @@ export interface ChatDeps {
   /** Reads the bound group's name (LINE's group summary) at binding; null: not read. */
   line?: Pick<LineMessaging, 'getGroupSummary'> | null;
   log?: Pick<Console, 'warn'>;
+  /** The level check of a join by a card's button (postbacks.ts). */
+  levelGate?: LevelGate;
 }
 
 /** The answers of the bot: what each action replies (null: nothing), and its effects. */

@@ -2,6 +2,7 @@ import type { messagingApi } from '@line/bot-sdk';
 import { DEFAULT_LANGUAGE, type Language } from '@shuttle/shared';
 import { translate } from '@shuttle/shared/i18n/notifications';
 import { BookingEngine } from '#bookings/engine.ts';
+import type { LevelGate } from '#bookings/level-gate.ts';
 import { drawAtOf } from '#bookings/lottery.ts';
 import type { Store } from '#db/client.ts';
 import { type Clock, randomId } from '#platform/clock.ts';
@@ -47,6 +48,7 @@ const REFUSALS = new Set([
   'MEMBER_BLOCKED',
   'TEAM_ONLY',
   'MEMBER_SUSPENDED',
+  'LEVEL_OUT_OF_RANGE',
   'SESSION_NOT_FOUND',
   'BOOKING_NOT_FOUND',
   'CANCEL_WINDOW_PASSED',
@@ -77,6 +79,8 @@ interface PostbackDeps {
   clock: Clock;
   /** The member app (`https://liff.line.me/<liffId>` in production). */
   appUrl: string;
+  /** The level check of a join (`BookingEngine`), as in the member app; unset: not checked. */
+  levelGate?: LevelGate;
 }
 
 /**
@@ -91,7 +95,12 @@ export class PostbackReplies {
 
   constructor(private readonly deps: PostbackDeps) {
     this.followers = new LineFollowers(deps.store);
-    this.engine = new BookingEngine({ store: deps.store, clock: deps.clock, ids: randomId });
+    this.engine = new BookingEngine({
+      store: deps.store,
+      clock: deps.clock,
+      ids: randomId,
+      ...(deps.levelGate ? { levelGate: deps.levelGate } : {}),
+    });
     this.sessions = new SessionRepository(deps.store);
   }
 

@@ -3,6 +3,7 @@ import type { messagingApi } from '@line/bot-sdk';
 import type { Language } from '@shuttle/shared';
 import { Hono } from 'hono';
 import * as z from 'zod';
+import type { LevelGate } from '#bookings/level-gate.ts';
 import type { Store } from '#db/client.ts';
 import { key, ttlAt } from '#db/keys.ts';
 import { isConditionFailure, runTransaction, Transaction } from '#db/transaction.ts';
@@ -68,6 +69,8 @@ export interface LineWebhookDeps {
   /** The member app: `https://liff.line.me/<liffId>` in production; replies link into it. */
   appUrl: string;
   log?: Pick<Console, 'warn' | 'error'>;
+  /** The level check of a join by a card's button (postbacks.ts). */
+  levelGate?: LevelGate;
 }
 
 /**

@@ -26,6 +26,7 @@ import { startReminderTimer } from '#notifications/reminders.ts';
 import { type Clock, clockFromEnv, randomId } from '#platform/clock.ts';
 import { CaptureEmailSender } from '#platform/email.ts';
 import { derivedSealingKey, Sealer } from '#platform/sealed.ts';
+import { RatingLevelGate } from '#rotation/level-gate.ts';
 import { createDevPage, createLineCapture, LOCAL_MINI_APP_CHANNEL } from './captures.ts';
 import { createDevIdentityProvider, devIdpIssuers, devIdpJwks } from './dev-idp.ts';
 import { startDynamoLocal } from './dynamo-local.ts';
@@ -193,6 +194,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       store,
       clock,
       appUrl: lineAppUrl(LOCAL_LIFF_ID, options.miniApp),
+      levelGate: new RatingLevelGate(store),
     }),
   );
   mountWeb(

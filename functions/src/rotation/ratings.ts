@@ -1,3 +1,4 @@
+import { RESULT_CORRECTION_MINUTES } from '@shuttle/shared';
 import { predictWin, rate } from 'openskill';
 import { FIRST_SIGMA, levelOfMu, muOfLevel, PROVISIONAL_GAMES } from './rating-scale.ts';
 
@@ -18,7 +19,7 @@ export const RATING = {
   /** Provisional until this many rated games. */
   provisionalGames: PROVISIONAL_GAMES,
   /** A result can be corrected or removed this long after its finish. */
-  correctionMinutes: 30,
+  correctionMinutes: RESULT_CORRECTION_MINUTES,
 } as const;
 
 export interface Skill {

@@ -4,6 +4,7 @@ import {
   DEFAULT_LANGUAGE,
   type JoinRule,
   type Language,
+  type LevelCheck,
   type PaymentDetails,
   type QuietHours,
   type ScoringPoints,
@@ -61,6 +62,8 @@ export interface TeamRecord {
   paymentDetails?: PaymentDetails;
   /** Points the team's games are played to (docs/ON-COURT.md, "Scores"); unset: 21. */
   scoring?: ScoringPoints;
+  /** What a session's level range checks of a joining player (docs/ON-COURT.md, "Level filters"); unset: declared. */
+  levelCheck?: LevelCheck;
 }
 
 export const GROUP_ANNOUNCEMENTS = ['newSessions', 'signupOpening', 'placeFreed', 'changes'] as const;
@@ -103,6 +106,7 @@ export type TeamSettingsChanges = Partial<
     | 'quietHours'
     | 'memberPriorityHours'
     | 'scoring'
+    | 'levelCheck'
   >
 >;
 

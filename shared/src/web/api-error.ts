@@ -10,14 +10,38 @@ export class ApiError extends Error {
     readonly serverMessage: string,
     readonly status: number,
     readonly issues: { path: string; message: string }[] = [],
+    /** The failure's `data`: what the caller needs to go on (a board on 409, a refusal's figures). */
+    readonly data?: unknown,
   ) {
     super(serverMessage);
     this.name = 'ApiError';
   }
 
   get friendlyMessage(): string {
-    return i18next.t(`errors:${this.code}`, { defaultValue: this.serverMessage || i18next.t('errors:INTERNAL') });
+    const defaultValue = this.serverMessage || i18next.t('errors:INTERNAL');
+    const level = levelRefusalOf(this);
+    if (level) return i18next.t(`errors:LEVEL_OUT_OF_RANGE_${level.checked}`, { ...level, defaultValue });
+    return i18next.t(`errors:${this.code}`, { defaultValue });
   }
+}
+
+/** A level refusal's figures (docs/ON-COURT.md, "Level filters"): which level was checked, and the range. */
+interface LevelRefusal {
+  checked: 'declared' | 'rating';
+  level: number;
+  low?: number;
+  high?: number;
+  levelMin: number;
+  levelMax: number;
+}
+
+/** The figures of a 403 LEVEL_OUT_OF_RANGE, or null (another error, or data without them). */
+function levelRefusalOf(error: unknown): LevelRefusal | null {
+  if (!(error instanceof ApiError) || error.code !== 'LEVEL_OUT_OF_RANGE') return null;
+  const data = error.data as Partial<LevelRefusal> | undefined;
+  const figures = [data?.level, data?.levelMin, data?.levelMax];
+  if (!data || (data.checked !== 'declared' && data.checked !== 'rating')) return null;
+  return figures.every((n) => typeof n === 'number') ? (data as LevelRefusal) : null;
 }
 
 /** Any thrown value as text for the user. */

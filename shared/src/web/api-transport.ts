@@ -112,7 +112,13 @@ async function exchange<T>(
 function failed(response: Response, failure: FailureEnvelope | null, onUnauthorized?: () => void): ApiError {
   const code = failure?.error ?? (response.status === 401 ? 'INVALID_TOKEN' : 'INTERNAL');
   if (response.status === 401) onUnauthorized?.();
-  return new ApiError(code, failure?.message ?? `HTTP ${response.status}`, response.status, failure?.issues);
+  return new ApiError(
+    code,
+    failure?.message ?? `HTTP ${response.status}`,
+    response.status,
+    failure?.issues,
+    failure?.data,
+  );
 }
 
 const readJson = (response: Response): Promise<unknown> => response.json().catch(() => undefined);

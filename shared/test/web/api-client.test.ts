@@ -1,8 +1,11 @@
+import i18next from 'i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
+import zhErrors from '../../src/i18n/locales/zh-TW/errors.json' with { type: 'json' };
 import type { RouteContract } from '../../src/schemas/routes.ts';
 import { callContract, createApiClient, queryString } from '../../src/web/api-client.ts';
 import { ApiError } from '../../src/web/api-error.ts';
+
 import { envelope, failure, hangingFetch, respond, sentRequest, stubFetch } from '../../src/web/testing.ts';
 
 const item = z.object({ id: z.string() });
@@ -113,6 +116,25 @@ describe('API client', () => {
       issues: [{ path: 'id', message: 'Required' }],
     });
     expect(clearLogin).not.toHaveBeenCalled();
+  });
+
+  it("keeps a failure's data, and words a level refusal with the level checked and the range", async () => {
+    await i18next.init({ lng: 'zh-TW', resources: { 'zh-TW': { errors: zhErrors } } });
+    const refusal = (data: unknown) => ({
+      ...failure('LEVEL_OUT_OF_RANGE', "Your level is outside this session's level range"),
+      data,
+    });
+    const refused = async (data: unknown) => {
+      stubFetch(respond(refusal(data), 403));
+      return (await apiCall('items/save', { id: 'i-1' }).catch((e) => e)) as ApiError;
+    };
+    const declared = await refused({ checked: 'declared', level: 4, levelMin: 6, levelMax: 9 });
+    expect(declared.data).toEqual({ checked: 'declared', level: 4, levelMin: 6, levelMax: 9 });
+    expect(declared.friendlyMessage).toBe('這個場次限程度 6–9，你自評的等級是 4');
+    const rating = await refused({ checked: 'rating', level: 3.2, low: 2.1, high: 4.3, levelMin: 6, levelMax: 9 });
+    expect(rating.friendlyMessage).toBe('這個場次限程度 6–9，你的比賽評分是 3.2（2.1–4.3）');
+    // Without its figures the refusal still reads as one.
+    expect((await refused(undefined)).friendlyMessage).toBe('你的程度不在這個場次的範圍內');
   });
 
   it('clears the login on a 401 to a call that carried the token, not on a 403', async () => {

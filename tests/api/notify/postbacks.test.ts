@@ -207,6 +207,20 @@ describe('join from a card', () => {
     expect(await booking(session.id, 'line_Upboutsider')).toBeUndefined();
   });
 
+  it('refuses a player whose declared level is outside the range (docs/ON-COURT.md, "Level filters")', async () => {
+    await player(h, 'Upblevel');
+    await h.call('checkState/setting/level', { level: 3 }, { token: await h.login('Upblevel', 'Player Upblevel') });
+    const session = await h.putSession(team, { levelMin: 8, levelMax: 12, title: '中進階' });
+    const alone = postback(oneToOne('Upblevel'), data('join', session.id));
+
+    await deliver(webhook, alone);
+
+    expect(repliesOf(stub)).toEqual([
+      { replyToken: alone.replyToken, messages: [{ type: 'text', text: '抱歉，你的程度不在這個場次的範圍內。' }] },
+    ]);
+    expect(await booking(session.id, 'line_Upblevel')).toBeUndefined();
+  });
+
   it('escapes braces of a session title in a text v2 reply', async () => {
     const group = await boundGroup();
     await player(h, 'Upbbraces');

@@ -2,6 +2,7 @@ import type { Store } from '@shuttle/functions/db/client.ts';
 import { createLineMessaging } from '@shuttle/functions/line/client.ts';
 import { createLineWebhook } from '@shuttle/functions/line/webhook.ts';
 import type { Clock } from '@shuttle/functions/platform/clock.ts';
+import { RatingLevelGate } from '@shuttle/functions/rotation/level-gate.ts';
 import type { Hono } from 'hono';
 import { type LineApiStub, startLineApiStub } from './line-api-stub.ts';
 
@@ -17,6 +18,7 @@ export async function startWebhook(h: { store: Store; clock: Clock }): Promise<{
     store: h.store,
     clock: h.clock,
     appUrl: WEBHOOK_LIFF,
+    levelGate: new RatingLevelGate(h.store),
     log: { warn: () => {}, error: () => {} },
   }) as unknown as Hono;
   return { stub, webhook };

@@ -99,6 +99,7 @@ export function teamSettingRoutes(s: TeamAdminRouteDeps) {
           quietHours: changes.quietHours,
           memberPriorityHours: changes.memberPriorityHours,
           scoring: changes.scoring,
+          levelCheck: changes.levelCheck,
         });
         return defaultData(team);
       },

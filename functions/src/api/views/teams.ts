@@ -53,6 +53,7 @@ export function toDefaultData(team: TeamRecord, lineUsage: LineUsage): DefaultDa
     quietHours: quietHoursOf(team.quietHours),
     memberPriorityHours: team.memberPriorityHours ?? 0,
     scoring: team.scoring ?? DEFAULT_SCORING,
+    levelCheck: team.levelCheck ?? 'declared',
     group_announcements: groupAnnouncementsOf(team),
     language: teamLanguageOf(team),
     line_usage: lineUsage,

@@ -18,6 +18,11 @@ export const ADMIN_ROLES = ['owner', 'admin'] as const;
 export const adminRole = z.enum(ADMIN_ROLES);
 export type AdminRole = z.infer<typeof adminRole>;
 
+/** What a session's level range checks of a joining player (docs/ON-COURT.md, "Level filters"). */
+export const LEVEL_CHECKS = ['declared', 'rating'] as const;
+export const levelCheck = z.enum(LEVEL_CHECKS);
+export type LevelCheck = z.infer<typeof levelCheck>;
+
 export const adminTeamItem = z.object({
   team_id: id,
   team_name: z.string(),
@@ -67,6 +72,8 @@ export const defaultData = z.object({
   memberPriorityHours: memberPriorityHours.default(0),
   /** Points the team's games are played to (docs/ON-COURT.md, "Scores"): 21, 15 or 11. */
   scoring: scoringPoints.default(DEFAULT_SCORING),
+  /** What a session's level range checks of a joining player: the declared level, or a rated player's band. */
+  levelCheck: levelCheck.default('declared'),
   /** No offer starts or ends inside them (Taipei; default 23:00-08:00); null: off. */
   quietHours,
   /** What the bot posts to the bound group; every one on by default. */
@@ -102,6 +109,7 @@ export const updateDefaultRequest = teamScope
     memberPriorityHours: memberPriorityHours.optional(),
     quietHours: quietHours.optional(),
     scoring: scoringPoints.optional(),
+    levelCheck: levelCheck.optional(),
   })
   .refine((v) => Object.keys(v).some((k) => k !== 'teamId'), { message: 'Nothing to update' });
 

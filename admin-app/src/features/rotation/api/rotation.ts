@@ -34,6 +34,9 @@ export interface FinishResult {
 /** Ends the game on `court` with its result (a winner, and a final score if picked), or none. */
 export const finishGame = (sessionId: string, court: number, result?: FinishResult) =>
   apiCall('rotation/finish', { sessionId, court, ...result });
+/** Changes a finished game's result (a winner, a final score if picked) or removes it, within 30 minutes. */
+export const correctResult = (sessionId: string, gameNo: number, result: FinishResult | { remove: true }) =>
+  apiCall('rotation/correctResult', { sessionId, gameNo, ...result });
 export const setPlayerState = (sessionId: string, userId: string, state: RotationPlayerState) =>
   apiCall('rotation/setPlayer', { sessionId, userId, state });
 export const moveUp = (sessionId: string, userId: string) => apiCall('rotation/moveUp', { sessionId, userId });

@@ -14,12 +14,17 @@ export function FinishDialog({
   game,
   scoring,
   busy,
+  title,
+  noResultLabel,
   onFinish,
   onClose,
 }: {
   game: RotationGame | null;
   scoring: ScoringPoints;
   busy: boolean;
+  /** Another title and no-result button (a finished game's correction: 修改第 N 場結果, 刪除結果). */
+  title?: string;
+  noResultLabel?: string;
   onFinish: (result?: FinishResult) => void;
   onClose: () => void;
 }) {
@@ -44,7 +49,7 @@ export function FinishDialog({
   return (
     <Dialog
       open={game !== null}
-      title={game ? t('rotation.finishTitle', { court: game.court }) : ''}
+      title={title ?? (game ? t('rotation.finishTitle', { court: game.court }) : '')}
       onClose={close}
       variant="sheet"
       testId="finish-dialog"
@@ -70,7 +75,7 @@ export function FinishDialog({
               onClick={() => finish()}
               data-testid="finish-no-score"
             >
-              {t('rotation.finishNoScore')}
+              {noResultLabel ?? t('rotation.finishNoScore')}
             </button>
           </div>
         )

@@ -5,7 +5,9 @@ import { queueOrder } from '../model/board-view';
 import { type PlayerActions, PlayerSheet } from './player-sheet';
 
 /**
- * Every player of the board with their state, games played, fixed partner and helper mark; a tap
+ * Every player of the board with their state, games played, rating band (the admin board carries
+ * it only where the player lets the team see it: docs/ON-COURT.md, "Admins see the band"), fixed
+ * partner and helper mark; a tap
  * on a player opens the player sheet (state, move up, fixed pair, helper).
  */
 export function QueueList({
@@ -56,6 +58,12 @@ export function QueueList({
                           : t(`rotation.states.${player.state}`)}
                     </span>
                     <span>{t('rotation.games', { count: player.gamesPlayed })}</span>
+                    {player.rating && (
+                      <span className="queue-player__rating" title={t('members.ratingHint')} data-testid="board-rating">
+                        {t('members.ratingBadge', player.rating)}
+                        {player.rating.provisional && ` · ${t('members.ratingProvisional', player.rating)}`}
+                      </span>
+                    )}
                     {player.lockedWith && (
                       <span data-testid="pair-mark">
                         {t('rotation.pairedWith', { name: names.get(player.lockedWith) ?? '' })}

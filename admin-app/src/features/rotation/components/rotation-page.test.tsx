@@ -3,7 +3,7 @@ import { removeQueries } from '@shuttle/shared/web/query.ts';
 import { envelope, failure, stubFetch } from '@shuttle/shared/web/testing.ts';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { authStore, clearLogin } from '@/lib/auth';
 import { profile } from '@/testing/fixtures';
 import { RotationPage } from './rotation-page';
@@ -410,5 +410,37 @@ describe('the board controls (issue 21)', () => {
     await waitFor(() => expect(saved).toEqual(['rotation-session-1.csv']));
     click.mockRestore();
     Object.assign(URL, objectUrls);
+  });
+});
+
+describe('ratings on the admin board (docs/ON-COURT.md, "Ratings")', () => {
+  const signed = () => ({
+    body: envelope({ session, players: [], waiting: [], counts: { attended: 9, absent: 0, unmarked: 0 } }),
+  });
+
+  it('removes a result from the log with rotation/correctResult and shows the board it answers', async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.parse('2026-12-03T11:40:00.000Z') });
+    onTestFinished(() => {
+      vi.useRealTimers();
+    });
+    const entry = {
+      gameNo: 1,
+      court: 1,
+      teams: game(1, [1, 2, 3, 4]).teams,
+      score: null,
+      winner: 0 as const,
+      finishedAt: '2026-12-03T11:30:00.000Z',
+    };
+    const before = { ...boardV1(), log: [entry] };
+    const after = { ...before, version: 2, log: [{ ...entry, winner: null }] };
+    const { bodiesOf } = api({
+      'courtSession/signedMembers': signed,
+      'rotation/getBoard': () => ({ body: envelope({ board: before }) }),
+      'rotation/correctResult': () => ({ body: envelope({ board: after }) }),
+    });
+    renderPage();
+    fireEvent.click(await screen.findByTestId('remove-result'));
+    await waitFor(() => expect(screen.getByTestId('log-result').textContent).toBe('未記結果'));
+    expect(bodiesOf('rotation/correctResult')).toEqual([{ sessionId: 'session-1', gameNo: 1, remove: true }]);
   });
 });

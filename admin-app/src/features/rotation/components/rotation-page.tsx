@@ -12,6 +12,7 @@ import { PageHeader } from '@/components/page-header';
 import { useAction } from '@/hooks/use-action';
 import {
   adminBoardSource,
+  correctResult,
   downloadRotationCsv,
   finishGame,
   lockPair,
@@ -27,6 +28,7 @@ import {
 import { firstFreeCourt } from '../model/board-view';
 import { CourtTile } from './court-tile';
 import { FinishDialog } from './finish-dialog';
+import { GameLog } from './game-log';
 import { NextGames } from './next-games';
 import { QueueList } from './queue-list';
 import { ScreenLink } from './screen-link';
@@ -166,6 +168,13 @@ export function RotationPage({ sessionId }: { sessionId: string }) {
               {t('rotation.log')}
             </h2>
             <p className="panel__text">{t('rotation.logHint')}</p>
+            <GameLog
+              log={board.log}
+              scoring={board.scoring}
+              busy={busy}
+              now={Date.now()}
+              onCorrect={(gameNo, result) => void change(() => correctResult(sessionId, gameNo, result))}
+            />
             <button
               type="button"
               className="button button--outline"

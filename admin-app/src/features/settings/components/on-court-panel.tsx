@@ -1,4 +1,4 @@
-import { type DefaultData, SCORING_POINTS, type ScoringPoints } from '@shuttle/shared';
+import { type DefaultData, LEVEL_CHECKS, type LevelCheck, SCORING_POINTS, type ScoringPoints } from '@shuttle/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Field } from '@/components/field';
@@ -6,17 +6,19 @@ import { updateDefault } from '../api/update-default';
 import { preventDefault, SaveBar, useSaveSettings } from './default-data-form';
 
 /**
- * The team's on-court settings (docs/ON-COURT.md, "Scores"): the points a game is played to,
- * which a new rotation board takes and its score entry follows.
+ * The team's on-court settings (docs/ON-COURT.md, "Scores", "Level filters"): the points a game
+ * is played to, which a new rotation board takes and its score entry follows; and what a
+ * session's level range checks of a joining player (the declared level or a rated player's band).
  */
 export function OnCourtPanel({ data }: { data: DefaultData }) {
   const { t } = useTranslation();
   const { busy, save } = useSaveSettings();
   const [scoring, setScoring] = useState<ScoringPoints>(data.scoring);
+  const [levelCheck, setLevelCheck] = useState<LevelCheck>(data.levelCheck);
   return (
     <form
       className="panel form"
-      onSubmit={preventDefault(() => void save(() => updateDefault({ scoring })))}
+      onSubmit={preventDefault(() => void save(() => updateDefault({ scoring, levelCheck })))}
       noValidate
       data-testid="on-court-settings"
     >
@@ -33,6 +35,23 @@ export function OnCourtPanel({ data }: { data: DefaultData }) {
             {SCORING_POINTS.map((points) => (
               <option key={points} value={points}>
                 {t('onCourt.points', { points })}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      <Field label={t('onCourt.levelCheck')} hint={t('onCourt.levelCheckHint')}>
+        {(c) => (
+          <select
+            {...c}
+            className="input"
+            value={levelCheck}
+            onChange={(e) => setLevelCheck(e.target.value as LevelCheck)}
+            data-testid="level-check"
+          >
+            {LEVEL_CHECKS.map((check) => (
+              <option key={check} value={check}>
+                {t(`onCourt.levelChecks.${check}`)}
               </option>
             ))}
           </select>

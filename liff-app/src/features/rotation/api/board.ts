@@ -62,7 +62,13 @@ export async function setNotifyMe(sessionId: string, on: boolean): Promise<boole
  */
 export const helperStartNext = async (sessionId: string, court: number) =>
   (await apiCall('checkState/rotation/startNext', { sessionId, court })).board;
-export const helperFinish = async (sessionId: string, court: number) =>
-  (await apiCall('checkState/rotation/finish', { sessionId, court })).board;
+/** Ends the game on `court`: `winner` the side that won (0: teams[0]; a winner without points), absent: no result. */
+export const helperFinish = async (sessionId: string, court: number, winner?: 0 | 1) =>
+  (
+    await apiCall(
+      'checkState/rotation/finish',
+      winner === undefined ? { sessionId, court } : { sessionId, court, winner },
+    )
+  ).board;
 export const helperSetPlayer = async (sessionId: string, playerId: string, state: 'ready' | 'resting') =>
   (await apiCall('checkState/rotation/setPlayer', { sessionId, playerId, state })).board;

@@ -124,6 +124,38 @@ describe('HelperBoard', () => {
     await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('沒有成功（可能有人剛改過），已重新讀取'));
   });
 
+  it('ends a game with one tap on the side that won (a winner without points), or without a result', async () => {
+    const bodies: unknown[] = [];
+    stubFetch(
+      vi.fn((url: string, init?: RequestInit) => {
+        const path = url.replace('/api/', '');
+        if (path === 'checkState/rotation/finish') {
+          bodies.push(JSON.parse(String(init?.body)));
+          return Promise.resolve(new Response(JSON.stringify(envelope({ board: board(3, false) }))));
+        }
+        return Promise.resolve(
+          new Response(JSON.stringify(envelope({ board: board(2, true), me: null, notifyMe: false, helper: true }))),
+        );
+      }),
+    );
+    render(<NextGameLine sessionId="session-1" />);
+    const court = () => screen.getAllByTestId('helper-court')[0]!;
+    await waitFor(() => expect(within(court()).getByTestId('helper-finish')).toBeTruthy());
+    // 結束 asks who won; 取消 goes back without a call.
+    await act(async () => within(court()).getByTestId('helper-finish').click());
+    const result = within(court()).getByRole('group', { name: '哪一邊贏了？' });
+    expect(
+      within(result)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['球友1 · 球友2 勝', '球友3 · 球友4 勝', '不記結果', '取消']);
+    await act(async () => within(result).getByTestId('helper-finish-cancel').click());
+    expect(within(court()).queryByTestId('helper-result')).toBeNull();
+    await act(async () => within(court()).getByTestId('helper-finish').click());
+    await act(async () => within(court()).getByTestId('helper-winner-1').click());
+    await waitFor(() => expect(bodies).toEqual([{ sessionId: 'session-1', court: 1, winner: 1 }]));
+  });
+
   it('shows nothing of it to a player who is not the helper', async () => {
     stubFetch(
       vi.fn(() =>

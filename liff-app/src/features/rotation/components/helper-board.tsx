@@ -12,7 +12,8 @@ function queueOf(players: RotationPlayer[]): RotationPlayer[] {
 
 /**
  * 小幫手 (docs/ON-COURT.md, "Rotation"): the board's helper runs the courts from the member app,
- * starting and ending games and letting players rest or come back. Players are named by their
+ * starting and ending games (結束, then one tap on the side that won, a winner without points,
+ * or 不記結果) and letting players rest or come back. Players are named by their
  * board id (the helper never sees a user id); every change answers the board, shown at once. A
  * refused change (another phone was quicker) says so and reads the board again.
  */
@@ -31,9 +32,12 @@ export function HelperBoard({
   const titleId = useId();
   const [busy, setBusy] = useState(false);
   const [failed, setFailed] = useState(false);
+  /** The court whose 結束 was tapped: its row asks who won (one tap, no points) or ends without a result. */
+  const [ending, setEnding] = useState<number | null>(null);
   const run = async (change: () => Promise<RotationBoard>) => {
     setBusy(true);
     setFailed(false);
+    setEnding(null);
     try {
       onBoard(await change());
     } catch {
@@ -61,12 +65,46 @@ export function HelperBoard({
             ) : (
               <span className="helper-board__game">{t('rotation.helper.free')}</span>
             )}
-            {game ? (
+            {game && ending === court ? (
+              <fieldset className="helper-board__result" data-testid="helper-result">
+                <legend className="helper-board__result-title">{t('rotation.helper.whoWon')}</legend>
+                {([0, 1] as const).map((side) => (
+                  <button
+                    key={side}
+                    type="button"
+                    className="button button--primary"
+                    disabled={busy}
+                    onClick={() => void run(() => helperFinish(sessionId, court, side))}
+                    data-testid={`helper-winner-${side}`}
+                  >
+                    {t('rotation.helper.won', { names: names(game.teams[side]) })}
+                  </button>
+                ))}
+                <button
+                  type="button"
+                  className="button button--outline"
+                  disabled={busy}
+                  onClick={() => void run(() => helperFinish(sessionId, court))}
+                  data-testid="helper-no-result"
+                >
+                  {t('rotation.helper.noResult')}
+                </button>
+                <button
+                  type="button"
+                  className="button button--ghost"
+                  disabled={busy}
+                  onClick={() => setEnding(null)}
+                  data-testid="helper-finish-cancel"
+                >
+                  {t('rotation.helper.cancel')}
+                </button>
+              </fieldset>
+            ) : game ? (
               <button
                 type="button"
                 className="button button--outline"
                 disabled={busy}
-                onClick={() => void run(() => helperFinish(sessionId, court))}
+                onClick={() => setEnding(court)}
                 data-testid="helper-finish"
               >
                 {t('rotation.helper.finish')}

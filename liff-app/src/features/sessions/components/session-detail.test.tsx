@@ -1,7 +1,8 @@
 import type { MemberProfile, SessionDetail } from '@shuttle/shared';
 import { removeQueries } from '@shuttle/shared/web/query.ts';
-import { envelope, routes, stubFetch } from '@shuttle/shared/web/testing.ts';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { envelope, failure, routes, stubFetch } from '@shuttle/shared/web/testing.ts';
+import { modalStore } from '@shuttle/shared/web/ui-store.ts';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { setRuntimeConfig } from '@/config/config-loader';
@@ -161,5 +162,40 @@ describe('a lottery taking entries (issue 30: a lottery says so everywhere)', ()
     };
     await show({ ...drawn, myBooking: null });
     expect(screen.getByTestId('reserve-button').textContent).toBe('立即預約');
+  });
+});
+
+describe('a join the level range refuses (docs/ON-COURT.md, "Level filters")', () => {
+  it('tells the player which level was checked and the range', async () => {
+    setLogin('member-token', {} as MemberProfile);
+    const ranged = { ...session, myBooking: null, levelMin: 6, levelMax: 9 };
+    stubFetch(
+      routes({
+        'checkState/sessionList/getDetail': envelope(ranged),
+        'checkState/sessionList/getMemberList': envelope(members),
+        'checkState/sessionList/joinSession': {
+          status: 403,
+          body: {
+            ...failure('LEVEL_OUT_OF_RANGE', "Your level is outside this session's level range"),
+            data: { checked: 'rating', level: 3.2, low: 2.1, high: 4.3, levelMin: 6, levelMax: 9 },
+          },
+        },
+      }),
+    );
+    render(
+      <MemoryRouter>
+        <SessionDetailView sessionId={ranged.id} />
+      </MemoryRouter>,
+    );
+    await screen.findByText(ranged.title);
+    fireEvent.click(screen.getByTestId('reserve-button'));
+    fireEvent.click(await screen.findByRole('button', { name: '確認預約' }));
+    await waitFor(() =>
+      expect(modalStore.get()).toMatchObject({
+        show: true,
+        level: 'error',
+        message: '這個場次限程度 6–9，你的比賽評分是 3.2（2.1–4.3）',
+      }),
+    );
   });
 });
