@@ -189,8 +189,9 @@ describe('transactions and idempotency', () => {
     ]);
     expect(refusal.failed('booking')).toBe(true);
     expect(refusal.failed('session')).toBe(false);
-    expect(refusal.item<{ status: string }>('booking')).toEqual({ status: 'accepted' });
-    expect(refusal.item('session')).toBeUndefined();
+    const statusOf = { decode: (item: Record<string, unknown>) => ({ status: item.status }) };
+    expect(refusal.item('booking', statusOf)).toEqual({ status: 'accepted' });
+    expect(refusal.item('session', statusOf)).toBeUndefined();
   });
 
   it('refuses two items under one name', () => {

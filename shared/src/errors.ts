@@ -40,6 +40,8 @@ export const ERRORS = {
   PAYLOAD_TOO_LARGE: { status: 413, message: 'The request is too large' },
   SERVICE_BUSY: { status: 503, message: 'The service is busy, please try again later' },
   INTERNAL: { status: 500, message: 'Something went wrong, please try again later' },
+  /** A stored item failed its codec's check (functions/src/db/codec.ts): logged with its keys, never its contents. */
+  CORRUPT_ITEM: { status: 500, message: 'Some stored data could not be read; please try again later or tell the team' },
   ADMIN_LOGIN_FAILED: { status: 401, message: 'Incorrect email or password' },
   ACCOUNT_LOCKED: { status: 429, message: 'Too many failed logins, please try again in 15 minutes' },
   TEAM_NOT_SELECTED: { status: 409, message: 'Please choose a team first' },

@@ -4,13 +4,12 @@ import type { RotationAdminBoard, RotationBoard } from '@shuttle/shared';
 import type { DynamoDBRecord } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { key } from '../../functions/src/db/keys.ts';
+import { broadcastStream, type PostToSocket } from '../../functions/src/rotation/live.ts';
 import {
-  broadcastStream,
   MAX_SOCKETS_PER_SESSION,
-  type PostToSocket,
   ROTATION_SOCKET_TTL_SECONDS,
   RotationSockets,
-} from '../../functions/src/rotation/live.ts';
+} from '../../functions/src/rotation/socket-repository.ts';
 import { socketRoutes } from '../../functions/src/rotation/sockets.ts';
 import { storeViewerChecks } from '../../functions/src/rotation/viewers.ts';
 import { type AdminHarness, createAdminHarness } from '../support/admin-harness.ts';
@@ -153,6 +152,8 @@ describe('rotation board WebSocket API ($connect, $disconnect)', () => {
       sessionId,
       connectionId: `full-${i}`,
       kind: 'member',
+      connectedAt: h.clock.now().toISOString(),
+      ttl: Math.floor(h.clock.now().getTime() / 1000) + ROTATION_SOCKET_TTL_SECONDS,
     }));
     for (let i = 0; i < items.length; i += 25) {
       await h.deps.store.doc.send(

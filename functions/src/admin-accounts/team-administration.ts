@@ -80,6 +80,7 @@ export async function inviteTeamAdmin(
   const token = randomBytes(32).toString('base64url');
   const invite: InviteRecord = {
     type: 'invite',
+    tokenHash: inviteHash(deps.pepper, token),
     teamId: team.id,
     teamName: team.name,
     email,
@@ -87,8 +88,9 @@ export async function inviteTeamAdmin(
     invitedBy: inviterId,
     createdAt: now.toISOString(),
     expiresAt: new Date(now.getTime() + INVITE_MS).toISOString(),
+    ttl: ttlAt(now, INVITE_MS / 1000),
   };
-  await deps.teamAdmins.putInvite(inviteHash(deps.pepper, token), invite, ttlAt(now, INVITE_MS / 1000), team);
+  await deps.teamAdmins.putInvite(invite, team);
   const lng = inviter.language;
   const vars = {
     inviter: inviter.displayName,

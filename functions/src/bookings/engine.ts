@@ -1,4 +1,6 @@
 import type { Store } from '#db/client.ts';
+import { sessionCodec } from '#db/codecs/sessions.ts';
+import { memberCodec } from '#db/codecs/teams.ts';
 import { findReplay, IDEMPOTENCY_ITEM, type IdempotentRequest, recordAnswer } from '#db/idempotency.ts';
 import { key } from '#db/keys.ts';
 import { runTransaction, Transaction, TransactionRefusedError } from '#db/transaction.ts';
@@ -148,7 +150,7 @@ export class BookingEngine {
       if (claim && error.failed(IDEMPOTENCY_ITEM)) return this.replay<JoinOutcome>(claim);
       if (error.failed(ITEM.booking)) throw new DomainError('ALREADY_BOOKED');
       if (error.failed(ITEM.membership)) {
-        const member = error.item<{ blocked?: boolean; suspendedUntil?: string }>(ITEM.membership);
+        const member = error.item(ITEM.membership, memberCodec);
         if (member && !member.blocked && member.suspendedUntil && member.suspendedUntil > nowIso)
           throw new DomainError(
             'MEMBER_SUSPENDED',
@@ -158,7 +160,7 @@ export class BookingEngine {
         throw new DomainError(member?.blocked ? 'MEMBER_BLOCKED' : 'TEAM_ONLY');
       }
       if (error.failed(ITEM.session)) {
-        const current = error.item<SessionRecord>(ITEM.session);
+        const current = error.item(ITEM.session, sessionCodec);
         if (!current) throw new DomainError('SESSION_NOT_FOUND');
         if (current.bookingClosed) throw new DomainError('BOOKING_CLOSED');
         const stillWaits = current.waitlist.length > 0 || current.remaining < partySize;

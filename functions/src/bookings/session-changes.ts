@@ -1,4 +1,3 @@
-import { PutCommand, UpdateCommand, type UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
 import { taipeiDate, taipeiMonth } from '@shuttle/shared';
 import type { Store } from '#db/client.ts';
 import { index, key, sessionIndexKeys } from '#db/keys.ts';
@@ -18,10 +17,11 @@ import {
 import type { BookingRecord, SessionRecord } from '#sessions/model.ts';
 import { SessionRepository } from '#sessions/repository.ts';
 import { asContention, CONTENDED_RETRY, ContentionError, contended } from './contention.ts';
-import { drawJobItem } from './draw.ts';
+import { drawJob } from './draw.ts';
 import { isLottery } from './lottery.ts';
 import { addChangeNotices, noticeWindowFor } from './notice-window.ts';
 import { ITEM, pinnedSeatState } from './seat-items.ts';
+import { putSignupJob } from './sign-up-job-repository.ts';
 
 export interface SessionChangeDeps {
   store: Store;
@@ -76,23 +76,7 @@ export class SessionChangeEngine {
         tx,
         result: { notified: active.length },
         after: async () => {
-          await Promise.all(
-            active.map((b) =>
-              this.update({
-                TableName: this.store.tableName,
-                Key: key.booking(session.id, b.userId),
-                UpdateExpression: 'SET #status = :cancelled, cancelledAt = :now, cancelReason = :reason',
-                ConditionExpression: '#status = :was',
-                ExpressionAttributeNames: { '#status': 'status' },
-                ExpressionAttributeValues: {
-                  ':cancelled': 'cancelled',
-                  ':now': nowIso,
-                  ':reason': 'sessionDeleted',
-                  ':was': b.status,
-                },
-              }).catch(ignoreConditionFailure),
-            ),
-          );
+          await Promise.all(active.map((b) => this.sessions.cancelRowOfDeleted(session.id, b, nowIso)));
         },
       };
     });
@@ -114,25 +98,9 @@ export class SessionChangeEngine {
       const now = this.clock.now();
       const next = mergeChanges(current, changes, now);
       if (noticeFieldsChanged(current, next).length > 0) return null;
-      try {
-        const { Attributes } = await this.update({
-          TableName: this.store.tableName,
-          Key: key.session(sessionId),
-          UpdateExpression: 'SET courts = :courts, signupOpensAt = :opens, updatedAt = :now',
-          ConditionExpression: 'attribute_exists(PK) AND startsAt = :startsAt',
-          ExpressionAttributeValues: {
-            ':courts': next.courts,
-            ':opens': next.signupOpensAt,
-            ':now': now.toISOString(),
-            ':startsAt': current.startsAt,
-          },
-          ReturnValues: 'ALL_NEW',
-        });
-        return { session: Attributes as SessionRecord, notified: 0 };
-      } catch (error) {
-        if (isConditionFailure(error)) throw new ContentionError();
-        throw error;
-      }
+      const session = await this.sessions.setQuietFields(sessionId, next, current.startsAt, now);
+      if (!session) throw new ContentionError();
+      return { session, notified: 0 };
     }, this.retry);
     if (quiet) return this.keepDrawDue(quiet);
 
@@ -188,20 +156,7 @@ export class SessionChangeEngine {
         result: { notified: active.length },
         after: async () => {
           if (target.startsAt === session.startsAt) return;
-          await Promise.all(
-            active.map((b) =>
-              this.update({
-                TableName: this.store.tableName,
-                Key: key.booking(session.id, b.userId),
-                UpdateExpression: 'SET startsAt = :startsAt, GSI1SK = :sk',
-                ConditionExpression: 'attribute_exists(PK)',
-                ExpressionAttributeValues: {
-                  ':startsAt': target.startsAt,
-                  ':sk': index.bookingsOfUser(b.userId, target.startsAt, session.id).GSI1SK,
-                },
-              }).catch(ignoreConditionFailure),
-            ),
-          );
+          await Promise.all(active.map((b) => this.sessions.moveRowStart(session.id, b.userId, target.startsAt)));
         },
       };
     });
@@ -216,7 +171,7 @@ export class SessionChangeEngine {
   private async keepDrawDue<T extends { session: SessionRecord }>(result: T): Promise<T> {
     const { session } = result;
     if (!isLottery(session) || session.lotteryDrawnAt) return result;
-    await this.store.doc.send(new PutCommand({ TableName: this.store.tableName, Item: drawJobItem(session) }));
+    await putSignupJob(this.store, drawJob(session));
     return result;
   }
 
@@ -269,7 +224,7 @@ export class SessionChangeEngine {
     let committed = false;
     try {
       const decided = await contended(async () => {
-        const closedBefore = await this.setBookingClosed(sessionId, true);
+        const closedBefore = await this.sessions.setBookingClosed(sessionId, true);
         wasClosed ??= closedBefore;
         const session = await this.sessions.require(sessionId, { consistent: true });
         const active = (await this.sessions.bookings(sessionId)).filter((b) => b.status !== 'cancelled');
@@ -282,36 +237,8 @@ export class SessionChangeEngine {
       await decided.after?.();
       return decided.result;
     } catch (error) {
-      if (wasClosed === false && !committed) await this.setBookingClosed(sessionId, false).catch(() => undefined);
+      if (wasClosed === false && !committed) await this.sessions.setBookingClosed(sessionId, false).catch(() => undefined);
       throw error;
     }
   }
-
-  /** Sets `bookingClosed`; returns the value it had. */
-  private async setBookingClosed(sessionId: string, closed: boolean): Promise<boolean> {
-    try {
-      const { Attributes } = await this.update({
-        TableName: this.store.tableName,
-        Key: key.session(sessionId),
-        UpdateExpression: 'SET bookingClosed = :closed',
-        ConditionExpression: 'attribute_exists(PK)',
-        ExpressionAttributeValues: { ':closed': closed },
-        ReturnValues: 'ALL_OLD',
-      });
-      return Attributes?.bookingClosed === true;
-    } catch (error) {
-      if (isConditionFailure(error)) throw new DomainError('SESSION_NOT_FOUND');
-      throw error;
-    }
-  }
-
-  /** A single update, retried on throttling. */
-  private update(input: UpdateCommandInput) {
-    return withRetry(() => this.store.doc.send(new UpdateCommand(input)), isTransientStoreError, this.retry);
-  }
-}
-
-function ignoreConditionFailure(error: unknown): void {
-  if (isConditionFailure(error)) return;
-  throw error;
 }

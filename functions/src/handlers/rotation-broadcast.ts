@@ -5,7 +5,8 @@ import {
 } from '@aws-sdk/client-apigatewaymanagementapi';
 import type { DynamoDBStreamEvent } from 'aws-lambda';
 import { createDocumentClient } from '#db/client.ts';
-import { broadcastStream, type PostToSocket, RotationSockets } from '#rotation/live.ts';
+import { broadcastStream, type PostToSocket } from '#rotation/live.ts';
+import { RotationSockets } from '#rotation/socket-repository.ts';
 import { observed, traced } from './observability.ts';
 
 /**

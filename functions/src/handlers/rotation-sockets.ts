@@ -1,7 +1,7 @@
 import { TokenService } from '#auth/tokens.ts';
 import { createDocumentClient } from '#db/client.ts';
 import { randomId, systemClock } from '#platform/clock.ts';
-import { RotationSockets } from '#rotation/live.ts';
+import { RotationSockets } from '#rotation/socket-repository.ts';
 import { type SocketEvent, socketRoutes } from '#rotation/sockets.ts';
 import { storeViewerChecks } from '#rotation/viewers.ts';
 import { originSecretValues } from './deps.ts';

@@ -2,12 +2,13 @@ import type { messagingApi } from '@line/bot-sdk';
 import { DEFAULT_LANGUAGE, type Language, sessionListQuery, sessionStatusAt } from '@shuttle/shared';
 import { translate } from '@shuttle/shared/i18n/notifications';
 import type { Store } from '#db/client.ts';
+import { userCodec } from '#db/codecs/players.ts';
 import { index, key } from '#db/keys.ts';
 import { batchGetAll } from '#db/query.ts';
 import { newTeamAlertItem } from '#outbox/model.ts';
 import { OutboxRepository } from '#outbox/repository.ts';
 import { type Clock, randomId } from '#platform/clock.ts';
-import { type UserRecord, userIdFor } from '#players/repository.ts';
+import { userIdFor } from '#players/repository.ts';
 import type { SessionRecord } from '#sessions/model.ts';
 import { SessionRepository } from '#sessions/repository.ts';
 import { bindCodeIn, LineBindings } from '#teams/line-binding.ts';
@@ -119,8 +120,9 @@ export class ChatReplies {
   async languagesOf(actions: ChatAction[]): Promise<Map<string, Language>> {
     const ids = [...new Set(actions.flatMap((a) => (a.chat.type === 'user' ? [a.chat.id] : [])))];
     if (ids.length === 0) return new Map();
-    const users = await batchGetAll<UserRecord>(
+    const users = await batchGetAll(
       this.deps.store,
+      userCodec,
       ids.map((id) => key.user(userIdFor('line', id))),
     );
     return new Map(users.flatMap((u) => (u.language ? [[u.userId, u.language] as const] : [])));

@@ -1,11 +1,12 @@
-import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { messagingApi } from '@line/bot-sdk';
 import type { Language } from '@shuttle/shared';
 import { Hono } from 'hono';
 import * as z from 'zod';
 import type { Store } from '#db/client.ts';
+import { lineWebhookEventCodec } from '#db/codecs/line.ts';
 import { key, ttlAt } from '#db/keys.ts';
-import { isConditionFailure, runTransaction, Transaction } from '#db/transaction.ts';
+import { runTransaction, Transaction } from '#db/transaction.ts';
+import { deleteItem, putIfAbsent } from '#db/writes.ts';
 import type { Clock } from '#platform/clock.ts';
 import { DomainError, ValidationError } from '#platform/errors.ts';
 import { type ApiEnv, installErrorHandling, limitBody, MAX_BODY_BYTES } from '#platform/http.ts';
@@ -72,28 +73,19 @@ export function createLineWebhook(deps: LineWebhookDeps): Hono<ApiEnv> {
   installErrorHandling(app);
   app.use(LINE_WEBHOOK_PATH, limitBody(MAX_BODY_BYTES));
 
+  const handledItem = (eventId: string, now: Date) =>
+    lineWebhookEventCodec.encode(
+      { type: 'lineWebhookEvent', receivedAt: now.toISOString(), ttl: ttlAt(now, HANDLED_EVENT_TTL_SECONDS) },
+      eventId,
+    );
   const marker = (eventId: string, now: Date) => ({
-    Item: {
-      ...key.lineWebhookEvent(eventId),
-      type: 'lineWebhookEvent',
-      receivedAt: now.toISOString(),
-      ttl: ttlAt(now, HANDLED_EVENT_TTL_SECONDS),
-    },
+    Item: handledItem(eventId, now),
     ConditionExpression: 'attribute_not_exists(PK)',
   });
 
   /** Records the event as handled; false when it already was (a redelivery). */
-  const markHandled = async (eventId: string): Promise<boolean> => {
-    try {
-      await deps.store.doc.send(
-        new PutCommand({ TableName: deps.store.tableName, ...marker(eventId, deps.clock.now()) }),
-      );
-      return true;
-    } catch (error) {
-      if (isConditionFailure(error)) return false;
-      throw error;
-    }
-  };
+  const markHandled = (eventId: string): Promise<boolean> =>
+    putIfAbsent(deps.store, handledItem(eventId, deps.clock.now()));
 
   /**
    * Records a body's events as handled: one transaction when none was seen before (the usual
@@ -114,8 +106,7 @@ export function createLineWebhook(deps: LineWebhookDeps): Hono<ApiEnv> {
     return Promise.allSettled(eventIds.map(markHandled));
   };
 
-  const forget = (eventId: string) =>
-    deps.store.doc.send(new DeleteCommand({ TableName: deps.store.tableName, Key: key.lineWebhookEvent(eventId) }));
+  const forget = (eventId: string) => deleteItem(deps.store, key.lineWebhookEvent(eventId));
 
   const reply = async (event: WebhookEvent, messages: messagingApi.Message[]) => {
     if (!event.replyToken || !deps.line) return;

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { taipeiMonth, toUtcInstant } from '@shuttle/shared';
 import type { Store } from '#db/client.ts';
+import { sessionCodec } from '#db/codecs/sessions.ts';
 import { index } from '#db/keys.ts';
 import { queryAll } from '#db/query.ts';
 import { newOutboxItem } from '#outbox/model.ts';
@@ -29,7 +30,7 @@ async function sessionsStartingBetween(store: Store, from: Date, to: Date): Prom
   const months = [...new Set([taipeiMonth(from), taipeiMonth(to)])];
   const pages = await Promise.all(
     months.map((month) =>
-      queryAll<SessionRecord>(store, {
+      queryAll(store, sessionCodec, {
         IndexName: 'GSI1',
         KeyConditionExpression: 'GSI1PK = :pk AND GSI1SK BETWEEN :from AND :to',
         ExpressionAttributeValues: {
@@ -41,7 +42,7 @@ async function sessionsStartingBetween(store: Store, from: Date, to: Date): Prom
       }),
     ),
   );
-  return pages.flat().filter((session) => session.type === 'session');
+  return pages.flat();
 }
 
 export interface ReminderRun {

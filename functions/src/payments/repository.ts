@@ -1,6 +1,8 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { type Payment, type PaymentMethod, paymentOf, type StoredPayment, taipeiDate } from '@shuttle/shared';
 import type { Store } from '#db/client.ts';
+import { passCodec } from '#db/codecs/payments.ts';
+import { bookingCodec } from '#db/codecs/sessions.ts';
 import { key } from '#db/keys.ts';
 import { isConditionFailure, runTransaction, Transaction, TransactionRefusedError } from '#db/transaction.ts';
 import type { Clock } from '#platform/clock.ts';
@@ -35,14 +37,14 @@ export class PaymentRepository {
     const { Item } = await this.store.doc.send(
       new GetCommand({ TableName: this.store.tableName, Key: key.booking(sessionId, userId), ConsistentRead: true }),
     );
-    return (Item as BookingRecord | undefined) ?? null;
+    return bookingCodec.decodeOrNull(Item);
   }
 
   async pass(teamId: string, passId: string): Promise<PassRecord | null> {
     const { Item } = await this.store.doc.send(
       new GetCommand({ TableName: this.store.tableName, Key: key.pass(teamId, passId), ConsistentRead: true }),
     );
-    return (Item as PassRecord | undefined) ?? null;
+    return passCodec.decodeOrNull(Item);
   }
 
   private async requireBooking(sessionId: string, userId: string): Promise<BookingRecord> {

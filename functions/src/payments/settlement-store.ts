@@ -8,6 +8,8 @@ import {
   type ShuttleStock,
 } from '@shuttle/shared';
 import type { Store } from '#db/client.ts';
+import type { ReadCodec } from '#db/codec.ts';
+import { settlementCodec, shuttleStockCodec } from '#db/codecs/payments.ts';
 import { index, key } from '#db/keys.ts';
 import { queryAll } from '#db/query.ts';
 import { isConditionFailure, runTransaction, Transaction, TransactionRefusedError } from '#db/transaction.ts';
@@ -36,15 +38,15 @@ export class SettlementRepository {
     private readonly clock: Clock,
   ) {}
 
-  private async getItem<T>(k: Record<string, string>): Promise<T | null> {
+  private async getItem<T>(codec: ReadCodec<T>, k: Record<string, string>): Promise<T | null> {
     const { Item } = await this.store.doc.send(
       new GetCommand({ TableName: this.store.tableName, Key: k, ConsistentRead: true }),
     );
-    return (Item as T | undefined) ?? null;
+    return codec.decodeOrNull(Item);
   }
 
-  record = (sessionId: string) => this.getItem<SettlementRecord>(key.settlement(sessionId));
-  stock = (teamId: string) => this.getItem<ShuttleStockRecord>(key.teamShuttles(teamId));
+  record = (sessionId: string) => this.getItem(settlementCodec, key.settlement(sessionId));
+  stock = (teamId: string) => this.getItem(shuttleStockCodec, key.teamShuttles(teamId));
 
   /** The answer: a closed settlement as it was kept, an open one computed from the bookings now. */
   view(
@@ -78,7 +80,7 @@ export class SettlementRepository {
         await this.store.doc.send(
           new PutCommand({
             TableName: this.store.tableName,
-            Item: next,
+            Item: settlementCodec.encode(next),
             ...versionCondition(current),
           }),
         );
@@ -118,7 +120,7 @@ export class SettlementRepository {
         closedAt: nowIso,
       };
       const tx = new Transaction(this.store.tableName)
-        .put('settlement', { Item: item, ...versionCondition(current) })
+        .put('settlement', { Item: settlementCodec.encode(item), ...versionCondition(current) })
         .update('stock', {
           Key: key.teamShuttles(session.teamId),
           UpdateExpression: 'SET #type = :type, teamId = :team, courtFeePerHour = :fee ADD shuttlesUsed :used',
@@ -142,7 +144,7 @@ export class SettlementRepository {
 
   /** Closed settlements of the team whose sessions start in [from, to): one Query of GSI3. */
   async month(teamId: string, month: string, from: string, to: string): Promise<SettlementMonth> {
-    const items = await queryAll<SettlementRecord>(this.store, {
+    const items = await queryAll(this.store, settlementCodec, {
       IndexName: 'GSI3',
       KeyConditionExpression: 'GSI3PK = :pk AND GSI3SK BETWEEN :from AND :to',
       ExpressionAttributeValues: { ':pk': index.teamSettlementsPartition(teamId), ':from': from, ':to': to },
@@ -188,7 +190,7 @@ export class SettlementRepository {
         ReturnValues: 'ALL_NEW',
       }),
     );
-    return stockView(Attributes as ShuttleStockRecord);
+    return stockView(shuttleStockCodec.decode(Attributes ?? {}));
   }
 
   async updateThreshold(teamId: string, lowStockTubes: number): Promise<ShuttleStock> {
@@ -202,7 +204,7 @@ export class SettlementRepository {
         ReturnValues: 'ALL_NEW',
       }),
     );
-    return stockView(Attributes as ShuttleStockRecord);
+    return stockView(shuttleStockCodec.decode(Attributes ?? {}));
   }
 
   /** Payment details live on the team item (`paymentDetails`). */
@@ -226,8 +228,6 @@ export class SettlementRepository {
 
   private fresh(session: SessionRecord): SettlementRecord {
     return {
-      ...key.settlement(session.id),
-      ...index.settlementsOfTeam(session.teamId, session.startsAt, session.id),
       type: 'settlement',
       sessionId: session.id,
       teamId: session.teamId,
@@ -236,7 +236,7 @@ export class SettlementRepository {
       version: 0,
       status: 'open',
       updatedAt: this.clock.now().toISOString(),
-    } as SettlementRecord;
+    };
   }
 }
 

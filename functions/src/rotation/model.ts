@@ -1,4 +1,3 @@
-import type { RotationMode, RotationPlayerState, RotationRule } from '@shuttle/shared';
 
 /**
  * The rotation board as the rule engine sees it (docs/ON-COURT.md, "Rotation"): plain data, no
@@ -6,73 +5,8 @@ import type { RotationMode, RotationPlayerState, RotationRule } from '@shuttle/s
  * state and answers a new one.
  */
 
-export interface RotationPlayerRecord {
-  userId: string;
-  name: string;
-  /** Level on the 18-level table (docs/MONEY.md, "Player levels"); null: unknown (counted as UNKNOWN_LEVEL). */
-  level: number | null;
-  state: RotationPlayerState;
-  /** Games started tonight (the one on court included). */
-  gamesPlayed: number;
-  /**
-   * The fairness count the `balanced` rule sorts by: games played plus the catch-up a late
-   * arrival (or a player back from a rest) is given so they join at the back of the queue
-   * instead of jumping everyone who has played.
-   */
-  rank: number;
-  /** Event number since which the player waits (arrival, end of their game, back from rest). */
-  readySince: number;
-  /** Event number of arrival (check-in order). */
-  joinSeq: number;
-  /** Every partner tonight, in game order (doubles). */
-  partners: string[];
-  /** A fixed partner (a pair who came together), else null. */
-  lockedWith: string | null;
-  /** Event number of the admin's "move up" (0: none); a moved-up player goes first, cleared when started. */
-  boost: number;
-  /** Opted in to one LINE push "you are up next" this evening (`checkState/rotation/notifyMe`; absent: no). */
-  notifyUpNext?: boolean;
-  /** That push was queued (its outbox record written with the board); never a second one this evening. */
-  upNextQueued?: boolean;
-}
-
-export interface RotationGameRecord {
-  court: number;
-  /** userIds of each side. */
-  teams: [string[], string[]];
-  startedAt: string;
-  /** Consecutive games the side `teams[0]` has stayed on this court as winners (`winnerStays`). */
-  stayStreak: number;
-}
-
-/** Winners held on a free court for its next game (`winnerStays`). */
-interface RotationHold {
-  court: number;
-  userIds: string[];
-  streak: number;
-}
-
-interface RotationLogEntry {
-  court: number;
-  teams: [string[], string[]];
-  startedAt: string;
-  endedAt: string | null;
-  score: [number, number] | null;
-}
-
-export interface RotationState {
-  mode: RotationMode;
-  rule: RotationRule;
-  courts: number[];
-  games: RotationGameRecord[];
-  holds: RotationHold[];
-  players: RotationPlayerRecord[];
-  /** Coming games fixed by an admin's swap: the teams of next[0], next[1] … in order. */
-  pinned: [string[], string[]][];
-  /** Event counter: every change adds one (waiting order). */
-  seq: number;
-  log: RotationLogEntry[];
-}
+/** The board's shapes, checked by the board's codec on every read (`#db/codecs/rotation.ts`). */
+export type { RotationGameRecord, RotationPlayerRecord, RotationState } from '#db/codecs/rotation.ts';
 
 /** The level a player without one counts as when the four are split into pairs (middle of 1-18). */
 export const UNKNOWN_LEVEL = 9;

@@ -1,7 +1,7 @@
 import type { Clock } from '#platform/clock.ts';
 import { DomainError } from '#platform/errors.ts';
 import { fromTrustedOrigin } from '#platform/origin-guard.ts';
-import type { RotationSockets } from './live.ts';
+import type { RotationSockets } from './socket-repository.ts';
 import { checkRotationViewer, type RotationViewerChecks } from './viewers.ts';
 
 /** The parts of an API Gateway WebSocket event the routes read (`$connect` carries the query and headers). */

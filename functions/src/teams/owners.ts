@@ -1,7 +1,8 @@
 import type { Store } from '#db/client.ts';
+import { adminCodec } from '#db/codecs/admin.ts';
+import { userCodec } from '#db/codecs/players.ts';
 import { adminKey, key } from '#db/keys.ts';
 import { batchGetAll } from '#db/query.ts';
-import type { UserRecord } from '#players/repository.ts';
 import { TeamAdminRepository } from './admins.ts';
 
 /**
@@ -17,14 +18,16 @@ export class TeamOwners {
     const direct = owners.flatMap((l) => (l.email ? [l.email] : []));
     const leaders = owners.filter((l) => !l.email);
     if (leaders.length === 0) return [...new Set(direct)];
-    const accounts = await batchGetAll<{ linkedUserId: string | null }>(
+    const accounts = await batchGetAll(
       this.store,
+      adminCodec,
       leaders.map((l) => adminKey.admin(l.adminId)),
     );
     const userIds = accounts.flatMap((a) => (a.linkedUserId ? [a.linkedUserId] : []));
     const users = userIds.length
-      ? await batchGetAll<UserRecord>(
+      ? await batchGetAll(
           this.store,
+          userCodec,
           userIds.map((id) => key.user(id)),
         )
       : [];

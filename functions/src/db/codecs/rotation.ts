@@ -1,0 +1,131 @@
+import { rotationMode, rotationPlayerState, rotationRule } from '@shuttle/shared';
+import * as z from 'zod';
+import { itemCodec } from '../codec.ts';
+import { key } from '../keys.ts';
+
+/**
+ * The rotation board (docs/ON-COURT.md, "Rotation"; TABLE.md, "Rotation"): one item per session
+ * with the whole board and a `version`, its venue-screen token and the AWS sockets watching it.
+ * The board is the rule engine's input (`#rotation/engine.ts`), so it is checked in full.
+ */
+
+const side = z.array(z.string());
+const teams = z.tuple([side, side]);
+
+const rotationPlayerSchema = z.object({
+  userId: z.string(),
+  name: z.string(),
+  /** Level on the 18-level table (docs/MONEY.md, "Player levels"); null: unknown (counted as UNKNOWN_LEVEL). */
+  level: z.number().nullable(),
+  state: rotationPlayerState,
+  /** Games started tonight (the one on court included). */
+  gamesPlayed: z.number(),
+  /**
+   * The fairness count the `balanced` rule sorts by: games played plus the catch-up a late
+   * arrival (or a player back from a rest) is given so they join at the back of the queue
+   * instead of jumping everyone who has played.
+   */
+  rank: z.number(),
+  /** Event number since which the player waits (arrival, end of their game, back from rest). */
+  readySince: z.number(),
+  /** Event number of arrival (check-in order). */
+  joinSeq: z.number(),
+  /** Every partner tonight, in game order (doubles). */
+  partners: z.array(z.string()),
+  /** A fixed partner (a pair who came together), else null. */
+  lockedWith: z.string().nullable(),
+  /** Event number of the admin's "move up" (0: none); a moved-up player goes first, cleared when started. */
+  boost: z.number(),
+  /** Opted in to one LINE push "you are up next" this evening (`checkState/rotation/notifyMe`; absent: no). */
+  notifyUpNext: z.boolean().optional(),
+  /** That push was queued (its outbox record written with the board); never a second one this evening. */
+  upNextQueued: z.boolean().optional(),
+});
+
+const rotationGameSchema = z.object({
+  court: z.number(),
+  /** userIds of each side. */
+  teams,
+  startedAt: z.string(),
+  /** Consecutive games the side `teams[0]` has stayed on this court as winners (`winnerStays`). */
+  stayStreak: z.number(),
+});
+
+const rotationStateSchema = z.object({
+  mode: rotationMode,
+  rule: rotationRule,
+  courts: z.array(z.number()),
+  games: z.array(rotationGameSchema),
+  /** Winners held on a free court for its next game (`winnerStays`). */
+  holds: z.array(z.object({ court: z.number(), userIds: z.array(z.string()), streak: z.number() })),
+  players: z.array(rotationPlayerSchema),
+  /** Coming games fixed by an admin's swap: the teams of next[0], next[1] … in order. */
+  pinned: z.array(teams),
+  /** Event counter: every change adds one (waiting order). */
+  seq: z.number(),
+  log: z.array(
+    z.object({
+      court: z.number(),
+      teams,
+      startedAt: z.string(),
+      endedAt: z.string().nullable(),
+      score: z.tuple([z.number(), z.number()]).nullable(),
+    }),
+  ),
+});
+
+export type RotationPlayerRecord = z.output<typeof rotationPlayerSchema>;
+export type RotationGameRecord = z.output<typeof rotationGameSchema>;
+/** The board as the rule engine sees it (`#rotation/engine.ts`): plain data, every operation answers a new one. */
+export type RotationState = z.output<typeof rotationStateSchema>;
+
+const rotationSchema = z.object({
+  type: z.literal('rotation'),
+  sessionId: z.string(),
+  teamId: z.string(),
+  version: z.number(),
+  state: rotationStateSchema,
+  screenToken: z.string(),
+  helperUserId: z.string().nullable(),
+  updatedAt: z.string(),
+});
+
+/**
+ * The rotation board item, `SESSION#<id>` / `ROTATION`: the whole board with a `version`; every
+ * change is a Put conditioned on the version it read.
+ */
+export type RotationItem = z.output<typeof rotationSchema>;
+
+export const rotationCodec = itemCodec({
+  name: 'rotation',
+  schema: rotationSchema,
+  keys: (r) => key.rotation(r.sessionId),
+});
+
+/** A venue-screen token of a board, keyed by the SHA-256 of the token. */
+export const rotationScreenCodec = itemCodec({
+  name: 'rotationScreen',
+  schema: z.object({ type: z.literal('rotationScreen'), sessionId: z.string() }),
+  keys: (_screen, tokenHash: string) => key.rotationScreen(tokenHash),
+});
+
+/** An open WebSocket of a board's viewer on AWS (`ROTWS#<sessionId> / CONN#<id>`, TTL 4 h). */
+export const rotationSocketCodec = itemCodec({
+  name: 'rotationSocket',
+  schema: z.object({
+    type: z.literal('rotationSocket'),
+    sessionId: z.string(),
+    connectionId: z.string(),
+    kind: z.enum(['member', 'admin', 'screen']),
+    connectedAt: z.string(),
+    ttl: z.number(),
+  }),
+  keys: (s) => key.rotationSocket(s.sessionId, s.connectionId),
+});
+
+/** The session of an open socket (`ROTWSCONN#<id>`, TTL 4 h), for `$disconnect`, which only knows the connection. */
+export const rotationSocketOwnerCodec = itemCodec({
+  name: 'rotationSocketOwner',
+  schema: z.object({ type: z.literal('rotationSocketOwner'), sessionId: z.string(), ttl: z.number() }),
+  keys: (_owner, connectionId: string) => key.rotationSocketOwner(connectionId),
+});
