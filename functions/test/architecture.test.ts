@@ -178,7 +178,7 @@ describe('file size', () => {
 
 describe('the rules themselves', () => {
   it('refuses an upward import, a route importing a route, a domain module importing the api, and a feature importing the wiring', () => {
-    expect(violation({ from: 'teams/membership.ts', to: 'bookings/engine.ts' })).toMatch(/below/);
+    expect(violation({ from: 'teams/membership-repository.ts', to: 'bookings/engine.ts' })).toMatch(/below/);
     expect(violation({ from: 'api/member/bookings.ts', to: 'api/member/sessions.ts' })).toMatch(/route/);
     expect(violation({ from: 'api/admin/sessions.ts', to: 'api/member/sessions.ts' })).toMatch(/route/);
     expect(violation({ from: 'api/views/teams.ts', to: 'api/admin/teams.ts' })).toMatch(/route/);
@@ -211,10 +211,10 @@ describe('the rules themselves', () => {
   });
 
   it('reports a planted upward import on a small graph, and nothing once it is gone', () => {
-    const files = ['platform/clock.ts', 'teams/membership.ts', 'bookings/engine.ts', 'api/member/bookings.ts'];
+    const files = ['platform/clock.ts', 'teams/membership-repository.ts', 'bookings/engine.ts', 'api/member/bookings.ts'];
     const clean: Import[] = [
-      { from: 'teams/membership.ts', to: 'platform/clock.ts' },
-      { from: 'bookings/engine.ts', to: 'teams/membership.ts' },
+      { from: 'teams/membership-repository.ts', to: 'platform/clock.ts' },
+      { from: 'bookings/engine.ts', to: 'teams/membership-repository.ts' },
       { from: 'api/member/bookings.ts', to: 'bookings/engine.ts' },
     ];
     expect(layerProblems(files, clean)).toEqual([]);
@@ -227,9 +227,9 @@ describe('the rules themselves', () => {
       ]),
     );
 
-    const planted = [...clean, { from: 'teams/membership.ts', to: 'bookings/engine.ts' }];
+    const planted = [...clean, { from: 'teams/membership-repository.ts', to: 'bookings/engine.ts' }];
     const problems = layerProblems(files, planted);
-    expect(problems).toContain('teams/membership.ts -> bookings/engine.ts: teams is below bookings');
+    expect(problems).toContain('teams/membership-repository.ts -> bookings/engine.ts: teams is below bookings');
     expect(problems).toContain('folder edge runs back up: teams -> bookings');
     expect(problems.some((p) => p.startsWith('folder cycle:'))).toBe(true);
     expect(problems.some((p) => p.startsWith('import cycle:'))).toBe(true);

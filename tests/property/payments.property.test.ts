@@ -1,6 +1,6 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { BookingEngine } from '@shuttle/functions/bookings/engine.ts';
-import { PassRepository } from '@shuttle/functions/payments/passes.ts';
+import { PassRepository } from '@shuttle/functions/payments/pass-repository.ts';
 import { PaymentRepository } from '@shuttle/functions/payments/repository.ts';
 import { DomainError } from '@shuttle/functions/platform/errors.ts';
 import type { BookingRecord } from '@shuttle/functions/sessions/model.ts';

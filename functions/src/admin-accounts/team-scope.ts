@@ -3,7 +3,7 @@ import { DomainError } from '#platform/errors.ts';
 import type { AdminCaller } from '#platform/http.ts';
 import type { SessionRecord } from '#sessions/model.ts';
 import type { SessionRepository } from '#sessions/repository.ts';
-import type { TeamAdminRepository } from '#teams/admins.ts';
+import type { TeamAdminRepository } from '#teams/team-admin-repository.ts';
 
 export interface TeamAccess {
   teamId: string;

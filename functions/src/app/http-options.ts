@@ -4,7 +4,7 @@ import { RateCounters } from '#db/rate-counters.ts';
 import { DomainError } from '#platform/errors.ts';
 import type { ContractAppOptions } from '#platform/http.ts';
 import { RateLimiter } from '#platform/rate-limit.ts';
-import { playerIsLive } from '#players/live-players.ts';
+import { playerIsLive } from '#players/live-player-repository.ts';
 import type { AppDeps } from './deps.ts';
 import { callLimits } from './limits.ts';
 

@@ -1,7 +1,7 @@
 import type { Store } from '#db/client.ts';
 import type { LineMessaging } from '#line/client.ts';
 import type { Clock } from '#platform/clock.ts';
-import { type LineUsage, LineUsageRepository, overBudget } from '#teams/line-usage.ts';
+import { type LineUsage, LineUsageRepository, overBudget } from '#teams/line-usage-repository.ts';
 import type { TeamRecord } from '#teams/repository.ts';
 
 export const GROUP_SIZE_CACHE_MS = 60 * 60_000;

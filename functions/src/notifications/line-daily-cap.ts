@@ -1,6 +1,6 @@
 import type { Store } from '#db/client.ts';
 import type { Clock } from '#platform/clock.ts';
-import { takeDailyPush } from '#teams/line-usage.ts';
+import { takeDailyPush } from '#teams/line-usage-repository.ts';
 import type { TeamRecord } from '#teams/repository.ts';
 
 /**

@@ -1,6 +1,6 @@
 import type { Store } from '#db/client.ts';
 import type { IdGenerator } from '#platform/clock.ts';
-import { MembershipRepository } from '#teams/membership.ts';
+import { MembershipRepository } from '#teams/membership-repository.ts';
 import type { TeamRecord } from '#teams/repository.ts';
 import { newGroupOutboxItem, newOutboxItem, type OutboxItem } from './model.ts';
 import { putOutboxBatch } from './repository.ts';

@@ -2,7 +2,7 @@ import type { Store } from '#db/client.ts';
 import type { Clock } from '#platform/clock.ts';
 import type { BookingRecord } from '#sessions/model.ts';
 import { SessionRepository } from '#sessions/repository.ts';
-import { MembershipRepository } from '#teams/membership.ts';
+import { MembershipRepository } from '#teams/membership-repository.ts';
 import { NoShowSettings } from '#teams/no-show-settings.ts';
 
 const DAY_MS = 86_400_000;

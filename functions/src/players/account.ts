@@ -18,7 +18,7 @@ import { runTransaction, Transaction, TransactionRefusedError } from '#db/transa
 import type { Clock } from '#platform/clock.ts';
 import { mapLimit } from '#platform/concurrency.ts';
 import { DomainError } from '#platform/errors.ts';
-import { forgetLivePlayer } from './live-players.ts';
+import { forgetLivePlayer } from './live-player-repository.ts';
 import { anonymise, preferencesOf, toProfile, userIdFor } from './repository.ts';
 
 /** The longest session (TABLE.md, "Browse"): a booking that started longer ago than this has ended. */

@@ -7,7 +7,7 @@ import { key } from '#db/keys.ts';
 import { batchGetAll } from '#db/query.ts';
 import { isConditionFailure } from '#db/transaction.ts';
 import { DomainError } from '#platform/errors.ts';
-import { rememberLivePlayer } from './live-players.ts';
+import { rememberLivePlayer } from './live-player-repository.ts';
 
 export type IdentityProvider = 'line' | 'google';
 

@@ -6,9 +6,9 @@ import type { Store } from '#db/client.ts';
 import type { Clock, IdGenerator } from '#platform/clock.ts';
 import { DomainError } from '#platform/errors.ts';
 import type { AdminCaller } from '#platform/http.ts';
-import { playerIsLive } from '#players/live-players.ts';
+import { playerIsLive } from '#players/live-player-repository.ts';
 import { SessionRepository } from '#sessions/repository.ts';
-import { TeamAdminRepository } from '#teams/admins.ts';
+import { TeamAdminRepository } from '#teams/team-admin-repository.ts';
 import { type RotationItem, RotationRepository } from './repository.ts';
 
 /**

@@ -3,7 +3,7 @@ import { adminCodec } from '#db/codecs/admin.ts';
 import { userCodec } from '#db/codecs/players.ts';
 import { adminKey, key } from '#db/keys.ts';
 import { batchGetAll } from '#db/query.ts';
-import { TeamAdminRepository } from './admins.ts';
+import { TeamAdminRepository } from './team-admin-repository.ts';
 
 /**
  * Where a team's owners read email: the account's email, or for a leader's account (opened

@@ -12,7 +12,7 @@ import { adminKey, adminPrefix, index, key } from '#db/keys.ts';
 import { batchGetAll, queryAll } from '#db/query.ts';
 import { isConditionFailure, runTransaction, Transaction } from '#db/transaction.ts';
 import { DomainError } from '#platform/errors.ts';
-import { addFirstOwner, type LinkedAdmin, type TeamAdminLink } from './admins.ts';
+import { addFirstOwner, type LinkedAdmin, type TeamAdminLink } from './team-admin-repository.ts';
 
 /** The stored shapes, checked by their codecs on every read (`#db/codecs/teams.ts`). */
 export type { GroupAnnouncements, TeamRecord, VenueRecord };

@@ -7,7 +7,7 @@ import type { UserRepository } from '#players/repository.ts';
 import { addMoney, attendanceCsv, membersCsv, moneyOf, revenueCsv } from '#reports/money.ts';
 import { monthSpan } from '#reports/revenue.ts';
 import type { SessionRepository } from '#sessions/repository.ts';
-import type { MembershipRepository } from '#teams/membership.ts';
+import type { MembershipRepository } from '#teams/membership-repository.ts';
 import type { TeamRepository } from '#teams/repository.ts';
 
 export interface ExportRouteDeps {

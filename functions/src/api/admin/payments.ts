@@ -2,7 +2,7 @@ import { addDays, adminRoutes, MONEY_LIMITS, taipeiDate, taipeiDayStart } from '
 import type { TeamScope } from '#admin-accounts/team-scope.ts';
 import { adminIdempotencyScope } from '#db/keys.ts';
 import { outstandingOf } from '#payments/outstanding.ts';
-import type { PassRepository } from '#payments/passes.ts';
+import type { PassRepository } from '#payments/pass-repository.ts';
 import type { PaymentRepository } from '#payments/repository.ts';
 import type { Clock } from '#platform/clock.ts';
 import { DomainError } from '#platform/errors.ts';
@@ -10,7 +10,7 @@ import { type ContractAppOptions, contractRoutes } from '#platform/http.ts';
 import type { UserRepository } from '#players/repository.ts';
 import type { SessionRecord } from '#sessions/model.ts';
 import type { SessionRepository } from '#sessions/repository.ts';
-import type { MembershipRepository } from '#teams/membership.ts';
+import type { MembershipRepository } from '#teams/membership-repository.ts';
 import type { NoShowSettings } from '#teams/no-show-settings.ts';
 import type { TeamRepository } from '#teams/repository.ts';
 

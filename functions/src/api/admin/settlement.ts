@@ -1,7 +1,7 @@
 import { adminRoutes } from '@shuttle/shared';
 import type { TeamScope } from '#admin-accounts/team-scope.ts';
 import { stockView } from '#payments/settlement.ts';
-import { EMPTY_PAYMENT_DETAILS, type SettlementRepository } from '#payments/settlement-store.ts';
+import { EMPTY_PAYMENT_DETAILS, type SettlementRepository } from '#payments/settlement-repository.ts';
 import { type ContractAppOptions, contractRoutes } from '#platform/http.ts';
 import { monthSpan } from '#reports/revenue.ts';
 import type { SessionRecord } from '#sessions/model.ts';

@@ -6,7 +6,7 @@ import { DomainError } from '#platform/errors.ts';
 import { type ContractAppOptions, contractRoutes } from '#platform/http.ts';
 import type { UserRepository } from '#players/repository.ts';
 import type { SessionRepository } from '#sessions/repository.ts';
-import type { MemberRecord, MembershipRepository } from '#teams/membership.ts';
+import type { MemberRecord, MembershipRepository } from '#teams/membership-repository.ts';
 
 export interface TeamMemberAdminRouteDeps extends BlockPlayerDeps {
   scope: TeamScope;

@@ -13,7 +13,7 @@ import type { Store } from '#db/client.ts';
 import { recordTeamNews } from '#outbox/news.ts';
 import { type ContractAppOptions, contractRoutes } from '#platform/http.ts';
 import { LineBindings } from '#teams/line-binding.ts';
-import { LineUsageRepository } from '#teams/line-usage.ts';
+import { LineUsageRepository } from '#teams/line-usage-repository.ts';
 import { groupAnnouncementsOf, type TeamRecord } from '#teams/repository.ts';
 
 export interface TeamAdminRouteDeps extends TeamAdministrationDeps, AdminTokenDeps {

@@ -8,7 +8,7 @@ import { type ContractAppOptions, contractRoutes, newApiApp } from '#platform/ht
 import type { RateBucket } from '#platform/rate-limit.ts';
 import type { SessionRecord } from '#sessions/model.ts';
 import type { SessionRepository } from '#sessions/repository.ts';
-import type { MembershipRepository } from '#teams/membership.ts';
+import type { MembershipRepository } from '#teams/membership-repository.ts';
 
 export interface CalendarRouteDeps {
   clock: Clock;

@@ -5,7 +5,7 @@ import type { Clock } from '#platform/clock.ts';
 import { type ContractAppOptions, contractRoutes } from '#platform/http.ts';
 import { Accounts } from '#players/account.ts';
 import { toProfile, type UserRepository } from '#players/repository.ts';
-import type { TeamAdminRepository } from '#teams/admins.ts';
+import type { TeamAdminRepository } from '#teams/team-admin-repository.ts';
 
 export interface AccountRouteDeps {
   store: Store;

@@ -11,15 +11,15 @@ import {
 import { myBookingOf, participantCountsOf, participantsOf } from '#api/views/bookings.ts';
 import { lotteryView } from '#bookings/lottery.ts';
 import { passCovers } from '#payments/model.ts';
-import type { PassRepository } from '#payments/passes.ts';
-import type { SettlementRepository } from '#payments/settlement-store.ts';
+import type { PassRepository } from '#payments/pass-repository.ts';
+import type { SettlementRepository } from '#payments/settlement-repository.ts';
 import type { Clock } from '#platform/clock.ts';
 import { DomainError } from '#platform/errors.ts';
 import { type ContractAppOptions, contractRoutes, type MemberCaller } from '#platform/http.ts';
 import type { UserRepository } from '#players/repository.ts';
 import { type SessionRecord, toDetail, toSummary } from '#sessions/model.ts';
 import type { SessionRepository } from '#sessions/repository.ts';
-import type { MembershipRepository } from '#teams/membership.ts';
+import type { MembershipRepository } from '#teams/membership-repository.ts';
 import type { TeamRepository } from '#teams/repository.ts';
 
 export interface SessionRouteDeps {
