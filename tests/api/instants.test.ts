@@ -1,5 +1,6 @@
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { runSignupJobs } from '@shuttle/functions/bookings/sign-up-jobs.ts';
+import { sessionCodec } from '@shuttle/functions/db/codecs/sessions.ts';
 import { index, key } from '@shuttle/functions/db/keys.ts';
 import { normaliseInstants } from '@shuttle/functions/db/migrations/normalise-instants.ts';
 import { scheduleBookingReminders } from '@shuttle/functions/notifications/reminders.ts';
@@ -175,9 +176,8 @@ describe('the migration of stored instants', () => {
     const [p] = await h.players(1, `legacy${session.id.slice(-4)}`);
     expect((await h.join(p!.token, session.id)).body.data!.status).toBe('entered');
 
-    const item = (await stored(key.session(session.id))) as SessionRecord & Record<string, unknown>;
-    const legacy: SessionRecord & Record<string, unknown> = {
-      ...item,
+    const legacy: SessionRecord = {
+      ...sessionCodec.decode(await stored(key.session(session.id))),
       startsAt: taipeiText(session.startsAt),
       endsAt: taipeiText(session.endsAt),
       signupOpensAt: taipeiText(session.signupOpensAt),

@@ -1,5 +1,6 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { BookingEngine } from '@shuttle/functions/bookings/engine.ts';
+import { bookingCodec } from '@shuttle/functions/db/codecs/sessions.ts';
 import { PassRepository } from '@shuttle/functions/payments/pass-repository.ts';
 import { PaymentRepository } from '@shuttle/functions/payments/repository.ts';
 import { DomainError } from '@shuttle/functions/platform/errors.ts';
@@ -60,7 +61,7 @@ async function bookingsOf(sessionId: string): Promise<BookingRecord[]> {
       ConsistentRead: true,
     }),
   );
-  return (Items ?? []) as BookingRecord[];
+  return (Items ?? []).map((item) => bookingCodec.decode(item));
 }
 
 describe('payments and passes under random interleavings with the booking engine', () => {

@@ -81,7 +81,12 @@ export async function forgetLoginWindow(store: Store, email: string, windowStart
 }
 
 /** Whether this caller sends the window's one alert email (the conditional write decides). */
-export async function claimLoginAlert(store: Store, email: string, windowStartsAt: string, now: Date): Promise<boolean> {
+export async function claimLoginAlert(
+  store: Store,
+  email: string,
+  windowStartsAt: string,
+  now: Date,
+): Promise<boolean> {
   try {
     await store.doc.send(
       new UpdateCommand({

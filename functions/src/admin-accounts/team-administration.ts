@@ -5,8 +5,8 @@ import { ttlAt } from '#db/keys.ts';
 import type { Clock, IdGenerator } from '#platform/clock.ts';
 import type { EmailSender } from '#platform/email.ts';
 import { DomainError } from '#platform/errors.ts';
-import type { InviteRecord, TeamAdminLink, TeamAdminRepository } from '#teams/team-admin-repository.ts';
 import type { NewTeam, TeamRecord, TeamRepository } from '#teams/repository.ts';
+import type { InviteRecord, TeamAdminLink, TeamAdminRepository } from '#teams/team-admin-repository.ts';
 import type { AdminAccounts } from './repository.ts';
 
 /**

@@ -9,10 +9,10 @@ import { SettlementRepository } from '#payments/settlement-repository.ts';
 import { UserRepository } from '#players/repository.ts';
 import { RotationService } from '#rotation/service.ts';
 import { SessionRepository } from '#sessions/repository.ts';
-import { TeamAdminRepository } from '#teams/team-admin-repository.ts';
 import { MembershipRepository } from '#teams/membership-repository.ts';
 import { NoShowSettings } from '#teams/no-show-settings.ts';
 import { TeamRepository } from '#teams/repository.ts';
+import { TeamAdminRepository } from '#teams/team-admin-repository.ts';
 import type { AppDeps } from './deps.ts';
 import { memberHttp, rateLimiter } from './http-options.ts';
 

@@ -26,7 +26,12 @@ export const drawJob = (session: SessionRecord): DrawJob => drawMarker(session.i
 /** `drawJob` as the item a transaction puts. */
 export const drawJobItem = (session: SessionRecord) => signupJobCodec.encode(drawJob(session));
 
-const drawMarker = (sessionId: string, dueAt: string): DrawJob => ({ type: 'signupJob', kind: 'draw', sessionId, dueAt });
+const drawMarker = (sessionId: string, dueAt: string): DrawJob => ({
+  type: 'signupJob',
+  kind: 'draw',
+  sessionId,
+  dueAt,
+});
 
 /**
  * The one sign-up job marker of a create call's lottery sessions, written with them (so a lottery

@@ -1,11 +1,11 @@
 import { taipeiDate, taipeiMonth } from '@shuttle/shared';
 import type { Store } from '#db/client.ts';
-import { index, key, sessionIndexKeys } from '#db/keys.ts';
-import { isConditionFailure, runTransaction, Transaction } from '#db/transaction.ts';
+import { key, sessionIndexKeys } from '#db/keys.ts';
+import { runTransaction, Transaction } from '#db/transaction.ts';
 import { newGroupOutboxItem, newOutboxItem } from '#outbox/model.ts';
 import type { Clock, IdGenerator } from '#platform/clock.ts';
 import { DomainError } from '#platform/errors.ts';
-import { isTransientStoreError, type RetryPolicy, withRetry } from '#platform/retry.ts';
+import type { RetryPolicy } from '#platform/retry.ts';
 import {
   assertChangeable,
   MAX_NOTICES_PER_CHANGE,
@@ -237,7 +237,8 @@ export class SessionChangeEngine {
       await decided.after?.();
       return decided.result;
     } catch (error) {
-      if (wasClosed === false && !committed) await this.sessions.setBookingClosed(sessionId, false).catch(() => undefined);
+      if (wasClosed === false && !committed)
+        await this.sessions.setBookingClosed(sessionId, false).catch(() => undefined);
       throw error;
     }
   }

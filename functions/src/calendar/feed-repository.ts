@@ -19,6 +19,8 @@ export async function readFeedPointer(store: Store, userId: string) {
 
 /** Whose feed the token with this hash opens, or null. */
 export async function readFeedOwner(store: Store, tokenHash: string): Promise<string | null> {
-  const { Item } = await store.doc.send(new GetCommand({ TableName: store.tableName, Key: key.calendarFeed(tokenHash) }));
+  const { Item } = await store.doc.send(
+    new GetCommand({ TableName: store.tableName, Key: key.calendarFeed(tokenHash) }),
+  );
   return calendarFeedCodec.decodeOrNull(Item)?.userId ?? null;
 }

@@ -240,7 +240,7 @@ export class ChatReplies {
       forward: true,
       limit: CHAT_LIST_MAX,
     });
-    return page.items;
+    return page.items.map((item) => item.session);
   }
 
   /** The first page of the member app's 報名中 list (public sessions only). */

@@ -14,9 +14,9 @@ import { randomId } from '#platform/clock.ts';
 import { DomainError } from '#platform/errors.ts';
 import { DEFAULT_PREFERENCES, type UserRecord } from '#players/repository.ts';
 import type { BookingRecord } from '#sessions/model.ts';
-import { TeamAdminRepository } from '#teams/team-admin-repository.ts';
 import { MembershipRepository } from '#teams/membership-repository.ts';
 import type { TeamRecord, VenueRecord } from '#teams/repository.ts';
+import { TeamAdminRepository } from '#teams/team-admin-repository.ts';
 import {
   DEMO_ADMIN,
   type DemoPlayer,

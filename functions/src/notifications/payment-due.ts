@@ -19,7 +19,7 @@ export async function paymentDueLines(
     deps.sessions.booking(session.id, userId),
     deps.teams.get(session.teamId),
   ]);
-  if (!booking || booking.status !== 'accepted') return undefined;
+  if (booking?.status !== 'accepted') return undefined;
   const payment = paymentOf(session.price, booking);
   const details = team?.paymentDetails;
   if (!owes(payment) || !hasPaymentDetails(details)) return undefined;

@@ -1,10 +1,8 @@
 import {
   DEFAULT_LOW_STOCK_TUBES,
-  type OtherCost,
   paymentOf,
   type Settlement,
   type SettlementShare,
-  type SettlementSplit,
   SHARE_ROUNDING,
   SHUTTLES_PER_TUBE,
   type ShuttleStock,

@@ -15,7 +15,7 @@ const ZERO: RevenueLine = { sessions: 0, accepted: 0, attended: 0, absent: 0, re
  * One session's figures. Revenue is what the players who came paid: attended seats (a party
  * counts its size, walk-ins included) times the session price. Absent players pay nothing.
  */
-export function tallySession(session: SessionRecord, bookings: readonly BookingRecord[]): RevenueLine {
+export function tallySession(session: Pick<SessionRecord, 'price'>, bookings: readonly BookingRecord[]): RevenueLine {
   const accepted = bookings.filter((b) => b.status === 'accepted');
   const seats = (list: readonly BookingRecord[]) => list.reduce((sum, b) => sum + b.partySize, 0);
   const attended = seats(accepted.filter((b) => b.attendance === 'attended'));

@@ -1,4 +1,3 @@
-
 /**
  * The rotation board as the rule engine sees it (docs/ON-COURT.md, "Rotation"): plain data, no
  * I/O. The repository stores it as one item per session; every operation of `engine.ts` takes a

@@ -28,7 +28,10 @@ export const newScreenToken = () => randomBytes(32).toString('base64url');
 
 /** The venue-screen token's lookup item: the session its hash opens. */
 const screenItem = (board: RotationItem) =>
-  rotationScreenCodec.encode({ type: 'rotationScreen', sessionId: board.sessionId }, hashScreenToken(board.screenToken));
+  rotationScreenCodec.encode(
+    { type: 'rotationScreen', sessionId: board.sessionId },
+    hashScreenToken(board.screenToken),
+  );
 
 export class RotationRepository {
   constructor(private readonly store: Store) {}

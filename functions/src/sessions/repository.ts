@@ -104,7 +104,11 @@ export class SessionRepository {
         }),
       ),
     );
-    return { items: (page.Items ?? []).map(sessionCodec.decode), more: page.LastEvaluatedKey !== undefined };
+    const items = (page.Items ?? []).map((item) => ({
+      session: sessionCodec.decode(item),
+      sortKey: String(item[sk] ?? ''),
+    }));
+    return { items, more: page.LastEvaluatedKey !== undefined };
   }
 
   /** Every booking row of a session (accepted, waiting and cancelled), strongly consistent. */

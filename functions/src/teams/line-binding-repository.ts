@@ -11,11 +11,14 @@ import { isConditionFailure } from '#db/transaction.ts';
  */
 
 async function read<T>(store: Store, codec: ReadCodec<T>, itemKey: { PK: string; SK: string }): Promise<T | null> {
-  const { Item } = await store.doc.send(new GetCommand({ TableName: store.tableName, Key: itemKey, ConsistentRead: true }));
+  const { Item } = await store.doc.send(
+    new GetCommand({ TableName: store.tableName, Key: itemKey, ConsistentRead: true }),
+  );
   return codec.decodeOrNull(Item);
 }
 
-export const readBindCode = (store: Store, codeHash: string) => read(store, lineBindCodeCodec, key.lineBindCode(codeHash));
+export const readBindCode = (store: Store, codeHash: string) =>
+  read(store, lineBindCodeCodec, key.lineBindCode(codeHash));
 export const readGroupLink = (store: Store, groupId: string) => read(store, lineGroupCodec, key.lineGroup(groupId));
 export const readTeam = (store: Store, teamId: string): Promise<TeamRecord | null> =>
   read(store, teamCodec, key.team(teamId));

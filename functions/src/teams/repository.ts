@@ -1,13 +1,7 @@
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { DEFAULT_CANCEL_WINDOW_MINUTES, DEFAULT_LANGUAGE, type Language, type NoShowRule } from '@shuttle/shared';
 import type { Store } from '#db/client.ts';
-import {
-  type GroupAnnouncements,
-  type TeamRecord,
-  teamCodec,
-  type VenueRecord,
-  venueCodec,
-} from '#db/codecs/teams.ts';
+import { type GroupAnnouncements, type TeamRecord, teamCodec, type VenueRecord, venueCodec } from '#db/codecs/teams.ts';
 import { adminKey, adminPrefix, index, key } from '#db/keys.ts';
 import { batchGetAll, queryAll } from '#db/query.ts';
 import { isConditionFailure, runTransaction, Transaction } from '#db/transaction.ts';

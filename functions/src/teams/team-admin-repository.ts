@@ -1,5 +1,4 @@
 import { DeleteCommand, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import type { AdminRole } from '@shuttle/shared';
 import type { Store } from '#db/client.ts';
 import { type InviteRecord, inviteCodec, type TeamAdminLink, teamAdminCodec } from '#db/codecs/teams.ts';
 import { adminIndex, adminKey, adminPrefix, key } from '#db/keys.ts';

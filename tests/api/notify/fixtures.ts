@@ -80,8 +80,9 @@ export async function player(h: ApiHarness, sub: string, setup: PlayerSetup = {}
     values[':true'] = true;
   }
   for (const [name, on] of Object.entries(setup.preferences ?? {})) {
-    sets.push(`preferences.${name} = :${name}`);
-    values[`:${name}`] = on;
+    // Its own placeholder: `:email` already holds the address.
+    sets.push(`preferences.${name} = :pref_${name}`);
+    values[`:pref_${name}`] = on;
   }
   if (sets.length) {
     await h.store.doc.send(
