@@ -1,0 +1,78 @@
+import type { ReadCodec } from '../codec.ts';
+import { idempotencyCodec } from '../idempotency.ts';
+import { rateCounterCodec } from '../rate-counters.ts';
+import { adminCodec, adminEmailCodeCodec, adminEmailCodec, loginGuardCodec, passwordResetCodec } from './admin.ts';
+import { signupJobCodec } from './jobs.ts';
+import { lineWebhookEventCodec } from './line.ts';
+import { outboxCodec } from './outbox.ts';
+import { passCodec, settlementCodec, shuttleStockCodec } from './payments.ts';
+import {
+  calendarFeedCodec,
+  calendarFeedPointerCodec,
+  codeTriesCodec,
+  deletedLoginCodec,
+  emailClaimCodec,
+  emailCodeCodec,
+  userCodec,
+} from './players.ts';
+import { rotationCodec, rotationScreenCodec, rotationSocketCodec, rotationSocketOwnerCodec } from './rotation.ts';
+import { bookingCodec, sessionCodec } from './sessions.ts';
+import {
+  inviteCodec,
+  joinRequestCodec,
+  lineBindCodeCodec,
+  linePushDayCodec,
+  lineGroupCodec,
+  lineUsageCodec,
+  memberCodec,
+  teamAdminCodec,
+  teamCodec,
+  teamLineBindCodeCodec,
+  teamQuotaCodec,
+  venueCodec,
+} from './teams.ts';
+
+/**
+ * Every item type of the table (TABLE.md, "Items") by its codec: what a whole-table check (the
+ * codec audit test, a migration) uses to find the codec of any item (`codec.is`).
+ */
+export const ITEM_CODECS: readonly ReadCodec<unknown>[] = [
+  userCodec,
+  emailCodeCodec,
+  emailClaimCodec,
+  deletedLoginCodec,
+  codeTriesCodec,
+  calendarFeedCodec,
+  calendarFeedPointerCodec,
+  teamCodec,
+  memberCodec,
+  joinRequestCodec,
+  venueCodec,
+  teamAdminCodec,
+  inviteCodec,
+  teamQuotaCodec,
+  lineUsageCodec,
+  linePushDayCodec,
+  lineBindCodeCodec,
+  teamLineBindCodeCodec,
+  lineGroupCodec,
+  passCodec,
+  shuttleStockCodec,
+  sessionCodec,
+  bookingCodec,
+  settlementCodec,
+  rotationCodec,
+  rotationScreenCodec,
+  rotationSocketCodec,
+  rotationSocketOwnerCodec,
+  idempotencyCodec,
+  outboxCodec,
+  lineWebhookEventCodec,
+  signupJobCodec,
+  rateCounterCodec,
+  adminCodec,
+  adminEmailCodec,
+  loginGuardCodec,
+  passwordResetCodec,
+  adminEmailCodeCodec,
+];
