@@ -138,7 +138,7 @@ const maskEmail = (value: string) => value.replace(/[^#]*@[^#]*/g, '<email>');
  * The error of a corrupt item, logged once where it is found: the codec, the item's keys and
  * each failing field's path and problem, never a value.
  */
-export function corruptItem(
+function corruptItem(
   name: string,
   item: unknown,
   issues: readonly { path: readonly PropertyKey[]; code: string }[],
