@@ -1,11 +1,22 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+import { clockProjects } from './tests/clock/instants.ts';
 import { E2E_STACKS } from './tests/support/e2e-stacks.ts';
 
+/** `npm run test:clock` (tests/clock/run.ts) names its instants, and those with journeys: it runs only them. */
+const clock = process.env.SHUTTLE_CLOCK?.split(',').filter(Boolean);
+const clockJourneys = process.env.SHUTTLE_CLOCK_JOURNEYS?.split(',') ?? [];
+
 /**
- * One runner for every layer. `unit`: pure logic, no network. `api`: HTTP calls against
- * DynamoDB Local (one in-memory engine per run, one table per test file). `e2e`: Playwright
- * driving Debian's Chromium against the local stack.
+ * One runner for every layer. `unit`: pure logic, no network. `infra`: the CDK stacks and the
+ * Lambda bundles. `api`: HTTP calls against DynamoDB Local (one in-memory engine per run, one
+ * table per test file). `e2e`: Playwright driving Debian's Chromium against the local stack.
+ *
+ * `infra` and `api` files share the modules they import (`isolate: false`): each file builds its
+ * own CDK apps, or its own table and app, and loading the CDK library or the whole API once per
+ * worker rather than once per file saves a quarter to two fifths of their time (docs/TESTING.md).
+ * `unit` stays isolated: a module there builds its Powertools metrics from the environment at
+ * import (functions/test/observability.test.ts).
  *
  * Vitest's default on a 2-core machine is one worker; two keep both cores busy (files wait on
  * DynamoDB Local and the browser as much as they compute). The journeys run after everything
@@ -14,36 +25,51 @@ import { E2E_STACKS } from './tests/support/e2e-stacks.ts';
 export default defineConfig({
   test: {
     maxWorkers: Math.max(2, availableParallelism() - 1),
-    projects: [
-      'liff-app/vitest.config.ts',
-      'admin-app/vitest.config.ts',
-      {
-        test: {
-          name: 'unit',
-          include: ['shared/test/**/*.test.{ts,tsx}', 'functions/test/**/*.test.ts', 'infra/test/**/*.test.ts'],
-          environment: 'node',
-        },
-      },
-      {
-        test: {
-          name: 'api',
-          include: ['tests/api/**/*.test.ts', 'tests/property/**/*.test.ts'],
-          globalSetup: ['tests/support/global-dynamo.ts'],
-          testTimeout: 60_000,
-          hookTimeout: 60_000,
-        },
-      },
-      {
-        test: {
-          name: 'e2e',
-          include: ['tests/e2e/**/*.test.ts'],
-          globalSetup: ['tests/support/global-stack.ts'],
-          testTimeout: 120_000,
-          hookTimeout: 180_000,
-          maxWorkers: E2E_STACKS,
-          sequence: { groupOrder: 1 },
-        },
-      },
-    ],
+    // The Node it runs on and the time per project, printed at the end (tests/support/project-times.ts).
+    reporters: ['default', './tests/support/project-times.ts'],
+    // The run's own folder, for what is built once per run and shared (the Lambda bundles).
+    globalSetup: ['tests/support/global-run.ts'],
+    projects: clock
+      ? clockProjects(clock, (instant) => clockJourneys.includes(instant))
+      : [
+          'liff-app/vitest.config.ts',
+          'admin-app/vitest.config.ts',
+          {
+            test: {
+              name: 'unit',
+              include: ['shared/test/**/*.test.{ts,tsx}', 'functions/test/**/*.test.ts'],
+              environment: 'node',
+            },
+          },
+          {
+            test: {
+              name: 'infra',
+              include: ['infra/test/**/*.test.ts'],
+              environment: 'node',
+              isolate: false,
+            },
+          },
+          {
+            test: {
+              name: 'api',
+              include: ['tests/api/**/*.test.ts', 'tests/property/**/*.test.ts'],
+              globalSetup: ['tests/support/global-dynamo.ts'],
+              isolate: false,
+              testTimeout: 60_000,
+              hookTimeout: 60_000,
+            },
+          },
+          {
+            test: {
+              name: 'e2e',
+              include: ['tests/e2e/**/*.test.ts'],
+              globalSetup: ['tests/support/global-stack.ts'],
+              testTimeout: 120_000,
+              hookTimeout: 180_000,
+              maxWorkers: E2E_STACKS,
+              sequence: { groupOrder: 1 },
+            },
+          },
+        ],
   },
 });

@@ -26,6 +26,7 @@ const CONCEPTS = [
   'reports',
   'calendar',
   'rotation',
+  'access',
 ] as const;
 
 /** The api layer: views are shared by the route files above them; route files never import each other. */

@@ -1,14 +1,11 @@
 import { adminRoutes, memberRoutes, type RouteContract } from '@shuttle/shared';
 import { describe, expect, it } from 'vitest';
-import type { z } from 'zod';
+import { type Def, defOf, stringFields } from './schema-walk.ts';
 
 /**
  * Every string and array a client sends has a maximum, so no field can grow with the body:
  * walks the zod 4 definition tree of every request schema (the input side of pipes).
  */
-
-type Def = { type: string; checks?: { _zod: { def: { check: string } } }[] } & Record<string, unknown>;
-const defOf = (schema: unknown) => (schema as z.ZodType)._zod.def as unknown as Def;
 
 const hasMaximum = (def: Def) =>
   (def.checks ?? []).some((c) => c._zod.def.check === 'max_length' || c._zod.def.check === 'length_equals');
@@ -53,42 +50,6 @@ function unbounded(schema: unknown, path: string): string[] {
     case 'any':
     case 'unknown':
       return [`${at}: ${def.type} accepts anything`];
-    default:
-      return [];
-  }
-}
-
-/**
- * Every string field of a schema (through wrappers, unions …) with its path; a pipe counts as
- * one field (an email is a trimmed string piped into a format), free text when no side of it
- * has a pattern or format (an id, email, URL or date is refused by its pattern).
- */
-function stringFields(schema: unknown, path: string): { at: string; field: z.ZodType; free: boolean }[] {
-  const def = defOf(schema);
-  const hasFormat = (d: Def) => (d.checks ?? []).some((c) => c._zod.def.check === 'string_format');
-  switch (def.type) {
-    case 'string':
-      return [{ at: path || '(body)', field: schema as z.ZodType, free: !hasFormat(def) }];
-    case 'array':
-      return stringFields(def.element, `${path}[]`);
-    case 'object':
-      return Object.entries(def.shape as Record<string, unknown>).flatMap(([k, v]) => stringFields(v, `${path}.${k}`));
-    case 'optional':
-    case 'nullable':
-    case 'default':
-    case 'prefault':
-    case 'readonly':
-    case 'catch':
-    case 'nonoptional':
-      return stringFields(def.innerType, path);
-    case 'pipe': {
-      const sides = [...stringFields(def.in, path), ...stringFields(def.out, path)];
-      return sides.length ? [{ at: path, field: schema as z.ZodType, free: sides.every((s) => s.free) }] : [];
-    }
-    case 'union':
-      return (def.options as unknown[]).flatMap((o) => stringFields(o, path));
-    case 'record':
-      return stringFields(def.valueType, `${path}{}`);
     default:
       return [];
   }

@@ -1,7 +1,7 @@
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { type BuildOptions, build } from 'esbuild';
-import { BUNDLE_BUDGET_BYTES, BUNDLING, handlersDir, OVER_BUDGET_CEILINGS } from '../lib/bundling.ts';
+import { BUNDLE_BUDGET_BYTES, BUNDLING, handlersDir, OVER_BUDGET_CEILINGS, repoRoot } from '../lib/bundling.ts';
 import { repoSourceMap } from '../lib/constructs/source-maps.ts';
 
 /**
@@ -44,24 +44,71 @@ export const bundleOptions = (entry: Pick<BuildOptions, 'entryPoints' | 'stdin'>
   logLevel: 'silent',
 });
 
+/** A function's bundle as `buildBundles` builds it: its size and inputs, its code and its source map as stored. */
+export interface Bundle extends BundleSize {
+  /** Every module the entry point imports, directly or not, whether or not code of it is left after tree-shaking. */
+  modules: string[];
+  code: Uint8Array;
+  /** The external map, `sources` as paths in the repository (`repoSourceMap`), as the stack uploads it. */
+  map: string;
+}
+
+/**
+ * Builds the functions' bundles in one esbuild run: every entry point with `bundleOptions` and no
+ * code splitting, so each bundle is byte for byte what a run of its own builds (the stack's, which
+ * infra/test/source-maps.test.ts compares), while the modules they share are read once. The map is
+ * external (no `sourceMappingURL` comment, so the code is the same as without one). Writes nothing.
+ */
+export async function buildBundles(handlers: string[] = lambdaEntries()): Promise<Bundle[]> {
+  const { outfile: _one, ...options } = bundleOptions({
+    entryPoints: Object.fromEntries(handlers.map((h) => [h, join(handlersDir, `${h}.ts`)])),
+  });
+  // Only names the outputs (and the maps' relative sources): nothing is written there.
+  const outdir = join(repoRoot, 'infra', '.bundles');
+  const result = await build({
+    ...options,
+    outdir,
+    outExtension: { '.js': '.mjs' },
+    write: false,
+    metafile: true,
+    sourcemap: 'external',
+    sourcesContent: false,
+  });
+  return handlers.map((handler) => {
+    const file = (suffix: string) => result.outputFiles.find((f) => f.path === join(outdir, `${handler}${suffix}`))!;
+    const [, meta] = Object.entries(result.metafile.outputs).find(([path]) => path.endsWith(`/${handler}.mjs`))!;
+    // The modules one run of its own would read: the metafile's import graph walked from the entry.
+    const modules = new Set([meta.entryPoint!]);
+    for (const path of modules) {
+      for (const { path: next, external } of result.metafile.inputs[path]?.imports ?? []) {
+        if (!external && next in result.metafile.inputs) modules.add(next);
+      }
+    }
+    const bytesByInput = Object.fromEntries(
+      Object.entries(meta.inputs)
+        .filter(([, input]) => input.bytesInOutput > 0)
+        .map(([path, input]) => [path, input.bytesInOutput]),
+    );
+    const code = file('.mjs').contents;
+    return {
+      handler,
+      bytes: code.length,
+      inputs: Object.keys(bytesByInput),
+      bytesByInput,
+      modules: [...modules],
+      code,
+      map: repoSourceMap(file('.mjs.map').text, outdir),
+    };
+  });
+}
+
 export async function bundleSizes(handlers: string[] = lambdaEntries()): Promise<BundleSize[]> {
-  return Promise.all(
-    handlers.map(async (handler) => {
-      const result = await build({
-        ...bundleOptions({ entryPoints: [join(handlersDir, `${handler}.ts`)] }),
-        write: false,
-        metafile: true,
-      });
-      const output = result.outputFiles.find((f) => f.path.endsWith('index.mjs'))!;
-      const [, meta] = Object.entries(result.metafile.outputs).find(([path]) => path.endsWith('index.mjs'))!;
-      const bytesByInput = Object.fromEntries(
-        Object.entries(meta.inputs)
-          .filter(([, input]) => input.bytesInOutput > 0)
-          .map(([path, input]) => [path, input.bytesInOutput]),
-      );
-      return { handler, bytes: output.contents.length, inputs: Object.keys(bytesByInput), bytesByInput };
-    }),
-  );
+  return (await buildBundles(handlers)).map(({ handler, bytes, inputs, bytesByInput }) => ({
+    handler,
+    bytes,
+    inputs,
+    bytesByInput,
+  }));
 }
 
 /** The limit a function's bundle must stay under: the goal, or its ceiling while still over it. */
@@ -106,25 +153,21 @@ export function whyLines(bundle: BundleSize, kb: (bytes: number) => string): str
 
 /**
  * `--maps DIR`: each function's source map (external, without sources), written as
- * DIR/<function>.mjs.map: the map the stack uploads to its `SourceMaps` bucket, never inside the
+ * DIR/<function>.mjs.map (from `built` when the bundles are already built): the map the stack uploads to its `SourceMaps` bucket, never inside the
  * zip (constructs/source-maps.ts; docs/DEPLOY.md, "Bundles").
  */
-export async function writeSourceMaps(dir: string, handlers: string[] = lambdaEntries()): Promise<string[]> {
+export async function writeSourceMaps(
+  dir: string,
+  handlers: string[] = lambdaEntries(),
+  built?: Bundle[],
+): Promise<string[]> {
   mkdirSync(dir, { recursive: true });
-  return Promise.all(
-    handlers.map(async (handler) => {
-      const result = await build({
-        ...bundleOptions({ entryPoints: [join(handlersDir, `${handler}.ts`)] }),
-        write: false,
-        sourcemap: 'external',
-        sourcesContent: false,
-      });
-      const file = join(dir, `${handler}.mjs.map`);
-      const map = result.outputFiles.find((f) => f.path.endsWith('.map'))!;
-      writeFileSync(file, repoSourceMap(map.text, dirname(map.path)));
-      return file;
-    }),
-  );
+  const bundles = built ?? (await buildBundles(handlers));
+  return handlers.map((handler) => {
+    const file = join(dir, `${handler}.mjs.map`);
+    writeFileSync(file, bundles.find((b) => b.handler === handler)!.map);
+    return file;
+  });
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -6,14 +6,8 @@ import { join } from 'node:path';
 import { ROUTE_GROUPS } from '@shuttle/functions/app/route-groups.ts';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type BundleSize,
-  bundleLimit,
-  bundleOptions,
-  bundleSizes,
-  lambdaEntries,
-  writeSourceMaps,
-} from '../bin/bundle-report.ts';
+import { lambdaBundles, type SharedBundles } from '../../tests/support/bundles.ts';
+import { bundleLimit, bundleOptions, lambdaEntries, writeSourceMaps } from '../bin/bundle-report.ts';
 import { BUNDLE_BUDGET_BYTES, OVER_BUDGET_CEILINGS, repoRoot } from '../lib/bundling.ts';
 
 /** The API functions, one per route group (functions/src/app/route-groups.ts), and those that send e-mail. */
@@ -21,15 +15,15 @@ const apiGroups = ROUTE_GROUPS.map((g) => g.handler);
 const mailingGroups = ROUTE_GROUPS.filter((g) => g.sendsEmail).map((g) => g.handler);
 
 /**
- * The Lambda bundles as the stack builds them (infra/lib/bundling.ts; docs/DEPLOY.md, "Bundles"):
- * the AWS SDK inside at the tested version, each under the size goal, and each free of what it
- * never uses.
+ * The Lambda bundles as the stack builds them (infra/lib/bundling.ts; docs/DEPLOY.md, "Bundles"),
+ * built once per run and shared (tests/support/bundles.ts): the AWS SDK inside at the tested
+ * version, each under the size goal, and each free of what it never uses.
  */
 describe('Lambda bundles', () => {
-  let bundles: Record<string, BundleSize>;
+  let bundles: SharedBundles;
   beforeAll(async () => {
-    bundles = Object.fromEntries((await bundleSizes()).map((b) => [b.handler, b]));
-  }, 60_000);
+    bundles = await lambdaBundles();
+  }, 300_000);
   const of = (handler: string, pattern: RegExp) => bundles[handler]!.inputs.filter((p) => pattern.test(p));
 
   it('has one entry point per deployed function', () => {
@@ -70,7 +64,7 @@ describe('Lambda bundles', () => {
   it('writes source maps beside the bundles (no sources inside), for upload outside the zip', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'shuttle-maps-'));
     try {
-      const [file] = await writeSourceMaps(dir, ['reminders']);
+      const [file] = await writeSourceMaps(dir, ['reminders'], Object.values(bundles));
       const map = JSON.parse(readFileSync(file!, 'utf8')) as {
         version: number;
         sources: string[];

@@ -1,4 +1,4 @@
-import { ROTATION_BOARD_FILTER } from '@shuttle/functions/rotation/stream-filter.ts';
+import { ROTATION_BOARD_FILTER, ROTATION_LIVE_FILTERS } from '@shuttle/functions/rotation/stream-filter.ts';
 import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { TABLE_ACCESS } from '../lib/constructs/database.ts';
@@ -97,16 +97,29 @@ describe('rotation board WebSocket API', () => {
     const broadcast = functionId(/^Posts each rotation board write/);
     expect(dynamoActions(broadcast)).toEqual([...TABLE_ACCESS.rotationBroadcast].sort());
     const manage = statementsOf(broadcast).find((s) => [s.Action].flat().includes('execute-api:ManageConnections'));
+    // Any method on the stage's connections: POST (PostToConnection) and DELETE (DeleteConnection,
+    // closing a socket whose right ended; docs/ON-COURT.md, "Live").
     expect(JSON.stringify(manage?.Resource)).toContain(`/${ROTATION_WS_STAGE}/*/@connections/*`);
     const connect = functionId(/^Rotation board WebSocket/);
     expect(statementsOf(connect).flatMap((s) => [s.Action].flat())).not.toContain('execute-api:ManageConnections');
   });
 
-  it('broadcasts from its own stream mapping, filtered to board writes, with partial batch failures', () => {
+  it('lets the broadcaster reach the stage management URL and nothing else of the API', () => {
+    const fn = resources()[functionId(/^Posts each rotation board write/)]!;
+    const variables = (fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
+    // The stage's callback URL: https://<api>.execute-api.<region>.<suffix>/<stage>.
+    expect(JSON.stringify(variables.ROTATION_WS_ENDPOINT)).toContain(`/${ROTATION_WS_STAGE}`);
+    // Rechecks read rights by recorded viewer: the function holds no token secret.
+    expect(variables).not.toHaveProperty('JWT_SECRET_ARN');
+    const actions = statementsOf(functionId(/^Posts each rotation board write/)).flatMap((s) => [s.Action].flat());
+    expect(actions).not.toContain('secretsmanager:GetSecretValue');
+  });
+
+  it('broadcasts from its own stream mapping, filtered to board writes and ended rights, with partial batch failures', () => {
     template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
       FunctionName: { Ref: functionId(/^Posts each rotation board write/) },
       StartingPosition: 'LATEST',
-      FilterCriteria: { Filters: [{ Pattern: JSON.stringify(ROTATION_BOARD_FILTER) }] },
+      FilterCriteria: { Filters: ROTATION_LIVE_FILTERS.map((f) => ({ Pattern: JSON.stringify(f) })) },
       FunctionResponseTypes: ['ReportBatchItemFailures'],
       BisectBatchOnFunctionError: true,
       MaximumRecordAgeInSeconds: 60,
@@ -115,6 +128,8 @@ describe('rotation board WebSocket API', () => {
       eventName: ['INSERT', 'MODIFY'],
       dynamodb: { Keys: { SK: { S: ['ROTATION'] } } },
     });
+    // Lambda allows at most 5 filters on one mapping.
+    expect(ROTATION_LIVE_FILTERS.length).toBeLessThanOrEqual(5);
     // The outbox consumer keeps its own mapping: two in all.
     template.resourceCountIs('AWS::Lambda::EventSourceMapping', 2);
   });

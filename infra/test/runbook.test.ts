@@ -104,15 +104,22 @@ describe('docs/DEPLOY.md', () => {
     }
   }, 60_000);
 
-  it('CI installs Node 24, the Lambda runtime, and refuses to run the suite on another', () => {
+  it('the npm scripts run on Node 24, the Lambda runtime, and CI refuses to run the suite on another', () => {
     const ci = readFileSync(join(repoRoot, '.ci/run'), 'utf8');
     const lambda = readFileSync(join(repoRoot, 'infra/lib/constructs/lambda-function.ts'), 'utf8');
+    const pkg = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as {
+      devDependencies: Record<string, string>;
+      engines: { node: string };
+    };
     expect(lambda).toMatch(/LAMBDA_RUNTIME = Runtime\.NODEJS_24_X/);
-    expect(ci).toMatch(/npm install --prefix "\$node24" .*node@24\n/);
-    expect(ci).toMatch(/export PATH="\$node24\/node_modules\/\.bin:\$PATH"/);
+    // The npm registry's Node 24 binary, node_modules/.bin/node, which npm scripts find first on PATH.
+    expect(pkg.devDependencies.node).toMatch(/^\^24\./);
+    expect(pkg.engines.node).toBe('>=24');
+    expect(ci).toMatch(/node_version=\$\(npm exec --no -- node --version\)\n/);
     expect(ci).toMatch(/v24\.\*\) ;;\n\s+\*\) echo "CI must run on Node 24[^\n]*exit 1/);
-    // Node 24 is on PATH before anything installs or runs a test.
-    expect(ci.indexOf('export PATH="$node24')).toBeLessThan(ci.indexOf('\nnpm ci '));
+    // Checked once installed, before anything runs a test.
+    expect(ci.indexOf('\nnpm ci ')).toBeLessThan(ci.indexOf('node_version=$(npm exec'));
+    expect(ci.indexOf('node_version=$(npm exec')).toBeLessThan(ci.indexOf('\nnpm run lint\n'));
     expect(ci.indexOf('\nnpm ci ')).toBeLessThan(ci.indexOf('\nnpm test\n'));
   });
 

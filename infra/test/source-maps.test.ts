@@ -4,11 +4,11 @@ import { tmpdir } from 'node:os';
 import { join, relative, sep } from 'node:path';
 import type { App, Stack } from 'aws-cdk-lib';
 import { Match, type Template } from 'aws-cdk-lib/assertions';
-import { build } from 'esbuild';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { bundleOptions, lambdaEntries, writeSourceMaps } from '../bin/bundle-report.ts';
+import { lambdaBundles } from '../../tests/support/bundles.ts';
+import { lambdaEntries, writeSourceMaps } from '../bin/bundle-report.ts';
 import { mapStackTrace } from '../bin/stack-trace.ts';
-import { handlersDir, repoRoot } from '../lib/bundling.ts';
+import { repoRoot } from '../lib/bundling.ts';
 import { SOURCE_MAP_KEY } from '../lib/constructs/source-maps.ts';
 import { STAGE, synthStage } from './fixtures.ts';
 
@@ -17,8 +17,10 @@ type RawMap = { version: number; file?: string; sources: string[]; names: string
 
 /**
  * Source maps beside the deployment zips (docs/DEPLOY.md, "Bundles"; constructs/source-maps.ts).
- * One synth that bundles every function for real (the other infra tests skip esbuild), read
- * from its cloud assembly: the zips as uploaded, and the maps' upload.
+ * One synth that bundles every function for real, through the stack's own esbuild runs (the other
+ * infra tests skip esbuild; the tests that read bundles share one build, tests/support/bundles.ts,
+ * which this synth's output must equal), read from its cloud assembly: the zips as uploaded, and
+ * the maps' upload.
  */
 describe('source maps', () => {
   let app: App;
@@ -120,21 +122,20 @@ describe('source maps', () => {
     }
   });
 
-  it('ships the code and map the bundle report’s esbuild options give (npm run build -w infra)', async () => {
-    const { assetDir, key } = functions.find((f) => f.handler === 'reminders')!;
-    const result = await build({
-      ...bundleOptions({ entryPoints: [join(handlersDir, 'reminders.ts')] }),
-      write: false,
-    });
-    expect(Buffer.from(result.outputFiles[0]!.contents).equals(readFileSync(join(assetDir, 'index.mjs')))).toBe(true);
+  it('ships, for every function, the code and map of the bundle report’s esbuild options (npm run build -w infra), which the shared build gives', async () => {
+    const shared = await lambdaBundles();
     const dir = mkdtempSync(join(tmpdir(), 'shuttle-maps-'));
     try {
-      const [file] = await writeSourceMaps(dir, ['reminders']);
-      expect(readFileSync(file!).equals(readFileSync(join(mapsDir, key)))).toBe(true);
+      const handlers = functions.map((f) => f.handler);
+      const written = await writeSourceMaps(dir, handlers, Object.values(shared));
+      for (const [i, { handler, assetDir, key }] of functions.entries()) {
+        expect(shared[handler]!.code.equals(readFileSync(join(assetDir, 'index.mjs'))), handler).toBe(true);
+        expect(readFileSync(written[i]!).equals(readFileSync(join(mapsDir, key))), handler).toBe(true);
+      }
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
-  }, 60_000);
+  }, 300_000);
 
   it('maps a production stack trace back to the repository’s sources (infra/bin/stack-trace.ts)', () => {
     const { assetDir, key } = functions.find((f) => f.handler === 'reminders')!;

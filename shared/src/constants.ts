@@ -134,6 +134,20 @@ export const ADMIN_LIMITS = {
 } as const;
 
 /**
+ * Admin sign-in that strangers cannot take away: never a lock (functions/src/app/LIMITS.md, "Admin
+ * sign-in"; functions/src/admin-accounts/sign-in.ts). The login summary of the admin API states them.
+ */
+export const SIGN_IN_LIMITS = {
+  windowMinutes: 15,
+  /** Tries to one email in a window before they are spaced out. */
+  freeTries: 20,
+  /** The longest wait between two tries to one email. */
+  maxSpacingSeconds: 30,
+  /** Failures in a window (from more than one address) that make an attack worth an email. */
+  alertAfter: 10,
+} as const;
+
+/**
  * What one team may create per Taipei day, unless an operator raised it on the team item
  * (`dailySessionLimit`, `dailyInviteLimit`): a weekly series of half a year fits in a day's sessions.
  */

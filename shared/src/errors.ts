@@ -24,6 +24,11 @@ export const ERRORS = {
   TEAM_ONLY: { status: 403, message: 'This session is for team members only' },
   PARTY_TOO_LARGE: { status: 409, message: 'Not enough places for your party' },
   ALREADY_CHECKED_IN: { status: 409, message: 'Already checked in, cancellation failed.' },
+  PLAYER_NOT_IN_TEAM: { status: 403, message: 'This player has not joined or booked with your team' },
+  WALK_IN_CLOSED: {
+    status: 409,
+    message: 'Walk-ins can be added from 2 hours before the session starts until it ends',
+  },
   CANCEL_WINDOW_PASSED: { status: 409, message: 'The session is starting soon and can no longer be cancelled' },
   CAPACITY_BELOW_ACCEPTED: { status: 409, message: 'Capacity cannot be lower than the places already taken' },
   BOOKING_FAILED: { status: 503, message: 'Booking failed, please try again later' },
@@ -43,7 +48,6 @@ export const ERRORS = {
   /** A stored item failed its codec's check (functions/src/db/codec.ts): logged with its keys, never its contents. */
   CORRUPT_ITEM: { status: 500, message: 'Some stored data could not be read; please try again later or tell the team' },
   ADMIN_LOGIN_FAILED: { status: 401, message: 'Incorrect email or password' },
-  ACCOUNT_LOCKED: { status: 429, message: 'Too many failed logins, please try again in 15 minutes' },
   TEAM_NOT_SELECTED: { status: 409, message: 'Please choose a team first' },
   OWNER_ONLY: { status: 403, message: 'Only a team owner can do this' },
   LAST_OWNER: { status: 409, message: 'The last owner of a team cannot be removed' },

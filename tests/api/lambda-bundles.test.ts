@@ -1,7 +1,5 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { join } from 'node:path';
 import { serve } from '@hono/node-server';
 import { createAdminApi } from '@shuttle/functions/app/admin-api.ts';
 import { ROUTE_GROUPS } from '@shuttle/functions/app/route-groups.ts';
@@ -9,19 +7,17 @@ import { createDevIdentityProvider, devIdpIssuers, devIdpJwks } from '@shuttle/f
 import { freePort } from '@shuttle/functions/local/dynamo-local.ts';
 import { LOCAL_GOOGLE_CLIENT_ID, LOCAL_LINE_CHANNEL_ID } from '@shuttle/functions/local/server.ts';
 import type { APIGatewayProxyEventV2, APIGatewayProxyResult } from 'aws-lambda';
-import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { bundleOptions } from '../../infra/bin/bundle-report.ts';
-import { handlersDir, repoRoot } from '../../infra/lib/bundling.ts';
+import { lambdaBundles } from '../support/bundles.ts';
 import { type ApiHarness, createApiHarness } from '../support/harness.ts';
 
 type Handler = (event: unknown, context: unknown) => Promise<APIGatewayProxyResult>;
 
 /**
  * The member and admin API functions as deployed, one per route group (functions/src/app/
- * route-groups.ts): each handler bundled with the stack's options
- * (infra/lib/bundling.ts: the official SDK clients, with stand-ins only for the SDK's event-stream,
- * hash and cache modules; docs/DEPLOY.md "Bundles"), loaded with a Lambda environment pointed at
+ * route-groups.ts): each handler bundled with the stack's options, from the run's shared build
+ * (tests/support/bundles.ts; infra/lib/bundling.ts: the official SDK clients, with stand-ins only
+ * for the SDK's event-stream, hash and cache modules; docs/DEPLOY.md "Bundles"), loaded with a Lambda environment pointed at
  * DynamoDB Local and a local identity provider, and called with API Gateway events. They answer as
  * the unbundled apps the other API tests drive.
  */
@@ -40,8 +36,6 @@ describe('the bundled API functions', () => {
   let sesEndpoint: string;
   const sesRequests: { method: string; url: string; authorization: string; body: string }[] = [];
   let sesRefuses = false;
-  // Inside node_modules: Powertools stays external (its Lambda layer on AWS) and resolves from here.
-  const dir = mkdtempSync(join(repoRoot, 'node_modules', '.shuttle-lambda-'));
 
   beforeAll(async () => {
     h = await createApiHarness();
@@ -88,19 +82,14 @@ describe('the bundled API functions', () => {
       SHUTTLE_RATE_LIMITS: 'off',
       SES_CONFIGURATION_SET: 'shuttle-bundle-test',
     };
+    // The bundles sit inside node_modules: Powertools stays external (its Lambda layer on AWS) and resolves from there.
+    const bundles = await lambdaBundles();
     const saved = { ...process.env };
     Object.assign(process.env, env);
     try {
-      const load = async (name: string): Promise<Handler> => {
-        const result = await build({
-          ...bundleOptions({ entryPoints: [join(handlersDir, `${name}.ts`)] }),
-          write: false,
-        });
-        const file = join(dir, `${name}.mjs`);
-        writeFileSync(file, result.outputFiles.find((f) => f.path.endsWith('.mjs'))!.contents);
-        // Dependencies are built at import (cold start), from the environment set above.
-        return ((await import(file)) as { handler: Handler }).handler;
-      };
+      // Dependencies are built at import (cold start), from the environment set above.
+      const load = async (name: string): Promise<Handler> =>
+        ((await import(bundles[name]!.file)) as { handler: Handler }).handler;
       for (const group of ROUTE_GROUPS) fns[group.handler] = await load(group.handler);
       member = fns['member-api']!;
       memberAuth = fns['member-auth-api']!;
@@ -118,7 +107,6 @@ describe('the bundled API functions', () => {
     await h.close();
     await new Promise((r) => idpServer.close(r));
     await new Promise((r) => sesServer.close(r));
-    rmSync(dir, { recursive: true, force: true });
   });
 
   const event = (method: 'GET' | 'POST', path: string, body?: unknown, headers: Record<string, string> = {}) =>

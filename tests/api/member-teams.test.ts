@@ -107,6 +107,8 @@ describe('joining a team that approves joins', () => {
   it('refuses a blocked player, and a pending request turns into a membership when the team opens', async () => {
     await setRule('approval');
     const [blocked, waiting] = await h.players(2, 'ruled');
+    // An admin blocks a player the team knows: here one who asked to join.
+    expect((await joinTeam(blocked!.token)).body.data!.membership).toBe('pending');
     await h.ok('members/switchBlock', { userId: blocked!.userId, blocked: true }, admin.token);
     const refused = await joinTeam(blocked!.token);
     expect(refused.status).toBe(403);

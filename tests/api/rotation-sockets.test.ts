@@ -1,61 +1,41 @@
-import { BatchWriteCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
-import { marshall } from '@aws-sdk/util-dynamodb';
-import type { RotationAdminBoard, RotationBoard } from '@shuttle/shared';
-import type { DynamoDBRecord } from 'aws-lambda';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { key } from '../../functions/src/db/keys.ts';
-import { broadcastStream, type PostToSocket } from '../../functions/src/rotation/live.ts';
-import {
-  MAX_SOCKETS_PER_SESSION,
-  ROTATION_SOCKET_TTL_SECONDS,
-  RotationSockets,
-} from '../../functions/src/rotation/socket-repository.ts';
+import { RateLimitedError } from '../../functions/src/platform/rate-limit.ts';
+import { SOCKET_LIMITS, SOCKET_PLACE_SECONDS } from '../../functions/src/rotation/socket-limits.ts';
+import { RotationSockets } from '../../functions/src/rotation/socket-repository.ts';
 import { socketRoutes } from '../../functions/src/rotation/sockets.ts';
 import { storeViewerChecks } from '../../functions/src/rotation/viewers.ts';
 import { type AdminHarness, createAdminHarness } from '../support/admin-harness.ts';
+import { connector as connectTo, openBoard } from './rotation-fixtures.ts';
 
 /**
- * The live board on AWS (docs/ON-COURT.md, "Live") against DynamoDB Local: `$connect` /
- * `$disconnect` of the WebSocket API and the stream broadcaster, with a fake PostToConnection.
+ * The live board's `$connect` / `$disconnect` on AWS (docs/ON-COURT.md, "Live") against
+ * DynamoDB Local: who may open a socket, what is stored of them, and the places that bound
+ * sockets per board, viewer and address (rotation/socket-repository.ts). The broadcaster and the
+ * revocations: rotation-broadcast.test.ts.
  */
 let h: AdminHarness;
 let token: string;
-let sockets: RotationSockets;
-let routes: ReturnType<typeof socketRoutes>;
+let adminId: string;
 const ORIGIN = 'edge-secret-value';
 
 beforeAll(async () => {
   h = await createAdminHarness();
-  ({ token } = await h.adminWithTeam('live-aws@example.com', '即時排點隊'));
-  sockets = new RotationSockets(h.deps.store);
-  routes = socketRoutes({
+  ({ token, adminId } = await h.adminWithTeam('live-aws@example.com', '即時排點隊'));
+});
+afterAll(() => h.close());
+
+const routesWith = (sockets: RotationSockets, rateLimit?: (address: string) => Promise<void>) =>
+  socketRoutes({
     sockets,
     checks: storeViewerChecks({ store: h.deps.store, tokens: h.deps.tokens, clock: h.clock, ids: h.deps.ids }),
     clock: h.clock,
     originSecrets: async () => [ORIGIN],
+    rateLimit,
   });
-});
-afterAll(() => h.close());
 
-/** A session with `count` players booked and checked in, and its board opened on one court. */
-async function openBoard(count: number, prefix: string) {
-  const session = await h.newSession(token, { capacity: count + 2, startsInHours: 1 });
-  const players = await h.players(count, prefix);
-  for (const p of players) expect((await h.join(p.token, session.id)).status).toBe(200);
-  for (const p of players) {
-    h.clock.advance(1000);
-    await h.ok('signed/signed', { sessionId: session.id, userId: p.userId, attendance: 'attended' }, token);
-  }
-  const { board } = await h.ok<{ board: RotationAdminBoard }>(
-    'rotation/setup',
-    { sessionId: session.id, courts: [1], mode: 'doubles', rule: 'balanced' },
-    token,
-  );
-  return { sessionId: session.id, players, board };
-}
-
-const connect = (connectionId: string, query: Record<string, string>, headers = { 'X-Origin-Verify': ORIGIN }) =>
-  routes({ requestContext: { routeKey: '$connect', connectionId }, queryStringParameters: query, headers });
+const connector = (routes: ReturnType<typeof socketRoutes>) => connectTo(routes, ORIGIN);
 
 const ownerOf = async (connectionId: string) =>
   (
@@ -64,160 +44,190 @@ const ownerOf = async (connectionId: string) =>
     )
   ).Item;
 
-/** The board item's stream record as Lambda gets it (the real item, marshalled). */
-async function boardRecord(sessionId: string, sequence: string): Promise<DynamoDBRecord> {
-  const { Item } = await h.deps.store.doc.send(
-    new GetCommand({ TableName: h.deps.store.tableName, Key: key.rotation(sessionId) }),
-  );
-  return {
-    eventName: 'MODIFY',
-    dynamodb: {
-      Keys: marshall(key.rotation(sessionId)) as never,
-      NewImage: marshall(Item!, { removeUndefinedValues: true }) as never,
-      SequenceNumber: sequence,
-    },
-  };
-}
-
-/** A fake PostToConnection: records what each connection got; `gone` ones answer 410, `broken` ones throw. */
-function fakeSockets(gone: string[] = [], broken: string[] = []) {
-  const got = new Map<string, (RotationBoard & { screenToken?: string })[]>();
-  const post: PostToSocket = async (connectionId, data) => {
-    if (broken.includes(connectionId)) throw new Error('throttled');
-    if (gone.includes(connectionId)) return 'gone';
-    got.set(connectionId, [...(got.get(connectionId) ?? []), JSON.parse(data)]);
-    return 'sent';
-  };
-  return { got, post };
-}
+const liveItems = async () => (await h.snapshot()).filter((i) => String(i.PK).startsWith('ROTWS'));
 
 describe('rotation board WebSocket API ($connect, $disconnect)', () => {
   it('refuses, before storing anything, callers without the origin header, a token, or a right to the board', async () => {
-    const { sessionId, board } = await openBoard(4, 'refuse');
+    const sockets = new RotationSockets(h.deps.store);
+    const connect = connector(routesWith(sockets));
+    const { sessionId, board } = await openBoard(h, token, 'refuse');
     const [outsider] = await h.players(1, 'stranger');
     const other = await h.adminWithTeam('other-live@example.com');
+    const before = await liveItems();
 
-    expect(await connect('c-no-origin', { sessionId, token }, { 'X-Origin-Verify': 'forged' })).toEqual({
-      statusCode: 403,
-    });
+    expect(await connect('c-no-origin', { sessionId, token }, { origin: 'forged' })).toEqual({ statusCode: 403 });
     expect((await connect('c-no-token', { sessionId })).statusCode).toBe(401);
     expect((await connect('c-bad-token', { sessionId, token: 'not-a-token' })).statusCode).toBe(401);
     expect((await connect('c-outsider', { sessionId, token: outsider!.token })).statusCode).toBe(403);
     expect((await connect('c-other-admin', { sessionId, token: other.token })).statusCode).toBe(403);
     // A screen token opens its own board only.
-    const second = await openBoard(4, 'second');
+    const second = await openBoard(h, token, 'second');
     expect(
       (await connect('c-wrong-screen', { sessionId: second.sessionId, token: board.screenToken })).statusCode,
     ).toBe(401);
     // A session without a board.
     const bare = await h.newSession(token, { startsInHours: 1 });
     expect((await connect('c-no-board', { sessionId: bare.id, token })).statusCode).toBe(404);
+    // An address past its `liveConnect` bucket, before any token is looked at.
+    const limited = connector(
+      routesWith(sockets, async (address) => {
+        if (address === '203.0.113.66') throw new RateLimitedError(30);
+      }),
+    );
+    expect((await limited('c-flood', { sessionId, token }, { address: '203.0.113.66' })).statusCode).toBe(429);
 
-    // Nothing of the refused connects was stored: no socket item, no owner item.
-    expect((await h.snapshot()).filter((i) => String(i.PK).startsWith('ROTWS'))).toEqual([]);
+    // Nothing of the refused connects was stored.
+    expect(await liveItems()).toEqual(before);
   });
 
-  it('stores each viewer with its kind and a 4 h TTL; $disconnect deletes it', async () => {
-    const { sessionId, players, board } = await openBoard(4, 'store');
+  it('stores who opened each socket (never the token) with its right, and $disconnect frees its places', async () => {
+    const sockets = new RotationSockets(h.deps.store);
+    const routes = routesWith(sockets);
+    const connect = connector(routes);
+    const { sessionId, players, bookers, board } = await openBoard(h, token, 'store', { booked: 1 });
     expect(await connect('s-admin', { sessionId, token })).toEqual({ statusCode: 200 });
     expect(await connect('s-player', { sessionId, token: players[0]!.token })).toEqual({ statusCode: 200 });
+    expect(await connect('s-booker', { sessionId, token: bookers[0]!.token })).toEqual({ statusCode: 200 });
     expect(await connect('s-screen', { sessionId, token: board.screenToken })).toEqual({ statusCode: 200 });
 
-    const stored = await sockets.list(sessionId);
-    expect(stored.sort((a, b) => a.connectionId.localeCompare(b.connectionId))).toEqual([
-      { connectionId: 's-admin', kind: 'admin' },
-      { connectionId: 's-player', kind: 'member' },
-      { connectionId: 's-screen', kind: 'screen' },
-    ]);
+    const stored = new Map((await sockets.list(sessionId, h.clock.now())).map((s) => [s.connectionId, s]));
+    expect(stored.get('s-admin')).toMatchObject({ kind: 'admin', basis: 'admin', viewer: { kind: 'admin', adminId } });
+    expect(stored.get('s-player')).toMatchObject({
+      basis: 'board',
+      viewer: { kind: 'member', userId: players[0]!.userId },
+    });
+    expect(stored.get('s-booker')).toMatchObject({
+      basis: 'booking',
+      viewer: { kind: 'member', userId: bookers[0]!.userId },
+    });
+    expect(stored.get('s-screen')).toMatchObject({ basis: 'screen', viewer: { kind: 'screen' } });
+    // Admins take the places kept for them and the screen, players the others.
+    expect(stored.get('s-admin')!.places.slot).toBeGreaterThanOrEqual(SOCKET_LIMITS.playersPerBoard);
+    expect(stored.get('s-player')!.places.slot).toBeLessThan(SOCKET_LIMITS.playersPerBoard);
+    // No token is stored: neither the screen token nor any bearer token.
+    const items = JSON.stringify(await liveItems());
+    for (const secret of [board.screenToken, token, players[0]!.token]) expect(items).not.toContain(secret);
+
     const owner = await ownerOf('s-player');
-    expect(owner?.sessionId).toBe(sessionId);
-    expect(owner?.ttl).toBe(Math.floor(h.clock.now().getTime() / 1000) + ROTATION_SOCKET_TTL_SECONDS);
+    expect(owner?.places.sessionId).toBe(sessionId);
+    expect(owner?.ttl).toBe(Math.floor(h.clock.now().getTime() / 1000) + SOCKET_PLACE_SECONDS);
 
     expect(await routes({ requestContext: { routeKey: '$disconnect', connectionId: 's-player' } })).toEqual({
       statusCode: 200,
     });
-    expect((await sockets.list(sessionId)).map((s) => s.connectionId).sort()).toEqual(['s-admin', 's-screen']);
+    expect((await sockets.list(sessionId, h.clock.now())).map((s) => s.connectionId).sort()).toEqual([
+      's-admin',
+      's-booker',
+      's-screen',
+    ]);
     expect(await ownerOf('s-player')).toBeUndefined();
+    expect(JSON.stringify(await liveItems())).not.toContain('"s-player"');
     // A disconnect of an unknown (or already forgotten) connection changes nothing.
+    const left = await liveItems();
     expect((await routes({ requestContext: { routeKey: '$disconnect', connectionId: 's-player' } })).statusCode).toBe(
       200,
     );
+    expect(await liveItems()).toEqual(left);
   });
 
-  it(`refuses the viewer after ${MAX_SOCKETS_PER_SESSION} with 429, storing nothing`, async () => {
-    const { sessionId } = await openBoard(4, 'full');
-    const items = Array.from({ length: MAX_SOCKETS_PER_SESSION }, (_, i) => ({
-      ...key.rotationSocket(sessionId, `full-${i}`),
-      type: 'rotationSocket',
-      sessionId,
-      connectionId: `full-${i}`,
-      kind: 'member',
-      connectedAt: h.clock.now().toISOString(),
-      ttl: Math.floor(h.clock.now().getTime() / 1000) + ROTATION_SOCKET_TTL_SECONDS,
-    }));
-    for (let i = 0; i < items.length; i += 25) {
-      await h.deps.store.doc.send(
-        new BatchWriteCommand({
-          RequestItems: { [h.deps.store.tableName]: items.slice(i, i + 25).map((Item) => ({ PutRequest: { Item } })) },
-        }),
-      );
+  it("refuses a player's fourth socket on one board and an address's 21st, storing nothing for them", async () => {
+    const sockets = new RotationSockets(h.deps.store);
+    const connect = connector(routesWith(sockets));
+    const { sessionId, players, board } = await openBoard(h, token, 'caps', { checkedIn: 8 });
+    const [one] = players;
+    for (const n of [1, 2, 3]) {
+      expect(
+        (await connect(`p1-${n}`, { sessionId, token: one!.token }, { address: `198.51.100.${n}` })).statusCode,
+      ).toBe(200);
     }
-    expect((await connect('one-too-many', { sessionId, token })).statusCode).toBe(429);
-    expect(await ownerOf('one-too-many')).toBeUndefined();
-    expect(await sockets.list(sessionId)).toHaveLength(MAX_SOCKETS_PER_SESSION);
-  });
-});
+    expect((await connect('p1-4', { sessionId, token: one!.token }, { address: '198.51.100.4' })).statusCode).toBe(429);
+    expect(await ownerOf('p1-4')).toBeUndefined();
 
-describe('rotation board broadcaster (table stream)', () => {
-  it('posts the new board to every socket in its view, once per session, and deletes gone sockets', async () => {
-    const { sessionId, players, board } = await openBoard(6, 'cast');
-    await connect('b-admin', { sessionId, token });
-    await connect('b-player', { sessionId, token: players[0]!.token });
-    await connect('b-screen', { sessionId, token: board.screenToken });
-    await connect('b-gone', { sessionId, token: players[1]!.token });
-
-    const older = await boardRecord(sessionId, '100');
-    await h.ok('rotation/startNext', { sessionId, court: 1 }, token);
-    const newer = await boardRecord(sessionId, '101');
-    const outbox: DynamoDBRecord = {
-      eventName: 'INSERT',
-      dynamodb: { Keys: marshall({ PK: 'OUTBOX#x', SK: 'OUTBOX' }) as never, SequenceNumber: '102' },
-    };
-    const fake = fakeSockets(['b-gone']);
-    const { result, commands } = await h.record(() => broadcastStream([older, newer, outbox], sockets, fake.post));
-    expect(result.batchItemFailures).toEqual([]);
-
-    // Each live socket got the newest board once; the one started game is on court 1.
-    for (const id of ['b-admin', 'b-player', 'b-screen']) {
-      expect(fake.got.get(id)).toHaveLength(1);
-      expect(fake.got.get(id)![0]!.version).toBe(board.version + 1);
-      expect(fake.got.get(id)![0]!.courts[0]!.game).not.toBeNull();
+    // One address: 20 sockets of seven players (three each, the last one two), then none.
+    const address = '203.0.113.20';
+    let opened = 0;
+    for (const p of players.slice(1)) {
+      for (const n of [1, 2, 3]) {
+        if (opened === SOCKET_LIMITS.perAddress) break;
+        expect((await connect(`a-${p.userId}-${n}`, { sessionId, token: p.token }, { address })).statusCode).toBe(200);
+        opened++;
+      }
     }
-    // Admins get the admin view (with the screen token); players and the screen names only.
-    expect(fake.got.get('b-admin')![0]!.screenToken).toBe(board.screenToken);
-    expect(fake.got.get('b-player')![0]).not.toHaveProperty('screenToken');
-    expect(fake.got.get('b-screen')![0]).not.toHaveProperty('screenToken');
-    // The gone socket is deleted with its owner item.
-    expect((await sockets.list(sessionId)).map((s) => s.connectionId).sort()).toEqual([
-      'b-admin',
-      'b-player',
-      'b-screen',
-    ]);
-    expect(await ownerOf('b-gone')).toBeUndefined();
-    // One Query reads the session's sockets; the only writes are the gone socket's deletes.
-    expect(commands.filter((c) => c.name === 'QueryCommand')).toHaveLength(1);
-    expect(commands.filter((c) => c.name !== 'QueryCommand').map((c) => c.name)).toEqual(['BatchWriteItemCommand']);
+    expect(opened).toBe(20);
+    expect((await connect('a-21st', { sessionId, token: board.screenToken }, { address })).statusCode).toBe(429);
+    expect(await ownerOf('a-21st')).toBeUndefined();
+
+    // An IPv6 address counts by its /64: every address of one /64 is one client.
+    const v6 = await openBoard(h, token, 'caps6', { checkedIn: 7 });
+    let n = 0;
+    for (const p of v6.players) {
+      for (const k of [1, 2, 3]) {
+        const answer = await connect(
+          `v6-${p.userId}-${k}`,
+          { sessionId: v6.sessionId, token: p.token },
+          {
+            address: `2001:db8:1:2::${++n}`,
+          },
+        );
+        expect(answer.statusCode, `socket ${n}`).toBe(n <= SOCKET_LIMITS.perAddress ? 200 : 429);
+      }
+    }
   });
 
-  it('reports the session records as failed when a post fails, after posting to the others', async () => {
-    const { sessionId, players } = await openBoard(4, 'fail');
-    await connect('f-admin', { sessionId, token });
-    await connect('f-player', { sessionId, token: players[0]!.token });
-    const fake = fakeSockets([], ['f-player']);
-    const result = await broadcastStream([await boardRecord(sessionId, '7')], sockets, fake.post);
-    expect(result.batchItemFailures).toEqual([{ itemIdentifier: '7' }]);
-    expect(fake.got.get('f-admin')).toHaveLength(1);
-    // A failed post is not a gone socket: it stays.
-    expect(await sockets.list(sessionId)).toHaveLength(2);
+  it('never lets simultaneous connects pass the players cap, and keeps places for the admins and the screen', async () => {
+    const limits = { perBoard: 8, playersPerBoard: 6, perViewerPerBoard: 3, perAddress: 100 };
+    const sockets = new RotationSockets(h.deps.store, limits);
+    const connect = connector(routesWith(sockets));
+    const { sessionId, bookers, board } = await openBoard(h, token, 'race', { checkedIn: 0, booked: 16 });
+    // 16 players, two sockets each, all at once from different addresses.
+    const answers = await Promise.all(
+      bookers.flatMap((p, i) =>
+        [0, 1].map((n) => connect(`r-${i}-${n}`, { sessionId, token: p.token }, { address: `192.0.2.${i * 2 + n}` })),
+      ),
+    );
+    const accepted = answers.filter((a) => a.statusCode === 200).length;
+    expect(answers.every((a) => a.statusCode === 200 || a.statusCode === 429)).toBe(true);
+    expect(accepted).toBe(limits.playersPerBoard);
+    expect(await sockets.list(sessionId, h.clock.now())).toHaveLength(limits.playersPerBoard);
+    // The places above the players' stay for the team's admins and the venue screen.
+    expect((await connect('r-admin', { sessionId, token })).statusCode).toBe(200);
+    expect((await connect('r-screen', { sessionId, token: board.screenToken })).statusCode).toBe(200);
+    // Now the board is full for everyone.
+    expect((await connect('r-full', { sessionId, token }, { address: '192.0.2.200' })).statusCode).toBe(429);
+  });
+
+  it('gives a place back once it has expired, when its $disconnect never came', async () => {
+    const sockets = new RotationSockets(h.deps.store);
+    const connect = connector(routesWith(sockets));
+    const { sessionId, players } = await openBoard(h, token, 'lost');
+    for (const n of [1, 2, 3])
+      expect((await connect(`l-${n}`, { sessionId, token: players[0]!.token })).statusCode).toBe(200);
+    expect((await connect('l-4', { sessionId, token: players[0]!.token })).statusCode).toBe(429);
+    // API Gateway ends every connection within 2 hours: past the place's time, the dead ones count no more.
+    await h.later(SOCKET_PLACE_SECONDS * 1000 + 1000, async () => {
+      const fresh = await h.login(players[0]!.sub);
+      expect((await connect('l-5', { sessionId, token: fresh })).statusCode).toBe(200);
+      expect((await sockets.list(sessionId, h.clock.now())).map((s) => s.connectionId)).toEqual(['l-5']);
+      // Freeing a dead socket later leaves the place it lost to the newer one alone.
+      const dead = await ownerOf('l-1');
+      expect(dead?.places.sessionId).toBe(sessionId);
+      await sockets.forget('l-1', dead!.places);
+      expect((await sockets.list(sessionId, h.clock.now())).map((s) => s.connectionId)).toEqual(['l-5']);
+    });
+  });
+
+  it('keeps the places of another board apart (a stored place of an unrelated item is never counted)', async () => {
+    const sockets = new RotationSockets(h.deps.store);
+    const connect = connector(routesWith(sockets));
+    const { sessionId, players } = await openBoard(h, token, 'apart');
+    // A foreign item in the board's partition that is not a place.
+    await h.deps.store.doc.send(
+      new PutCommand({
+        TableName: h.deps.store.tableName,
+        Item: { PK: `ROTWS#${sessionId}`, SK: 'NOTE', expiresAt: 9e9 },
+      }),
+    );
+    expect((await connect('ap-1', { sessionId, token: players[0]!.token })).statusCode).toBe(200);
+    expect((await sockets.list(sessionId, h.clock.now())).map((s) => s.connectionId)).toEqual(['ap-1']);
   });
 });

@@ -60,10 +60,11 @@ async function deliverUpNext() {
 const pushesTo = (sub: string) =>
   stub.pushes().filter((r) => (r.body as { to: string }).to === sub) as { body: { messages: { altText: string }[] } }[];
 
-const isUp = (board: RotationBoard, userId: string) =>
+/** Whether the player is on a court or in a coming game (games show board ids; the admin board maps them). */
+const isUp = (board: RotationAdminBoard, userId: string) =>
   [...board.courts.flatMap((c) => (c.game ? c.game.teams.flat() : [])), ...board.next.flatMap((g) => g.teams.flat())]
-    .map((p) => p.userId)
-    .includes(userId);
+    .map((p) => p.playerId)
+    .includes(board.players.find((p) => p.userId === userId)?.playerId ?? '');
 
 describe('rotation up-next push', () => {
   it('an opted-in player gets exactly one LINE push when they come up next; a player who did not opt in gets none', async () => {
@@ -86,7 +87,7 @@ describe('rotation up-next push', () => {
       { token: optedIn.token },
     );
     expect(on.status).toBe(200);
-    expect(on.body.data!.me).toBe(optedIn.userId);
+    expect(on.body.data!.me).toBe(board.players.find((p) => p.userId === optedIn.userId)!.playerId);
     expect(on.body.data!.notifyMe).toBe(true);
     // The opt-in is the player's own: the board view (names only) does not show it to others.
     expect(JSON.stringify(on.body.data!.board)).not.toContain('notify');

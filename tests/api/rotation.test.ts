@@ -50,7 +50,9 @@ const raw = (path: string, body: unknown, headers: Record<string, string> = {}) 
     headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, ...headers },
     body: JSON.stringify(body),
   });
-const ids = (game: RotationGame) => game.teams.flat().map((p) => p.userId);
+/** The user ids of a game's players: games show board ids, the admin board's players have both. */
+const ids = (game: RotationGame, board: Board) =>
+  game.teams.flat().map((p) => board.players.find((x) => x.playerId === p.playerId)!.userId);
 
 describe('rotation board', () => {
   it('twelve checked-in players, two doubles courts: twelve rounds give everyone 4 games, no partner back to back', async () => {
@@ -76,7 +78,7 @@ describe('rotation board', () => {
       const started = await ok<{ game: RotationGame; board: Board }>('rotation/startNext', { sessionId, court });
       expect(started.game.court).toBe(court);
       // Nobody is on two courts at once.
-      const onCourt = started.board.courts.flatMap((c) => (c.game ? ids(c.game) : []));
+      const onCourt = started.board.courts.flatMap((c) => (c.game ? ids(c.game, started.board) : []));
       expect(new Set(onCourt).size).toBe(onCourt.length);
       games.push(started.game);
       last = started.board;
@@ -84,12 +86,12 @@ describe('rotation board', () => {
     const played = last.players.map((p) => p.gamesPlayed);
     expect(played.every((n) => n === 4)).toBe(true);
     // No partner repeated back to back.
+    const boardId = new Map(last.players.map((x) => [x.userId, x.playerId]));
     for (const p of players) {
+      const me = boardId.get(p.userId)!;
       const partners = games
-        .filter((g) => ids(g).includes(p.userId))
-        .map(
-          (g) => g.teams.find((t) => t.some((x) => x.userId === p.userId))!.find((x) => x.userId !== p.userId)!.userId,
-        );
+        .filter((g) => ids(g, last).includes(p.userId))
+        .map((g) => g.teams.find((t) => t.some((x) => x.playerId === me))!.find((x) => x.playerId !== me)!.playerId);
       expect(partners).toHaveLength(4);
       for (let i = 1; i < partners.length; i++) expect(partners[i], p.userId).not.toBe(partners[i - 1]);
     }
@@ -163,12 +165,12 @@ describe('rotation board', () => {
     const moved = await ok<{ board: Board }>('rotation/moveUp', { sessionId, userId: players[4]!.userId });
     expect(moved.board.players.find((p) => p.userId === players[4]!.userId)!.queuePosition).toBe(1);
     expect(moved.board.players.find((p) => p.userId === players[0]!.userId)!.queuePosition).toBeNull();
-    const { game } = await ok<{ game: RotationGame }>('rotation/startNext', { sessionId, court: 1 });
-    expect(ids(game)).toContain(players[4]!.userId);
-    expect(ids(game)).not.toContain(players[0]!.userId);
+    const started = await ok<{ game: RotationGame; board: Board }>('rotation/startNext', { sessionId, court: 1 });
+    expect(ids(started.game, started.board)).toContain(players[4]!.userId);
+    expect(ids(started.game, started.board)).not.toContain(players[0]!.userId);
   });
 
-  it('players read the board (names only), outsiders cannot; the venue screen reads it with its token', async () => {
+  it('players read the board (names and board ids), outsiders cannot; the venue screen reads it with its token', async () => {
     const { sessionId, players } = await checkedInSession(4, 'view');
     const { board } = await ok<{ board: Board }>('rotation/setup', {
       sessionId,
@@ -183,11 +185,13 @@ describe('rotation board', () => {
     );
     expect(mine.status).toBe(200);
     expect(Object.keys(mine.body.data!.board.players[0]!).sort()).toEqual(
-      ['court', 'gamesPlayed', 'lockedWith', 'name', 'queuePosition', 'state', 'userId'].sort(),
+      ['court', 'gamesPlayed', 'lockedWith', 'name', 'playerId', 'queuePosition', 'state'].sort(),
     );
     expect(mine.body.data!.board).not.toHaveProperty('screenToken');
-    // The member app knows no userId of its own: the answer names the caller's row.
-    expect(mine.body.data!.me).toBe(players[1]!.userId);
+    // The answer names the caller's row by its board id, the one the admin board shows beside the user id.
+    const boardIdOf = new Map(board.players.map((p) => [p.userId, p.playerId]));
+    expect(mine.body.data!.me).toBe(boardIdOf.get(players[1]!.userId));
+    expect(JSON.stringify(mine.body)).not.toContain('line_');
     const [outsider] = await h.players(1, 'outside');
     expect((await h.call('checkState/rotation/getBoard', { sessionId }, { token: outsider!.token })).status).toBe(403);
     // A player cannot change the board until named helper.

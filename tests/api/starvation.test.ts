@@ -41,12 +41,18 @@ describe('releases under a stream of joins', () => {
     let streamed = 0;
     const order: string[][] = Array.from({ length: JOIN_WORKERS }, () => []);
     const streamStarted = performance.now();
+    /** Resolves once 30 joins are in: the waitlist has grown. */
+    let grown = () => {};
+    const waitlistGrown = new Promise<void>((resolve) => {
+      grown = resolve;
+    });
     const workers = order.map(async (mine, w) => {
       for (let n = 0; !stop && streamed < MAX_STREAM_JOINS && performance.now() - streamStarted < MAX_STREAM_MS; n++) {
         const userId = `stream${w}_${String(n).padStart(4, '0')}`;
         const outcome = await engine.join({ sessionId: session.id, player: player(userId), partySize: 1 });
         mine.push(userId);
         streamed += 1;
+        if (streamed === 30) grown();
         expect(outcome.status).toBe('waiting');
       }
     });
@@ -63,7 +69,7 @@ describe('releases under a stream of joins', () => {
     };
 
     // Let the waitlist grow first, then interleave the releases with the stream.
-    while (streamed < 30) await new Promise((r) => setTimeout(r, 5));
+    await Promise.race([waitlistGrown, Promise.all(workers)]);
     let capacity = CAPACITY;
     for (let i = 0; i < CANCELS + CAPACITY_CHANGES; i++) {
       if (i % 5 === 4) {

@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { animationsDone } from './browser.ts';
 
 /**
  * The accessibility rules of docs/PLAYER-EXPERIENCE.md ("Accessibility"), measured in the
@@ -91,7 +92,7 @@ export async function settle(page: Page, ready: string) {
   await page.locator(ready).first().waitFor({ timeout: 15_000 });
   await page.waitForLoadState('networkidle');
   // Entrance animations fade content in; axe measures contrast on what is painted.
-  await page.waitForTimeout(400);
+  await animationsDone(page);
 }
 
 /** Everything a screen breaks, in one comparison, so a failure lists all of it at once. */

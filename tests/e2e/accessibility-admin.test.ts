@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible, settle } from './a11y.ts';
 import { desktop, loginAsDemoAdmin } from './admin-browser.ts';
-import { launchChromium } from './browser.ts';
+import { animationsDone, launchChromium } from './browser.ts';
 
 /**
  * Issue 12's accessibility bar on the admin screens (docs/PLAYER-EXPERIENCE.md,
@@ -68,7 +68,7 @@ describe('admin screens', () => {
       await expectAccessible(page);
       await page.emulateMedia({ colorScheme: 'dark' });
       // Colours change with a short transition on some controls; axe measures what is painted.
-      await page.waitForTimeout(400);
+      await animationsDone(page);
       expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe('rgb(14, 17, 22)');
       await expectAccessible(page);
       await page.emulateMedia({ colorScheme: 'light' });
@@ -113,8 +113,15 @@ describe('admin screens', () => {
         return box.top >= 0 && box.bottom <= window.innerHeight && box.height >= 44;
       });
     for (const y of [0, 600, 1e6]) {
-      await adminPhone.evaluate((to) => window.scrollTo(0, to), y);
-      await adminPhone.waitForTimeout(100);
+      // Scrolled at once, then two frames for the sticky bar's layout.
+      await adminPhone.evaluate(
+        (to) =>
+          new Promise((painted) => {
+            window.scrollTo({ top: to, behavior: 'instant' });
+            requestAnimationFrame(() => requestAnimationFrame(painted));
+          }),
+        y,
+      );
       expect(await inView(), `scrolled to ${y}`).toBe(true);
     }
   });

@@ -2,7 +2,16 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeFindings, layoutProblems, smallTouchTargets } from './a11y.ts';
 import { api, loginAsDemoAdmin, newPlayer } from './admin-browser.ts';
-import { baseUrl, followStackClock, launchChromium, poll, screenshot, stackNow, watchCsp } from './browser.ts';
+import {
+  animationsDone,
+  baseUrl,
+  followStackClock,
+  launchChromium,
+  poll,
+  screenshot,
+  stackNow,
+  watchCsp,
+} from './browser.ts';
 
 /**
  * Check-in on a phone (issue 12, items 8 and 10; docs/PLAYER-EXPERIENCE.md, "For admins"): at
@@ -67,7 +76,8 @@ beforeAll(async () => {
   const adminToken = (await page.evaluate(() => window.localStorage.getItem('admin-token')))!;
 
   const now = stackNow();
-  const startsAt = new Date(now + 3 * 3_600_000).toISOString();
+  // Within the walk-in window (from 2 h before the start to the end, docs/ARCHITECTURE.md "References").
+  const startsAt = new Date(now + 90 * 60_000).toISOString();
   const { sessions } = await api<{ sessions: { id: string; teamId: string }[] }>(
     'admin/createSession/createSession',
     {
@@ -111,7 +121,7 @@ async function openCheckIn(page: Page) {
   await page.getByTestId('checkin-row').first().waitFor({ timeout: 20_000 });
   await poll(() => page.getByTestId('checkin-row').count()).toBe(NAMES.length + 1);
   await page.waitForLoadState('networkidle');
-  await page.waitForTimeout(300);
+  await animationsDone(page);
 }
 
 interface Measure {
@@ -277,7 +287,7 @@ describe('check-in on a phone (390×844)', () => {
     await screenshot(page, 'admin-checkin-phone-marked');
     // And in dark mode, which follows the system setting.
     await page.emulateMedia({ colorScheme: 'dark' });
-    await page.waitForTimeout(200);
+    await animationsDone(page);
     expect(await axeFindings(page)).toEqual([]);
     await screenshot(page, 'admin-checkin-phone-dark');
   });

@@ -8,15 +8,39 @@ import { afterEach, expect, inject } from 'vitest';
 export const SCREENSHOTS = resolve(import.meta.dirname, '../../artifacts/screenshots');
 mkdirSync(SCREENSHOTS, { recursive: true });
 
-/** This worker's stack (tests/support/global-stack.ts): worker N of the e2e project uses stack N. */
-const stackIndex = (): number => (Number(process.env.VITEST_POOL_ID ?? 1) - 1) % inject('baseUrls').length;
+/**
+ * The journeys' local stacks (tests/support/global-stack.ts), started in the background at the
+ * run's start: each one's address, and its clock minus the system's. Asked for when a journey file
+ * loads, so a clock an earlier file moved on (`advanceStackClock`) is known.
+ */
+const stacks = await (async () => {
+  const response = await fetch(`${inject('e2eStacks')}/stacks`);
+  const body = (await response.json()) as { baseUrls: string[]; clockOffsetsMs: number[]; error?: string };
+  if (!response.ok) throw new Error(`The journeys' local stacks did not start:\n${body.error}`);
+  return body;
+})();
 
-export const baseUrl = () => inject('baseUrls')[stackIndex()]!;
+/** This worker's stack: worker N of the e2e project uses stack N. */
+const stackIndex = (): number => (Number(process.env.VITEST_POOL_ID ?? 1) - 1) % stacks.baseUrls.length;
 
-const clockOffsetMs = () => inject('clockOffsetsMs')[stackIndex()]!;
+export const baseUrl = () => stacks.baseUrls[stackIndex()]!;
+
+const clockOffsetMs = () => stacks.clockOffsetsMs[stackIndex()]!;
 
 /** "Now" on the local stack's clock: the system's, or the instant `SHUTTLE_NOW` moved it to (docs/TESTING.md). */
 export const stackNow = (): number => Date.now() + clockOffsetMs();
+
+/**
+ * Moves this worker's stack's clock `ms` on, instead of waiting for a time to come (its jobs then
+ * run as they would at that time). Pages opened afterwards follow it (`followStackClock`).
+ */
+export async function advanceStackClock(ms: number): Promise<void> {
+  const response = await fetch(`${inject('e2eStacks')}/clock?stack=${stackIndex()}&ms=${Math.ceil(ms)}`, {
+    method: 'POST',
+  });
+  expect(response.status, 'the stack clock moved').toBe(200);
+  stacks.clockOffsetsMs[stackIndex()] = ((await response.json()) as { offsetMs: number }).offsetMs;
+}
 
 /**
  * Moves a context's pages to the stack's clock when `SHUTTLE_NOW` set it, so the apps and the
@@ -115,9 +139,26 @@ export async function phone(
   return { context, page };
 }
 
+/**
+ * Waits until the page's animations and transitions that end have ended (entrance fades, a colour
+ * scheme's transition): what is painted then is what stays. Endless ones (spinners) do not count.
+ */
+export async function animationsDone(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    // getAnimations() applies pending style changes first, so transitions they start are listed.
+    for (let round = 0; round < 20; round++) {
+      const ending = document
+        .getAnimations()
+        .filter((a) => a.playState === 'running' && Number.isFinite(Number(a.effect?.getComputedTiming().endTime)));
+      if (ending.length === 0) return;
+      await Promise.all(ending.map((a) => a.finished.catch(() => undefined)));
+    }
+  });
+}
+
 export async function screenshot(page: Page, name: string, fullPage = false): Promise<string> {
   const path = join(SCREENSHOTS, `${name}.png`);
-  await page.waitForTimeout(250); // let entrance animations settle
+  await animationsDone(page);
   await page.screenshot({ path, fullPage, animations: 'disabled' });
   return path;
 }

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { layoutProblems } from './a11y.ts';
-import { launchChromium, loginThroughUi, openSessions, phone } from './browser.ts';
+import { animationsDone, launchChromium, loginThroughUi, openSessions, phone } from './browser.ts';
 
 /**
  * Every main screen fits 390 px in the two languages with the longest words (German) and the
@@ -35,7 +35,7 @@ async function walk(page: Page) {
     await page.goto(path.replace('SESSION', sessionId));
     await page.locator(ready).first().waitFor({ timeout: 15_000 });
     await page.waitForLoadState('networkidle');
-    await page.waitForTimeout(300);
+    await animationsDone(page);
     const problems = await layoutProblems(page);
     if (problems.length) found[path] = problems;
   }

@@ -24,7 +24,18 @@ describe('player experience', () => {
     await target.scrollIntoViewIfNeeded();
     await page.mouse.wheel(0, 200);
     await poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(300);
-    await page.waitForTimeout(300);
+    // The list keeps its position on the frame after a scroll: wait until the scroll has stopped
+    // (the same on two reads) and the kept position is where it stopped.
+    let last = -1;
+    await poll(async () => {
+      const [y, kept] = await page.evaluate(() => [
+        window.scrollY,
+        Object.values(JSON.parse(window.sessionStorage.getItem('shuttle:scroll') ?? '{}') as Record<string, number>),
+      ]);
+      const stopped = y === last && (kept as number[]).includes(Math.round(y as number));
+      last = y as number;
+      return stopped;
+    }).toBe(true);
     const before = await page.evaluate(() => window.scrollY);
     await target.click();
     await page.waitForURL(/\/session\?id=/);

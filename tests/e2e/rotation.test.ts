@@ -2,7 +2,16 @@ import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeFindings, layoutProblems } from './a11y.ts';
 import { api, loginAsDemoAdmin, newPlayer } from './admin-browser.ts';
-import { baseUrl, followStackClock, launchChromium, poll, screenshot, stackNow, watchCsp } from './browser.ts';
+import {
+  animationsDone,
+  baseUrl,
+  followStackClock,
+  launchChromium,
+  poll,
+  screenshot,
+  stackNow,
+  watchCsp,
+} from './browser.ts';
 
 /**
  * The rotation board on a phone (issue 21, items 3 and 8): from check-in the admin opens the
@@ -138,7 +147,7 @@ describe('the rotation board on a phone', () => {
     );
 
     await page.emulateMedia({ colorScheme: 'dark' });
-    await page.waitForTimeout(200);
+    await animationsDone(page);
     expect(await axeFindings(page)).toEqual([]);
     await screenshot(page, 'rotation-board-phone-dark');
   });

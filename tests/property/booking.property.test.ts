@@ -1,11 +1,15 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { BookingEngine } from '@shuttle/functions/bookings/engine.ts';
 import { DomainError } from '@shuttle/functions/platform/errors.ts';
-import { DEFAULT_QUIET_HOURS, quietPeriodAt, wakingFrom } from '@shuttle/shared';
+import type { BookingRecord } from '@shuttle/functions/sessions/model.ts';
+import { DEFAULT_QUIET_HOURS, type ErrorCode, quietPeriodAt, wakingFrom } from '@shuttle/shared';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiHarness, createApiHarness } from '../support/harness.ts';
 import { expectSessionInvariants, readSessionState } from '../support/invariants.ts';
+
+/** A property's runs take a minute on a busy machine: room beyond the API tests' default. */
+const PROPERTY_TIMEOUT = 240_000;
 
 type Op =
   | { kind: 'join'; player: number }
@@ -40,6 +44,50 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
+/**
+ * The engine calls the scenarios make. Each property also checks that its runs did real work: a
+ * call the state at the start of a round says must succeed did succeed (`mustSucceed`), and over
+ * all runs every kind of call succeeded. The last tests plant an always-refusing call and show
+ * that the properties then fail.
+ */
+type Calls = Pick<BookingEngine, 'join' | 'cancel' | 'changeCapacity' | 'checkIn' | 'acceptOffer' | 'declineOffer'>;
+const realCalls = (): Calls => engine;
+
+/** `calls` with `method` always refusing with `code`, as a broken engine would. */
+function planted(calls: Calls, method: keyof Calls, code: ErrorCode): Calls {
+  const refuse = async () => {
+    throw new DomainError(code);
+  };
+  const bound: Calls = {
+    join: (r) => calls.join(r),
+    cancel: (r) => calls.cancel(r),
+    changeCapacity: (s, c) => calls.changeCapacity(s, c),
+    checkIn: (s, u, a) => calls.checkIn(s, u, a),
+    acceptOffer: (s, u) => calls.acceptOffer(s, u),
+    declineOffer: (s, u) => calls.declineOffer(s, u),
+  };
+  return { ...bound, [method]: refuse };
+}
+
+/**
+ * Fails when none of the round's operations `which` picks succeeded although the state at the
+ * round's start says one must (`why`); `ok` holds whether each operation of the round succeeded.
+ */
+function mustSucceed<O>(round: O[], ok: boolean[], which: (o: O) => boolean, why: string, log: string[]): void {
+  const picked = round.map((o, i) => (which(o) ? i : -1)).filter((i) => i >= 0);
+  if (picked.length > 0)
+    expect(
+      picked.some((i) => ok[i]),
+      `${why} must succeed\n${log.join('\n')}`,
+    ).toBe(true);
+}
+
+/** A player's booking, if any, among `bookings`. */
+const bookingOf = (bookings: BookingRecord[], userId: string) => bookings.find((b) => b.userId === userId);
+/** Seats of every booking not cancelled: the most that can be accepted by the end of a round, before its joins. */
+const liveSeats = (bookings: BookingRecord[]) =>
+  bookings.filter((b) => b.status !== 'cancelled').reduce((sum, b) => sum + b.partySize, 0);
+
 async function outboxFor(sessionId: string) {
   const { Items } = await h.store.doc.send(
     new QueryCommand({
@@ -52,58 +100,118 @@ async function outboxFor(sessionId: string) {
   return (Items ?? []).filter((o) => o.sessionId === sessionId);
 }
 
-describe('the booking engine under random interleavings', () => {
-  it('keeps the booking invariants 1-4 (docs/ARCHITECTURE.md) after any mix of joins, cancels, capacity changes and check-ins', async () => {
-    const team = await h.putTeam();
-    await fc.assert(
-      fc.asyncProperty(scenario, async ({ capacity, rounds }) => {
-        const session = await h.putSession(team, { capacity });
-        let promotions = 0;
-        const log: string[] = [];
-        const run = async (o: Op) => {
-          const userId = `line_Uprop${o.kind === 'capacity' ? 0 : o.player}`;
-          try {
-            if (o.kind === 'join') {
-              const r = await engine.join({
-                sessionId: session.id,
-                partySize: 1,
-                player: { userId, name: userId, pictureUrl: '' },
-              });
-              log.push(`join ${userId} -> ${r.status}`);
-            } else if (o.kind === 'cancel') {
-              const r = await engine.cancel({ sessionId: session.id, userId });
-              if (r.promoted) promotions += 1;
-              log.push(`cancel ${userId} -> promoted ${r.promoted}`);
-            } else if (o.kind === 'capacity') {
-              const r = await engine.changeCapacity(session.id, o.capacity);
-              promotions += r.promoted;
-              log.push(`capacity ${o.capacity} -> promoted ${r.promoted}`);
-            } else {
-              await engine.checkIn(session.id, userId, 'attended');
-              log.push(`checkIn ${userId}`);
-            }
-          } catch (error) {
-            log.push(`${o.kind} ${userId} !! ${error instanceof DomainError ? error.code : String(error)}`);
-            // Refusals (already booked, nothing to cancel, capacity below taken…) are answers.
-            if (!(error instanceof DomainError) || error.code === 'BOOKING_FAILED' || error.code === 'INTERNAL')
-              throw error;
+/** What the first scenario's runs did, over all runs. */
+type Done = {
+  accepted: number;
+  waiting: number;
+  cancelled: number;
+  promoted: number;
+  checkedIn: number;
+  capacity: number;
+};
+
+/** Runs the first scenario (joins, cancels, capacity changes, check-ins) with `calls`; answers what it did. */
+async function checkBookingScenarios(calls: Calls, numRuns: number): Promise<Done> {
+  const team = await h.putTeam();
+  const done: Done = { accepted: 0, waiting: 0, cancelled: 0, promoted: 0, checkedIn: 0, capacity: 0 };
+  await fc.assert(
+    fc.asyncProperty(scenario, async ({ capacity, rounds }) => {
+      const session = await h.putSession(team, { capacity });
+      let promotions = 0;
+      const log: string[] = [];
+      const userOf = (o: Op) => `line_Uprop${o.kind === 'capacity' ? 0 : o.player}`;
+      let bookings: BookingRecord[] = [];
+      const run = async (o: Op): Promise<boolean> => {
+        const userId = userOf(o);
+        try {
+          if (o.kind === 'join') {
+            const r = await calls.join({
+              sessionId: session.id,
+              partySize: 1,
+              player: { userId, name: userId, pictureUrl: '' },
+            });
+            if (r.status === 'accepted') done.accepted += 1;
+            if (r.status === 'waiting') done.waiting += 1;
+            log.push(`join ${userId} -> ${r.status}`);
+          } else if (o.kind === 'cancel') {
+            const r = await calls.cancel({ sessionId: session.id, userId });
+            done.cancelled += 1;
+            if (r.promoted) promotions += 1;
+            log.push(`cancel ${userId} -> promoted ${r.promoted}`);
+          } else if (o.kind === 'capacity') {
+            const r = await calls.changeCapacity(session.id, o.capacity);
+            done.capacity += 1;
+            promotions += r.promoted;
+            log.push(`capacity ${o.capacity} -> promoted ${r.promoted}`);
+          } else {
+            await calls.checkIn(session.id, userId, 'attended');
+            done.checkedIn += 1;
+            log.push(`checkIn ${userId}`);
           }
-        };
-        for (const round of rounds) {
-          await Promise.all(round.map(run));
-          log.push('--');
-          await expectSessionInvariants(h.store, session.id);
+          return true;
+        } catch (error) {
+          log.push(`${o.kind} ${userId} !! ${error instanceof DomainError ? error.code : String(error)}`);
+          // Refusals (already booked, nothing to cancel, capacity below taken…) are answers.
+          if (!(error instanceof DomainError) || error.code === 'BOOKING_FAILED' || error.code === 'INTERNAL')
+            throw error;
+          return false;
         }
-        const outbox = await outboxFor(session.id);
-        expect(
-          outbox.map((o) => `${o.userId} ${o.reason}`),
-          log.join('\n'),
-        ).toHaveLength(promotions);
-        expect(new Set(outbox.map((o) => o.id)).size).toBe(outbox.length);
-      }),
-      { numRuns: 40, seed: Number(process.env.PROPERTY_SEED ?? 20261122) },
-    );
-  });
+      };
+      for (const round of rounds) {
+        const ok = await Promise.all(round.map(run));
+        log.push('--');
+        // What the state at the round's start says must succeed, whatever else the round does.
+        const touches = (o: Op, kind: Op['kind'], userId: string) => o.kind === kind && userOf(o) === userId;
+        for (const userId of new Set(round.filter((o) => o.kind !== 'capacity').map(userOf))) {
+          const before = bookingOf(bookings, userId);
+          const live = before !== undefined && before.status !== 'cancelled';
+          if (!live) mustSucceed(round, ok, (o) => touches(o, 'join', userId), `a join of ${userId}, not booked`, log);
+          if (live && !before.attendance && !round.some((o) => touches(o, 'checkIn', userId)))
+            mustSucceed(round, ok, (o) => touches(o, 'cancel', userId), `a cancel of ${userId}, booked`, log);
+          if (before?.status === 'accepted' && !round.some((o) => touches(o, 'cancel', userId)))
+            mustSucceed(round, ok, (o) => touches(o, 'checkIn', userId), `the check-in of ${userId}, accepted`, log);
+        }
+        const most = liveSeats(bookings) + round.filter((o) => o.kind === 'join').length;
+        round.forEach((o, i) => {
+          if (o.kind === 'capacity' && o.capacity >= most)
+            mustSucceed([o], [ok[i]!], () => true, `capacity ${o.capacity} (at most ${most} taken)`, log);
+        });
+        ({ bookings } = await expectSessionInvariants(h.store, session.id));
+      }
+      done.promoted += promotions;
+      const outbox = await outboxFor(session.id);
+      expect(
+        outbox.map((o) => `${o.userId} ${o.reason}`),
+        log.join('\n'),
+      ).toHaveLength(promotions);
+      expect(new Set(outbox.map((o) => o.id)).size).toBe(outbox.length);
+    }),
+    {
+      numRuns,
+      seed: Number(process.env.PROPERTY_SEED ?? 20261122),
+      endOnFailure: calls !== engine,
+      includeErrorInReport: calls !== engine,
+    },
+  );
+  return done;
+}
+
+/** The first property: its scenarios with `calls`, and over all runs every kind of call did its work. */
+async function bookingProperty(calls: Calls, numRuns: number): Promise<void> {
+  const done = await checkBookingScenarios(calls, numRuns);
+  console.info('booking scenarios did', done);
+  // The runs did what they are for: places taken and waited for, freed, promoted, checked in, resized.
+  for (const [what, count] of Object.entries(done)) expect(count, `${what} over all runs`).toBeGreaterThan(0);
+}
+
+describe('the booking engine under random interleavings', () => {
+  it(
+    'keeps the booking invariants 1-4 (docs/ARCHITECTURE.md) after any mix of joins, cancels, capacity changes and check-ins',
+    async () => {
+      await bookingProperty(realCalls(), 40);
+    },
+    PROPERTY_TIMEOUT,
+  );
 });
 
 type FairOp =
@@ -154,15 +262,46 @@ const REFUSALS = new Set([
 ]);
 
 type FairScenario = typeof fairScenario extends fc.Arbitrary<infer T> ? T : never;
-type Reached = { opened: number; won: number; refused: number; concurrentClaims: number };
+type Reached = {
+  opened: number;
+  won: number;
+  refused: number;
+  concurrentClaims: number;
+  joined: number;
+  offered: number;
+  accepted: number;
+  declined: number;
+  cancelled: number;
+  resized: number;
+  drawn: number;
+  expired: number;
+};
 
-/** Runs fair sign-up scenarios against the engine, checking the invariants after every round; answers what it reached. */
-async function checkFairScenarios(scenarios: fc.Arbitrary<FairScenario>, seed: number): Promise<Reached> {
+/** Runs fair sign-up scenarios against `calls`, checking the invariants after every round; answers what it reached. */
+async function checkFairScenarios(
+  scenarios: fc.Arbitrary<FairScenario>,
+  seed: number,
+  calls: Calls = realCalls(),
+  numRuns = 40,
+): Promise<Reached> {
   const team = await h.putTeam();
   const { runSignupJobs } = await import('@shuttle/functions/bookings/sign-up-jobs.ts');
   const start = h.clock.now();
   /** Coverage: the scenarios do reach last calls, lost claims, and rounds with several claims at once. */
-  const reached: Reached = { opened: 0, won: 0, refused: 0, concurrentClaims: 0 };
+  const reached: Reached = {
+    opened: 0,
+    won: 0,
+    refused: 0,
+    concurrentClaims: 0,
+    joined: 0,
+    offered: 0,
+    accepted: 0,
+    declined: 0,
+    cancelled: 0,
+    resized: 0,
+    drawn: 0,
+    expired: 0,
+  };
   await fc.assert(
     fc.asyncProperty(scenarios, async ({ capacity, lottery, offerMinutes, startsInMinutes, startsLater, rounds }) => {
       h.clock.set(new Date(start.getTime() + startsLater * 60_000));
@@ -179,48 +318,84 @@ async function checkFairScenarios(scenarios: fc.Arbitrary<FairScenario>, seed: n
         `capacity ${capacity} lottery ${lottery} offers ${offerMinutes} starts in ${startsInMinutes} min, run at ${runStart.toISOString()}`,
       ];
       let lastWaitlist: string[] = [];
-      const run = async (o: FairOp) => {
-        const userId = `line_Ufair${'player' in o ? o.player : 0}`;
+      const userOf = (o: FairOp) => `line_Ufair${'player' in o ? o.player : 0}`;
+      const run = async (o: FairOp): Promise<boolean> => {
+        const userId = userOf(o);
         try {
           if (o.kind === 'join') {
-            const r = await engine.join({
+            const r = await calls.join({
               sessionId: session.id,
               partySize: o.party,
               player: { userId, name: userId, pictureUrl: '' },
             });
             joins.set(userId, (joins.get(userId) ?? 0) + 1);
+            reached.joined += 1;
             log.push(`join ${userId}*${o.party} -> ${r.status} ${r.position ?? ''}`);
           } else if (o.kind === 'cancel') {
             log.push(
-              `cancel ${userId} -> ${JSON.stringify(await engine.cancel({ sessionId: session.id, userId, byAdmin: true }))}`,
+              `cancel ${userId} -> ${JSON.stringify(await calls.cancel({ sessionId: session.id, userId, byAdmin: true }))}`,
             );
-          } else if (o.kind === 'accept') {
-            log.push(`accept ${userId} -> ${(await engine.acceptOffer(session.id, userId)).status}`);
-          } else if (o.kind === 'claim') {
-            const r = await engine.acceptOffer(session.id, userId);
-            log.push(`claim ${userId} -> ${r.status}`);
+            reached.cancelled += 1;
+          } else if (o.kind === 'accept' || o.kind === 'claim') {
+            log.push(`${o.kind} ${userId} -> ${(await calls.acceptOffer(session.id, userId)).status}`);
           } else if (o.kind === 'decline') {
-            log.push(`decline ${userId} -> ${(await engine.declineOffer(session.id, userId)).promoted}`);
+            log.push(`decline ${userId} -> ${(await calls.declineOffer(session.id, userId)).promoted}`);
+            reached.declined += 1;
           } else if (o.kind === 'capacity') {
-            log.push(`capacity ${o.capacity} -> ${(await engine.changeCapacity(session.id, o.capacity)).promoted}`);
+            log.push(`capacity ${o.capacity} -> ${(await calls.changeCapacity(session.id, o.capacity)).promoted}`);
+            reached.resized += 1;
           } else {
             h.clock.advance(o.minutes * 60_000);
-            log.push(
-              `tick ${o.minutes} -> ${JSON.stringify(await runSignupJobs({ store: h.store, clock: h.clock, ids: () => crypto.randomUUID() }))}`,
-            );
+            const jobs = await runSignupJobs({ store: h.store, clock: h.clock, ids: () => crypto.randomUUID() });
+            reached.expired += jobs.expired;
+            log.push(`tick ${o.minutes} -> ${JSON.stringify(jobs)}`);
           }
+          return true;
         } catch (error) {
           const code = error instanceof DomainError ? error.code : String(error);
           log.push(`${o.kind} ${userId} !! ${code}`);
           if (code === 'PLACE_TAKEN') reached.refused += 1;
-          if (!REFUSALS.has(code)) throw error;
+          // The jobs refuse nothing: any error of theirs is a fault.
+          if (o.kind === 'tick' || !REFUSALS.has(code)) throw error;
+          return false;
         }
       };
       for (const round of rounds) {
         const before = await readSessionState(h.store, session.id);
-        await Promise.all(round.map(run));
+        const clockBefore = h.clock.now().getTime();
+        const ok = await Promise.all(round.map(run));
         log.push('--');
+        // What the state at the round's start says must succeed, whatever else the round does.
+        const ticks = round.reduce((sum, o) => sum + (o.kind === 'tick' ? o.minutes : 0), 0);
+        const latest = clockBefore + ticks * 60_000;
+        const steady = ticks === 0 && !round.some((o) => o.kind === 'capacity');
+        const touches = (o: FairOp, kinds: FairOp['kind'][], userId: string) =>
+          kinds.includes(o.kind) && 'player' in o && userOf(o) === userId;
+        const others = (userId: string, kinds: FairOp['kind'][]) => !round.some((o) => touches(o, kinds, userId));
+        for (const userId of new Set(round.filter((o) => 'player' in o).map(userOf))) {
+          const b = bookingOf(before.bookings, userId);
+          if ((b === undefined || b.status === 'cancelled') && latest < Date.parse(before.session.startsAt))
+            mustSucceed(round, ok, (o) => touches(o, ['join'], userId), `a join of ${userId}, not booked`, log);
+          if (b?.status === 'accepted' && others(userId, ['accept', 'claim', 'decline']))
+            mustSucceed(round, ok, (o) => touches(o, ['cancel'], userId), `a cancel of ${userId}, accepted`, log);
+          const offerOpen = b?.status === 'offered' && steady && Date.parse(b.offerExpiresAt!) > latest;
+          if (offerOpen && others(userId, ['cancel', 'decline']))
+            mustSucceed(round, ok, (o) => touches(o, ['accept', 'claim'], userId), `accepting ${userId}'s offer`, log);
+          if (offerOpen && others(userId, ['cancel', 'accept', 'claim']))
+            mustSucceed(round, ok, (o) => touches(o, ['decline'], userId), `declining ${userId}'s offer`, log);
+        }
+        const most = liveSeats(before.bookings) + round.reduce((sum, o) => sum + (o.kind === 'join' ? o.party : 0), 0);
+        round.forEach((o, i) => {
+          if (o.kind === 'capacity' && o.capacity >= most)
+            mustSucceed([o], [ok[i]!], () => true, `capacity ${o.capacity} (at most ${most} taken)`, log);
+        });
         const { waitlist, session: after, bookings } = await expectSessionInvariants(h.store, session.id);
+        reached.offered += bookings.filter(
+          (b) => b.status === 'offered' && !bookingOf(before.bookings, b.userId)?.offeredAt,
+        ).length;
+        reached.accepted += bookings.filter(
+          (b) => b.status === 'accepted' && b.offeredAt && bookingOf(before.bookings, b.userId)?.status === 'offered',
+        ).length;
         // Offers respect quiet hours (default 23:00-08:00): none ends strictly inside them, each has
         // waking time after it was made (its clock starts when they end), and none runs past the cutoff.
         for (const b of bookings.filter((x) => x.status === 'offered')) {
@@ -266,8 +441,9 @@ async function checkFairScenarios(scenarios: fc.Arbitrary<FairScenario>, seed: n
       const told = results.map((o) => o.userId);
       expect(new Set(told).size, log.join('\n')).toBe(told.length);
       for (const b of settled) expect(told, log.join('\n')).toContain(b.userId);
+      reached.drawn += settled.length;
     }),
-    { numRuns: 40, seed },
+    { numRuns, seed, endOnFailure: calls !== engine, includeErrorInReport: calls !== engine },
   );
   h.clock.set(start);
   return reached;
@@ -303,18 +479,120 @@ const lastCallScenario = fc.record({
     .map((rounds) => [fullFirst, ...rounds]),
 });
 
+/**
+ * Waitlist offers (docs/FAIR-SIGNUP.md): offers on, far from the start (at 10:00 or into the
+ * quiet hours), every scenario starting with six players joining at once, then frequent cancels,
+ * accepts and declines, so places are offered and the offers taken up or turned down.
+ */
+const offerScenario = fc.record({
+  capacity: fc.integer({ min: 1, max: 4 }),
+  lottery: fc.constant(false),
+  offerMinutes: fc.constant(10),
+  startsInMinutes: fc.constant(48 * 60),
+  startsLater: fc.constantFrom(0, 750),
+  rounds: fc
+    .array(
+      fc.array(
+        fc.oneof(
+          { weight: 2, arbitrary: fairOp.filter((o) => o.kind === 'join') },
+          { weight: 3, arbitrary: player.map((p) => ({ kind: 'cancel' as const, player: p })) },
+          { weight: 4, arbitrary: player.map((p) => ({ kind: 'accept' as const, player: p })) },
+          { weight: 3, arbitrary: player.map((p) => ({ kind: 'decline' as const, player: p })) },
+          {
+            weight: 1,
+            arbitrary: fc.integer({ min: 0, max: 6 }).map((c) => ({ kind: 'capacity' as const, capacity: c })),
+          },
+          { weight: 2, arbitrary: fc.integer({ min: 0, max: 12 }).map((m) => ({ kind: 'tick' as const, minutes: m })) },
+        ),
+        { minLength: 1, maxLength: 6 },
+      ),
+      { minLength: 3, maxLength: 8 },
+    )
+    .map((rounds) => [fullFirst, ...rounds]),
+});
+
+/**
+ * A fair sign-up property: `scenarios` with `calls`, and over all runs each kind of work in
+ * `expected` happened.
+ */
+async function fairProperty(
+  scenarios: fc.Arbitrary<FairScenario>,
+  seed: number,
+  expected: (keyof Reached)[],
+  calls: Calls,
+  numRuns: number,
+): Promise<Reached> {
+  const reached = await checkFairScenarios(scenarios, seed, calls, numRuns);
+  console.info('fair sign-up scenarios reached', reached);
+  for (const what of expected) expect(reached[what], `${what} over all runs`).toBeGreaterThan(0);
+  return reached;
+}
+const seedOf = (fallback: number) => Number(process.env.PROPERTY_SEED ?? fallback);
+/** Entries and draws, joins, cancels and capacity changes, at any time before the start. */
+const anyTime = (calls: Calls, numRuns: number) =>
+  fairProperty(fairScenario, seedOf(20261123), ['joined', 'drawn', 'cancelled', 'resized'], calls, numRuns);
+/** Places offered to the line, and the offers accepted, declined and left to lapse. */
+const offers = (calls: Calls, numRuns: number) =>
+  fairProperty(offerScenario, seedOf(20261125), ['offered', 'accepted', 'declined', 'expired'], calls, numRuns);
+
 describe('fair sign-up under random interleavings (docs/FAIR-SIGNUP.md)', () => {
-  it('keeps the invariants with entries, draws, offers, accepts, declines, expiries, guests, cancels and capacity changes', async () => {
-    await checkFairScenarios(fairScenario, Number(process.env.PROPERTY_SEED ?? 20261123));
+  it(
+    'keeps the invariants with entries, draws, guests, cancels, capacity changes and claims at any hour before the start',
+    async () => {
+      await anyTime(realCalls(), 40);
+    },
+    PROPERTY_TIMEOUT,
+  );
+
+  it(
+    'waitlist offers: a freed place is offered in order, and accepting, declining or letting it lapse keeps the invariants',
+    async () => {
+      await offers(realCalls(), 30);
+    },
+    PROPERTY_TIMEOUT,
+  );
+
+  it(
+    'last call: frees inside the final window and concurrent claims give each open seat once, order kept',
+    async () => {
+      const reached = await checkFairScenarios(lastCallScenario, Number(process.env.PROPERTY_SEED ?? 20261124));
+      console.info('last call scenarios reached', reached);
+      // The scenarios do reach what they are for: opened seats, won and lost claims, claims racing.
+      expect(reached.opened).toBeGreaterThan(0);
+      expect(reached.won).toBeGreaterThan(0);
+      expect(reached.refused).toBeGreaterThan(0);
+      expect(reached.concurrentClaims).toBeGreaterThan(0);
+    },
+    PROPERTY_TIMEOUT,
+  );
+});
+
+describe('the properties with a planted always-refusing engine call', () => {
+  // Ten runs each: a broken call is caught in the first round that needs it, or by the totals.
+  it.each([
+    ['join', 'ALREADY_BOOKED'],
+    ['cancel', 'BOOKING_NOT_FOUND'],
+    ['changeCapacity', 'CAPACITY_BELOW_ACCEPTED'],
+    ['checkIn', 'BOOKING_NOT_FOUND'],
+  ] as [keyof Calls, ErrorCode][])('the booking property fails when %s always answers %s', async (method, code) => {
+    await expect(bookingProperty(planted(realCalls(), method, code), 10)).rejects.toThrow(/must succeed|over all runs/);
   });
 
-  it('last call: frees inside the final window and concurrent claims give each open seat once, order kept', async () => {
-    const reached = await checkFairScenarios(lastCallScenario, Number(process.env.PROPERTY_SEED ?? 20261124));
-    console.info('last call scenarios reached', reached);
-    // The scenarios do reach what they are for: opened seats, won and lost claims, claims racing.
-    expect(reached.opened).toBeGreaterThan(0);
-    expect(reached.won).toBeGreaterThan(0);
-    expect(reached.refused).toBeGreaterThan(0);
-    expect(reached.concurrentClaims).toBeGreaterThan(0);
+  it.each([
+    ['join', 'ALREADY_BOOKED'],
+    ['cancel', 'BOOKING_NOT_FOUND'],
+    ['changeCapacity', 'CAPACITY_BELOW_ACCEPTED'],
+  ] as [keyof Calls, ErrorCode][])(
+    'the fair sign-up property fails when %s always answers %s',
+    async (method, code) => {
+      await expect(anyTime(planted(realCalls(), method, code), 10)).rejects.toThrow(/must succeed|over all runs/);
+    },
+  );
+
+  it.each([
+    ['acceptOffer', 'OFFER_EXPIRED'],
+    ['declineOffer', 'OFFER_NOT_FOUND'],
+  ] as [keyof Calls, ErrorCode][])('the offers property fails when %s always answers %s', async (method, code) => {
+    await expect(offers(planted(realCalls(), method, code), 10)).rejects.toThrow(/must succeed|over all runs/);
   });
 });

@@ -16,6 +16,11 @@ import { expectSessionInvariants, readSessionState } from '../support/invariants
  * same instants in UTC would. Over a simulated day the job runs (at most 59 minutes apart, as on
  * AWS) announce the sign-up opening once, draw a lottery once, expire an offer once, and remind
  * each booked player once.
+ *
+ * No error of a call is caught, and every run asserts exact counts (one opening, one draw or one
+ * expiry, one reminder per player holding a place), so a run that did nothing fails: the last
+ * test plants jobs that always throw, and jobs that silently do nothing, and shows the property
+ * fails with each.
  */
 
 const MINUTE = 60_000;
@@ -102,7 +107,11 @@ async function recordsOf(sessionId: string) {
   return Items.filter((i) => i.sessionId === sessionId || (i.sessionIds as string[] | undefined)?.includes(sessionId));
 }
 
-async function runScenario(s: Scenario) {
+/** The jobs a run drives; the planted test replaces one. */
+const JOBS = { scheduleSignupOpenings, scheduleBookingReminders, runSignupJobs };
+type Jobs = typeof JOBS;
+
+async function runScenario(s: Scenario, jobs: Jobs = JOBS) {
   runs += 1;
   // Each run starts after the last one ended, so its sessions are the only ones the jobs find.
   const t0 = Math.ceil(Math.max(h.clock.now().getTime(), lastEnd) / 3_600_000) * 3_600_000 + 3_600_000 + s.jitter;
@@ -180,15 +189,15 @@ async function runScenario(s: Scenario) {
         moments.add(Date.parse(offered!.offerExpiresAt!) + MINUTE);
       }
     }
-    const [opened, reminders, jobs] = await Promise.all([
-      scheduleSignupOpenings({ store: h.store, clock: h.clock }),
-      scheduleBookingReminders({ store: h.store, clock: h.clock }),
-      runSignupJobs({ store: h.store, clock: h.clock, ids: randomId }),
+    const [opened, reminders, signups] = await Promise.all([
+      jobs.scheduleSignupOpenings({ store: h.store, clock: h.clock }),
+      jobs.scheduleBookingReminders({ store: h.store, clock: h.clock }),
+      jobs.runSignupJobs({ store: h.store, clock: h.clock, ids: randomId }),
     ]);
     totals.opened += opened.written;
     totals.reminders += reminders.written;
-    totals.draws += jobs.draws;
-    totals.expired += jobs.expired;
+    totals.draws += signups.draws;
+    totals.expired += signups.expired;
     // C takes the place as soon as the expiry of B's offer passes it on.
     if (!lottery && t < start && (await booking(2))?.status === 'offered') {
       expect((await act(2, 'checkState/booked/acceptOffer'))!.status).toBe('accepted');
@@ -226,6 +235,28 @@ async function runScenario(s: Scenario) {
 
 describe('instants written with any offset', () => {
   it('fire the sign-up opening, lottery draw, offer expiry and reminders exactly once', async () => {
-    await fc.assert(fc.asyncProperty(scenario, runScenario), { numRuns: 8 });
+    await fc.assert(
+      fc.asyncProperty(scenario, (s) => runScenario(s)),
+      { numRuns: 8 },
+    );
+  }, 120_000);
+
+  it('fails when the sign-up jobs always throw, or silently do nothing', async () => {
+    const planted: Jobs[] = [
+      {
+        ...JOBS,
+        runSignupJobs: async () => {
+          throw new Error('planted fault');
+        },
+      },
+      { ...JOBS, runSignupJobs: async () => ({ draws: 0, settled: 0, expired: 0, told: 0 }) },
+    ];
+    for (const jobs of planted) {
+      const result = await fc.check(
+        fc.asyncProperty(scenario, (s) => runScenario(s, jobs)),
+        { numRuns: 2, endOnFailure: true },
+      );
+      expect(result.failed).toBe(true);
+    }
   }, 120_000);
 });

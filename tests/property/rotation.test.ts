@@ -1,5 +1,6 @@
 import * as fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { DomainError } from '../../functions/src/platform/errors.ts';
 import {
   finish,
   lockPair,
@@ -10,7 +11,7 @@ import {
   syncCheckIns,
 } from '../../functions/src/rotation/engine.ts';
 import type { RotationState } from '../../functions/src/rotation/model.ts';
-import { onCourt, waiting } from '../../functions/src/rotation/rules.ts';
+import { onCourt, playersPerGame, waiting } from '../../functions/src/rotation/rules.ts';
 
 /**
  * The rotation rule's fairness (docs/ON-COURT.md, "Rotation"), driven by random evenings: arrivals,
@@ -18,6 +19,11 @@ import { onCourt, waiting } from '../../functions/src/rotation/rules.ts';
  * waiting player (not in a fixed pair) is passed over (a game starts with someone who began
  * waiting after them) at most twice; and under `balanced`, with games ending in the order they started, players present all evening (there from the start, never resting,
  * leaving or locked) end within one game of each other.
+ *
+ * Every run does real work: the first fill starts a game on every court the players who came
+ * first can fill, and a court the preview has a game for is never refused. `startNext` may only
+ * refuse with NOT_ENOUGH_PLAYERS; anything else fails the run. The last test plants an
+ * always-throwing `startNext` and shows that both properties then fail.
  */
 
 const T0 = Date.parse('2026-12-01T11:00:00.000Z');
@@ -49,7 +55,14 @@ const action: fc.Arbitrary<Action> = fc.oneof(
   },
 );
 
+/** The engine call the runs make that may refuse; the planted test replaces it. */
+interface Engine {
+  startNext: typeof startNext;
+}
+const ENGINE: Engine = { startNext };
+
 function run(
+  engine: Engine,
   rule: 'balanced' | 'winnerStays',
   mode: 'doubles' | 'singles',
   courts: number,
@@ -75,8 +88,11 @@ function run(
       const expected = preview(state, 1)[0];
       let out: ReturnType<typeof startNext>;
       try {
-        out = startNext(state, court, at(step));
-      } catch {
+        out = engine.startNext(state, court, at(step));
+      } catch (error) {
+        // The one refusal a free court can get: too few waiting, so the preview has no game for it either.
+        if (!(error instanceof DomainError) || error.code !== 'NOT_ENOUGH_PLAYERS') throw error;
+        expect(expected?.court, `court ${court} refused although the preview has a game for it`).not.toBe(court);
         continue;
       }
       const started = out.game.teams.flat();
@@ -100,6 +116,10 @@ function run(
   };
 
   fill(0);
+  // Real work: everyone is ready and nobody paired yet, so every court the first comers can fill has a game.
+  expect(state.games.length, 'games after the first fill').toBe(
+    Math.min(courts, Math.floor(start / playersPerGame(state))),
+  );
   actions.forEach((a, i) => {
     const step = i + 1;
     const id = (n: number) => state.players[n % Math.max(1, state.players.length)]?.userId;
@@ -131,37 +151,60 @@ function run(
   return { state, allEvening };
 }
 
+/** Balanced doubles, games ending in the order they started. */
+const balancedDoubles = (engine: Engine) =>
+  fc.property(
+    fc.integer({ min: 1, max: 4 }),
+    fc.integer({ min: 4, max: 30 }),
+    fc.array(action, { maxLength: 120 }),
+    (courts, start, actions) => {
+      const { state, allEvening } = run(engine, 'balanced', 'doubles', courts, start, actions, true);
+      const played = state.players.filter((p) => allEvening.has(p.userId)).map((p) => p.gamesPlayed);
+      if (played.length > 0) expect(Math.max(...played) - Math.min(...played)).toBeLessThanOrEqual(1);
+    },
+  );
+
+/** Any rule and mode, any court ending: the invariants (nobody twice at once, passed over at most twice) are checked at every start. */
+const anyRule = (engine: Engine) =>
+  fc.property(
+    fc.constantFrom('balanced' as const, 'winnerStays' as const),
+    fc.constantFrom('doubles' as const, 'singles' as const),
+    fc.integer({ min: 1, max: 4 }),
+    fc.integer({ min: 2, max: 20 }),
+    fc.array(action, { maxLength: 80 }),
+    (rule, mode, courts, start, actions) => {
+      run(engine, rule, mode, courts, start, actions);
+    },
+  );
+
 describe('rotation rule', () => {
   it('balanced doubles: nobody twice at once, nobody passed over more than twice, spread of games <= 1', () => {
-    fc.assert(
-      fc.property(
-        fc.integer({ min: 1, max: 4 }),
-        fc.integer({ min: 4, max: 30 }),
-        fc.array(action, { maxLength: 120 }),
-        (courts, start, actions) => {
-          const { state, allEvening } = run('balanced', 'doubles', courts, start, actions, true);
-          const played = state.players.filter((p) => allEvening.has(p.userId)).map((p) => p.gamesPlayed);
-          if (played.length > 0) expect(Math.max(...played) - Math.min(...played)).toBeLessThanOrEqual(1);
-        },
-      ),
-      { numRuns: 150 },
-    );
+    fc.assert(balancedDoubles(ENGINE), { numRuns: 150 });
   });
 
   it('any rule, mode and order of game ends: nobody is started twice at once', () => {
-    fc.assert(
-      fc.property(
-        fc.constantFrom('balanced' as const, 'winnerStays' as const),
-        fc.constantFrom('doubles' as const, 'singles' as const),
-        fc.integer({ min: 1, max: 4 }),
-        fc.integer({ min: 2, max: 20 }),
-        fc.array(action, { maxLength: 80 }),
-        (rule, mode, courts, start, actions) => {
-          // Invariants (nobody twice at once, passed over at most twice) are checked at every start.
-          run(rule, mode, courts, start, actions);
+    fc.assert(anyRule(ENGINE), { numRuns: 150 });
+  });
+
+  it('fails both properties when startNext always throws, a refusal or a fault', () => {
+    const planted: Engine[] = [
+      {
+        startNext: () => {
+          throw new DomainError('NOT_ENOUGH_PLAYERS');
         },
-      ),
-      { numRuns: 150 },
-    );
+      },
+      {
+        startNext: () => {
+          throw new Error('planted fault');
+        },
+      },
+    ];
+    const options = { numRuns: 20, endOnFailure: true };
+    for (const engine of planted) {
+      for (const result of [fc.check(balancedDoubles(engine), options), fc.check(anyRule(engine), options)]) {
+        expect(result.failed).toBe(true);
+        expect(String(result.errorInstance)).toMatch(/refused although the preview has a game|planted fault/);
+      }
+    }
   });
 });

@@ -1,5 +1,5 @@
-import { startDynamoLocal } from '@shuttle/functions/local/dynamo-local.ts';
 import type { TestProject } from 'vitest/node';
+import { useDynamo } from './shared-dynamo.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -7,9 +7,9 @@ declare module 'vitest' {
   }
 }
 
-/** One in-memory DynamoDB Local for the whole run; each test file makes its own table. */
+/** One in-memory DynamoDB Local for the whole run (shared-dynamo.ts); each test file makes its own table. */
 export default async function setup(project: TestProject) {
-  const dynamo = await startDynamoLocal();
+  const dynamo = await useDynamo();
   project.provide('dynamoEndpoint', dynamo.endpoint);
-  return () => dynamo.stop();
+  return () => dynamo.release();
 }

@@ -1,38 +1,118 @@
+import { spawn } from 'node:child_process';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
-import { buildAppIfStale } from '@shuttle/functions/local/app-build.ts';
 import { type LocalStack, startLocalStack } from '@shuttle/functions/local/server.ts';
+import { type Clock, parseShuttleNow } from '@shuttle/functions/platform/clock.ts';
 import type { TestProject } from 'vitest/node';
 import { E2E_STACKS } from './e2e-stacks.ts';
+import { useDynamo } from './shared-dynamo.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** One local stack per e2e worker (`E2E_STACKS`): a worker's files use the one of its `VITEST_POOL_ID`. */
-    baseUrls: string[];
-    /** Each stack's clock minus the system's (0 unless `SHUTTLE_NOW` is set), for the pages' clocks. */
-    clockOffsetsMs: number[];
+    /**
+     * The journeys' stacks, answered over HTTP once they are up (tests/e2e/browser.ts): `GET /stacks`
+     * gives each stack's address and its clock minus the system's; `POST /clock?stack=<i>&ms=<n>`
+     * moves stack i's clock on by n ms.
+     */
+    e2eStacks: string;
   }
 }
 
-const _root = resolve(import.meta.dirname, '../..');
+const root = resolve(import.meta.dirname, '../..');
 
 /**
- * The whole local product (in-memory DynamoDB Local, seeded) on a free port, once per e2e worker,
- * for the browser journeys; `SHUTTLE_NOW` moves its clock, and the journeys' pages follow it
- * (docs/TESTING.md).
+ * A local stack's clock: the system's, or from `SHUTTLE_NOW` on (docs/TESTING.md, "The clock"),
+ * running in real time; a journey moves it on instead of waiting (`advanceStackClock`).
+ */
+class MovableClock implements Clock {
+  offsetMs: number;
+  constructor(start: Date | undefined) {
+    this.offsetMs = start ? start.getTime() - Date.now() : 0;
+  }
+  now(): Date {
+    return new Date(Date.now() + this.offsetMs);
+  }
+}
+
+/** The apps' build of this run, kept on `globalThis`: each project's set-up loads this module on its own. */
+const APPS = Symbol.for('shuttle.tests.apps');
+
+/**
+ * Both apps built when stale (build-apps.ts), once per run however many journey projects there are
+ * (`npm run test:clock` has one per instant), in a process of its own so the run goes on meanwhile.
+ */
+function buildApps(): Promise<void> {
+  const global = globalThis as { [APPS]?: Promise<void> };
+  global[APPS] ??= buildInChild();
+  return global[APPS];
+}
+
+function buildInChild(): Promise<void> {
+  return new Promise((done, fail) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', resolve(root, 'tests/support/build-apps.ts')], {
+      cwd: root,
+      stdio: 'inherit',
+    });
+    child.on('error', fail);
+    child.on('close', (code) => (code === 0 ? done() : fail(new Error(`Building the apps failed (exit ${code})`))));
+  });
+}
+
+/**
+ * The whole local product (seeded, on the run's DynamoDB Local, shared-dynamo.ts) once per e2e
+ * worker, for the browser journeys; `SHUTTLE_NOW` moves its clock, and the journeys' pages follow
+ * it (docs/TESTING.md). The apps are built and the stacks started in the background: the other
+ * projects' files run meanwhile, and the journeys, which run last, ask for the stacks when they
+ * start (`e2eStacks`).
  */
 export default async function setup(project: TestProject) {
-  buildAppIfStale('liff-app');
-  buildAppIfStale('admin-app');
-  const stacks: LocalStack[] = await Promise.all(
-    Array.from({ length: E2E_STACKS }, () => startLocalStack({ seed: true, serveApps: true, quiet: true })),
+  // The project's own instant (test:clock's projects, tests/clock/instants.ts), else the run's.
+  const start = parseShuttleNow(project.config.env?.SHUTTLE_NOW ?? process.env.SHUTTLE_NOW);
+  const clocks = Array.from({ length: E2E_STACKS }, () => new MovableClock(start));
+  const dynamo = useDynamo();
+  const ready: Promise<LocalStack[]> = Promise.all([buildApps(), dynamo]).then(([, { endpoint }]) =>
+    Promise.all(
+      clocks.map((clock, i) =>
+        startLocalStack({
+          seed: true,
+          serveApps: true,
+          quiet: true,
+          clock,
+          dynamoEndpoint: endpoint,
+          tableName: `shuttle-e2e-${i + 1}`,
+        }),
+      ),
+    ),
   );
-  project.provide(
-    'baseUrls',
-    stacks.map((stack) => stack.origin),
-  );
-  project.provide(
-    'clockOffsetsMs',
-    stacks.map((stack) => stack.clock.now().getTime() - Date.now()),
-  );
-  return () => Promise.all(stacks.map((stack) => stack.close())).then(() => undefined);
+  // A failure reaches the journeys through `GET /stacks`, and the run's end through the teardown.
+  ready.catch(() => undefined);
+  const server = createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://stacks');
+    const answer = (status: number, body: unknown) => {
+      res.writeHead(status, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(body));
+    };
+    if (req.method === 'GET' && url.pathname === '/stacks') {
+      ready.then(
+        (stacks) =>
+          answer(200, { baseUrls: stacks.map((s) => s.origin), clockOffsetsMs: clocks.map((c) => c.offsetMs) }),
+        (error: unknown) => answer(500, { error: String((error as Error).stack ?? error) }),
+      );
+    } else if (req.method === 'POST' && url.pathname === '/clock') {
+      const clock = clocks[Number(url.searchParams.get('stack'))];
+      const ms = Number(url.searchParams.get('ms'));
+      if (!clock || !Number.isFinite(ms) || ms < 0) return answer(400, { error: 'stack and ms >= 0 expected' });
+      clock.offsetMs += ms;
+      answer(200, { offsetMs: clock.offsetMs });
+    } else answer(404, { error: 'not found' });
+  });
+  await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening));
+  project.provide('e2eStacks', `http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+  return async () => {
+    server.close();
+    const stacks = await ready.catch(() => [] as LocalStack[]);
+    await Promise.all(stacks.map((stack) => stack.close()));
+    await (await dynamo).release();
+  };
 }

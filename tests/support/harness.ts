@@ -52,6 +52,8 @@ export interface HarnessOptions {
   wrapStore?: (store: Store) => void;
   /** Off unless given: the concurrency tests make hundreds of calls from one address. */
   rateLimits?: RateLimitSettings;
+  /** DynamoDB Local reached another way (a stalling proxy, `stall-proxy.ts`) and the SDK's request timeout. */
+  dynamo?: { endpoint?: string; requestTimeoutMs?: number };
 }
 
 /**
@@ -60,10 +62,13 @@ export interface HarnessOptions {
  * the test moves, and the captured emails.
  */
 export async function createApiHarness(options: HarnessOptions = {}) {
-  const endpoint = inject('dynamoEndpoint');
+  const endpoint = options.dynamo?.endpoint ?? inject('dynamoEndpoint');
   const tableName = `test_${randomUUID().slice(0, 12)}`;
-  const doc = createDocumentClient({ region: 'local', endpoint });
-  await ensureTable(doc, tableName);
+  const doc = createDocumentClient({ region: 'local', endpoint, requestTimeoutMs: options.dynamo?.requestTimeoutMs });
+  // Creating a table may take longer than a stall test's request timeout: done straight, without it.
+  const setup = options.dynamo ? createDocumentClient({ region: 'local', endpoint: inject('dynamoEndpoint') }) : doc;
+  await ensureTable(setup, tableName);
+  if (setup !== doc) setup.destroy();
   const store: Store = { doc, tableName };
   options.wrapStore?.(store);
   const clock = new FixedClock(new Date(options.now ?? TEST_NOW));

@@ -3,7 +3,9 @@ import { effectiveStatus } from '@shuttle/functions/bookings/lottery.ts';
 import { decodeEntry } from '@shuttle/functions/bookings/waitlist.ts';
 import type { Store } from '@shuttle/functions/db/client.ts';
 import { bookingCodec, sessionCodec } from '@shuttle/functions/db/codecs/sessions.ts';
-import { key } from '@shuttle/functions/db/keys.ts';
+import { teamPlayedCodec } from '@shuttle/functions/db/codecs/teams.ts';
+import { isGuestId, key } from '@shuttle/functions/db/keys.ts';
+import { batchGetAll } from '@shuttle/functions/db/query.ts';
 import type { BookingRecord, SessionRecord } from '@shuttle/functions/sessions/model.ts';
 import { expect } from 'vitest';
 
@@ -91,5 +93,15 @@ export async function expectSessionInvariants(store: Store, sessionId: string) {
   }
   const head = listed[0];
   if (head) expect(session.remaining, 'nobody waits while their seat is free').toBeLessThan(head.partySize);
+  // Every booking row of a player with an account was written with its `PLAYED#` record (TABLE.md, "References").
+  const players = bookings.filter((b) => !isGuestId(b.userId) && !b.anonymised);
+  const played = await batchGetAll(
+    store,
+    teamPlayedCodec,
+    players.map((b) => key.teamPlayed(session.teamId, b.userId)),
+  );
+  expect(played.map((p) => p.userId).sort(), 'every booked player has booked with the team').toEqual(
+    [...new Set(players.map((b) => b.userId))].sort(),
+  );
   return { session, bookings, accepted, waiting, offered, waitlist: listed, claimed };
 }

@@ -1,4 +1,4 @@
-import type { AdminProfile } from '@shuttle/shared';
+import type { AdminProfile, AdminSession } from '@shuttle/shared';
 
 export const profile: AdminProfile = {
   adminId: 'demo-admin',
@@ -29,4 +29,33 @@ export const defaultData = {
   language: 'zh-TW' as const,
   line_usage: { month: '2026-11', used: 0, budget: 0 },
   quietHours: { start: '23:00', end: '08:00' },
+};
+
+/** A session a week after the clock its tests set (2026-11-26), three players in. */
+export const adminSession: AdminSession = {
+  id: 'session-1',
+  teamId: 'team-1',
+  teamName: '大安羽球同好會',
+  title: '週三夜打',
+  venue: '大安運動中心',
+  address: '台北市大安區辛亥路三段55號',
+  region: '台北市',
+  categories: ['casual'],
+  courts: 2,
+  capacity: 8,
+  price: 250,
+  startsAt: '2026-12-03T11:00:00.000Z',
+  endsAt: '2026-12-03T13:00:00.000Z',
+  signupOpensAt: '2026-12-01T04:00:00.000Z',
+  isPublic: true,
+  bookingClosed: false,
+  acceptedCount: 3,
+  waitingCount: 0,
+  remaining: 5,
+  status: 'notYetOpen',
+  startingSoon: false,
+  notes: '',
+  lineLink: '',
+  cancelWindowMinutes: 120,
+  fillRate: 0.375,
 };

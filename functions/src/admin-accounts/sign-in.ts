@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { SIGN_IN_LIMITS } from '@shuttle/shared';
 import { translate } from '@shuttle/shared/i18n/accounts';
 import type { Store } from '#db/client.ts';
 import type { Clock } from '#platform/clock.ts';
@@ -22,22 +23,12 @@ import type { AdminAccounts, AdminRecord } from './repository.ts';
  * - per email and address (/64): the `loginByEmailAndAddress` bucket of `app/limits.ts` stops
  *   that pair for the rest of its window (a lock for one address only);
  * - per email from everywhere, here (`ADMINEMAIL#email / LOGINGUARD`, TABLE.md): never a lock.
- *   The first `FREE_TRIES` tries of a 15-minute window go at once; after that, tries are spaced
- *   2, 4, 8, 16, then `MAX_SPACING_S` seconds apart (429 with `Retry-After`), so a stranger
+ *   The first `SIGN_IN_LIMITS.freeTries` tries of a 15-minute window go at once; after that, tries
+ *   are spaced 2, 4, 8, 16, then `maxSpacingSeconds` apart (429 with `Retry-After`), so a stranger
  *   guessing from many addresses gets a few tries a minute, and the owner's right password gets
- *   in at most 30 s later. The `ALERT_AFTER`th failure of a window, from a second address,
+ *   in at most 30 s later. The `alertAfter`th failure of a window, from a second address,
  *   emails the account's owner once per window.
  */
-
-export const SIGN_IN_LIMITS = {
-  windowMinutes: 15,
-  /** Tries to one email in a window before they are spaced out. */
-  freeTries: 20,
-  /** The longest wait between two tries to one email. */
-  maxSpacingSeconds: 30,
-  /** Failures in a window (from more than one address) that make an attack worth an email. */
-  alertAfter: 10,
-} as const;
 
 const WINDOW_MS = SIGN_IN_LIMITS.windowMinutes * 60_000;
 

@@ -1,9 +1,10 @@
-import type { AdminRole } from '@shuttle/shared';
+import type { AdminRole, PaymentDetailsEditable } from '@shuttle/shared';
 import { DomainError } from '#platform/errors.ts';
 import type { AdminCaller } from '#platform/http.ts';
 import type { SessionRecord } from '#sessions/model.ts';
 import type { SessionRepository } from '#sessions/repository.ts';
 import type { TeamAdminRepository } from '#teams/team-admin-repository.ts';
+import type { AdminAccounts } from './repository.ts';
 
 export interface TeamAccess {
   teamId: string;
@@ -40,11 +41,35 @@ export class TeamScope {
     return access;
   }
 
-  /** A session of one of the caller's teams; only its team id is looked at before the check. */
+  /**
+   * A session of one of the caller's teams; only its team id is looked at before the check. Read
+   * strongly: the call's handler works on this read (docs/ARCHITECTURE.md, "References").
+   */
   async session(admin: AdminCaller, sessionId: string): Promise<SessionRecord> {
-    const session = await this.sessions.get(sessionId);
+    const session = await this.sessions.get(sessionId, { consistent: true });
     if (!session) throw new DomainError('SESSION_NOT_FOUND');
     await this.requireTeam(admin, session.teamId);
     return session;
   }
+}
+
+/**
+ * Whether the caller may change the team's money settings (docs/MONEY.md, "Who changes where
+ * players pay"): an owner of the team whose email is verified (`yes`); a co-admin reads them only
+ * (`ownerOnly`); an owner must verify their email first (`verifyEmail`). One GetItem of the account
+ * (and of its player for a leader's account) for an owner, none for a co-admin.
+ */
+export async function moneySettingsAccess(
+  access: TeamAccess,
+  adminId: string,
+  accounts: Pick<AdminAccounts, 'require' | 'identity'>,
+): Promise<PaymentDetailsEditable> {
+  if (access.role !== 'owner') return 'ownerOnly';
+  return (await accounts.identity(await accounts.require(adminId))).verified ? 'yes' : 'verifyEmail';
+}
+
+/** 403 unless the caller may change money settings: OWNER_ONLY for a co-admin, EMAIL_NOT_VERIFIED for an unverified owner. */
+export function requireMoneySettings(editable: PaymentDetailsEditable): void {
+  if (editable === 'ownerOnly') throw new DomainError('OWNER_ONLY');
+  if (editable === 'verifyEmail') throw new DomainError('EMAIL_NOT_VERIFIED');
 }

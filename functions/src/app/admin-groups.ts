@@ -1,5 +1,6 @@
 import { adminRoutes } from '@shuttle/shared';
 import type { Hono } from 'hono';
+import { type AdminReferenceDeps, adminReferences } from '#access/references.ts';
 import { AdminEmailVerification } from '#admin-accounts/email-verification.ts';
 import { PasswordResets } from '#admin-accounts/password-reset.ts';
 import { AdminAccounts } from '#admin-accounts/repository.ts';
@@ -19,10 +20,12 @@ import { BookingEngine } from '#bookings/engine.ts';
 import { SessionChangeEngine } from '#bookings/session-changes.ts';
 import { NoShowRule } from '#payments/no-show.ts';
 import { PassRepository } from '#payments/pass-repository.ts';
+import { PaymentDetailsStore } from '#payments/payment-details.ts';
 import { PaymentRepository } from '#payments/repository.ts';
 import { SettlementRepository } from '#payments/settlement-repository.ts';
 import type { ApiEnv } from '#platform/http.ts';
 import { UserRepository } from '#players/repository.ts';
+import { RotationRepository } from '#rotation/repository.ts';
 import { RotationService } from '#rotation/service.ts';
 import { SessionRepository } from '#sessions/repository.ts';
 import { MembershipRepository } from '#teams/membership-repository.ts';
@@ -42,20 +45,27 @@ import type { AppDeps } from './services.ts';
  * The local server serves the whole API from app/admin-api.ts.
  */
 
-/** What every admin group needs: the caller's account and team scope, and the admin API's options. */
-function adminBase(deps: AppDeps) {
+/**
+ * What every admin group needs: the caller's account and team scope, and the admin API's options,
+ * whose reference resolver (access/references.ts) serves the relations of what the group builds
+ * (`more`: its own repositories beyond these).
+ */
+function adminBase(deps: AppDeps, more: Omit<AdminReferenceDeps, 'scope' | 'accounts'> = {}) {
   const { store, clock, ids } = deps;
   const accounts = new AdminAccounts({ store, clock, ids });
   const teamAdmins = new TeamAdminRepository(store);
   const sessions = new SessionRepository(store);
-  const http = adminHttp(deps, accounts, memberHttp(deps, rateLimiter(deps)));
+  const teams = new TeamRepository(store);
+  const scope = new TeamScope(teamAdmins, sessions);
+  const references = adminReferences({ scope, accounts, sessions, teams, teamAdmins, ...more });
+  const http = adminHttp(deps, accounts, memberHttp(deps, rateLimiter(deps)), references);
   return {
     ...deps,
     accounts,
     teamAdmins,
     sessions,
-    teams: new TeamRepository(store),
-    scope: new TeamScope(teamAdmins, sessions),
+    teams,
+    scope,
     /** Counts a notice-producing call against its team's `teamNotices` bucket (limits.ts). */
     teamNotices: teamLimit(http.rateLimiter, deps.rateLimits ?? { enabled: false }),
     http,
@@ -87,15 +97,19 @@ export function createAdminTeamsApi(deps: AppDeps, options: AdminApiOptions = {}
 
 /** `admin-money-api`: reports, payments, passes, no-shows, exports, settlement and shuttle stock. */
 export function createAdminMoneyApi(deps: AppDeps): Hono<ApiEnv> {
-  const s = adminBase(deps);
   const { store, clock, ids } = deps;
+  const users = new UserRepository(store);
+  const memberships = new MembershipRepository(store);
+  const passes = new PassRepository(store, clock, ids);
+  const s = adminBase(deps, { users, memberships, passes });
   const money = {
     ...s,
-    users: new UserRepository(store),
-    memberships: new MembershipRepository(store),
+    users,
+    memberships,
     payments: new PaymentRepository(store, clock),
-    passes: new PassRepository(store, clock, ids),
+    passes,
     settlements: new SettlementRepository(store, clock),
+    paymentDetails: new PaymentDetailsStore(store, clock, ids),
     noShowSettings: new NoShowSettings(store),
   };
   return contractGroupApi(API_BASES.admin, [
@@ -108,15 +122,17 @@ export function createAdminMoneyApi(deps: AppDeps): Hono<ApiEnv> {
 
 /** `admin-api`: sessions, check-in, members and rotation, and every call no other group claims; `/openapi.json`. */
 export function createAdminCourtApi(deps: AppDeps): Hono<ApiEnv> {
-  const s = adminBase(deps);
   const { store, clock, ids, retry } = deps;
   const users = new UserRepository(store);
   const levels = (userIds: string[]) => users.levels(userIds);
+  const memberships = new MembershipRepository(store);
+  const boards = new RotationRepository(store);
+  const s = adminBase(deps, { users, memberships, boards });
   const court = {
     ...s,
     users,
     levels,
-    memberships: new MembershipRepository(store),
+    memberships,
     engine: new BookingEngine({ store, clock, ids, retry }),
     sessionChanges: new SessionChangeEngine({ store, clock, ids, retry }),
     noShows: new NoShowRule(store, clock),

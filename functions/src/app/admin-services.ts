@@ -1,3 +1,4 @@
+import { adminReferences } from '#access/references.ts';
 import { AdminEmailVerification } from '#admin-accounts/email-verification.ts';
 import { PasswordResets } from '#admin-accounts/password-reset.ts';
 import { AdminSignIn } from '#admin-accounts/sign-in.ts';
@@ -16,9 +17,11 @@ export function adminServices(deps: AppDeps, options: AdminApiOptions = {}) {
   const base = services(deps);
   const { accounts } = base;
   const appBaseUrl = (options.appBaseUrl ?? 'http://localhost:3000').replace(/\/+$/, '');
+  const scope = new TeamScope(base.teamAdmins, base.sessions);
+  const references = adminReferences({ ...base, scope, boards: base.rotation.repo });
   return {
     ...base,
-    scope: new TeamScope(base.teamAdmins, base.sessions),
+    scope,
     adminEmails: new AdminEmailVerification({
       store: deps.store,
       clock: deps.clock,
@@ -31,7 +34,7 @@ export function adminServices(deps: AppDeps, options: AdminApiOptions = {}) {
     resets: new PasswordResets({ store: deps.store, clock: deps.clock, accounts, pepper: deps.pepper }),
     /** Counts a notice-producing call against its team's `teamNotices` bucket (limits.ts). */
     teamNotices: teamLimit(base.http.rateLimiter, deps.rateLimits ?? { enabled: false }),
-    http: adminHttp(deps, accounts, base.http),
+    http: adminHttp(deps, accounts, base.http, references),
   };
 }
 

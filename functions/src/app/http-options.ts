@@ -2,7 +2,7 @@ import { adminAuthenticator } from '#admin-accounts/authenticator.ts';
 import type { AdminAccounts } from '#admin-accounts/repository.ts';
 import { RateCounters } from '#db/rate-counters.ts';
 import { DomainError } from '#platform/errors.ts';
-import type { ContractAppOptions } from '#platform/http.ts';
+import type { ContractAppOptions, ReferenceResolver } from '#platform/http.ts';
 import { RateLimiter } from '#platform/rate-limit.ts';
 import { playerIsLive } from '#players/live-player-repository.ts';
 import type { AppDeps } from './deps.ts';
@@ -22,7 +22,8 @@ export function rateLimiter(deps: AppDeps): RateLimiter | null {
 }
 
 /** The member API's options. */
-export function memberHttp(deps: AppDeps, limiter: RateLimiter | null) {
+/** `references`: the app's resolver of the ids its calls name (access/references.ts); none for a group whose calls name none. */
+export function memberHttp(deps: AppDeps, limiter: RateLimiter | null, references?: ReferenceResolver) {
   return {
     auth: {
       // A deleted account's tokens stop working at once (docs/PRIVACY.md): the player's record must exist.
@@ -37,18 +38,20 @@ export function memberHttp(deps: AppDeps, limiter: RateLimiter | null) {
     limits: callLimits('member', deps.rateLimits ?? { enabled: false }),
     rateLimiter: limiter,
     clientAddress: deps.clientAddress,
+    references,
   } satisfies ContractAppOptions;
 }
 
 export type MemberHttp = ReturnType<typeof memberHttp>;
 
 /** The admin API's options: an admin token must belong to an account that still exists. */
-export function adminHttp(deps: AppDeps, accounts: AdminAccounts, member: MemberHttp) {
+export function adminHttp(deps: AppDeps, accounts: AdminAccounts, member: MemberHttp, references: ReferenceResolver) {
   return {
     auth: { member: member.auth.member, admin: adminAuthenticator(deps.tokens, accounts) },
     validateResponses: deps.validateResponses,
     limits: callLimits('admin', deps.rateLimits ?? { enabled: false }),
     rateLimiter: member.rateLimiter,
     clientAddress: deps.clientAddress,
+    references,
   } satisfies ContractAppOptions;
 }

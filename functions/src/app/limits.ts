@@ -48,6 +48,12 @@ export const RATE_BUCKETS = {
   teamNotices: { by: 'team', limit: 60, windowSeconds: 3600 },
   /** CSV downloads (a month of a team's sessions, or a player's year): docs/MONEY.md. */
   csvExport: { by: 'account', limit: 30, windowSeconds: 3600 },
+  /**
+   * Live board socket upgrades from one address, refused or not (docs/ON-COURT.md, "Live"):
+   * locally in `local/rotation-live.ts`, on AWS in the `$connect` function. Open sockets are
+   * bounded apart from this (rotation/socket-limits.ts).
+   */
+  liveConnect: { by: 'address', limit: 60, windowSeconds: 60 },
 } as const satisfies Record<string, Omit<RateBucket, 'name'>>;
 
 export type RateBucketName = keyof typeof RATE_BUCKETS;

@@ -1,5 +1,6 @@
 import { memberRoutes } from '@shuttle/shared';
 import type { Hono } from 'hono';
+import { memberReferences } from '#access/references.ts';
 import { LeaderAccounts } from '#admin-accounts/leader-accounts.ts';
 import { AdminAccounts } from '#admin-accounts/repository.ts';
 import { leaderRoutes } from '#api/member/admin-accounts.ts';
@@ -59,24 +60,26 @@ export function createMemberCoreApi(deps: AppDeps, options: MemberApiOptions = {
   const { store, clock, ids, retry } = deps;
   const users = new UserRepository(store);
   const sessions = new SessionRepository(store);
+  const teams = new TeamRepository(store);
+  const rotation = new RotationService({
+    store,
+    clock,
+    sessions,
+    levels: (userIds) => users.levels(userIds),
+    publish: deps.rotationPublisher,
+  });
   const s = {
     ...deps,
     users,
     sessions,
-    teams: new TeamRepository(store),
+    teams,
     memberships: new MembershipRepository(store),
     engine: new BookingEngine({ store, clock, ids, retry }),
     payments: new PaymentRepository(store, clock),
     passes: new PassRepository(store, clock, ids),
     settlements: new SettlementRepository(store, clock),
-    rotation: new RotationService({
-      store,
-      clock,
-      sessions,
-      levels: (userIds) => users.levels(userIds),
-      publish: deps.rotationPublisher,
-    }),
-    http: memberHttp(deps, rateLimiter(deps)),
+    rotation,
+    http: memberHttp(deps, rateLimiter(deps), memberReferences({ sessions, teams, boards: rotation.repo })),
   };
   return contractApi({
     base: API_BASES.member,

@@ -1,6 +1,6 @@
 import { TransactionRefusedError } from '#db/transaction.ts';
 import { StoreBusyError } from '#platform/errors.ts';
-import { isTransientStoreError, type RetryPolicy, withRetry } from '#platform/retry.ts';
+import { isTransactionConflict, type RetryPolicy, withRetry } from '#platform/retry.ts';
 
 /**
  * A change whose conditions failed because the seat state moved between read and write (a
@@ -16,14 +16,15 @@ export const CONTENDED_RETRY: RetryPolicy = { attempts: 30, baseDelayMs: 10, max
 
 /**
  * Runs read-decide-write until its conditions hold, within a bounded, jittered budget. A
- * budget spent on contention or transient faults answers BOOKING_FAILED (503), never a
- * wrong decision.
+ * budget spent on contention answers BOOKING_FAILED (503), never a wrong decision; a store
+ * throttled or stalled past its retries goes on as it is, answered 503 SERVICE_BUSY
+ * (`isStoreUnavailable`, platform/http.ts), and a LINE postback's webhook call is redelivered.
  */
 export async function contended<T>(operation: () => Promise<T>, policy: RetryPolicy): Promise<T> {
   try {
     return await withRetry(operation, (e) => e instanceof ContentionError, policy);
   } catch (error) {
-    if (error instanceof ContentionError || isTransientStoreError(error)) throw new StoreBusyError();
+    if (error instanceof ContentionError || isTransactionConflict(error)) throw new StoreBusyError();
     throw error;
   }
 }

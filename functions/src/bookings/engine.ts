@@ -7,7 +7,7 @@ import { runTransaction, Transaction, TransactionRefusedError } from '#db/transa
 import type { Clock, IdGenerator } from '#platform/clock.ts';
 import { DomainError, StoreBusyError } from '#platform/errors.ts';
 import { BUSINESS_METRICS } from '#platform/metrics.ts';
-import { isTransientStoreError, type RetryPolicy } from '#platform/retry.ts';
+import { isTransactionConflict, type RetryPolicy } from '#platform/retry.ts';
 import type { BookingRecord, SessionRecord } from '#sessions/model.ts';
 import { SessionRepository } from '#sessions/repository.ts';
 import { asContention, CONTENDED_RETRY, ContentionError, contended } from './contention.ts';
@@ -80,8 +80,11 @@ export class BookingEngine {
           request: { sessionId: request.sessionId, partySize: request.partySize },
         }
       : undefined;
+    let read = request.read;
     return contended(async () => {
-      const session = await this.sessions.require(request.sessionId, { consistent: true });
+      // The reference's read serves the first attempt; a retry reads afresh.
+      const session = read ?? (await this.sessions.require(request.sessionId, { consistent: true }));
+      read = undefined;
       const now = this.clock.now();
       if (drawIsDue(session, now)) {
         // Joins after the window queue behind the drawn entries: run the (exactly-once) draw first.
@@ -184,8 +187,10 @@ export class BookingEngine {
           request: { sessionId: request.sessionId },
         }
       : undefined;
+    let read = request.read;
     return contended(async () => {
-      const { session, booking } = await this.sessions.withBooking(request.sessionId, request.userId);
+      const { session, booking } = read ?? (await this.sessions.withBooking(request.sessionId, request.userId));
+      read = undefined;
       if (!booking || booking.status === 'cancelled') {
         const replayed = claim ? await findReplay<CancelOutcome>(this.store, claim, this.retry) : null;
         if (replayed) return replayed;
@@ -270,7 +275,7 @@ export class BookingEngine {
     try {
       await runTransaction(this.store, tx, this.retry);
     } catch (error) {
-      if (isTransientStoreError(error)) throw new StoreBusyError();
+      if (isTransactionConflict(error)) throw new StoreBusyError();
       if (error instanceof TransactionRefusedError) throw new DomainError('BOOKING_NOT_FOUND');
       throw error;
     }
@@ -291,8 +296,11 @@ export class BookingEngine {
           request: { sessionId: request.sessionId, userId: player.userId, name: player.name },
         }
       : undefined;
+    let read = request.read;
     return contended(async () => {
-      const session = await this.sessions.require(request.sessionId, { consistent: true });
+      // The reference's read serves the first attempt; a retry reads afresh.
+      const session = read ?? (await this.sessions.require(request.sessionId, { consistent: true }));
+      read = undefined;
       const now = this.clock.now();
       const nowIso = now.toISOString();
       const outcome: WalkInOutcome = { sessionId: session.id, userId: player.userId, status: 'accepted' };
@@ -337,13 +345,13 @@ export class BookingEngine {
   }
 
   /** Take the place offered to the player (docs/FAIR-SIGNUP.md). */
-  acceptOffer(sessionId: string, userId: string) {
-    return acceptOffer(this.offerDeps, sessionId, userId);
+  acceptOffer(sessionId: string, userId: string, read?: CancelRequest['read']) {
+    return acceptOffer(this.offerDeps, sessionId, userId, read);
   }
 
   /** Decline the place offered to the player; it passes to the next in order. */
-  declineOffer(sessionId: string, userId: string) {
-    return declineOffer(this.offerDeps, sessionId, userId);
+  declineOffer(sessionId: string, userId: string, read?: CancelRequest['read']) {
+    return declineOffer(this.offerDeps, sessionId, userId, read);
   }
 
   private get offerDeps(): OfferDeps {

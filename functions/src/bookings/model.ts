@@ -1,5 +1,7 @@
 /** Requests and answers of the booking engine (`engine.ts`). */
 
+import type { BookingRecord, SessionRecord } from '#sessions/model.ts';
+
 export interface Player {
   userId: string;
   name: string;
@@ -11,6 +13,8 @@ export interface JoinRequest {
   player: Player;
   partySize: number;
   idempotencyKey?: string;
+  /** The session as the call's reference resolved it (a strongly consistent read): the first attempt decides on it. */
+  read?: SessionRecord;
 }
 
 export interface JoinOutcome {
@@ -24,6 +28,8 @@ export interface CancelRequest {
   sessionId: string;
   userId: string;
   idempotencyKey?: string;
+  /** The session and booking as the call's reference resolved them (strongly consistent): the first attempt decides on them. */
+  read?: { session: SessionRecord; booking: BookingRecord | undefined };
   /** Admins remove players at any time; players are bound by the cancellation rules. */
   byAdmin?: boolean;
 }
@@ -42,6 +48,8 @@ export interface WalkInRequest {
   /** Whose retries `idempotencyKey` deduplicates (one scope per admin). */
   idempotencyScope: string;
   idempotencyKey?: string;
+  /** The session as the call's reference resolved it (strongly consistent): the first attempt decides on it. */
+  read?: SessionRecord;
 }
 
 export interface WalkInOutcome {

@@ -28,16 +28,22 @@ export interface OfferDeps {
   retry?: RetryPolicy;
 }
 
+/** A session and a player's booking row read together (strongly consistent). */
+type BookingRead = { session: SessionRecord; booking: BookingRecord | undefined };
+
 /**
  * Takes the offered place: the seats move from the offer to accepted. Refused after the expiry.
  * A waiting player takes a last-call place the same way (last-call.ts): one call, "take the place
  * the app shows you", whichever of the two it is.
  */
-export async function acceptOffer(deps: OfferDeps, sessionId: string, userId: string) {
+export async function acceptOffer(deps: OfferDeps, sessionId: string, userId: string, firstRead?: BookingRead) {
   const retry = deps.retry ?? CONTENDED_RETRY;
   const sessions = new SessionRepository(deps.store, retry);
+  let read = firstRead;
   return contended(async () => {
-    const { session, booking } = await sessions.withBooking(sessionId, userId);
+    // The call's reference read serves the first attempt; a retry reads afresh.
+    const { session, booking } = read ?? (await sessions.withBooking(sessionId, userId));
+    read = undefined;
     if (booking?.status === 'accepted' && booking.offeredAt) return { sessionId, status: 'accepted' as const };
     if (claimedLastCall(booking)) return { sessionId, status: 'accepted' as const };
     if (booking && effectiveStatus(session, booking) === 'waiting') return claimLastCall(deps, session, booking);
@@ -71,11 +77,14 @@ export async function acceptOffer(deps: OfferDeps, sessionId: string, userId: st
 }
 
 /** Declines the offered place (or a player or admin cancels it): it passes to the next in order. */
-export async function declineOffer(deps: OfferDeps, sessionId: string, userId: string) {
+export async function declineOffer(deps: OfferDeps, sessionId: string, userId: string, firstRead?: BookingRead) {
   const retry = deps.retry ?? CONTENDED_RETRY;
   const sessions = new SessionRepository(deps.store, retry);
+  let read = firstRead;
   return contended(async () => {
-    const { session, booking } = await sessions.withBooking(sessionId, userId);
+    // The call's reference read serves the first attempt; a retry reads afresh.
+    const { session, booking } = read ?? (await sessions.withBooking(sessionId, userId));
+    read = undefined;
     if (booking?.status === 'cancelled' && booking.cancelReason === 'offerDeclined') {
       return { sessionId, cancelled: true as const, promoted: false };
     }

@@ -1,6 +1,7 @@
 import { signupJobCodec } from '#db/codecs/jobs.ts';
 import { bookingCodec } from '#db/codecs/sessions.ts';
-import { index, key } from '#db/keys.ts';
+import { index, isGuestId, key } from '#db/keys.ts';
+import { teamPlayedUpdate } from '#db/team-played.ts';
 import type { Transaction } from '#db/transaction.ts';
 import { newGroupOutboxItem, newOutboxItem } from '#outbox/model.ts';
 import type { IdGenerator } from '#platform/clock.ts';
@@ -25,6 +26,7 @@ export const ITEM = {
   session: 'session',
   booking: 'booking',
   membership: 'membership',
+  played: 'played',
 } as const;
 
 /**
@@ -109,14 +111,20 @@ export function leaveWaitlist(tx: Transaction, session: SessionRecord, at: numbe
   });
 }
 
-/** The player's one booking row of the session: new, or replacing a cancelled one. */
+/**
+ * The player's one booking row of the session: new, or replacing a cancelled one; with it, the
+ * record that the player has booked with the team (`teamPlayed`, docs/ARCHITECTURE.md,
+ * "References"), which a guest without an account never gets.
+ */
 export function putBooking(tx: Transaction, booking: BookingRecord): Transaction {
-  return tx.put(ITEM.booking, {
+  tx.put(ITEM.booking, {
     Item: bookingCodec.encode(booking),
     ConditionExpression: 'attribute_not_exists(PK) OR #status = :cancelled',
     ExpressionAttributeNames: { '#status': 'status' },
     ExpressionAttributeValues: { ':cancelled': 'cancelled' },
   });
+  if (isGuestId(booking.userId)) return tx;
+  return tx.update(ITEM.played, teamPlayedUpdate(booking.teamId, booking.userId, booking.bookedAt));
 }
 
 /**

@@ -4,19 +4,43 @@ import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 export interface StoreOptions {
   region: string;
   endpoint?: string;
+  /**
+   * How long one attempt may wait for its answer, in ms (connecting: at most a third of it).
+   * Default on AWS `AWS_REQUEST_TIMEOUT_MS`; locally none unless given (tests of stalls give one).
+   */
+  requestTimeoutMs?: number;
 }
 
 /**
- * One document client per process. The SDK retries throttling once on AWS; transaction conflicts
- * and anything left over go through `withRetry`, so the two budgets stay small and bounded.
+ * One attempt on AWS waits at most this long: DynamoDB answers in milliseconds, so a longer wait is
+ * a stall. Two attempts of it (6 s) end well inside the APIs' 15 s Lambda timeout, so the API
+ * itself answers 503 `SERVICE_BUSY` with `Retry-After` (functions/src/app/LIMITS.md, "Stalls").
+ */
+const AWS_REQUEST_TIMEOUT_MS = 3000;
+
+/**
+ * One document client per process. The SDK retries throttling, timeouts and broken connections
+ * once on AWS; transaction conflicts and anything left over go through `withRetry`, so the two
+ * budgets stay small and bounded.
  */
 export function createDocumentClient(options: StoreOptions): DynamoDBDocumentClient {
   const local = options.endpoint !== undefined;
+  const timeout = options.requestTimeoutMs ?? (local ? undefined : AWS_REQUEST_TIMEOUT_MS);
   const client = new DynamoDBClient({
     region: options.region,
     endpoint: options.endpoint,
     maxAttempts: local ? 1 : 2,
     ...(local ? { credentials: { accessKeyId: 'local', secretAccessKey: 'local' } } : {}),
+    // Without `throwOnRequestTimeout` the SDK only logs a timeout and keeps waiting.
+    ...(timeout
+      ? {
+          requestHandler: {
+            requestTimeout: timeout,
+            connectionTimeout: Math.ceil(timeout / 3),
+            throwOnRequestTimeout: true,
+          },
+        }
+      : {}),
   });
   return DynamoDBDocumentClient.from(client, {
     marshallOptions: { removeUndefinedValues: true, convertClassInstanceToMap: false },

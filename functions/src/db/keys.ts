@@ -19,6 +19,11 @@ export const key = {
   teamMember: (teamId: string, userId: string) => ({ PK: `TEAM#${teamId}`, SK: `MEMBER#${userId}` }),
   /** A player's pending request to join a team that approves joins; never a membership. */
   joinRequest: (teamId: string, userId: string) => ({ PK: `TEAM#${teamId}`, SK: `JOINREQ#${userId}` }),
+  /**
+   * A player has booked one of the team's sessions (written with every booking row;
+   * docs/ARCHITECTURE.md, "References"): what lets an admin name a non-member, e.g. as a walk-in.
+   */
+  teamPlayed: (teamId: string, userId: string) => ({ PK: `TEAM#${teamId}`, SK: `PLAYED#${userId}` }),
   /** What a team created in one Taipei day (TTL), counted in the transaction that creates it. */
   teamQuota: (teamId: string, day: string) => ({ PK: `TEAM#${teamId}`, SK: `QUOTA#${day}` }),
   /** LINE messages pushed for a team in one Taipei month (TTL), added by the dispatcher. */
@@ -39,13 +44,26 @@ export const key = {
   rotation: (sessionId: string) => ({ PK: `SESSION#${sessionId}`, SK: 'ROTATION' }),
   /** A venue-screen token of a rotation board, keyed by the SHA-256 of the token. */
   rotationScreen: (tokenHash: string) => ({ PK: `ROTSCREEN#${tokenHash}`, SK: 'ROTSCREEN' }),
-  /** An open WebSocket of a board's viewer on AWS (TTL), all of a session in one partition. */
-  rotationSocket: (sessionId: string, connectionId: string) => ({
+  /**
+   * One of a board's socket places on AWS (TTL; rotation/socket-repository.ts), all of a session in one
+   * partition: the socket holding it, with its viewer. A place is taken by a conditional Put.
+   */
+  rotationSocket: (sessionId: string, slot: number) => ({
     PK: `ROTWS#${sessionId}`,
-    SK: `CONN#${connectionId}`,
+    SK: `SLOT#${String(slot).padStart(3, '0')}`,
   }),
-  /** The session of an open board socket (TTL), for `$disconnect`, which only knows the connection id. */
+  /** The session and places of an open board socket (TTL), for `$disconnect`, which only knows the connection id. */
   rotationSocketOwner: (connectionId: string) => ({ PK: `ROTWSCONN#${connectionId}`, SK: 'ROTWSCONN' }),
+  /** One of a viewer's socket places on a board (TTL); the viewer's partition lists their sockets on every board. */
+  rotationViewerSocket: (viewerKey: string, sessionId: string, slot: number) => ({
+    PK: `ROTWSVIEWER#${viewerKey}`,
+    SK: `SESSION#${sessionId}#${slot}`,
+  }),
+  /** One of an address's socket places (TTL), on every board. */
+  rotationAddressSocket: (address: string, slot: number) => ({
+    PK: `ROTWSADDR#${address}`,
+    SK: `SLOT#${String(slot).padStart(2, '0')}`,
+  }),
 
   idempotency: (scope: string, idempotencyKey: string) => ({ PK: `IDEM#${scope}#${idempotencyKey}`, SK: 'IDEM' }),
   outbox: (outboxId: string) => ({ PK: `OUTBOX#${outboxId}`, SK: 'OUTBOX' }),
@@ -72,6 +90,10 @@ export const key = {
     SK: 'RATE',
   }),
 } as const;
+
+/** A walk-in guest without an account (`signed/addWalkIn` by name): no profile, no `teamPlayed` record. */
+export const guestUserId = (suffix: string) => `guest_${suffix}`;
+export const isGuestId = (userId: string) => userId.startsWith('guest_');
 
 /** Prefixes used in `begins_with` conditions on a partition's sort key. */
 export const prefix = {

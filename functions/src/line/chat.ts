@@ -9,6 +9,7 @@ import { newTeamAlertItem } from '#outbox/model.ts';
 import { OutboxRepository } from '#outbox/repository.ts';
 import { type Clock, randomId } from '#platform/clock.ts';
 import { userIdFor } from '#players/repository.ts';
+import { browsePage } from '#sessions/browse.ts';
 import type { SessionRecord } from '#sessions/model.ts';
 import { SessionRepository } from '#sessions/repository.ts';
 import { bindCodeIn, LineBindings } from '#teams/line-binding.ts';
@@ -246,7 +247,7 @@ export class ChatReplies {
   /** The first page of the member app's 報名中 list (public sessions only). */
   private async openSessions(now: Date): Promise<SessionRecord[]> {
     const query = sessionListQuery.parse({ status: 'open', limit: CHAT_LIST_MAX });
-    const page = await this.sessions.browse(query, now, Promise.resolve(null));
+    const page = await browsePage((q) => this.sessions.readIndex(q), query, now, Promise.resolve(null));
     return page.items.slice(0, CHAT_LIST_MAX);
   }
 

@@ -3,23 +3,16 @@ import type { Language } from '@shuttle/shared';
 import { Hono } from 'hono';
 import * as z from 'zod';
 import type { Store } from '#db/client.ts';
-import { lineWebhookEventCodec } from '#db/codecs/line.ts';
-import { key, ttlAt } from '#db/keys.ts';
-import { runTransaction, Transaction } from '#db/transaction.ts';
-import { deleteItem, putIfAbsent } from '#db/writes.ts';
 import type { Clock } from '#platform/clock.ts';
 import { DomainError, ValidationError } from '#platform/errors.ts';
 import { type ApiEnv, installErrorHandling, limitBody, MAX_BODY_BYTES } from '#platform/http.ts';
+import { isStoreUnavailable } from '#platform/retry.ts';
 import { actionOf, type ChatAction, ChatReplies } from './chat.ts';
 import { classifyLineFailure, type LineMessaging } from './client.ts';
 import { isValidLineSignature } from './signature.ts';
+import { WebhookEventRepository } from './webhook-event-repository.ts';
 
 export const LINE_WEBHOOK_PATH = '/webhook/line';
-
-/** LINE redelivers failed webhooks for a limited time; remember handled events a while longer. */
-const HANDLED_EVENT_TTL_SECONDS = 7 * 24 * 3600;
-/** DynamoDB's limit of items in one transaction. */
-const MARK_BATCH_MAX = 100;
 
 const mentionee = z.looseObject({ index: z.number(), length: z.number(), isSelf: z.boolean().optional() });
 const webhookEvent = z.looseObject({
@@ -48,6 +41,9 @@ const webhookEvent = z.looseObject({
 const webhookBody = z.looseObject({ destination: z.string(), events: z.array(webhookEvent) });
 type WebhookEvent = z.infer<typeof webhookEvent>;
 
+/** The store did not answer (or another delivery holds the event): LINE should try again later. */
+const isBusy = (error: unknown) => isStoreUnavailable(error) || (error instanceof DomainError && error.status === 503);
+
 export interface LineWebhookDeps {
   channelSecret: string;
   /** Null when no channel access token is configured: events are recorded but not answered. */
@@ -73,40 +69,11 @@ export function createLineWebhook(deps: LineWebhookDeps): Hono<ApiEnv> {
   installErrorHandling(app);
   app.use(LINE_WEBHOOK_PATH, limitBody(MAX_BODY_BYTES));
 
-  const handledItem = (eventId: string, now: Date) =>
-    lineWebhookEventCodec.encode(
-      { type: 'lineWebhookEvent', receivedAt: now.toISOString(), ttl: ttlAt(now, HANDLED_EVENT_TTL_SECONDS) },
-      eventId,
-    );
-  const marker = (eventId: string, now: Date) => ({
-    Item: handledItem(eventId, now),
-    ConditionExpression: 'attribute_not_exists(PK)',
-  });
+  const events = new WebhookEventRepository(deps.store);
+  const claimAll = (eventIds: string[]) => events.claimAll(eventIds, deps.clock.now());
 
-  /** Records the event as handled; false when it already was (a redelivery). */
-  const markHandled = (eventId: string): Promise<boolean> =>
-    putIfAbsent(deps.store, handledItem(eventId, deps.clock.now()));
-
-  /**
-   * Records a body's events as handled: one transaction when none was seen before (the usual
-   * case), else one conditional Put each, so a redelivered event is told apart from a new one.
-   */
-  const markAll = async (eventIds: string[]): Promise<PromiseSettledResult<boolean>[]> => {
-    if (eventIds.length > 1 && eventIds.length <= MARK_BATCH_MAX && new Set(eventIds).size === eventIds.length) {
-      const now = deps.clock.now();
-      const tx = new Transaction(deps.store.tableName);
-      for (const [i, id] of eventIds.entries()) tx.put(`event${i}`, marker(id, now));
-      try {
-        await runTransaction(deps.store, tx);
-        return eventIds.map(() => ({ status: 'fulfilled', value: true }));
-      } catch {
-        // Some were seen (a redelivery) or the transaction lost a race: decide one by one.
-      }
-    }
-    return Promise.allSettled(eventIds.map(markHandled));
-  };
-
-  const forget = (eventId: string) => deleteItem(deps.store, key.lineWebhookEvent(eventId));
+  const finish = (eventIds: string[]) => events.finish(eventIds, deps.clock.now());
+  const forget = (eventId: string) => events.forget(eventId);
 
   const reply = async (event: WebhookEvent, messages: messagingApi.Message[]) => {
     if (!event.replyToken || !deps.line) return;
@@ -124,23 +91,25 @@ export function createLineWebhook(deps: LineWebhookDeps): Hono<ApiEnv> {
       const messages = await chat.answer(action, languages);
       if (messages) await reply(event, messages);
     } catch (error) {
-      // Let LINE's redelivery try again rather than lose the event.
-      await forget(event.webhookEventId);
+      // Let LINE's redelivery try again rather than lose the event (a stalled store: the lease).
+      await forget(event.webhookEventId).catch(() => {});
       throw error;
     }
   };
 
-  /** Acts on each event once, concurrently; the outcome of each event the bot acts on. */
+  /** Acts on each event once, concurrently; the events that failed, and why. */
   const handleAll = async (events: WebhookEvent[]) => {
     const acting = events.flatMap((event) => {
       const action = actionOf(event);
       return action ? [{ event, action }] : [];
     });
-    const marked = await markAll(acting.map(({ event }) => event.webhookEventId));
-    const todo = acting.filter((_, i) => marked[i]?.status === 'fulfilled' && marked[i].value);
-    const failures = marked.flatMap((m, i) =>
-      m.status === 'rejected' ? [{ event: acting[i]!.event, reason: m.reason }] : [],
-    );
+    const claims = await claimAll(acting.map(({ event }) => event.webhookEventId));
+    const todo = acting.filter((_, i) => claims[i]?.status === 'fulfilled' && claims[i].value === 'claimed');
+    const failures = claims.flatMap((c, i) => {
+      const { event } = acting[i]!;
+      if (c.status === 'rejected') return [{ event, reason: c.reason as unknown }];
+      return c.value === 'busy' ? [{ event, reason: new DomainError('SERVICE_BUSY') as unknown }] : [];
+    });
     let languages: ReadonlyMap<string, Language>;
     try {
       languages = await chat.languagesOf(todo.map(({ action }) => action));
@@ -149,9 +118,15 @@ export function createLineWebhook(deps: LineWebhookDeps): Hono<ApiEnv> {
       throw error;
     }
     const outcomes = await Promise.allSettled(todo.map(({ event, action }) => act(event, action, languages)));
+    const handled: string[] = [];
     outcomes.forEach((o, i) => {
-      if (o.status === 'rejected') failures.push({ event: todo[i]!.event, reason: o.reason });
+      const { event } = todo[i]!;
+      if (o.status === 'rejected') failures.push({ event, reason: o.reason });
+      else handled.push(event.webhookEventId);
     });
+    // Acted on and answered: a failure to say so leaves the lease, which only a redelivery of a
+    // body with another failed event, after the lease, would take over (logged).
+    await finish(handled).catch((error: unknown) => log.warn('LINE webhook: handled events not marked done', error));
     return failures;
   };
 
@@ -173,6 +148,8 @@ export function createLineWebhook(deps: LineWebhookDeps): Hono<ApiEnv> {
     const failures = await handleAll(parsed.data.events);
     for (const { event, reason } of failures) log.error(`LINE webhook: event ${event.webhookEventId} failed`, reason);
     // The other events are done and recorded; LINE redelivers the body and only these act again.
+    // A store that is busy or stalled answers 503 with Retry-After (functions/src/app/LIMITS.md, "Stalls").
+    if (failures.some(({ reason }) => isBusy(reason))) throw new DomainError('SERVICE_BUSY');
     if (failures.length > 0) throw new Error(`LINE webhook: ${failures.length} event(s) failed`);
     return c.json({ success: true, message: 'OK', timestamp: new Date().toISOString(), data: null });
   });

@@ -8,6 +8,7 @@ import { userCodec } from '#db/codecs/players.ts';
 import { bookingCodec, sessionCodec } from '#db/codecs/sessions.ts';
 import { teamCodec, venueCodec } from '#db/codecs/teams.ts';
 import { fillPriceIndex } from '#db/migrations/fill-price-index.ts';
+import { teamPlayedUpdate } from '#db/team-played.ts';
 import { runTransaction, Transaction, TransactionRefusedError } from '#db/transaction.ts';
 import { putIfAbsent } from '#db/writes.ts';
 import { randomId } from '#platform/clock.ts';
@@ -67,6 +68,7 @@ async function writeSession(store: Store, plan: PlannedSession): Promise<void> {
       startsAt: session.startsAt,
     };
     tx.put(`booking:${p.userId}`, { Item: bookingCodec.encode(record) });
+    tx.update(`played:${p.userId}`, teamPlayedUpdate(session.teamId, p.userId, record.bookedAt));
   };
   for (const p of plan.accepted) addBooking(p, 'accepted', p.attendance);
   for (const p of plan.waiting) addBooking(p, 'waiting', null);

@@ -16,6 +16,7 @@ import { startSignupJobTimer } from '#bookings/sign-up-jobs.ts';
 import { ensureTable } from '#db/bootstrap.ts';
 import { createDocumentClient, type Store } from '#db/client.ts';
 import { normaliseInstants } from '#db/migrations/normalise-instants.ts';
+import { recordTeamPlayers } from '#db/migrations/record-team-players.ts';
 import { createLineMessaging } from '#line/client.ts';
 import { createLineWebhook } from '#line/webhook.ts';
 import { startOutboxPoller } from '#notifications/poller.ts';
@@ -92,6 +93,8 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
   if (migrated.changed + migrated.rekeyed > 0) {
     console.log(`Normalised the instants of ${migrated.changed + migrated.rekeyed} stored items to UTC`);
   }
+  // Booking rows of an older version record that their player booked with the team (TABLE.md, "References").
+  await recordTeamPlayers(store);
   // SHUTTLE_NOW moves the whole local product (APIs, jobs, seed, dev logins) to another day.
   const clock = options.clock ?? clockFromEnv();
   const secret = localSecret(options.dataDir);

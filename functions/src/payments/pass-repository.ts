@@ -100,6 +100,14 @@ export class PassRepository {
     return pass;
   }
 
+  /** One pass of the team, or null (GetItem). */
+  async get(teamId: string, passId: string): Promise<PassRecord | null> {
+    const { Item } = await this.store.doc.send(
+      new GetCommand({ TableName: this.store.tableName, Key: key.pass(teamId, passId) }),
+    );
+    return passCodec.decodeOrNull(Item);
+  }
+
   /**
    * Moves a pass's start date (docs/MONEY.md, "Season passes"): one GetItem, then one UpdateItem
    * conditioned on the end date read, so the start never passes the end. Bookings it already

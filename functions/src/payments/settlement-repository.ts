@@ -1,6 +1,5 @@
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import {
-  type PaymentDetails,
   SETTLEMENT_LIMITS,
   type Settlement,
   type SettlementMonth,
@@ -29,8 +28,9 @@ const VERSION_TRIES = 3;
 
 /**
  * The night's settlement (one item per session with a version; every write is conditional on
- * the version read), the team's shuttle stock and its payment details. Never touches a booking:
- * settlement is not money state of the booking engine (functions/src/db/TABLE.md, "Settlement").
+ * the version read) and the team's shuttle stock; payment details are `payment-details.ts`.
+ * Never touches a booking: settlement is not money state of the booking engine
+ * (functions/src/db/TABLE.md, "Settlement").
  */
 export class SettlementRepository {
   constructor(
@@ -207,25 +207,6 @@ export class SettlementRepository {
     return stockView(shuttleStockCodec.decode(Attributes ?? {}));
   }
 
-  /** Payment details live on the team item (`paymentDetails`). */
-  async updatePaymentDetails(teamId: string, details: PaymentDetails): Promise<PaymentDetails> {
-    try {
-      await this.store.doc.send(
-        new UpdateCommand({
-          TableName: this.store.tableName,
-          Key: key.team(teamId),
-          UpdateExpression: 'SET paymentDetails = :details',
-          ConditionExpression: 'attribute_exists(PK)',
-          ExpressionAttributeValues: { ':details': details },
-        }),
-      );
-    } catch (error) {
-      if (isConditionFailure(error)) throw new DomainError('TEAM_NOT_FOUND');
-      throw error;
-    }
-    return details;
-  }
-
   private fresh(session: SessionRecord): SettlementRecord {
     return {
       type: 'settlement',
@@ -248,6 +229,3 @@ const versionCondition = (current: SettlementRecord | null) =>
 
 const definedOnly = <T extends object>(value: T): Partial<T> =>
   Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
-
-/** Payment details as stored, or all empty. */
-export const EMPTY_PAYMENT_DETAILS: PaymentDetails = { bankCode: '', bankAccount: '', linePayUrl: '', jkoPayUrl: '' };

@@ -28,7 +28,11 @@ export class ValidationError extends DomainError {
   }
 }
 
-/** The store stayed contended or throttled past the retry budget; the caller may try again. */
+/**
+ * A booking decision kept losing its race (the seat state moved, or `TransactionConflict` on the
+ * session item) past the retry budget: 503 BOOKING_FAILED; the caller may try again. A store that
+ * is throttled or does not answer is `SERVICE_BUSY` instead (`isStoreUnavailable`, platform/retry.ts).
+ */
 export class StoreBusyError extends DomainError {
   constructor() {
     super('BOOKING_FAILED');
@@ -57,4 +61,15 @@ export class CorruptItemError extends DomainError {
     super('CORRUPT_ITEM');
     this.name = 'CorruptItemError';
   }
+}
+
+/**
+ * `Retry-After` of every 503 (functions/src/app/LIMITS.md, "Stalls"): a whole number of seconds
+ * drawn from this range, so the clients of one burst do not all come back at the same second.
+ */
+export const BUSY_RETRY_AFTER_SECONDS = { min: 1, max: 5 } as const;
+
+export function busyRetryAfterSeconds(random: () => number = Math.random): number {
+  const { min, max } = BUSY_RETRY_AFTER_SECONDS;
+  return min + Math.floor(random() * (max - min + 1));
 }

@@ -1,12 +1,19 @@
-import type { RouteAuth, RouteContract } from '@shuttle/shared';
+import {
+  type DefaultedRelation,
+  idFieldsOf,
+  type RefMap,
+  type Relation,
+  type RouteAuth,
+  type RouteContract,
+} from '@shuttle/shared';
 import type { Context, Hono, MiddlewareHandler } from 'hono';
 import { HonoBase } from 'hono/hono-base';
 import { TrieRouter } from 'hono/router/trie-router';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { z } from 'zod';
-import { DomainError, ValidationError } from './errors.ts';
+import { busyRetryAfterSeconds, DomainError, ValidationError } from './errors.ts';
 import { type RateBucket, RateLimitedError, type RateLimiter } from './rate-limit.ts';
-import { isTransientStoreError } from './retry.ts';
+import { isStoreUnavailable } from './retry.ts';
 
 export interface MemberCaller {
   userId: string;
@@ -37,6 +44,43 @@ export interface Authenticator {
   admin?(token: string): Promise<AdminCaller>;
 }
 
+/**
+ * What each relation of a contract's `refs` resolves to. Empty here: the module that resolves
+ * references (access/references.ts) declares it, as Hono's `ContextVariableMap` is declared.
+ */
+// biome-ignore lint/suspicious/noEmptyInterface: filled in by declaration merging
+export interface ResolvedRelations {}
+
+/**
+ * Resolves a call's referenced ids against its caller before the handler runs
+ * (docs/ARCHITECTURE.md, "References"): answers what each names, or throws a DomainError
+ * (403 not the caller's, 404 no such thing) before anything is written.
+ */
+export interface ReferenceResolver {
+  /** The relations this app can resolve (a route group's resolver serves only its own calls). */
+  relations: ReadonlySet<Relation>;
+  resolve(
+    refs: RefMap,
+    input: Readonly<Record<string, unknown>>,
+    caller: { member: MemberCaller | null; admin: AdminCaller | null },
+  ): Promise<Record<string, unknown>>;
+}
+
+type ResolvedOf<R> = R extends keyof ResolvedRelations ? ResolvedRelations[R] : never;
+
+/** What a field that may be absent or null resolves to besides its record; a defaulted relation is always there. */
+type AbsentOf<In, F, R> = F extends keyof In
+  ?
+      | (undefined extends In[F] ? (R extends DefaultedRelation ? never : undefined) : never)
+      | (null extends In[F] ? null : never)
+  : never;
+
+/** The handler's `refs`: for each referenced field, the record its id names. */
+type RefsOf<C> =
+  C extends RouteContract<z.ZodType, z.ZodType, RouteAuth, infer M>
+    ? { readonly [F in keyof M]: ResolvedOf<M[F]> | AbsentOf<InputOf<C>, F, M[F]> }
+    : Record<never, never>;
+
 /** The caller a route's `auth` guarantees: a handler of an `auth: 'member'` route always has a member. */
 type CallerOf<A extends RouteAuth> = A extends 'member'
   ? { member: MemberCaller; admin: null }
@@ -46,9 +90,11 @@ type CallerOf<A extends RouteAuth> = A extends 'member'
       ? { member: null; admin: AdminCaller }
       : { member: null; admin: null };
 
-export type CallContext<A extends RouteAuth = RouteAuth> = CallerOf<A> & {
+export type CallContext<A extends RouteAuth = RouteAuth, Refs = Record<string, unknown>> = CallerOf<A> & {
   c: Context<ApiEnv>;
   idempotencyKey: string | undefined;
+  /** What the request's ids name, resolved against the caller before the handler runs. */
+  refs: Refs;
 };
 
 type InputOf<C> =
@@ -56,7 +102,7 @@ type InputOf<C> =
 
 export type ContractHandler<C extends RouteContract> = (
   input: InputOf<C>,
-  ctx: CallContext<C['auth']>,
+  ctx: CallContext<C['auth'], RefsOf<C>>,
 ) => Promise<z.input<C['response']>>;
 
 export type ContractHandlers<R extends Record<string, RouteContract>> = { [P in keyof R]?: ContractHandler<R[P]> };
@@ -69,6 +115,7 @@ export function success(c: Context, data: unknown, message = 'OK') {
 
 export function failure(c: Context, error: DomainError) {
   if (error instanceof RateLimitedError) c.header('Retry-After', String(error.retryAfterSeconds));
+  if (error.status === 503) c.header('Retry-After', String(busyRetryAfterSeconds()));
   return c.json(
     {
       success: false,
@@ -162,6 +209,8 @@ export interface ContractAppOptions {
   rateLimiter?: RateLimiter | null;
   /** The client's address (entry-specific: API Gateway event or socket). */
   clientAddress?: (c: Context) => string;
+  /** Resolves the ids a contract's `refs` declares; a route table with references needs one. */
+  references?: ReferenceResolver;
 }
 
 /**
@@ -184,6 +233,14 @@ export function contractRoutes<R extends Record<string, RouteContract>>(
   for (const [path, handler] of Object.entries(handlers) as [string, ContractHandler<RouteContract> | undefined][]) {
     const contract = routes[path];
     if (!contract || !handler) continue;
+    const refs = contract.refs && Object.keys(contract.refs).length > 0 ? contract.refs : null;
+    const references = options.references;
+    // No handler may run on an unchecked id: every id field declares its relation, and an app
+    // without a resolver cannot mount a call that has one (docs/ARCHITECTURE.md, "References").
+    const unchecked = idFieldsOf(contract.request).filter((field) => !refs?.[field]);
+    if (unchecked.length > 0) throw new Error(`${path}: id fields without a relation: ${unchecked.join(', ')}`);
+    const unresolved = Object.values(refs ?? {}).filter((relation) => !references?.relations.has(relation));
+    if (unresolved.length > 0) throw new Error(`${path}: its app cannot resolve ${unresolved.join(', ')}`);
     const register = contract.method === 'GET' ? app.get.bind(app) : app.post.bind(app);
     const limits = options.limits?.[path];
     const limiter = limits?.rate?.length ? (options.rateLimiter ?? null) : null;
@@ -213,7 +270,10 @@ export function contractRoutes<R extends Record<string, RouteContract>>(
           throw new ValidationError([{ path: 'Idempotency-Key', message: 'must be 8-128 letters, digits, - or _' }]);
         }
       }
-      const data = await handler(input as never, { c, member, admin, idempotencyKey } as CallContext);
+      const resolved = refs
+        ? await references!.resolve(refs, (input ?? {}) as Record<string, unknown>, { member, admin })
+        : {};
+      const data = await handler(input as never, { c, member, admin, idempotencyKey, refs: resolved } as never);
       if (options.validateResponses) {
         const checked = contract.response.safeParse(data);
         if (!checked.success) {
@@ -253,8 +313,9 @@ async function authenticate(c: Context<ApiEnv>, contract: RouteContract, auth: A
 export function installErrorHandling(app: Hono<ApiEnv>): void {
   app.onError((error, c) => {
     if (error instanceof DomainError) return failure(c, error);
-    if (isTransientStoreError(error)) {
-      console.warn('Store busy', error.name);
+    // A store throttled, stalled or unreachable past the retries: the client may try again (LIMITS.md, "Stalls").
+    if (isStoreUnavailable(error)) {
+      console.warn('Store busy', error.name, (error as { code?: unknown }).code ?? '');
       return failure(c, new DomainError('SERVICE_BUSY'));
     }
     console.error('Unhandled error', error);

@@ -33,7 +33,8 @@ export function openApiDocument(
               content: { 'application/json': { schema: jsonSchema(successEnvelope(contract.response), 'output') } },
             },
         default: {
-          description: 'Failure envelope (400 bad input, 401 no or invalid token, 403, 404, 409, 429, 500)',
+          description:
+            'Failure envelope (400 bad input, 401 no or invalid token, 403, 404, 409, 413 body too large, 429 with Retry-After, 503 SERVICE_BUSY or BOOKING_FAILED with Retry-After: try again, 500)',
           content: { 'application/json': { schema: jsonSchema(failureEnvelope, 'output') } },
         },
       },

@@ -25,6 +25,51 @@ export function isTransientStoreError(error: unknown): boolean {
   return error instanceof Error && RETRYABLE_NAMES.has(error.name);
 }
 
+/** A transaction that kept losing the race on a hot item (`TransactionConflict`), not throttled or refused. */
+export function isTransactionConflict(error: unknown): boolean {
+  if (!(error instanceof TransactionCanceledException)) return false;
+  const codes = (error.CancellationReasons ?? []).map((r) => r.Code);
+  return codes.includes('TransactionConflict') && !codes.includes('ConditionalCheckFailed');
+}
+
+/** What the SDK raises when an answer does not come: its request timeout, an abort, a 408. */
+const TIMEOUT_NAMES = new Set(['TimeoutError', 'AbortError', 'RequestTimeout', 'RequestTimeoutException']);
+/** The service's own 5xx by name (`$metadata` below catches unnamed ones). */
+const SERVER_NAMES = new Set(['InternalFailure', 'ServiceUnavailable', 'ServiceUnavailableException']);
+/**
+ * Connections that broke or never came: after a stall, DynamoDB (Local too) closes the keep-alive
+ * sockets the SDK still holds, and the next request on one fails with ECONNRESET "socket hang up".
+ */
+const NETWORK_CODES = new Set([
+  'ECONNRESET',
+  'ECONNREFUSED',
+  'ECONNABORTED',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EAI_AGAIN',
+]);
+
+/**
+ * True when the store did not answer, or not in time, past the retry budget (functions/src/app/LIMITS.md,
+ * "Stalls"): throttling and conflicts (`isTransientStoreError`), timeouts and aborts, broken
+ * connections, and the service's 5xx. The caller may try the same request again: 503
+ * `SERVICE_BUSY`, never 500. A write that timed out may still have happened, which is why every
+ * write that matters is conditional or keyed by the caller's `Idempotency-Key`.
+ */
+export function isStoreUnavailable(error: unknown): boolean {
+  if (isTransientStoreError(error)) return true;
+  if (!(error instanceof Error)) return false;
+  const { code, $metadata } = error as Error & { code?: unknown; $metadata?: { httpStatusCode?: number } };
+  return (
+    TIMEOUT_NAMES.has(error.name) ||
+    SERVER_NAMES.has(error.name) ||
+    (typeof code === 'string' && NETWORK_CODES.has(code)) ||
+    ($metadata?.httpStatusCode ?? 0) >= 500
+  );
+}
+
 export interface RetryPolicy {
   attempts: number;
   baseDelayMs: number;

@@ -15,6 +15,7 @@ import { type MemberRecord, memberCodec, teamCodec } from '#db/codecs/teams.ts';
 import { index, key } from '#db/keys.ts';
 import { batchGetAll, queryAll } from '#db/query.ts';
 import { runTransaction, Transaction, TransactionRefusedError } from '#db/transaction.ts';
+import { deleteItem } from '#db/writes.ts';
 import type { Clock } from '#platform/clock.ts';
 import { mapLimit } from '#platform/concurrency.ts';
 import { DomainError } from '#platform/errors.ts';
@@ -281,6 +282,10 @@ export class Accounts {
     );
     await mapLimit(passes, WRITE_PARALLELISM, (p) =>
       anonymise(store, key.pass(p.teamId, p.passId), 'playerName', nameIn(p.teamId), 'GSI2PK, GSI2SK', false),
+    );
+    // No team may name the player any more (docs/ARCHITECTURE.md, "References"): one Delete a team booked with.
+    await mapLimit([...new Set(bookings.map((b) => b.teamId))], WRITE_PARALLELISM, (teamId) =>
+      deleteItem(store, key.teamPlayed(teamId, userId)),
     );
     return bookings.length;
   }

@@ -3,7 +3,7 @@ import type { Language, MemberProfile, NotificationPreferences } from '@shuttle/
 import type { Store } from '#db/client.ts';
 import { oneOf } from '#db/codec.ts';
 import { deletedLoginCodec, emailClaimCodec, type UserRecord, userCodec } from '#db/codecs/players.ts';
-import { key } from '#db/keys.ts';
+import { isGuestId, key } from '#db/keys.ts';
 import { batchGetAll } from '#db/query.ts';
 import { isConditionFailure } from '#db/transaction.ts';
 import { DomainError } from '#platform/errors.ts';
@@ -130,7 +130,7 @@ export class UserRepository {
 
   /** Nicknames and levels of listed players (guests skipped); BatchGetItem, 100 keys a call. */
   async listedProfiles(userIds: string[]): Promise<Map<string, { nickname: string | null; level: number | null }>> {
-    const unique = [...new Set(userIds)].filter((id) => !id.startsWith('guest_'));
+    const unique = [...new Set(userIds)].filter((id) => !isGuestId(id));
     const users = await batchGetAll(
       this.store,
       userCodec,
@@ -161,7 +161,7 @@ export class UserRepository {
 
   /** Self-assessed levels of these players (guests and players without one: null); BatchGetItem, 100 keys a call. */
   async levels(userIds: string[]): Promise<Map<string, number | null>> {
-    const unique = [...new Set(userIds)].filter((id) => !id.startsWith('guest_'));
+    const unique = [...new Set(userIds)].filter((id) => !isGuestId(id));
     const users = await batchGetAll(
       this.store,
       userCodec,
@@ -172,7 +172,7 @@ export class UserRepository {
 
   /** Which of these players blocked the LINE official account (`lineBlockedAt`); BatchGetItem, 100 keys a call. */
   async lineBlocked(userIds: string[]): Promise<Set<string>> {
-    const unique = [...new Set(userIds)].filter((id) => !id.startsWith('guest_'));
+    const unique = [...new Set(userIds)].filter((id) => !isGuestId(id));
     const users = await batchGetAll(
       this.store,
       userCodec,

@@ -1,60 +1,76 @@
+import type { RotationBoard } from '@shuttle/shared';
 import type { MiddlewareHandler } from 'hono';
 import type { Clock } from '#platform/clock.ts';
+import { DomainError } from '#platform/errors.ts';
+import { boardIds } from './board-ids.ts';
 import { finish, lockPair, moveUp, setPlayer, startNext, swapNext } from './engine.ts';
 import type { RotationItem } from './repository.ts';
 import type { RotationService } from './service.ts';
+import { adminView, publicView } from './view.ts';
+
+/** A player named by a call: a user id (admins) or a board id (the helper, board-ids.ts). */
+type Named = (item: RotationItem, id: string) => string;
+
+const byUserId: Named = (_item, userId) => userId;
+const byBoardId: Named = (item, playerId) => {
+  const userId = boardIds(item).userId(playerId);
+  if (!userId) throw new DomainError('ROTATION_PLAYER_NOT_FOUND');
+  return userId;
+};
 
 /**
  * The board calls admins and the session's helper share (docs/ON-COURT.md, "Rotation"): each is
- * one `RotationService.change`, answered with the admin view of the written board.
+ * one `RotationService.change`. Admins name players by user id and get the admin view; the
+ * helper names them by board id and gets the board players see, refusals included.
  */
-export function rotationCalls(rotation: RotationService, clock: Clock) {
-  const answer = (item: RotationItem) => ({ board: rotation.adminView(item) });
+function boardCalls<B extends RotationBoard>(
+  rotation: RotationService,
+  clock: Clock,
+  audience: 'admin' | 'public',
+  named: Named,
+  view: (item: RotationItem) => B,
+) {
+  const change = async (sessionId: string, operation: (item: RotationItem) => RotationItem['state']) =>
+    (await rotation.change(sessionId, (b) => ({ state: operation(b) }), audience)).item;
+  const answer = (item: RotationItem) => ({ board: view(item) });
   return {
     startNext: async ({ sessionId, court }: { sessionId: string; court: number }) => {
-      const { item, result } = await rotation.change(sessionId, (b) => {
-        const out = startNext(b.state, court, clock.now().toISOString());
-        return { state: out.state, result: out.game };
-      });
-      const board = rotation.adminView(item);
-      const game = board.courts.find((c) => c.court === result!.court)!.game!;
-      return { game, board };
+      const { item } = await rotation.change(
+        sessionId,
+        (b) => ({ state: startNext(b.state, court, clock.now().toISOString()).state }),
+        audience,
+      );
+      const board = view(item);
+      return { game: board.courts.find((c) => c.court === court)!.game!, board };
     },
     finish: async ({ sessionId, court, score }: { sessionId: string; court: number; score?: [number, number] }) =>
+      answer(await change(sessionId, (b) => finish(b.state, court, score, clock.now().toISOString()))),
+    setPlayer: async (input: { sessionId: string; id: string; state: 'ready' | 'resting' | 'gone' }) =>
+      answer(await change(input.sessionId, (b) => setPlayer(b.state, named(b, input.id), input.state))),
+    swapNext: async (input: { sessionId: string; nextIndex: number; outId: string; inId: string }) =>
       answer(
-        (await rotation.change(sessionId, (b) => ({ state: finish(b.state, court, score, clock.now().toISOString()) })))
-          .item,
+        await change(input.sessionId, (b) =>
+          swapNext(b.state, input.nextIndex, named(b, input.outId), named(b, input.inId)),
+        ),
       ),
-    setPlayer: async ({
-      sessionId,
-      userId,
-      state,
-    }: {
-      sessionId: string;
-      userId: string;
-      state: 'ready' | 'resting' | 'gone';
-    }) => answer((await rotation.change(sessionId, (b) => ({ state: setPlayer(b.state, userId, state) }))).item),
-    swapNext: async (input: { sessionId: string; nextIndex: number; outUserId: string; inUserId: string }) =>
+    moveUp: async ({ sessionId, id }: { sessionId: string; id: string }) =>
+      answer(await change(sessionId, (b) => moveUp(b.state, named(b, id)))),
+    lockPair: async (input: { sessionId: string; id: string; partnerId: string | null }) =>
       answer(
-        (
-          await rotation.change(input.sessionId, (b) => ({
-            state: swapNext(b.state, input.nextIndex, input.outUserId, input.inUserId),
-          }))
-        ).item,
+        await change(input.sessionId, (b) =>
+          lockPair(b.state, named(b, input.id), input.partnerId === null ? null : named(b, input.partnerId)),
+        ),
       ),
-    moveUp: async ({ sessionId, userId }: { sessionId: string; userId: string }) =>
-      answer((await rotation.change(sessionId, (b) => ({ state: moveUp(b.state, userId) }))).item),
-    lockPair: async ({
-      sessionId,
-      userId,
-      partnerUserId,
-    }: {
-      sessionId: string;
-      userId: string;
-      partnerUserId: string | null;
-    }) => answer((await rotation.change(sessionId, (b) => ({ state: lockPair(b.state, userId, partnerUserId) }))).item),
   };
 }
+
+/** The admin calls: players by user id, answered with the admin view. */
+export const adminBoardCalls = (rotation: RotationService, clock: Clock) =>
+  boardCalls(rotation, clock, 'admin', byUserId, adminView);
+
+/** The helper's calls: players by board id, answered with the board players see. */
+export const helperBoardCalls = (rotation: RotationService, clock: Clock) =>
+  boardCalls(rotation, clock, 'public', byBoardId, publicView);
 
 /** The board's ETag: its version (a board only changes by a write that raises it). */
 export const boardEtag = (version: number) => `"rotation-v${version}"`;

@@ -1,9 +1,11 @@
 import type { RotationAdminBoard, RotationBoard } from '@shuttle/shared';
 import type { Store } from '#db/client.ts';
+import { isGuestId } from '#db/keys.ts';
 import type { OutboxItem } from '#outbox/model.ts';
 import type { Clock } from '#platform/clock.ts';
 import { DomainError } from '#platform/errors.ts';
 import type { SessionRepository } from '#sessions/repository.ts';
+import { boardKeyOf, newBoardKey } from './board-ids.ts';
 import { setup, syncCheckIns } from './engine.ts';
 import type { CheckedInPlayer, RotationState } from './model.ts';
 import {
@@ -14,10 +16,13 @@ import {
   RotationVersionConflict,
 } from './repository.ts';
 import { upNextNotices, upNextOutboxItem } from './up-next.ts';
-import { toBoard } from './view.ts';
+import { adminView, publicView, type RotationAudience, viewFor } from './view.ts';
 
-/** Called with every board written (locally: the WebSocket hub; on AWS the item's stream record does it). */
-export type RotationPublisher = (sessionId: string, board: RotationBoard) => void;
+/**
+ * Called with every board written (locally: the WebSocket hub, which sends each socket the view
+ * its viewer may see; on AWS the item's stream record does it).
+ */
+export type RotationPublisher = (item: RotationItem) => void;
 
 export interface RotationServiceDeps {
   store: Store;
@@ -48,17 +53,14 @@ export class RotationService {
     this.repo = new RotationRepository(deps.store);
   }
 
+  /** The board players, helpers and the screen see (board ids, names). */
   view(item: RotationItem): RotationBoard {
-    return toBoard(item.state, {
-      sessionId: item.sessionId,
-      version: item.version,
-      helperUserId: item.helperUserId,
-      updatedAt: item.updatedAt,
-    });
+    return publicView(item);
   }
 
+  /** The team's admins' board (user ids, screen token). */
   adminView(item: RotationItem): RotationAdminBoard {
-    return { ...this.view(item), screenToken: item.screenToken };
+    return adminView(item);
   }
 
   async require(sessionId: string): Promise<RotationItem> {
@@ -74,7 +76,7 @@ export class RotationService {
     );
     if (bookings.length === 0) return [];
     // Levels of new arrivals only (guests have none): one BatchGetItem.
-    const levels = await this.deps.levels(bookings.filter((b) => !b.userId.startsWith('guest_')).map((b) => b.userId));
+    const levels = await this.deps.levels(bookings.filter((b) => !isGuestId(b.userId)).map((b) => b.userId));
     return bookings.map((b) => ({
       userId: b.userId,
       name: b.userName,
@@ -99,6 +101,7 @@ export class RotationService {
         version: 1,
         state: syncCheckIns(setup(null, input), arrivals),
         screenToken: newScreenToken(),
+        boardKey: newBoardKey(),
         helperUserId: null,
         updatedAt: this.deps.clock.now().toISOString(),
       };
@@ -110,16 +113,19 @@ export class RotationService {
         if (!(error instanceof RotationVersionConflict)) throw error;
       }
     }
-    return (await this.change(sessionId, (item) => ({ state: setup(item.state, input) }))).item;
+    return (await this.change(sessionId, (item) => ({ state: setup(item.state, input) }), 'admin')).item;
   }
 
   /**
    * Applies `operation` to the board (with new check-ins added first) and writes it on the
    * version read; one more try on a lost race. `operation` may throw a DomainError: nothing changes.
+   * A refusal carries the board as `audience` may see it (docs/ON-COURT.md, "Who sees what"):
+   * only an admin call's refusal carries user ids and the screen token.
    */
   async change<T = undefined>(
     sessionId: string,
     operation: (item: RotationItem) => Change & { result?: T },
+    audience: RotationAudience = 'public',
   ): Promise<{ item: RotationItem; result: T | undefined }> {
     for (let attempt = 0; ; attempt++) {
       const current = await this.require(sessionId);
@@ -129,7 +135,7 @@ export class RotationService {
       try {
         change = operation(synced);
       } catch (error) {
-        if (error instanceof DomainError && error.status === 409) error.data = { board: this.adminView(current) };
+        if (error instanceof DomainError && error.status === 409) error.data = { board: viewFor(current, audience) };
         throw error;
       }
       const now = this.deps.clock.now();
@@ -139,6 +145,8 @@ export class RotationService {
         ...synced,
         state: up.state,
         screenToken: change.screenToken ?? synced.screenToken,
+        // A board opened before keys existed keeps the key its ids were made with (board-ids.ts).
+        boardKey: boardKeyOf(synced),
         helperUserId: change.helperUserId === undefined ? synced.helperUserId : change.helperUserId,
         version: current.version + 1,
         updatedAt: now.toISOString(),
@@ -153,7 +161,7 @@ export class RotationService {
         if (attempt > 0) {
           const fresh = await this.require(sessionId);
           const refusal = new DomainError('ROTATION_CHANGED');
-          refusal.data = { board: this.adminView(fresh) };
+          refusal.data = { board: viewFor(fresh, audience) };
           throw refusal;
         }
       }
@@ -195,6 +203,6 @@ export class RotationService {
   }
 
   private publish(item: RotationItem) {
-    this.deps.publish?.(item.sessionId, this.view(item));
+    this.deps.publish?.(item);
   }
 }

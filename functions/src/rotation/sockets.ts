@@ -1,12 +1,13 @@
 import type { Clock } from '#platform/clock.ts';
 import { DomainError } from '#platform/errors.ts';
 import { fromTrustedOrigin } from '#platform/origin-guard.ts';
+import { addressGroup, clientAddress } from '#platform/rate-limit.ts';
 import type { RotationSockets } from './socket-repository.ts';
 import { checkRotationViewer, type RotationViewerChecks } from './viewers.ts';
 
 /** The parts of an API Gateway WebSocket event the routes read (`$connect` carries the query and headers). */
 export interface SocketEvent {
-  requestContext: { routeKey?: string; connectionId?: string };
+  requestContext: { routeKey?: string; connectionId?: string; identity?: { sourceIp?: string } };
   queryStringParameters?: Record<string, string | undefined> | null;
   headers?: Record<string, string | undefined> | null;
 }
@@ -17,6 +18,10 @@ export interface SocketRouteDeps {
   clock: Clock;
   /** The origin secret's accepted values; absent: no origin check (tests, local). */
   originSecrets?: () => Promise<string[]>;
+  /** Counts the upgrade against its address's `liveConnect` bucket (app/limits.ts); throws 429 when full. */
+  rateLimit?: (address: string) => Promise<void>;
+  /** Proxies in front that append to `X-Forwarded-For` (CloudFront: 1; app/LIMITS.md, "Client address"). */
+  trustedProxies?: number;
 }
 
 /** API Gateway answers the handshake with this status: 200 opens the socket, anything else refuses it. */
@@ -26,9 +31,10 @@ export interface SocketAnswer {
 
 /**
  * The WebSocket API's `$connect` and `$disconnect` (docs/ON-COURT.md, "Live"). `$connect`
- * refuses, before anything is stored, a request that did not come through CloudFront (403), a
- * missing or bad token (401), a viewer who may not see the board (403), a session without a
- * board (404) and a full board (429); else it stores the socket with its viewer kind.
+ * refuses, before anything is stored, a request that did not come through CloudFront (403), an
+ * address past its `liveConnect` bucket (429), a missing or bad token (401), a viewer who may not
+ * see the board (403), a session without a board (404), and a board, viewer or address without a
+ * free socket place (429, socket-repository.ts); else it stores the socket with its viewer and right.
  * The board itself is not sent on connect (API Gateway cannot post before the handshake
  * ends): the views read it once when a socket opens (shared/src/web/live-board.ts).
  */
@@ -41,16 +47,23 @@ export function socketRoutes(deps: SocketRouteDeps) {
       return { statusCode: 200 };
     }
     if (routeKey !== '$connect') return { statusCode: 200 };
+    const headers = lowerCased(event.headers);
     if (deps.originSecrets) {
       const accepted = await deps.originSecrets();
-      const headers = lowerCased(event.headers);
       if (!accepted.some((value) => fromTrustedOrigin(headers, value))) return { statusCode: 403 };
     }
     const query = event.queryStringParameters ?? {};
     const sessionId = query.sessionId ?? '';
+    const address = addressGroup(
+      clientAddress(headers['x-forwarded-for'], event.requestContext.identity?.sourceIp, deps.trustedProxies ?? 1),
+    );
     try {
-      const { kind } = await checkRotationViewer(deps.checks, sessionId, query.token ?? '');
-      await deps.sockets.open(sessionId, { connectionId, kind }, deps.clock.now());
+      await deps.rateLimit?.(address);
+      const { viewer, basis, item } = await checkRotationViewer(deps.checks, sessionId, query.token ?? '');
+      await deps.sockets.open(
+        { connectionId, sessionId, teamId: item.teamId, address, viewer, basis },
+        deps.clock.now(),
+      );
       return { statusCode: 200 };
     } catch (error) {
       if (error instanceof DomainError) return { statusCode: error.status };

@@ -1,16 +1,22 @@
-import type { RotationBoard } from '@shuttle/shared';
+import type { RotationAdminBoard, RotationBoard } from '@shuttle/shared';
 import { csvFile } from '#reports/csv.ts';
+import { boardIds } from './board-ids.ts';
 import { preview } from './engine.ts';
 import type { RotationState } from './model.ts';
+import type { RotationItem } from './repository.ts';
 import { queueOrder } from './rules.ts';
 
-/** The board as every view shows it: names only (docs/PRIVACY.md), no levels or partners. */
+/**
+ * The board players, helpers and the venue screen see (docs/ON-COURT.md, "Who sees what"): names
+ * and board ids only (board-ids.ts), no levels, partners, user ids or screen token.
+ */
 export function toBoard(
   state: RotationState,
   meta: { sessionId: string; version: number; helperUserId: string | null; updatedAt: string },
+  playerId: (userId: string) => string,
 ): RotationBoard {
   const names = new Map(state.players.map((p) => [p.userId, p.name]));
-  const ref = (userId: string) => ({ userId, name: names.get(userId) ?? '' });
+  const ref = (userId: string) => ({ playerId: playerId(userId), name: names.get(userId) ?? '' });
   const side = (ids: string[]) => ids.map(ref);
   const courtOf = new Map<string, number>();
   for (const g of state.games) for (const id of g.teams.flat()) courtOf.set(id, g.court);
@@ -27,20 +33,42 @@ export function toBoard(
     players: state.players.map((p) => {
       const at = queue.indexOf(p.userId);
       return {
-        userId: p.userId,
+        playerId: playerId(p.userId),
         name: p.name,
         state: p.state,
         gamesPlayed: p.gamesPlayed,
         court: courtOf.get(p.userId) ?? null,
         queuePosition: at < 0 ? null : at + 1,
-        lockedWith: p.lockedWith,
+        lockedWith: p.lockedWith ? playerId(p.lockedWith) : null,
       };
     }),
     next: preview(state).map((g) => ({ court: g.court, teams: [side(g.teams[0]), side(g.teams[1])] })),
-    helperUserId: meta.helperUserId,
+    helperPlayerId: meta.helperUserId ? playerId(meta.helperUserId) : null,
     updatedAt: meta.updatedAt,
   };
 }
+
+/** The board of an item as players, helpers and the screen see it. */
+export function publicView(item: RotationItem): RotationBoard {
+  return toBoard(item.state, item, boardIds(item).playerId);
+}
+
+/** The team's admins' board: each player's user id beside the board id, the helper's user id, the screen token. */
+export function adminView(item: RotationItem): RotationAdminBoard {
+  const board = publicView(item);
+  return {
+    ...board,
+    players: board.players.map((p, i) => ({ ...p, userId: item.state.players[i]!.userId })),
+    helperUserId: item.helperUserId,
+    screenToken: item.screenToken,
+  };
+}
+
+/** Who a board answer is for: the team's admins, or anyone else (players, the helper, the screen). */
+export type RotationAudience = 'admin' | 'public';
+
+export const viewFor = (item: RotationItem, audience: RotationAudience): RotationBoard | RotationAdminBoard =>
+  audience === 'admin' ? adminView(item) : publicView(item);
 
 /** The night's game log as CSV: UTF-8 with a BOM, a header row, one row per game in start order. */
 export function rotationCsv(state: RotationState): string {

@@ -1,5 +1,4 @@
 import { GetCommand, QueryCommand, UpdateCommand, type UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
-import type { SessionListQuery } from '@shuttle/shared';
 import type { Store } from '#db/client.ts';
 import { oneOf } from '#db/codec.ts';
 import { bookingCodec, sessionCodec } from '#db/codecs/sessions.ts';
@@ -11,7 +10,7 @@ import { mapLimit } from '#platform/concurrency.ts';
 import { DomainError } from '#platform/errors.ts';
 import { isTransientStoreError, type RetryPolicy, withRetry } from '#platform/retry.ts';
 import { chargeQuota, QUOTA_ITEM, type QuotaTeam, quotaRefusal } from '#teams/quota.ts';
-import { type BrowsePage, type BrowseViewer, browsePage, type IndexPage, type IndexQuery } from './browse.ts';
+import type { IndexPage, IndexQuery } from './browse.ts';
 import type { BookingRecord, SessionRecord } from './model.ts';
 
 /** Booking Queries a report-like read keeps in flight at once. */
@@ -74,14 +73,6 @@ export class SessionRepository {
     if (!session) throw new DomainError('SESSION_NOT_FOUND');
     const booking = items.find((i) => i.type === 'booking');
     return { session, booking };
-  }
-
-  /**
-   * One browse page (browse.ts): bounded Queries of the browse indexes, each resumed where the
-   * cursor says it stopped. The viewer's teams decide which team-only sessions it may show.
-   */
-  browse(query: SessionListQuery, now: Date, viewer: Promise<BrowseViewer | null>): Promise<BrowsePage> {
-    return browsePage((q) => this.readIndex(q), query, now, viewer);
   }
 
   /** One page of one browse index partition: `Limit` items at most, after an item's sort key. */

@@ -2,11 +2,20 @@ import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/l
 import type { TeamMembershipState } from '@shuttle/shared';
 import type { Store } from '#db/client.ts';
 import { oneOf } from '#db/codec.ts';
-import { type JoinRequestRecord, joinRequestCodec, type MemberRecord, memberCodec } from '#db/codecs/teams.ts';
+import {
+  type JoinRequestRecord,
+  joinRequestCodec,
+  type MemberRecord,
+  memberCodec,
+  teamPlayedCodec,
+} from '#db/codecs/teams.ts';
 import { index, key, prefix } from '#db/keys.ts';
 import { batchGetAll, queryAll } from '#db/query.ts';
 import { isConditionFailure, runTransaction, Transaction, TransactionRefusedError } from '#db/transaction.ts';
 import { DomainError } from '#platform/errors.ts';
+
+/** A player's items in a team's partition, for `standing`. */
+const STANDING = oneOf('teamStanding', memberCodec, joinRequestCodec, teamPlayedCodec);
 
 /** The stored shapes, checked by their codecs on every read (`#db/codecs/teams.ts`). */
 export type { JoinRequestRecord, MemberRecord };
@@ -41,6 +50,27 @@ export class MembershipRepository {
     const member = items.find((i) => i.type === 'member');
     if (member) return member.blocked ? 'blocked' : 'member';
     return items.length > 0 ? 'pending' : 'none';
+  }
+
+  /**
+   * Where a player stands with a team, for the references of admin calls (access/references.ts):
+   * their membership, pending join request and whether they ever booked one of its sessions,
+   * in one BatchGetItem.
+   */
+  async standing(
+    teamId: string,
+    userId: string,
+  ): Promise<{ member: MemberRecord | null; joinRequest: JoinRequestRecord | null; played: boolean }> {
+    const items = await batchGetAll(this.store, STANDING, [
+      key.teamMember(teamId, userId),
+      key.joinRequest(teamId, userId),
+      key.teamPlayed(teamId, userId),
+    ]);
+    return {
+      member: items.find((i): i is MemberRecord => i.type === 'member') ?? null,
+      joinRequest: items.find((i): i is JoinRequestRecord => i.type === 'joinRequest') ?? null,
+      played: items.some((i) => i.type === 'teamPlayed'),
+    };
   }
 
   /** Records a join request, once; asking again keeps the first request. */

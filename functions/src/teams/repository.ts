@@ -182,6 +182,14 @@ export class TeamRepository {
     return venues.sort((a, b) => a.name.localeCompare(b.name, 'zh-TW'));
   }
 
+  /** One venue of the team, or null (GetItem). */
+  async venue(teamId: string, venueId: string): Promise<VenueRecord | null> {
+    const { Item } = await this.store.doc.send(
+      new GetCommand({ TableName: this.table, Key: adminKey.venue(teamId, venueId) }),
+    );
+    return venueCodec.decodeOrNull(Item);
+  }
+
   /** Adds a venue, or (`mustExist`) replaces one, refusing with VENUE_NOT_FOUND when it is gone. */
   async saveVenue(venue: VenueRecord, mustExist: boolean): Promise<VenueRecord> {
     try {

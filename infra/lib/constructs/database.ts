@@ -51,18 +51,23 @@ export const TABLE_ACCESS = {
   webhook: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:DeleteItem'],
   /**
    * The rotation board's `$connect`/`$disconnect` (TABLE.md, "Rotation"): reads the board, the
-   * screen token, the caller's account, team link and booking, counts the session's sockets,
-   * stores a socket (a transaction of two Puts) and deletes it (one BatchWriteItem).
+   * screen token, the caller's account, team link and booking, Queries the free socket places,
+   * takes three (a transaction of conditional Puts), counts the upgrade (the `liveConnect`
+   * rate counter, an UpdateItem) and frees them (conditional DeleteItems).
    */
   rotationSockets: [
     'dynamodb:GetItem',
     'dynamodb:Query',
     'dynamodb:PutItem',
+    'dynamodb:UpdateItem',
     'dynamodb:DeleteItem',
-    'dynamodb:BatchWriteItem',
   ],
-  /** The board broadcaster: one Query of the session's sockets, deletes of gone ones (BatchWriteItem). */
-  rotationBroadcast: ['dynamodb:Query', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem'],
+  /**
+   * The live board's stream function: one Query of the session's sockets (or a viewer's), the
+   * rechecks' reads (account, team link, session, user, booking, board), the socket's check
+   * recorded (UpdateItem), closed sockets' places freed (DeleteItem).
+   */
+  rotationBroadcast: ['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem'],
 } as const;
 
 export interface DatabaseProps {

@@ -1,5 +1,5 @@
 import { ORIGIN_SECRET_HEADER } from '@shuttle/functions/platform/origin-guard.ts';
-import { ROTATION_BOARD_FILTER } from '@shuttle/functions/rotation/stream-filter.ts';
+import { ROTATION_LIVE_FILTERS } from '@shuttle/functions/rotation/stream-filter.ts';
 import { ROTATION_WS_PATH } from '@shuttle/shared';
 import { Duration, Fn } from 'aws-cdk-lib';
 import { WebSocketApi, WebSocketStage } from 'aws-cdk-lib/aws-apigatewayv2';
@@ -57,7 +57,9 @@ export interface RotationLiveProps {
  * `$connect` checks the viewer and stores the socket and `$disconnect` forgets it (one function,
  * `handlers/rotation-sockets.ts`), `$default` a mock that answers nothing (clients send nothing);
  * and a broadcaster (`handlers/rotation-broadcast.ts`) on its own event source mapping of the
- * table's stream, filtered to board items, so the outbox consumer stays as it is.
+ * table's stream, filtered to board writes and to rights ending (an account deleted, an admin
+ * link removed, a booking no longer accepted), so the outbox consumer stays as it is. It posts
+ * boards and closes sockets (`DeleteConnection`) through the stage's management API.
  */
 export class RotationLive extends Construct {
   readonly api: WebSocketApi;
@@ -103,11 +105,12 @@ export class RotationLive extends Construct {
 
     this.broadcastFunction = handlerFunction(this, 'Broadcast', {
       handler: 'rotation-broadcast',
-      description: "Posts each rotation board write to the session's WebSockets",
+      description: "Posts each rotation board write to the session's WebSockets; closes sockets whose right ended",
       environment: { TABLE_NAME: table.tableName, ROTATION_WS_ENDPOINT: this.stage.callbackUrl },
       timeout: Duration.seconds(30),
     });
     table.grant(this.broadcastFunction, ...TABLE_ACCESS.rotationBroadcast);
+    // PostToConnection and DeleteConnection (`execute-api:ManageConnections` on the stage's @connections).
     this.stage.grantManagementApiAccess(this.broadcastFunction);
     this.broadcastFunction.addEventSource(
       new DynamoEventSource(table, {
@@ -115,11 +118,12 @@ export class RotationLive extends Construct {
         batchSize: 25,
         bisectBatchOnError: true,
         // A board is stale within a minute and the next write carries the whole board: a
-        // batch that keeps failing is dropped (views that missed it poll when their socket drops).
+        // batch that keeps failing is dropped (views that missed it poll when their socket drops;
+        // a revocation missed is caught by the 10-minute recheck before the next post).
         retryAttempts: 2,
         maxRecordAge: Duration.seconds(60),
         reportBatchItemFailures: true,
-        filters: [{ pattern: JSON.stringify(ROTATION_BOARD_FILTER) }],
+        filters: ROTATION_LIVE_FILTERS.map((filter) => ({ pattern: JSON.stringify(filter) })),
       }),
     );
   }

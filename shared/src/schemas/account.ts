@@ -11,7 +11,7 @@ import {
   payment,
 } from './entities.ts';
 import { route } from './routes.ts';
-import { singleLineText } from './text.ts';
+import { nameText } from './text.ts';
 
 /**
  * A player's own account (docs/PRIVACY.md): the name lists show, a copy of everything stored
@@ -20,8 +20,8 @@ import { singleLineText } from './text.ts';
 
 export const NICKNAME_MAX = 20;
 
-/** One line of text (`text.ts`: no controls, direction overrides or lone surrogates; stored in NFC). */
-export const nickname = singleLineText(NICKNAME_MAX).min(1, 'Please enter a nickname');
+/** A name (`text.ts`: no controls, direction overrides or lone surrogates, at least one visible character; NFC). */
+export const nickname = nameText(NICKNAME_MAX).min(1, 'Please enter a nickname');
 
 /** `null` (or an empty text) clears it: lists show the LINE/Google name again. */
 export const setNicknameRequest = z.object({

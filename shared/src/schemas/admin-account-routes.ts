@@ -1,5 +1,16 @@
+import {
+  ADMIN_LIMITS,
+  SIGN_IN_LIMITS,
+  VERIFICATION_CODE_LENGTH,
+  VERIFICATION_CODE_TTL_SECONDS,
+  VERIFICATION_MAX_WRONG_TRIES,
+  VERIFICATION_MAX_WRONG_TRIES_PER_DAY,
+  VERIFICATION_RESEND_COOLDOWN_SECONDS,
+} from '../constants.ts';
 import * as a from './admin-api.ts';
 import { route } from './routes.ts';
+
+// Figures in summaries come from the constants the code uses (functions/test/route-summaries.test.ts).
 
 /**
  * The admin calls of accounts and team settings, the first part of `adminRoutes`: its own module
@@ -17,14 +28,14 @@ export const adminAccountRoutes = {
   login: route({
     method: 'POST',
     auth: 'none',
-    summary: 'Admin login; 5 failed tries in a row lock the account for 15 minutes',
+    summary: `Admin login. Wrong passwords never lock the account: after ${SIGN_IN_LIMITS.freeTries} tries to one email within ${SIGN_IN_LIMITS.windowMinutes} minutes, further tries are spaced out, at most ${SIGN_IN_LIMITS.maxSpacingSeconds} s apart (429 RATE_LIMITED with Retry-After), and the right password gets in when its turn comes`,
     request: a.adminLoginRequest,
     response: a.adminLoginResult,
   }),
   'password/requestReset': route({
     method: 'POST',
     auth: 'none',
-    summary: 'Email a one-time reset code and link (valid 30 minutes); answers the same for unknown emails',
+    summary: `Email a one-time reset code and link (valid ${ADMIN_LIMITS.resetCodeMinutes} minutes); answers the same for unknown emails`,
     request: a.requestResetRequest,
     response: a.requestResetResult,
   }),
@@ -38,14 +49,14 @@ export const adminAccountRoutes = {
   'email/sendCode': route({
     method: 'POST',
     auth: 'admin',
-    summary: "Email a 6-digit code to the account's address (valid 10 minutes, resend after 60 s)",
+    summary: `Email a ${VERIFICATION_CODE_LENGTH}-digit code to the account's address (valid ${VERIFICATION_CODE_TTL_SECONDS / 60} minutes, resend after ${VERIFICATION_RESEND_COOLDOWN_SECONDS} s)`,
     request: a.emptyAdminRequest,
     response: a.sendAdminEmailCodeResult,
   }),
   'email/verifyCode': route({
     method: 'POST',
     auth: 'admin',
-    summary: "Verify the account's email with the code; 10 wrong codes a day per account at most",
+    summary: `Verify the account's email with the code; ${VERIFICATION_MAX_WRONG_TRIES} wrong tries a code, ${VERIFICATION_MAX_WRONG_TRIES_PER_DAY} a day per account at most`,
     request: a.verifyAdminEmailRequest,
     response: a.adminProfile,
   }),
@@ -68,6 +79,7 @@ export const adminAccountRoutes = {
     auth: 'admin',
     summary: "The team's default data (query teamId, default the current team)",
     request: a.teamScope,
+    refs: { teamId: 'team' },
     response: a.defaultData,
   }),
   'setting/defaultData': route({
@@ -75,6 +87,7 @@ export const adminAccountRoutes = {
     auth: 'admin',
     summary: "The team's default data and settings",
     request: a.teamScope,
+    refs: { teamId: 'team' },
     response: a.defaultData,
   }),
   'setting/updateDefault': route({
@@ -82,6 +95,7 @@ export const adminAccountRoutes = {
     auth: 'admin',
     summary: 'Change team name, default venue, price, region, LINE link, cancellation window or join rule',
     request: a.updateDefaultRequest,
+    refs: { teamId: 'team' },
     response: a.defaultData,
   }),
   'setting/updatePrivateRules': route({
@@ -89,6 +103,7 @@ export const adminAccountRoutes = {
     auth: 'admin',
     summary: 'Team rules shown to players on session detail',
     request: a.updatePrivateRulesRequest,
+    refs: { teamId: 'team' },
     response: a.defaultData,
   }),
   'setting/updateLine': route({
@@ -96,6 +111,7 @@ export const adminAccountRoutes = {
     auth: 'admin',
     summary: 'LINE community link shown to players',
     request: a.updateLineRequest,
+    refs: { teamId: 'team' },
     response: a.defaultData,
   }),
   'setting/updateGroupAnnouncements': route({
@@ -104,6 +120,7 @@ export const adminAccountRoutes = {
     summary:
       'Which announcements the bot posts to the bound LINE group (new sessions, sign-up opening, freed places, changes)',
     request: a.updateGroupAnnouncementsRequest,
+    refs: { teamId: 'team' },
     response: a.defaultData,
   }),
   'team/postNews': route({
@@ -111,6 +128,7 @@ export const adminAccountRoutes = {
     auth: 'admin',
     summary: "Post the team's news to its bound LINE group and to members who want news (LINE or email)",
     request: a.postNewsRequest,
+    refs: { teamId: 'team' },
     response: a.postNewsResult,
   }),
   'setting/lineBindCode': route({
@@ -119,6 +137,7 @@ export const adminAccountRoutes = {
     summary:
       'A one-time code (30 minutes; replaces the previous one) that binds the LINE group it is sent in to the team',
     request: a.teamScope,
+    refs: { teamId: 'team' },
     response: a.lineBindCodeResult,
   }),
   'setting/lineUnbind': route({
@@ -126,6 +145,7 @@ export const adminAccountRoutes = {
     auth: 'admin',
     summary: "Unbind the team's LINE group",
     request: a.teamScope,
+    refs: { teamId: 'team' },
     response: a.defaultData,
   }),
   'setting/getCourts': route({
@@ -133,6 +153,7 @@ export const adminAccountRoutes = {
     auth: 'admin',
     summary: "The team's venues and their courts",
     request: a.teamScope,
+    refs: { teamId: 'team' },
     response: a.venueList,
   }),
   'setting/saveVenue': route({
@@ -140,6 +161,7 @@ export const adminAccountRoutes = {
     auth: 'admin',
     summary: 'Add a venue, or change one when venue_id is given',
     request: a.saveVenueRequest,
+    refs: { teamId: 'team', venue_id: 'teamVenue' },
     response: a.venue,
   }),
   'setting/deleteVenue': route({
@@ -147,6 +169,7 @@ export const adminAccountRoutes = {
     auth: 'admin',
     summary: 'Remove a venue from the list (sessions keep their venue)',
     request: a.deleteVenueRequest,
+    refs: { teamId: 'team', venue_id: 'teamVenue' },
     response: a.venueList,
   }),
   'setting/createTeam': route({
@@ -168,6 +191,7 @@ export const adminAccountRoutes = {
     auth: 'admin',
     summary: 'Switch the current team; returns a fresh token',
     request: a.updateCurrentTeamRequest,
+    refs: { teamId: 'team' },
     response: a.adminLoginResult,
   }),
   'setting/getTeamNameList': route({
@@ -182,13 +206,15 @@ export const adminAccountRoutes = {
     auth: 'admin',
     summary: "The team's admins and pending invitations",
     request: a.teamScope,
+    refs: { teamId: 'team' },
     response: a.teamAdmins,
   }),
   'setting/inviteAdmin': route({
     method: 'POST',
     auth: 'admin',
-    summary: 'Email a co-admin invitation (owners with a verified email; valid 7 days; a daily cap per team)',
+    summary: `Email a co-admin invitation (owners with a verified email; valid ${ADMIN_LIMITS.inviteDays} days; a daily cap per team)`,
     request: a.inviteAdminRequest,
+    refs: { teamId: 'ownedTeam' },
     response: a.inviteAdminResult,
   }),
   'setting/acceptInvite': route({
@@ -203,6 +229,7 @@ export const adminAccountRoutes = {
     auth: 'admin',
     summary: 'Remove an admin (owners, or anyone removing themselves); the last owner stays',
     request: a.removeAdminRequest,
+    refs: { teamId: 'team', adminId: 'teamAdmin' },
     response: a.teamAdmins,
   }),
 };

@@ -17,6 +17,7 @@ export const adminRoutes = {
     auth: 'admin',
     summary: 'A new session form prefilled from the team defaults',
     request: a.teamScope,
+    refs: { teamId: 'team' },
     response: a.sessionDefaults,
   }),
   'createSession/createSession': route({
@@ -25,6 +26,7 @@ export const adminRoutes = {
     summary:
       'Publish one session (publishState 0) or many (publishState 1: weekly or on dates), all or none; team-only until the email is verified; a daily cap per team',
     request: a.createSessionRequest,
+    refs: { teamId: 'team' },
     response: a.createSessionResult,
     idempotent: true,
   }),
@@ -33,6 +35,7 @@ export const adminRoutes = {
     auth: 'admin',
     summary: "The team's upcoming (or past) sessions with fill rate and waitlist length",
     request: a.upcomingSessionsRequest,
+    refs: { teamId: 'team' },
     response: a.adminSessionPage,
   }),
   'courtSession/getDetail': route({
@@ -40,6 +43,7 @@ export const adminRoutes = {
     auth: 'admin',
     summary: 'One session of the team',
     request: a.sessionScope,
+    refs: { sessionId: 'teamSession' },
     response: a.adminSession,
   }),
   'courtSession/getSessionMember': route({
@@ -47,6 +51,7 @@ export const adminRoutes = {
     auth: 'admin',
     summary: 'Accepted players and the waitlist in order',
     request: a.sessionScope,
+    refs: { sessionId: 'teamSession' },
     response: a.sessionMembers,
   }),
   'courtSession/getBooks': route({
@@ -54,6 +59,7 @@ export const adminRoutes = {
     auth: 'admin',
     summary: 'Every booking of the session, cancelled ones included, in booking order',
     request: a.sessionScope,
+    refs: { sessionId: 'teamSession' },
     response: a.sessionBooks,
   }),
   'courtSession/signedMembers': route({
@@ -61,6 +67,7 @@ export const adminRoutes = {
     auth: 'admin',
     summary: 'Accepted players with their attendance, for check-in',
     request: a.sessionScope,
+    refs: { sessionId: 'teamSession' },
     response: a.signedMembers,
   }),
   'courtSession/switchPublic': route({
@@ -68,6 +75,7 @@ export const adminRoutes = {
     auth: 'admin',
     summary: 'Make the session public (needs a verified email) or team-only',
     request: a.switchPublicRequest,
+    refs: { sessionId: 'teamSession' },
     response: a.adminSession,
   }),
   'courtSession/switchOpening': route({
@@ -75,6 +83,7 @@ export const adminRoutes = {
     auth: 'admin',
     summary: "Open or close sign-up ('Booking Closed'); opening before the scheduled opening opens it now",
     request: a.switchOpeningRequest,
+    refs: { sessionId: 'teamSession' },
     response: a.adminSession,
   }),
   'courtSession/updateCapacity': route({
@@ -82,6 +91,7 @@ export const adminRoutes = {
     auth: 'admin',
     summary: 'Change capacity: raising promotes the waitlist in order; below the accepted count is refused',
     request: a.updateCapacityRequest,
+    refs: { sessionId: 'teamSession' },
     response: a.updateCapacityResult,
   }),
   'courtSession/removePlayer': route({
@@ -89,6 +99,7 @@ export const adminRoutes = {
     auth: 'admin',
     summary: 'Remove a booked or waiting player; a freed place goes to the waitlist head in order',
     request: a.removePlayerRequest,
+    refs: { sessionId: 'teamSession', userId: 'sessionPlayer' },
     response: a.removePlayerResult,
   }),
   'courtSession/updateVenue': route({
@@ -96,6 +107,7 @@ export const adminRoutes = {
     auth: 'admin',
     summary: 'Change venue, courts or time; booked and waiting players get a change notice',
     request: a.updateVenueRequest,
+    refs: { sessionId: 'teamSession' },
     response: a.sessionChangeResult,
   }),
   'courtSession/delete': route({
@@ -103,6 +115,7 @@ export const adminRoutes = {
     auth: 'admin',
     summary: 'Delete a session that has not started; booked and waiting players get a notice',
     request: a.sessionScope,
+    refs: { sessionId: 'teamSession' },
     response: a.deleteSessionResult,
   }),
   'members/getMembers': route({
@@ -110,6 +123,7 @@ export const adminRoutes = {
     auth: 'admin',
     summary: 'Team members with search, paging and attendance over the last year',
     request: a.getMembersRequest,
+    refs: { teamId: 'team' },
     response: a.membersPage,
   }),
   'members/switchBlock': route({
@@ -117,6 +131,7 @@ export const adminRoutes = {
     auth: 'admin',
     summary: "Block or unblock a player; blocking cancels their bookings of the team's future sessions",
     request: a.switchBlockRequest,
+    refs: { teamId: 'team', userId: 'teamPlayer' },
     response: a.switchBlockResult,
   }),
   'members/updateMembership': route({
@@ -124,6 +139,7 @@ export const adminRoutes = {
     auth: 'admin',
     summary: 'Set a member as member, regular or vip',
     request: a.updateMembershipRequest,
+    refs: { teamId: 'team', userId: 'teamMember' },
     response: a.updateMembershipResult,
   }),
   'members/getJoinRequests': route({
@@ -131,6 +147,7 @@ export const adminRoutes = {
     auth: 'admin',
     summary: "Players waiting for approval to join the team (when the team's join rule is approval)",
     request: a.teamScope,
+    refs: { teamId: 'team' },
     response: a.joinRequestList,
   }),
   'members/approveJoin': route({
@@ -138,6 +155,7 @@ export const adminRoutes = {
     auth: 'admin',
     summary: "Approve a player's join request: they become a member; approving again changes nothing",
     request: a.decideJoinRequest,
+    refs: { teamId: 'team', userId: 'joinRequester' },
     response: a.decideJoinResult,
   }),
   'members/rejectJoin': route({
@@ -145,6 +163,7 @@ export const adminRoutes = {
     auth: 'admin',
     summary: "Reject a player's join request; they may ask again",
     request: a.decideJoinRequest,
+    refs: { teamId: 'team', userId: 'joinRequester' },
     response: a.decideJoinResult,
   }),
   'signed/signed': route({
@@ -152,6 +171,7 @@ export const adminRoutes = {
     auth: 'admin',
     summary: 'Mark an accepted player attended or absent (idempotent)',
     request: a.signRequest,
+    refs: { sessionId: 'teamSession', userId: 'sessionPlayer' },
     response: a.signResult,
     idempotent: true,
   }),
@@ -160,6 +180,7 @@ export const adminRoutes = {
     auth: 'admin',
     summary: "A day's sessions (default today, Taipei) with attendance counts",
     request: a.signedListRequest,
+    refs: { teamId: 'team' },
     response: a.signedList,
   }),
   'signed/addWalkIn': route({
@@ -167,6 +188,7 @@ export const adminRoutes = {
     auth: 'admin',
     summary: 'Add a walk-in player (known player or guest) as accepted and attended; takes a free place',
     request: a.addWalkInRequest,
+    refs: { sessionId: 'teamSession', userId: 'teamPlayer' },
     response: a.addWalkInResult,
     idempotent: true,
   }),
@@ -175,6 +197,7 @@ export const adminRoutes = {
     auth: 'admin',
     summary: "Today's and upcoming sessions, recent bookings and cancellations, this month's figures",
     request: a.teamScope,
+    refs: { teamId: 'team' },
     response: a.board,
   }),
   'reports/revenueByMonth': route({
@@ -182,6 +205,7 @@ export const adminRoutes = {
     auth: 'admin',
     summary: 'Revenue (attended players x price) and attendance per Taipei month, at most 12 months',
     request: a.revenueByMonthRequest,
+    refs: { teamId: 'team' },
     response: a.revenueByMonth,
   }),
   'reports/revenueBySession': route({
@@ -189,6 +213,7 @@ export const adminRoutes = {
     auth: 'admin',
     summary: 'Revenue and attendance per session of a Taipei month',
     request: a.revenueBySessionRequest,
+    refs: { teamId: 'team' },
     response: a.revenueBySession,
   }),
   ...paymentAdminRoutes,

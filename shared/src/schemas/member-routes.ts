@@ -1,8 +1,7 @@
-import { accountMemberRoutes } from './account.ts';
-import { becomeLeaderRequest, becomeLeaderResult } from './admin-api.ts';
 import { calendarMemberRoutes } from './calendar.ts';
-import { memberList, memberProfile, sessionDetail } from './entities.ts';
+import { memberList, sessionDetail } from './entities.ts';
 import * as m from './member-api.ts';
+import { memberAuthRoutes } from './member-auth-routes.ts';
 import { paymentMemberRoutes } from './payment-routes.ts';
 import { rotationMemberRoutes } from './rotation.ts';
 import { route } from './routes.ts';
@@ -14,6 +13,7 @@ export const memberRoutes = {
     auth: 'none',
     summary: 'Browse sessions with filters, sort and cursor pagination (visitor form)',
     request: m.sessionListQuery,
+    refs: { teamId: 'filter' },
     response: m.sessionListPage,
   }),
   'withoutAuth/getDetail': route({
@@ -21,6 +21,7 @@ export const memberRoutes = {
     auth: 'none',
     summary: 'Session detail (visitor form)',
     request: m.sessionRef,
+    refs: { sessionId: 'session' },
     response: sessionDetail,
   }),
   'withoutAuth/getMemberList': route({
@@ -28,6 +29,7 @@ export const memberRoutes = {
     auth: 'none',
     summary: 'Accepted players and waitlist of a session (visitor form)',
     request: m.sessionRef,
+    refs: { sessionId: 'session' },
     response: memberList,
   }),
   'withoutAuth/getTeamName': route({
@@ -37,32 +39,12 @@ export const memberRoutes = {
     request: null,
     response: m.teamNameList,
   }),
-  loginLine: route({
-    method: 'POST',
-    auth: 'none',
-    summary: 'Exchange a LINE ID token (from liff.getIDToken) for a member token',
-    request: m.idTokenLogin,
-    response: m.loginResult,
-  }),
-  loginGoogle: route({
-    method: 'POST',
-    auth: 'none',
-    summary: 'Exchange a Google ID token for a member token',
-    request: m.idTokenLogin,
-    response: m.loginResult,
-  }),
-  'checkState/checkAuth': route({
-    method: 'GET',
-    auth: 'member',
-    summary: 'Login status check; returns the profile',
-    request: null,
-    response: memberProfile,
-  }),
   'checkState/sessionList/joinSession': route({
     method: 'POST',
     auth: 'member',
     summary: 'Reserve a place, or a place on the waitlist when the session is full',
     request: m.joinSessionRequest,
+    refs: { sessionId: 'session' },
     response: m.joinSessionResult,
     idempotent: true,
   }),
@@ -71,6 +53,7 @@ export const memberRoutes = {
     auth: 'member',
     summary: "Browse sessions with the caller's booking state",
     request: m.sessionListQuery,
+    refs: { teamId: 'filter' },
     response: m.sessionListPage,
   }),
   'checkState/sessionList/getDetail': route({
@@ -78,6 +61,7 @@ export const memberRoutes = {
     auth: 'member',
     summary: "Session detail with the caller's booking state",
     request: m.sessionRef,
+    refs: { sessionId: 'session' },
     response: sessionDetail,
   }),
   'checkState/sessionList/getMemberList': route({
@@ -85,6 +69,7 @@ export const memberRoutes = {
     auth: 'member',
     summary: 'Participants, marking the caller',
     request: m.sessionRef,
+    refs: { sessionId: 'session' },
     response: memberList,
   }),
   'checkState/booked/getBooked': route({
@@ -99,6 +84,7 @@ export const memberRoutes = {
     auth: 'member',
     summary: 'Cancel a booking; promotes the waitlist head when a place frees',
     request: m.cancelBookedRequest,
+    refs: { sessionId: 'ownBooking' },
     response: m.cancelBookedResult,
     idempotent: true,
   }),
@@ -108,6 +94,7 @@ export const memberRoutes = {
     summary:
       'Take the waitlist place offered to the caller before offerExpiresAt, or, while waiting, a last-call place open to everyone waiting (lastCallSeats): the first claim wins, later ones get 409 PLACE_TAKEN; a retry answers the same',
     request: m.sessionRef,
+    refs: { sessionId: 'ownBooking' },
     response: m.joinSessionResult,
   }),
   'checkState/booked/declineOffer': route({
@@ -115,6 +102,7 @@ export const memberRoutes = {
     auth: 'member',
     summary: 'Decline the place offered to the caller: it passes to the next in order; a retry answers the same',
     request: m.sessionRef,
+    refs: { sessionId: 'ownBooking' },
     response: m.cancelBookedResult,
   }),
   'checkState/history/getHistory': route({
@@ -129,6 +117,7 @@ export const memberRoutes = {
     auth: 'member',
     summary: 'Join a team: a member at once, or a pending request when the team approves joins; idempotent',
     request: m.joinTeamRequest,
+    refs: { teamId: 'existingTeam' },
     response: m.joinTeamResult,
   }),
   'checkState/setting/getAmountOfAttend': route({
@@ -138,13 +127,6 @@ export const memberRoutes = {
     request: null,
     response: m.amountOfAttend,
   }),
-  'checkState/setting/updateProfile': route({
-    method: 'POST',
-    auth: 'member',
-    summary: 'Save the preferred language (used for LINE pushes and emails)',
-    request: m.updateProfileRequest,
-    response: memberProfile,
-  }),
   'checkState/static/getTeamName': route({
     method: 'GET',
     auth: 'member',
@@ -152,44 +134,9 @@ export const memberRoutes = {
     request: null,
     response: m.teamNameList,
   }),
-  'checkState/email/emailStatus': route({
-    method: 'GET',
-    auth: 'member',
-    summary: 'Email, verification state and notification preferences',
-    request: null,
-    response: m.emailStatus,
-  }),
-  'checkState/email/sendCode': route({
-    method: 'POST',
-    auth: 'member',
-    summary: 'Send a 6-digit verification code (expires in 10 minutes, resend after 60 s)',
-    request: m.sendEmailCodeRequest,
-    response: m.sendEmailCodeResult,
-  }),
-  'checkState/email/verifyCode': route({
-    method: 'POST',
-    auth: 'member',
-    summary: 'Verify the code (at most 5 wrong tries)',
-    request: m.verifyEmailCodeRequest,
-    response: m.verifyEmailCodeResult,
-  }),
-  'checkState/email/updatePreferences': route({
-    method: 'POST',
-    auth: 'member',
-    summary: 'Choose which of the four notification kinds to receive',
-    request: m.updatePreferencesRequest,
-    response: m.emailStatus,
-  }),
-  'checkState/setting/becomeLeader': route({
-    method: 'POST',
-    auth: 'member',
-    summary: 'Become a team leader: opens (or reopens) an admin account linked to the player; returns an admin token',
-    request: becomeLeaderRequest,
-    response: becomeLeaderResult,
-  }),
+  ...memberAuthRoutes,
   ...paymentMemberRoutes,
   ...calendarMemberRoutes,
-  ...accountMemberRoutes,
   ...rotationMemberRoutes,
 } as const;
 

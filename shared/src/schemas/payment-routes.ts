@@ -10,6 +10,7 @@ export const paymentAdminRoutes = {
     summary:
       'Record that an accepted booking is paid (method, amount, optional reference); idempotent: a paid booking keeps its first payment',
     request: p.markPaidRequest,
+    refs: { sessionId: 'teamSession', userId: 'sessionPlayer' },
     response: p.paymentResult,
   }),
   'payments/markUnpaid': route({
@@ -17,6 +18,7 @@ export const paymentAdminRoutes = {
     auth: 'admin',
     summary: 'Undo a payment or a waiver: the booking owes its amount again (a pass credit it used is given back)',
     request: p.markUnpaidRequest,
+    refs: { sessionId: 'teamSession', userId: 'sessionPlayer' },
     response: p.paymentResult,
   }),
   'payments/waive': route({
@@ -24,6 +26,7 @@ export const paymentAdminRoutes = {
     auth: 'admin',
     summary: 'Let an accepted booking off paying',
     request: p.markUnpaidRequest,
+    refs: { sessionId: 'teamSession', userId: 'sessionPlayer' },
     response: p.paymentResult,
   }),
   'payments/getOutstanding': route({
@@ -31,6 +34,7 @@ export const paymentAdminRoutes = {
     auth: 'admin',
     summary: 'Who owes what: accepted unpaid bookings of the last 90 and next 60 days, oldest first',
     request: p.outstandingRequest,
+    refs: { teamId: 'team' },
     response: p.outstanding,
   }),
   'payments/usePass': route({
@@ -38,6 +42,7 @@ export const paymentAdminRoutes = {
     auth: 'admin',
     summary: "Settle an accepted booking with the player's season pass (one credit, or inside its dates)",
     request: p.usePassRequest,
+    refs: { sessionId: 'teamSession', userId: 'sessionPlayer', passId: 'teamPass' },
     response: p.paymentResult,
   }),
   'passes/sell': route({
@@ -45,6 +50,7 @@ export const paymentAdminRoutes = {
     auth: 'admin',
     summary: 'Sell a season pass (N sessions or a date range, price) to a member',
     request: p.sellPassRequest,
+    refs: { teamId: 'team', userId: 'teamMember' },
     response: p.pass,
     idempotent: true,
   }),
@@ -53,6 +59,7 @@ export const paymentAdminRoutes = {
     auth: 'admin',
     summary: "Move a season pass's start date (on or before its last date)",
     request: p.updatePassRequest,
+    refs: { teamId: 'team', passId: 'teamPass' },
     response: p.pass,
   }),
   'passes/list': route({
@@ -60,6 +67,7 @@ export const paymentAdminRoutes = {
     auth: 'admin',
     summary: "The team's passes still valid today or later",
     request: p.teamPassesRequest,
+    refs: { teamId: 'team' },
     response: p.passList,
   }),
   'noShow/getRule': route({
@@ -67,6 +75,7 @@ export const paymentAdminRoutes = {
     auth: 'admin',
     summary: "The team's no-show rule: noShowLimit (0: off), noShowWindowDays, noShowPenaltyDays",
     request: p.noShowRuleRequest,
+    refs: { teamId: 'team' },
     response: p.noShowRule,
   }),
   'noShow/updateRule': route({
@@ -74,6 +83,7 @@ export const paymentAdminRoutes = {
     auth: 'admin',
     summary: "Set the team's no-show rule",
     request: p.updateNoShowRuleRequest,
+    refs: { teamId: 'team' },
     response: p.noShowRule,
   }),
   'noShow/suspensions': route({
@@ -81,6 +91,7 @@ export const paymentAdminRoutes = {
     auth: 'admin',
     summary: 'Members whose booking is suspended now, and until when',
     request: p.noShowRuleRequest,
+    refs: { teamId: 'team' },
     response: p.suspensionList,
   }),
   'noShow/liftSuspension': route({
@@ -88,6 +99,7 @@ export const paymentAdminRoutes = {
     auth: 'admin',
     summary: "Lift a member's suspension at once",
     request: p.liftSuspensionRequest,
+    refs: { teamId: 'team', userId: 'teamMember' },
     response: p.suspensionList,
   }),
   'reports/payments': route({
@@ -95,6 +107,7 @@ export const paymentAdminRoutes = {
     auth: 'admin',
     summary: 'Money of a Taipei month from payments: paid, outstanding, waived, pass sales',
     request: p.paymentReportRequest,
+    refs: { teamId: 'team' },
     response: p.paymentReport,
   }),
   'reports/exportCsv': route({
@@ -103,6 +116,7 @@ export const paymentAdminRoutes = {
     summary:
       'A Taipei month as CSV (revenue, attendance or members): text/csv; charset=utf-8 with a UTF-8 BOM and a header row',
     request: p.exportCsvRequest,
+    refs: { teamId: 'team' },
     response: p.csvText,
     produces: 'text/csv',
   }),
@@ -115,6 +129,7 @@ export const paymentMemberRoutes = {
     auth: 'member',
     summary: 'Tell the team "I transferred" with a reference (e.g. the last 5 digits); the admin confirms',
     request: p.reportTransferRequest,
+    refs: { sessionId: 'ownBooking' },
     response: payment,
   }),
   'checkState/passes/mine': route({
@@ -129,6 +144,7 @@ export const paymentMemberRoutes = {
     auth: 'member',
     summary: "Whether the player's bookings with a team are suspended by its no-show rule, and until when",
     request: p.mySuspensionRequest,
+    refs: { teamId: 'existingTeam' },
     response: p.mySuspension,
   }),
   'checkState/setting/getLevel': route({

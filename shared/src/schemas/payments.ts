@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { amount, id, isoDate, isoInstant, partySize, payment, paymentMethod } from './entities.ts';
-import { singleLineText } from './text.ts';
+import { nameText } from './text.ts';
 
 // Money and attendance (docs/MONEY.md): payments per booking, season passes, the no-show rule,
 // CSV exports and player levels. payment-routes.ts pairs these bodies with paths.
@@ -96,7 +96,7 @@ export const sellPassRequest = z
   .strictObject({
     teamId: id.optional(),
     userId: id,
-    name: singleLineText(MONEY_LIMITS.passNameMax).min(1),
+    name: nameText(MONEY_LIMITS.passNameMax).min(1),
     credits: z.number().int().min(1).max(MONEY_LIMITS.maxPassCredits).nullable(),
     validFrom: isoDate,
     validUntil: isoDate,

@@ -28,8 +28,14 @@ export type RotationPlayerState = z.infer<typeof rotationPlayerState>;
 /** A court number as players call it ("2 號場"). */
 export const courtNumber = z.number().int().min(1).max(99);
 
-/** A player as a game shows them: names only (docs/PRIVACY.md). */
-export const rotationPlayerRef = z.object({ userId: id, name: z.string() });
+/**
+ * A player's id on one board (docs/ON-COURT.md, "Who sees what"): opaque, the same all evening on
+ * that board and different on every other, never a user id. Only the team's admins see user ids.
+ */
+export const rotationPlayerId = id;
+
+/** A player as a game shows them: their board id and name (docs/PRIVACY.md). */
+export const rotationPlayerRef = z.object({ playerId: rotationPlayerId, name: z.string() });
 export type RotationPlayerRef = z.infer<typeof rotationPlayerRef>;
 
 /** A game: two sides of two players (doubles) or one (singles). */
@@ -44,7 +50,7 @@ export const rotationNextGame = rotationGame.extend({ court: courtNumber.nullabl
 export type RotationNextGame = z.infer<typeof rotationNextGame>;
 
 export const rotationPlayer = z.object({
-  userId: id,
+  playerId: rotationPlayerId,
   name: z.string(),
   state: rotationPlayerState,
   gamesPlayed: z.number().int().nonnegative(),
@@ -52,11 +58,12 @@ export const rotationPlayer = z.object({
   court: courtNumber.nullable(),
   /** Place in the queue of ready players not on court (1 = next), else null. */
   queuePosition: z.number().int().positive().nullable(),
-  /** The partner locked with this player (a pair who came together), else null. */
-  lockedWith: id.nullable(),
+  /** The board id of the partner locked with this player (a pair who came together), else null. */
+  lockedWith: rotationPlayerId.nullable(),
 });
 export type RotationPlayer = z.infer<typeof rotationPlayer>;
 
+/** The board players, helpers and the venue screen see: names and board ids only, no user id, no secret. */
 export const rotationBoard = z.object({
   sessionId: id,
   version: z.number().int().nonnegative(),
@@ -67,14 +74,22 @@ export const rotationBoard = z.object({
   players: z.array(rotationPlayer),
   /** The coming games the rule picks (at most ROTATION_LIMITS.nextGames). */
   next: z.array(rotationNextGame),
-  /** userId of the session's helper (a player acting as admin of this board), else null. */
-  helperUserId: id.nullable(),
+  /** Board id of the session's helper (a player acting as admin of this board), else null. */
+  helperPlayerId: rotationPlayerId.nullable(),
   updatedAt: z.string(),
 });
 export type RotationBoard = z.infer<typeof rotationBoard>;
 
-/** The admin view adds the screen token (for the venue-screen link and QR code). */
-export const rotationAdminBoard = rotationBoard.extend({ screenToken: z.string() });
+/** An admin sees each player's user id beside the board id (the admin calls name players by it). */
+export const rotationAdminPlayer = rotationPlayer.extend({ userId: id });
+export type RotationAdminPlayer = z.infer<typeof rotationAdminPlayer>;
+
+/** The team's admins' view: user ids, the helper's user id and the screen token (venue-screen link, QR code). */
+export const rotationAdminBoard = rotationBoard.extend({
+  players: z.array(rotationAdminPlayer),
+  helperUserId: id.nullable(),
+  screenToken: z.string(),
+});
 export type RotationAdminBoard = z.infer<typeof rotationAdminBoard>;
 
 const sessionOnly = z.strictObject({ sessionId: id });
@@ -122,13 +137,33 @@ export const rotationSetHelperRequest = z.strictObject({ sessionId: id, userId: 
 /** A new screen token: the previous screen link stops working at once. */
 export const rotationRotateScreenTokenRequest = sessionOnly;
 export const rotationExportCsvRequest = sessionOnly;
+/** The helper names players by their board id (`playerId`), never by user id. */
+export const rotationHelperSetPlayerRequest = z.strictObject({
+  sessionId: id,
+  playerId: rotationPlayerId,
+  state: rotationPlayerState,
+});
+export const rotationHelperSwapNextRequest = z.strictObject({
+  sessionId: id,
+  nextIndex: rotationSwapNextRequest.shape.nextIndex,
+  outPlayerId: rotationPlayerId,
+  inPlayerId: rotationPlayerId,
+});
+export const rotationHelperMoveUpRequest = z.strictObject({ sessionId: id, playerId: rotationPlayerId });
+/** The helper's answers carry the board every player sees (no user ids, no screen token). */
+export const rotationHelperBoardResult = z.object({ board: rotationBoard });
+export const rotationHelperStartNextResult = z.object({ game: rotationGame, board: rotationBoard });
 /** A player of the board asks for (or stops) one LINE push "you are up next" this evening. */
 export const rotationNotifyMeRequest = z.strictObject({ sessionId: id, on: z.boolean() });
-/** A player's view of the board: `me` their userId on it (null: not on it), `notifyMe` their opt-in. */
+/**
+ * A player's view of the board: `me` their board id (null: not on it), `notifyMe` their opt-in,
+ * `helper` whether they are this board's helper.
+ */
 export const rotationMemberBoardResult = z.object({
   board: rotationBoard,
-  me: id.nullable().optional(),
+  me: rotationPlayerId.nullable().optional(),
   notifyMe: z.boolean().optional(),
+  helper: z.boolean().optional(),
 });
 export const rotationScreenRequest = z.strictObject({
   token: z
@@ -147,6 +182,7 @@ export const rotationAdminRoutes = {
     auth: 'admin',
     summary: 'Open (or change) the rotation board of a session: courts, doubles or singles, rule',
     request: rotationSetupRequest,
+    refs: { sessionId: 'teamSession' },
     response: rotationBoardResult,
   }),
   'rotation/getBoard': route({
@@ -154,13 +190,15 @@ export const rotationAdminRoutes = {
     auth: 'admin',
     summary: 'The rotation board with its version and screen token (ETag; 304 on If-None-Match)',
     request: rotationGetBoardRequest,
+    refs: { sessionId: 'teamSession' },
     response: rotationBoardResult,
   }),
   'rotation/startNext': route({
     method: 'POST',
     auth: 'admin',
-    summary: 'Start the game the rule picks on a free court; 409 CONFLICT with the board when it changed',
+    summary: 'Start the game the rule picks on a free court; 409 ROTATION_CHANGED with the new board when it changed',
     request: rotationStartNextRequest,
+    refs: { sessionId: 'teamSession' },
     response: rotationStartNextResult,
   }),
   'rotation/finish': route({
@@ -168,6 +206,7 @@ export const rotationAdminRoutes = {
     auth: 'admin',
     summary: 'End the game on a court (score optional); its players rejoin the queue',
     request: rotationFinishRequest,
+    refs: { sessionId: 'teamSession' },
     response: rotationBoardResult,
   }),
   'rotation/setPlayer': route({
@@ -175,6 +214,7 @@ export const rotationAdminRoutes = {
     auth: 'admin',
     summary: 'Set a player ready, resting or gone',
     request: rotationSetPlayerRequest,
+    refs: { sessionId: 'teamSession', userId: 'boardPlayer' },
     response: rotationBoardResult,
   }),
   'rotation/swapNext': route({
@@ -182,6 +222,7 @@ export const rotationAdminRoutes = {
     auth: 'admin',
     summary: 'Swap a queued player into one of the coming games',
     request: rotationSwapNextRequest,
+    refs: { sessionId: 'teamSession', outUserId: 'boardPlayer', inUserId: 'boardPlayer' },
     response: rotationBoardResult,
   }),
   'rotation/lockPair': route({
@@ -189,6 +230,7 @@ export const rotationAdminRoutes = {
     auth: 'admin',
     summary: 'Fix two players as partners (or unlock with partnerUserId null)',
     request: rotationLockPairRequest,
+    refs: { sessionId: 'teamSession', userId: 'boardPlayer', partnerUserId: 'boardPlayer' },
     response: rotationBoardResult,
   }),
   'rotation/moveUp': route({
@@ -196,6 +238,7 @@ export const rotationAdminRoutes = {
     auth: 'admin',
     summary: 'Move a player to the front of the queue',
     request: rotationMoveUpRequest,
+    refs: { sessionId: 'teamSession', userId: 'boardPlayer' },
     response: rotationBoardResult,
   }),
   'rotation/setHelper': route({
@@ -203,6 +246,7 @@ export const rotationAdminRoutes = {
     auth: 'admin',
     summary: "Name a session's player helper of the board (null removes); helpers act through checkState/rotation/*",
     request: rotationSetHelperRequest,
+    refs: { sessionId: 'teamSession', userId: 'sessionPlayer' },
     response: rotationBoardResult,
   }),
   'rotation/rotateScreenToken': route({
@@ -210,6 +254,7 @@ export const rotationAdminRoutes = {
     auth: 'admin',
     summary: 'A new venue-screen token; the previous screen link stops working',
     request: rotationRotateScreenTokenRequest,
+    refs: { sessionId: 'teamSession' },
     response: rotationBoardResult,
   }),
   'rotation/exportCsv': route({
@@ -217,6 +262,7 @@ export const rotationAdminRoutes = {
     auth: 'admin',
     summary: "The board's game log as CSV (UTF-8 with a BOM and a header row)",
     request: rotationExportCsvRequest,
+    refs: { sessionId: 'teamSession' },
     response: z.string(),
     produces: 'text/csv',
   }),
@@ -224,7 +270,8 @@ export const rotationAdminRoutes = {
 
 /**
  * Member calls, under `/api/`; spread into `memberRoutes`. `getBoard` is for the session's players;
- * the others only for the session's helper (403 otherwise), with the admin calls' bodies and answers.
+ * the others only for the session's helper (403 otherwise): the admin calls, naming players by
+ * board id and answered with the board players see.
  */
 export const rotationMemberRoutes = {
   'checkState/rotation/getBoard': route({
@@ -232,7 +279,8 @@ export const rotationMemberRoutes = {
     auth: 'member',
     summary: "The session's rotation board (the session's players; ETag; 304 on If-None-Match)",
     request: rotationGetBoardRequest,
-    /** `me`: the caller's userId on the board (the member app knows no userId of its own), null when not on it. */
+    refs: { sessionId: 'playerBoard' },
+    /** `me`: the caller's board id (null when not on it); `helper`: the caller is this board's helper. */
     response: rotationMemberBoardResult,
   }),
   'checkState/rotation/notifyMe': route({
@@ -240,6 +288,7 @@ export const rotationMemberRoutes = {
     auth: 'member',
     summary: 'A player on the board: one LINE push when they come up next this evening (on) or none (off)',
     request: rotationNotifyMeRequest,
+    refs: { sessionId: 'playerBoard' },
     response: rotationMemberBoardResult,
   }),
   'checkState/rotation/startNext': route({
@@ -247,35 +296,40 @@ export const rotationMemberRoutes = {
     auth: 'member',
     summary: 'Helper: start the next game on a free court',
     request: rotationStartNextRequest,
-    response: rotationStartNextResult,
+    refs: { sessionId: 'helperBoard' },
+    response: rotationHelperStartNextResult,
   }),
   'checkState/rotation/finish': route({
     method: 'POST',
     auth: 'member',
     summary: 'Helper: end the game on a court',
     request: rotationFinishRequest,
-    response: rotationBoardResult,
+    refs: { sessionId: 'helperBoard' },
+    response: rotationHelperBoardResult,
   }),
   'checkState/rotation/setPlayer': route({
     method: 'POST',
     auth: 'member',
-    summary: 'Helper: set a player ready, resting or gone',
-    request: rotationSetPlayerRequest,
-    response: rotationBoardResult,
+    summary: 'Helper: set a player (by board id) ready, resting or gone',
+    request: rotationHelperSetPlayerRequest,
+    refs: { sessionId: 'helperBoard', playerId: 'boardPlayer' },
+    response: rotationHelperBoardResult,
   }),
   'checkState/rotation/swapNext': route({
     method: 'POST',
     auth: 'member',
-    summary: 'Helper: swap a queued player into a coming game',
-    request: rotationSwapNextRequest,
-    response: rotationBoardResult,
+    summary: 'Helper: swap a queued player (by board id) into a coming game',
+    request: rotationHelperSwapNextRequest,
+    refs: { sessionId: 'helperBoard', outPlayerId: 'boardPlayer', inPlayerId: 'boardPlayer' },
+    response: rotationHelperBoardResult,
   }),
   'checkState/rotation/moveUp': route({
     method: 'POST',
     auth: 'member',
-    summary: 'Helper: move a player to the front of the queue',
-    request: rotationMoveUpRequest,
-    response: rotationBoardResult,
+    summary: 'Helper: move a player (by board id) to the front of the queue',
+    request: rotationHelperMoveUpRequest,
+    refs: { sessionId: 'helperBoard', playerId: 'boardPlayer' },
+    response: rotationHelperBoardResult,
   }),
   'withoutAuth/rotation/screen': route({
     method: 'GET',

@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { month, teamScope } from './admin/common.ts';
 import { id, isoInstant, paymentDetails } from './entities.ts';
 import { route } from './routes.ts';
-import { singleLineText } from './text.ts';
+import { isInvisible, nameText } from './text.ts';
 
 // The night's settlement, the team's shuttle stock and where players pay (docs/ON-COURT.md, "Settlement").
 
@@ -34,7 +34,7 @@ export type SettlementSplit = z.infer<typeof settlementSplit>;
 
 /** One other cost of the night (air-con, a towel for the floor), NT$. */
 export const otherCost = z.strictObject({
-  label: singleLineText(40).pipe(z.string().min(1)),
+  label: nameText(40).min(1),
   amount: ntd(SETTLEMENT_LIMITS.otherCostMax),
 });
 export type OtherCost = z.infer<typeof otherCost>;
@@ -137,14 +137,26 @@ export const updateShuttleThresholdRequest = teamScope.extend({
   lowStockTubes: ntd(SETTLEMENT_LIMITS.lowStockTubesMax),
 });
 
-/** An https link (any host; never with a user name or password in it). Empty: none. */
-const payLink = z.union([
-  z.literal(''),
-  z
-    .url({ protocol: /^https$/ })
-    .max(300)
-    .refine((v) => !/^https:\/\/[^/]*@/.test(v), 'No credentials in links'),
-]);
+const httpsUrl = z.url({ protocol: /^https$/ });
+/** Visible ASCII only: no spaces, and no letters of other scripts that look like Latin ones. */
+const PLAIN_LINK = /^[\x21-\x7e]*$/;
+
+/**
+ * Where players pay (docs/ON-COURT.md, "Where to pay"): an https link on any host, in its plain
+ * ASCII form, never with a user name or password, invisible characters or direction controls
+ * (U+202A-202E, U+2066-2069, U+200E/F, U+061C), which make a link read differently from where it
+ * goes. Empty: none. One string with one message per refusal, so the 400 says what is wrong.
+ */
+const payLink = z
+  .string()
+  .max(300)
+  .refine((v) => ![...v].some(isInvisible), 'Links must not contain invisible characters or direction controls')
+  .refine(
+    (v) => PLAIN_LINK.test(v),
+    'Links must be plain https addresses: ASCII letters, digits and URL punctuation (an international host in its xn-- form)',
+  )
+  .refine((v) => v === '' || httpsUrl.safeParse(v).success, 'Links must be https addresses (https://...)')
+  .refine((v) => !/^https:\/\/[^/]*@/.test(v), 'No credentials in links');
 export const updatePaymentDetailsRequest = teamScope
   .extend({
     bankCode: z.union([
@@ -167,6 +179,16 @@ export const updatePaymentDetailsRequest = teamScope
     path: ['bankAccount'],
   });
 
+/**
+ * Who may change the payment details (docs/MONEY.md, "Who changes where players pay"): `yes` for
+ * an owner of the team with a verified email; `ownerOnly` for a co-admin, who sees them read only;
+ * `verifyEmail` for an owner who has not verified their email yet.
+ */
+export const paymentDetailsEditable = z.enum(['yes', 'ownerOnly', 'verifyEmail']);
+export type PaymentDetailsEditable = z.infer<typeof paymentDetailsEditable>;
+export const paymentDetailsSettings = paymentDetails.extend({ editable: paymentDetailsEditable });
+export type PaymentDetailsSettings = z.infer<typeof paymentDetailsSettings>;
+
 /** Admin calls of settlement, shuttle stock and payment details, under `/api/admin/`; spread into `adminRoutes`. */
 export const settlementAdminRoutes = {
   'settlement/get': route({
@@ -174,6 +196,7 @@ export const settlementAdminRoutes = {
     auth: 'admin',
     summary: "A session's settlement: costs (courts, shuttles, other), income, balance and shares (NT$)",
     request: settlementRequest,
+    refs: { sessionId: 'teamSession' },
     response: settlement,
   }),
   'settlement/update': route({
@@ -181,6 +204,7 @@ export const settlementAdminRoutes = {
     auth: 'admin',
     summary: 'Change an open settlement: court fee per hour, courts, shuttles used and their price, other costs, split',
     request: updateSettlementRequest,
+    refs: { sessionId: 'teamSession' },
     response: settlement,
   }),
   'settlement/close': route({
@@ -188,6 +212,7 @@ export const settlementAdminRoutes = {
     auth: 'admin',
     summary: 'Close a settlement: its figures and shares are kept as they are; shuttles used leave the stock',
     request: settlementRequest,
+    refs: { sessionId: 'teamSession' },
     response: settlement,
   }),
   'settlement/month': route({
@@ -195,6 +220,7 @@ export const settlementAdminRoutes = {
     auth: 'admin',
     summary: 'Closed settlements of a Taipei month: costs, income and balance per session and in total',
     request: settlementMonthRequest,
+    refs: { teamId: 'team' },
     response: settlementMonth,
   }),
   'shuttles/get': route({
@@ -202,6 +228,7 @@ export const settlementAdminRoutes = {
     auth: 'admin',
     summary: "The team's shuttle stock: tubes bought, shuttles used and left, the low-stock warning",
     request: teamScope,
+    refs: { teamId: 'team' },
     response: shuttleStock,
   }),
   'shuttles/addPurchase': route({
@@ -209,6 +236,7 @@ export const settlementAdminRoutes = {
     auth: 'admin',
     summary: 'Record tubes of shuttles bought and their price per tube',
     request: addShuttlePurchaseRequest,
+    refs: { teamId: 'team' },
     response: shuttleStock,
   }),
   'shuttles/updateThreshold': route({
@@ -216,20 +244,25 @@ export const settlementAdminRoutes = {
     auth: 'admin',
     summary: 'Warn when fewer than this many tubes are left (0: never)',
     request: updateShuttleThresholdRequest,
+    refs: { teamId: 'team' },
     response: shuttleStock,
   }),
   'setting/getPaymentDetails': route({
     method: 'POST',
     auth: 'admin',
-    summary: "The team's bank code and account and LINE Pay / JKO Pay links",
+    summary:
+      "The team's bank code and account and LINE Pay / JKO Pay links, and whether the caller may change them (editable)",
     request: teamScope,
-    response: paymentDetails,
+    refs: { teamId: 'team' },
+    response: paymentDetailsSettings,
   }),
   'setting/updatePaymentDetails': route({
     method: 'POST',
     auth: 'admin',
-    summary: "Set where players pay: bank code (3 digits) and account, LINE Pay and JKO Pay links (https); '' clears",
+    summary:
+      "Set where players pay: bank code (3 digits) and account, LINE Pay and JKO Pay links (plain https); '' clears. Owners with a verified email only (403 OWNER_ONLY, EMAIL_NOT_VERIFIED); every change emails the team's owners the old and new details",
     request: updatePaymentDetailsRequest,
-    response: paymentDetails,
+    refs: { teamId: 'ownedTeam' },
+    response: paymentDetailsSettings,
   }),
 } as const;

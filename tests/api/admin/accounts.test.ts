@@ -1,5 +1,4 @@
-import { SIGN_IN_LIMITS } from '@shuttle/functions/admin-accounts/sign-in.ts';
-import { ADMIN_LIMITS, RESET_CODE_LENGTH } from '@shuttle/shared';
+import { ADMIN_LIMITS, RESET_CODE_LENGTH, SIGN_IN_LIMITS } from '@shuttle/shared';
 import { translate } from '@shuttle/shared/i18n/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, type AdminHarness, createAdminHarness } from '../../support/admin-harness.ts';

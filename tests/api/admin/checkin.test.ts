@@ -63,7 +63,10 @@ describe('check-in', () => {
 
   it("shows each accepted player's level on the check-in list, at the same cost for one player or many", async () => {
     const reads = countReads(h.store.doc);
-    const [one, many] = [await h.newSession(token, { capacity: 4 }), await h.newSession(token, { capacity: 4 })];
+    const [one, many] = [
+      await h.newSession(token, { capacity: 4, startsInHours: 1 }),
+      await h.newSession(token, { capacity: 4, startsInHours: 1 }),
+    ];
     const ps = await h.players(3, 'levels');
     await h.call('checkState/setting/level', { level: 7 }, { token: ps[0]!.token });
     await h.call('checkState/setting/level', { level: 12 }, { token: ps[1]!.token });
@@ -94,8 +97,9 @@ describe('check-in', () => {
 
 describe('walk-ins', () => {
   it('adds a known player and a guest as accepted and attended, even when sign-up is closed', async () => {
-    const session = await h.newSession(token, { capacity: 3 });
+    const session = await h.newSession(token, { capacity: 3, startsInHours: 1 });
     const [known] = await h.players(1, 'walkin');
+    await h.call('checkState/member/joinTeam', { teamId }, { token: known!.token });
     await h.ok('courtSession/switchOpening', { sessionId: session.id, open: false }, token);
 
     const added = await h.ok('signed/addWalkIn', { sessionId: session.id, userId: known!.userId }, token);
@@ -115,7 +119,7 @@ describe('walk-ins', () => {
   });
 
   it('answers a retried walk-in with the first result and adds nobody twice', async () => {
-    const session = await h.newSession(token, { capacity: 3 });
+    const session = await h.newSession(token, { capacity: 3, startsInHours: 1 });
     const headers = { 'idempotency-key': 'walk-in-retry-01' };
     const first = await h.adminCall<{ userId: string }>(
       'signed/addWalkIn',
@@ -133,18 +137,60 @@ describe('walk-ins', () => {
   });
 
   it('refuses a walk-in when no place is free, and a blocked player', async () => {
-    const session = await h.newSession(token, { capacity: 1 });
+    const session = await h.newSession(token, { capacity: 1, startsInHours: 1 });
     const [p, blocked] = await h.players(2, 'nowalk');
+    await h.call('checkState/member/joinTeam', { teamId }, { token: blocked!.token });
     await h.join(p!.token, session.id);
     const full = await h.adminCall('signed/addWalkIn', { sessionId: session.id, name: '客人' }, { token });
     expect(full.status).toBe(409);
     expect(full.body.message).toBe('No places left; raise the capacity first');
 
-    const roomy = await h.newSession(token, { capacity: 5 });
+    const roomy = await h.newSession(token, { capacity: 5, startsInHours: 1 });
     await h.ok('members/switchBlock', { teamId, userId: blocked!.userId, blocked: true }, token);
     const res = await h.adminCall('signed/addWalkIn', { sessionId: roomy.id, userId: blocked!.userId }, { token });
     expect(res.status).toBe(403);
     expect((await readSessionState(h.store, roomy.id)).bookings).toHaveLength(0);
+  });
+
+  it('names only a member or a player who booked with the team before, never a stranger or a deleted account', async () => {
+    const earlier = await h.newSession(token, { capacity: 5 });
+    const session = await h.newSession(token, { capacity: 5, startsInHours: 1 });
+    const [booker, stranger, gone] = await h.players(3, 'whois');
+    await h.join(booker!.token, earlier.id);
+    await h.call('checkState/booked/cancelBooked', { sessionId: earlier.id }, { token: booker!.token });
+    await h.call('checkState/member/joinTeam', { teamId }, { token: gone!.token });
+    expect((await h.call('checkState/account/delete', {}, { token: gone!.token })).status).toBe(200);
+
+    const before = await h.snapshot();
+    for (const who of [stranger!, gone!]) {
+      const res = await h.adminCall('signed/addWalkIn', { sessionId: session.id, userId: who.userId }, { token });
+      expect(res.status, who.sub).toBe(403);
+      expect(res.body.error).toBe('PLAYER_NOT_IN_TEAM');
+    }
+    expect(await h.snapshot()).toEqual(before);
+    // Booked once (and cancelled): the team knows them.
+    const added = await h.ok('signed/addWalkIn', { sessionId: session.id, userId: booker!.userId }, token);
+    expect(added).toMatchObject({ userId: booker!.userId, status: 'accepted' });
+  });
+
+  it('adds walk-ins only from 2 hours before the start to the end of the session', async () => {
+    const early = await h.newSession(token, { capacity: 5, startsInHours: 2.5 });
+    const before = await h.snapshot();
+    const res = await h.adminCall('signed/addWalkIn', { sessionId: early.id, name: '太早' }, { token });
+    expect(res.status).toBe(409);
+    expect(res.body.error).toBe('WALK_IN_CLOSED');
+    expect(await h.snapshot()).toEqual(before);
+    // Half an hour later the window is open; after the end (2 h long) it is closed again.
+    await h.later(31 * 60_000, async () => {
+      expect((await h.adminCall('signed/addWalkIn', { sessionId: early.id, name: '準時' }, { token })).status).toBe(
+        200,
+      );
+    });
+    await h.later(5 * 3_600_000, async () => {
+      const fresh = (await h.adminLogin('checkin@example.com')).body.data!.token;
+      const late = await h.adminCall('signed/addWalkIn', { sessionId: early.id, name: '太晚' }, { token: fresh });
+      expect(late.body.error).toBe('WALK_IN_CLOSED');
+    });
   });
 
   it('refuses a request naming both a player and a guest', async () => {

@@ -42,13 +42,15 @@ const shuffled = <T>(items: T[]) =>
 
 describe('admins change sessions while players book', () => {
   it('keeps every booking invariant and notifies exactly the players each change touched', async () => {
-    const { token } = await h.adminWithTeam('busy-admin@example.com', '熱門隊');
+    const { token, teamId } = await h.adminWithTeam('busy-admin@example.com', '熱門隊');
     const capacityRun = await h.newSession(token, { capacity: 10, title: '容量場' });
     const moved = await h.newSession(token, { capacity: 8, title: '改時場' });
     const doomed = await h.newSession(token, { capacity: 8, title: '刪除場' });
     const sessions = [capacityRun.id, moved.id, doomed.id];
     const players = await h.players(PLAYERS, 'crowd');
     const blocked = players.slice(0, 3);
+    // Admins block players the team knows (docs/ARCHITECTURE.md, "References"): these three are members.
+    for (const p of blocked) expect((await member('checkState/member/joinTeam', p.token, { teamId })).status).toBe(200);
 
     const replies: Reply[] = [];
     const track = async (reply: Promise<Reply>) => {

@@ -132,8 +132,9 @@ describe('blocking', () => {
     expect((await h.join(stranger!.token, session.id)).body.error).toBe('MEMBER_BLOCKED');
   });
 
-  it('answers 404 for an unknown player', async () => {
+  it('answers 403 PLAYER_NOT_IN_TEAM for an unknown player, as for one the team does not know', async () => {
     const res = await h.adminCall('members/switchBlock', { userId: 'line_Ughost', blocked: true }, { token });
-    expect(res.status).toBe(404);
+    expect(res.status).toBe(403);
+    expect(res.body.error).toBe('PLAYER_NOT_IN_TEAM');
   });
 });

@@ -4,6 +4,7 @@ import { adminKey } from '@shuttle/functions/db/keys.ts';
 import { type AdminRoutePath, adminRoutes } from '@shuttle/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AdminHarness, createAdminHarness, type RecordedCommand } from '../../support/admin-harness.ts';
+import { adminSample, type SampleWorld } from '../../support/route-samples.ts';
 
 let h: AdminHarness;
 let a: { token: string; adminId: string; teamId: string };
@@ -14,6 +15,7 @@ let memberId: string;
 let memberToken: string;
 let expiredToken: string;
 let forgedToken: string;
+let world: SampleWorld;
 
 /** Calls about the caller's own account; every other admin call acts on one team. */
 const ACCOUNT_ROUTES: AdminRoutePath[] = [
@@ -32,118 +34,8 @@ const allRoutes = Object.keys(adminRoutes) as AdminRoutePath[];
 const guardedRoutes = allRoutes.filter((path) => adminRoutes[path].auth === 'admin');
 const teamRoutes = guardedRoutes.filter((path) => !ACCOUNT_ROUTES.includes(path));
 
-/** A valid request for every guarded call, aimed at team A, so only the caller can be the reason for a refusal. */
 function sampleInput(path: AdminRoutePath): unknown {
-  const team = { teamId: a.teamId };
-  const session = { sessionId };
-  const samples: Partial<Record<AdminRoutePath, unknown>> = {
-    'check-auth': undefined,
-    checkAuth: undefined,
-    'email/sendCode': {},
-    'email/verifyCode': { code: '123456' },
-    'get-default-data': team,
-    'setting/defaultData': team,
-    'setting/updateDefault': { ...team, default_price: 999 },
-    'setting/updatePrivateRules': { ...team, private_rules: 'taken over' },
-    'setting/updateLine': { ...team, default_line: '' },
-    'setting/updateGroupAnnouncements': { ...team, placeFreed: false },
-    'team/postNews': { ...team, text: '本週停打' },
-    'setting/lineBindCode': team,
-    'setting/lineUnbind': team,
-    'setting/getCourts': team,
-    'setting/saveVenue': { ...team, name: '外隊場地', region: '台北市' },
-    'setting/deleteVenue': { ...team, venue_id: venueId },
-    'setting/createTeam': { team_name: '新隊' },
-    'setting/getTeamListByUser': {},
-    'setting/updateCurrentTeam': team,
-    'setting/getTeamNameList': {},
-    'setting/getAdmins': team,
-    'setting/inviteAdmin': { ...team, email: 'intruder@example.com' },
-    'setting/acceptInvite': { token: 'A'.repeat(43) },
-    'setting/removeAdmin': { ...team, adminId: a.adminId },
-    'createSession/getDefaultSetting': team,
-    'createSession/createSession': { ...h.sessionBody(), ...team },
-    'courtSession/upcommingSessions': team,
-    'courtSession/getDetail': session,
-    'courtSession/getSessionMember': session,
-    'courtSession/getBooks': session,
-    'courtSession/signedMembers': session,
-    'courtSession/switchPublic': { ...session, isPublic: false },
-    'courtSession/switchOpening': { ...session, open: false },
-    'courtSession/updateCapacity': { ...session, capacity: 30 },
-    'courtSession/removePlayer': { ...session, userId: 'line_Usomeone' },
-    'courtSession/updateVenue': { ...session, venue: '別的場地' },
-    'courtSession/delete': session,
-    'members/getMembers': team,
-    'members/switchBlock': { ...team, userId: memberId, blocked: true },
-    'members/updateMembership': { ...team, userId: memberId, membership: 'vip' },
-    'members/getJoinRequests': team,
-    'members/approveJoin': { ...team, userId: memberId },
-    'members/rejectJoin': { ...team, userId: memberId },
-    'signed/signed': { ...session, userId: memberId, attendance: 'attended' },
-    'signed/getSignedList': team,
-    'signed/addWalkIn': { ...session, name: '闖入者' },
-    'board/getBoard': team,
-    'reports/revenueByMonth': { ...team, from: '2026-12', to: '2026-12' },
-    'reports/revenueBySession': { ...team, month: '2026-12' },
-    'payments/markPaid': { ...session, userId: memberId, method: 'cash', amount: 250 },
-    'payments/markUnpaid': { ...session, userId: memberId },
-    'payments/waive': { ...session, userId: memberId },
-    'payments/getOutstanding': team,
-    'payments/usePass': { ...session, userId: memberId, passId: 'pass-of-someone' },
-    'passes/sell': {
-      ...team,
-      userId: memberId,
-      name: '季打',
-      credits: 10,
-      validFrom: '2026-12-01',
-      validUntil: '2027-02-28',
-      price: 2000,
-      method: 'cash',
-    },
-    'passes/list': team,
-    'passes/update': { ...team, passId: 'pass-of-someone', validFrom: '2026-12-01' },
-    'noShow/getRule': team,
-    'noShow/updateRule': {
-      ...team,
-      noShowLimit: 2,
-      noShowWindowDays: 30,
-      noShowPenaltyDays: 14,
-      lateCancelCountsHalf: true,
-    },
-    'noShow/suspensions': team,
-    'noShow/liftSuspension': { ...team, userId: memberId },
-    'reports/payments': { ...team, month: '2026-12' },
-    'reports/exportCsv': { ...team, month: '2026-12', kind: 'revenue' },
-    'rotation/setup': { ...session, courts: [1, 2], mode: 'doubles', rule: 'balanced' },
-    'rotation/getBoard': session,
-    'rotation/startNext': { ...session, court: 1 },
-    'rotation/finish': { ...session, court: 1 },
-    'rotation/setPlayer': { ...session, userId: memberId, state: 'resting' },
-    'rotation/swapNext': { ...session, nextIndex: 0, outUserId: memberId, inUserId: 'line_Usomeone' },
-    'rotation/lockPair': { ...session, userId: memberId, partnerUserId: null },
-    'rotation/moveUp': { ...session, userId: memberId },
-    'rotation/setHelper': { ...session, userId: memberId },
-    'rotation/rotateScreenToken': session,
-    'rotation/exportCsv': session,
-    'settlement/get': session,
-    'settlement/update': { ...session, courtFeePerHour: 400, shuttlesUsed: 6, split: 'perHead' },
-    'settlement/close': session,
-    'settlement/month': { ...team, month: '2026-12' },
-    'shuttles/get': team,
-    'shuttles/addPurchase': { ...team, tubes: 2, pricePerTube: 480 },
-    'shuttles/updateThreshold': { ...team, lowStockTubes: 3 },
-    'setting/getPaymentDetails': team,
-    'setting/updatePaymentDetails': {
-      ...team,
-      bankCode: '812',
-      bankAccount: '12345678901234',
-      linePayUrl: '',
-      jkoPayUrl: '',
-    },
-  };
-  if (!(path in samples)) throw new Error(`No sample request for ${path}: add one`);
-  return samples[path];
+  return adminSample(path, world);
 }
 
 function callAs(path: AdminRoutePath, token: string | undefined) {
@@ -174,6 +66,19 @@ beforeAll(async () => {
   memberToken = player!.token;
   await h.call('checkState/member/joinTeam', { teamId: a.teamId }, { token: memberToken });
   await h.join(memberToken, sessionId);
+  // Only the caller is refused in this file: the ids the samples name need not all exist.
+  world = {
+    teamId: a.teamId,
+    sessionId,
+    venueId,
+    playerId: memberId,
+    otherPlayerId: 'line_Usomeone',
+    boardIds: ['p_none', 'p_none'],
+    joinRequesterId: memberId,
+    adminId: a.adminId,
+    passId: 'pass-of-someone',
+    sessionBody: () => h.sessionBody(),
+  };
   expiredToken = await h.later(-2 * 3_600_000, async () => (await h.adminLogin('team-a@example.com')).body.data!.token);
   forgedToken = (
     await new TokenService({

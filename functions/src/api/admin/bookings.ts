@@ -3,11 +3,11 @@ import { addDays, adminRoutes, taipeiDate, taipeiDayStart } from '@shuttle/share
 import type { TeamScope } from '#admin-accounts/team-scope.ts';
 import { attendanceCounts, toAdminSession } from '#api/views/sessions.ts';
 import type { BookingEngine } from '#bookings/engine.ts';
-import { adminIdempotencyScope } from '#db/keys.ts';
+import { adminIdempotencyScope, guestUserId } from '#db/keys.ts';
 import type { Clock, IdGenerator } from '#platform/clock.ts';
 import { DomainError } from '#platform/errors.ts';
 import { type ContractAppOptions, contractRoutes } from '#platform/http.ts';
-import type { UserRepository } from '#players/repository.ts';
+import type { SessionRecord } from '#sessions/model.ts';
 import type { SessionRepository } from '#sessions/repository.ts';
 
 export interface CheckInRouteDeps {
@@ -15,7 +15,6 @@ export interface CheckInRouteDeps {
   ids: IdGenerator;
   scope: TeamScope;
   sessions: SessionRepository;
-  users: UserRepository;
   engine: BookingEngine;
   /** The no-show rule (docs/MONEY.md), applied when a player is marked absent. */
   noShows: { afterAbsent(teamId: string, userId: string, startsAt: string): Promise<string | null> };
@@ -24,13 +23,18 @@ export interface CheckInRouteDeps {
   rotation: { afterCheckIn(sessionId: string): Promise<void> };
 }
 
+/** Walk-ins are added from this long before a session's start until its end. */
+const WALK_IN_LEAD_MS = 2 * 3_600_000;
+const walkInOpen = (session: Pick<SessionRecord, 'startsAt' | 'endsAt'>, now: Date) =>
+  now.getTime() >= Date.parse(session.startsAt) - WALK_IN_LEAD_MS && now.getTime() <= Date.parse(session.endsAt);
+
 export function checkInRoutes(s: CheckInRouteDeps) {
   return contractRoutes(
     adminRoutes,
     {
       /** Idempotent: marking the same value again changes nothing; the first check-in time is kept. */
-      'signed/signed': async ({ sessionId, userId, attendance }, { admin }) => {
-        const session = await s.scope.session(admin, sessionId);
+      'signed/signed': async ({ sessionId, userId, attendance }, { refs }) => {
+        const session = refs.sessionId;
         await s.engine.checkIn(sessionId, userId, attendance);
         if (attendance === 'absent') await s.noShows.afterAbsent(session.teamId, userId, session.startsAt);
         else await s.rotation.afterCheckIn(sessionId);
@@ -38,8 +42,8 @@ export function checkInRoutes(s: CheckInRouteDeps) {
         return { sessionId, userId, attendance, checkedInAt: booking?.checkedInAt ?? null };
       },
 
-      'signed/getSignedList': async ({ teamId, date }, { admin }) => {
-        const access = await s.scope.team(admin, teamId);
+      'signed/getSignedList': async ({ date }, { refs }) => {
+        const access = refs.teamId;
         const now = s.clock.now();
         const day = date ?? taipeiDate(now);
         const sessions = (
@@ -54,26 +58,26 @@ export function checkInRoutes(s: CheckInRouteDeps) {
         return { date: day, sessions: rows };
       },
 
-      'signed/addWalkIn': async ({ sessionId, userId, name }, { admin, idempotencyKey }) => {
-        await s.scope.session(admin, sessionId);
-        let player: { userId: string; name: string; pictureUrl: string };
-        if (userId) {
-          const user = await s.users.get(userId);
-          if (!user) throw new DomainError('MEMBER_NOT_FOUND');
-          player = { userId: user.userId, name: user.name, pictureUrl: user.pictureUrl };
-        } else {
-          // A guest without an account; a retried request names the same guest.
-          const guest = idempotencyKey
+      /**
+       * A walk-in is a member of the team, a player who booked with it before (the `teamPlayer`
+       * reference), or a guest by name; only on the session's day, from 2 h before its start to
+       * its end (docs/ARCHITECTURE.md, "References").
+       */
+      'signed/addWalkIn': async ({ sessionId, name }, { admin, idempotencyKey, refs }) => {
+        if (!walkInOpen(refs.sessionId, s.clock.now())) throw new DomainError('WALK_IN_CLOSED');
+        // A guest without an account; a retried request names the same guest.
+        const guest = () =>
+          idempotencyKey
             ? createHash('sha256').update(`${admin.adminId}:${idempotencyKey}`).digest('hex').slice(0, 24)
             : s.ids().slice(0, 24);
-          player = { userId: `guest_${guest}`, name: name!, pictureUrl: '' };
-        }
+        const player = refs.userId ?? { userId: guestUserId(guest()), name: name!, pictureUrl: '' };
         const outcome = await s.engine.addWalkIn({
           sessionId,
           player,
           addedBy: admin.adminId,
           idempotencyScope: adminIdempotencyScope(admin.adminId),
           idempotencyKey,
+          read: refs.sessionId,
         });
         await s.rotation.afterCheckIn(sessionId);
         return { ...outcome, name: player.name, attendance: 'attended' as const };

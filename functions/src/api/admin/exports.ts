@@ -36,8 +36,8 @@ export function exportRoutes(s: ExportRouteDeps) {
   return contractRoutes(
     adminRoutes,
     {
-      'reports/payments': async ({ teamId, month: m }, { admin }) => {
-        const access = await s.scope.team(admin, teamId);
+      'reports/payments': async ({ month: m }, { refs }) => {
+        const access = refs.teamId;
         const [rows, passes] = await Promise.all([month(access.teamId, m), s.passes.ofTeam(access.teamId, `${m}-01`)]);
         const { paid, waived } = rows
           .map(({ session, bookings }) => moneyOf(session, bookings))
@@ -52,8 +52,8 @@ export function exportRoutes(s: ExportRouteDeps) {
         return { month: m, ...money, passSales };
       },
 
-      'reports/exportCsv': async ({ teamId, month: m, kind }, { admin, c }) => {
-        const access = await s.scope.team(admin, teamId);
+      'reports/exportCsv': async ({ month: m, kind }, { c, refs }) => {
+        const access = refs.teamId;
         const team = await s.teams.get(access.teamId);
         const language = team?.language ?? DEFAULT_LANGUAGE;
         const rows = await month(access.teamId, m);

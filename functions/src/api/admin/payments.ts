@@ -5,7 +5,6 @@ import { outstandingOf } from '#payments/outstanding.ts';
 import type { PassRepository } from '#payments/pass-repository.ts';
 import type { PaymentRepository } from '#payments/repository.ts';
 import type { Clock } from '#platform/clock.ts';
-import { DomainError } from '#platform/errors.ts';
 import { type ContractAppOptions, contractRoutes } from '#platform/http.ts';
 import type { UserRepository } from '#players/repository.ts';
 import type { SessionRecord } from '#sessions/model.ts';
@@ -58,26 +57,26 @@ export function paymentAdminRoutes(s: PaymentRouteDeps) {
   return contractRoutes(
     adminRoutes,
     {
-      'payments/markPaid': async (request, { admin }) => {
-        const session = await s.scope.session(admin, request.sessionId);
+      'payments/markPaid': async (request, { refs }) => {
+        const session = refs.sessionId;
         return result(session, request.userId, await s.payments.markPaid(request, session.price));
       },
-      'payments/markUnpaid': async ({ sessionId, userId }, { admin }) => {
-        const session = await s.scope.session(admin, sessionId);
+      'payments/markUnpaid': async ({ sessionId, userId }, { refs }) => {
+        const session = refs.sessionId;
         return result(session, userId, await s.payments.markUnpaid(sessionId, userId, session.price));
       },
-      'payments/waive': async ({ sessionId, userId }, { admin }) => {
-        const session = await s.scope.session(admin, sessionId);
+      'payments/waive': async ({ sessionId, userId }, { refs }) => {
+        const session = refs.sessionId;
         return result(session, userId, await s.payments.waive(sessionId, userId, session.price));
       },
-      'payments/usePass': async ({ sessionId, userId, passId }, { admin }) => {
-        const session = await s.scope.session(admin, sessionId);
+      'payments/usePass': async ({ sessionId, userId, passId }, { refs }) => {
+        const session = refs.sessionId;
         return result(session, userId, await s.payments.usePass(sessionId, userId, passId, session.price));
       },
 
       /** The team's sessions of the last 90 and next 60 days, their bookings, and the valid passes. */
-      'payments/getOutstanding': async ({ teamId }, { admin }) => {
-        const access = await s.scope.team(admin, teamId);
+      'payments/getOutstanding': async (_, { refs }) => {
+        const access = refs.teamId;
         const today = taipeiDate(s.clock.now());
         const [sessions, passes] = await Promise.all([
           s.sessions.teamSessions(
@@ -90,13 +89,10 @@ export function paymentAdminRoutes(s: PaymentRouteDeps) {
         return outstandingOf(await s.sessions.withBookings(sessions), passes, s.clock.now());
       },
 
-      'passes/sell': async (sale, { admin, idempotencyKey }) => {
-        const access = await s.scope.team(admin, sale.teamId);
-        const [team, member] = await Promise.all([
-          s.teams.get(access.teamId),
-          s.memberships.get(access.teamId, sale.userId),
-        ]);
-        if (!member) throw new DomainError('MEMBER_NOT_FOUND');
+      'passes/sell': async (sale, { admin, idempotencyKey, refs }) => {
+        const access = refs.teamId;
+        const member = refs.userId;
+        const team = await s.teams.get(access.teamId);
         return s.passes.sell(
           {
             ...sale,
@@ -108,30 +104,30 @@ export function paymentAdminRoutes(s: PaymentRouteDeps) {
           idempotencyKey ? { scope: adminIdempotencyScope(admin.adminId), key: idempotencyKey } : undefined,
         );
       },
-      'passes/update': async ({ teamId, passId, validFrom }, { admin }) => {
-        const access = await s.scope.team(admin, teamId);
+      'passes/update': async ({ passId, validFrom }, { refs }) => {
+        const access = refs.teamId;
         return s.passes.updateStart(access.teamId, passId, validFrom);
       },
-      'passes/list': async ({ teamId }, { admin }) => {
-        const access = await s.scope.team(admin, teamId);
+      'passes/list': async (_, { refs }) => {
+        const access = refs.teamId;
         return { passes: await s.passes.ofTeam(access.teamId, taipeiDate(s.clock.now())) };
       },
 
-      'noShow/getRule': async ({ teamId }, { admin }) => {
-        const access = await s.scope.team(admin, teamId);
+      'noShow/getRule': async (_input, { refs }) => {
+        const access = refs.teamId;
         const { cancelWindowMinutes: _, ...rule } = await s.noShowSettings.get(access.teamId);
         return rule;
       },
-      'noShow/updateRule': async ({ teamId, ...rule }, { admin }) => {
-        const access = await s.scope.team(admin, teamId);
+      'noShow/updateRule': async ({ teamId, ...rule }, { refs }) => {
+        const access = refs.teamId;
         return s.noShowSettings.update(access.teamId, rule);
       },
-      'noShow/suspensions': async ({ teamId }, { admin }) => {
-        const access = await s.scope.team(admin, teamId);
+      'noShow/suspensions': async (_, { refs }) => {
+        const access = refs.teamId;
         return suspensions(access.teamId);
       },
-      'noShow/liftSuspension': async ({ teamId, userId }, { admin }) => {
-        const access = await s.scope.team(admin, teamId);
+      'noShow/liftSuspension': async ({ userId }, { refs }) => {
+        const access = refs.teamId;
         await s.memberships.liftSuspension(access.teamId, userId, s.clock.now().toISOString());
         return suspensions(access.teamId);
       },

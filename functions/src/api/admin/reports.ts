@@ -36,8 +36,8 @@ export function reportRoutes(s: ReportRouteDeps) {
   return contractRoutes(
     adminRoutes,
     {
-      'board/getBoard': async ({ teamId }, { admin }) => {
-        const access = await s.scope.team(admin, teamId);
+      'board/getBoard': async (_, { refs }) => {
+        const access = refs.teamId;
         const now = s.clock.now();
         const today = taipeiDate(now);
         const window = await s.sessions.teamSessions(
@@ -77,8 +77,8 @@ export function reportRoutes(s: ReportRouteDeps) {
         };
       },
 
-      'reports/revenueByMonth': async ({ teamId, from, to }, { admin }) => {
-        const access = await s.scope.team(admin, teamId);
+      'reports/revenueByMonth': async ({ from, to }, { refs }) => {
+        const access = refs.teamId;
         const now = s.clock.now();
         const months = await mapLimit(monthsFrom(from, to), 2, async (month) => {
           const figures = await monthFigures(access.teamId, month, now);
@@ -87,8 +87,8 @@ export function reportRoutes(s: ReportRouteDeps) {
         return { months, total: sumLines(months) };
       },
 
-      'reports/revenueBySession': async ({ teamId, month }, { admin }) => {
-        const access = await s.scope.team(admin, teamId);
+      'reports/revenueBySession': async ({ month }, { refs }) => {
+        const access = refs.teamId;
         const figures = await monthFigures(access.teamId, month, s.clock.now());
         const lines: RevenueLine[] = figures.map((f) => f.line);
         return {

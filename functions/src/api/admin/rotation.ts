@@ -3,7 +3,7 @@ import type { TeamScope } from '#admin-accounts/team-scope.ts';
 import type { Clock } from '#platform/clock.ts';
 import { DomainError } from '#platform/errors.ts';
 import { type ContractAppOptions, contractRoutes, newApiApp } from '#platform/http.ts';
-import { boardEtag, notModified, rotationCalls } from '#rotation/calls.ts';
+import { adminBoardCalls, boardEtag, notModified } from '#rotation/calls.ts';
 import { newScreenToken } from '#rotation/repository.ts';
 import type { RotationService } from '#rotation/service.ts';
 import { rotationCsv } from '#rotation/view.ts';
@@ -19,7 +19,7 @@ export interface RotationAdminRouteDeps {
 
 /** The rotation board's admin calls (docs/ON-COURT.md, "Rotation"): team admins of the session's team. */
 export function rotationAdminRoutes(s: RotationAdminRouteDeps) {
-  const calls = rotationCalls(s.rotation, s.clock);
+  const calls = adminBoardCalls(s.rotation, s.clock);
   const app = newApiApp();
   app.use('/rotation/getBoard', notModified);
   app.route(
@@ -27,65 +27,55 @@ export function rotationAdminRoutes(s: RotationAdminRouteDeps) {
     contractRoutes(
       adminRoutes,
       {
-        'rotation/setup': async ({ sessionId, courts, mode, rule }, { admin }) => {
-          const session = await s.scope.session(admin, sessionId);
+        // Every `sessionId` here is a `teamSession` and every player a `boardPlayer`, checked before these run.
+        'rotation/setup': async ({ sessionId, courts, mode, rule }, { refs }) => {
+          const session = refs.sessionId;
           return {
             board: s.rotation.adminView(await s.rotation.setup(sessionId, session.teamId, { courts, mode, rule })),
           };
         },
-        'rotation/getBoard': async ({ sessionId }, { admin, c }) => {
-          await s.scope.session(admin, sessionId);
+        'rotation/getBoard': async ({ sessionId }, { c }) => {
           const item = await s.rotation.current(sessionId);
           c.header('etag', boardEtag(item.version));
           return { board: s.rotation.adminView(item) };
         },
-        'rotation/startNext': async (input, { admin }) => {
-          await s.scope.session(admin, input.sessionId);
+        'rotation/startNext': async (input) => {
           return calls.startNext(input);
         },
-        'rotation/finish': async (input, { admin }) => {
-          await s.scope.session(admin, input.sessionId);
+        'rotation/finish': async (input) => {
           return calls.finish(input);
         },
-        'rotation/setPlayer': async (input, { admin }) => {
-          await s.scope.session(admin, input.sessionId);
-          return calls.setPlayer(input);
+        'rotation/setPlayer': async ({ sessionId, userId, state }) => {
+          return calls.setPlayer({ sessionId, id: userId, state });
         },
-        'rotation/swapNext': async (input, { admin }) => {
-          await s.scope.session(admin, input.sessionId);
-          return calls.swapNext(input);
+        'rotation/swapNext': async ({ sessionId, nextIndex, outUserId, inUserId }) => {
+          return calls.swapNext({ sessionId, nextIndex, outId: outUserId, inId: inUserId });
         },
-        'rotation/lockPair': async (input, { admin }) => {
-          await s.scope.session(admin, input.sessionId);
-          return calls.lockPair(input);
+        'rotation/lockPair': async ({ sessionId, userId, partnerUserId }) => {
+          return calls.lockPair({ sessionId, id: userId, partnerId: partnerUserId });
         },
-        'rotation/moveUp': async (input, { admin }) => {
-          await s.scope.session(admin, input.sessionId);
-          return calls.moveUp(input);
+        'rotation/moveUp': async ({ sessionId, userId }) => {
+          return calls.moveUp({ sessionId, id: userId });
         },
-        'rotation/setHelper': async ({ sessionId, userId }, { admin }) => {
-          await s.scope.session(admin, sessionId);
-          if (userId !== null) {
-            // A helper is a player of the session: on the board or holding an accepted booking.
-            const board = await s.rotation.require(sessionId);
-            if (!board.state.players.some((p) => p.userId === userId)) {
-              const booking = await s.sessions.booking(sessionId, userId);
-              if (booking?.status !== 'accepted') throw new DomainError('ROTATION_PLAYER_NOT_FOUND');
-            }
-          }
-          const { item } = await s.rotation.change(sessionId, (b) => ({ state: b.state, helperUserId: userId }));
+        'rotation/setHelper': async ({ sessionId, userId }, { refs }) => {
+          // A helper is a player of the session holding an accepted booking (every player on the board does).
+          if (refs.userId && refs.userId.status !== 'accepted') throw new DomainError('ROTATION_PLAYER_NOT_FOUND');
+          const { item } = await s.rotation.change(
+            sessionId,
+            (b) => ({ state: b.state, helperUserId: userId }),
+            'admin',
+          );
           return { board: s.rotation.adminView(item) };
         },
-        'rotation/rotateScreenToken': async ({ sessionId }, { admin }) => {
-          await s.scope.session(admin, sessionId);
-          const { item } = await s.rotation.change(sessionId, (b) => ({
-            state: b.state,
-            screenToken: newScreenToken(),
-          }));
+        'rotation/rotateScreenToken': async ({ sessionId }) => {
+          const { item } = await s.rotation.change(
+            sessionId,
+            (b) => ({ state: b.state, screenToken: newScreenToken() }),
+            'admin',
+          );
           return { board: s.rotation.adminView(item) };
         },
-        'rotation/exportCsv': async ({ sessionId }, { admin, c }) => {
-          await s.scope.session(admin, sessionId);
+        'rotation/exportCsv': async ({ sessionId }, { c }) => {
           const item = await s.rotation.require(sessionId);
           c.header('content-disposition', `attachment; filename="rotation-${sessionId}.csv"`);
           return rotationCsv(item.state);

@@ -69,8 +69,8 @@ export function sessionAdminRoutes(s: SessionAdminRouteDeps) {
   return contractRoutes(
     adminRoutes,
     {
-      'createSession/getDefaultSetting': async ({ teamId }, { admin }) => {
-        const access = await s.scope.team(admin, teamId);
+      'createSession/getDefaultSetting': async (_, { refs }) => {
+        const access = refs.teamId;
         const [team, venues] = await Promise.all([s.teams.require(access.teamId), s.teams.venues(access.teamId)]);
         const venue = venues.find((v) => v.name === team.defaultPlaceName);
         const courts = Math.min(ADMIN_LIMITS.maxCourts, Math.max(1, venue?.courts.length || 2));
@@ -94,8 +94,8 @@ export function sessionAdminRoutes(s: SessionAdminRouteDeps) {
         };
       },
 
-      'createSession/createSession': async (request: CreateSessionRequest, { admin, idempotencyKey }) => {
-        const access = await s.scope.team(admin, request.teamId);
+      'createSession/createSession': async (request: CreateSessionRequest, { admin, idempotencyKey, refs }) => {
+        const access = refs.teamId;
         const verified = await isVerified(admin.adminId);
         return createSessions(
           { ...s, announce: newSessionsAnnouncement, scheduleDraws: lotteryDrawsItem },
@@ -107,8 +107,8 @@ export function sessionAdminRoutes(s: SessionAdminRouteDeps) {
         );
       },
 
-      'courtSession/upcommingSessions': async ({ teamId, scope, cursor, limit }, { admin }) => {
-        const access = await s.scope.team(admin, teamId);
+      'courtSession/upcommingSessions': async ({ scope, cursor, limit }, { refs }) => {
+        const access = refs.teamId;
         const now = s.clock.now();
         const after = decodeCursor(cursor);
         let sessions: SessionRecord[];
@@ -133,23 +133,16 @@ export function sessionAdminRoutes(s: SessionAdminRouteDeps) {
         };
       },
 
-      'courtSession/getDetail': async ({ sessionId }, { admin }) => view(await s.scope.session(admin, sessionId)),
-
-      'courtSession/getSessionMember': async ({ sessionId }, { admin }) => {
-        await s.scope.session(admin, sessionId);
-        const [session, bookings] = await Promise.all([
-          s.sessions.require(sessionId, { consistent: true }),
-          s.sessions.bookings(sessionId),
-        ]);
+      'courtSession/getDetail': async (_, { refs }) => view(refs.sessionId),
+      'courtSession/getSessionMember': async ({ sessionId }, { refs }) => {
+        const session = refs.sessionId;
+        const bookings = await s.sessions.bookings(sessionId);
         return participants(session, bookings);
       },
 
-      'courtSession/getBooks': async ({ sessionId }, { admin }) => {
-        await s.scope.session(admin, sessionId);
-        const [session, bookings] = await Promise.all([
-          s.sessions.require(sessionId, { consistent: true }),
-          s.sessions.bookings(sessionId),
-        ]);
+      'courtSession/getBooks': async ({ sessionId }, { refs }) => {
+        const session = refs.sessionId;
+        const bookings = await s.sessions.bookings(sessionId);
         const positions = waitlistPositions(session);
         return {
           items: bookings
@@ -158,12 +151,9 @@ export function sessionAdminRoutes(s: SessionAdminRouteDeps) {
         };
       },
 
-      'courtSession/signedMembers': async ({ sessionId }, { admin }) => {
-        await s.scope.session(admin, sessionId);
-        const [session, bookings] = await Promise.all([
-          s.sessions.require(sessionId, { consistent: true }),
-          s.sessions.bookings(sessionId),
-        ]);
+      'courtSession/signedMembers': async ({ sessionId }, { refs }) => {
+        const session = refs.sessionId;
+        const bookings = await s.sessions.bookings(sessionId);
         const accepted = participants(session, bookings).accepted;
         // Levels on the check-in rows (docs/PLAYER-EXPERIENCE.md, "For admins"): TABLE.md, "check-in list".
         const levels = await s.levels(accepted.map((p) => p.userId));
@@ -175,40 +165,38 @@ export function sessionAdminRoutes(s: SessionAdminRouteDeps) {
       },
 
       'courtSession/switchPublic': async ({ sessionId, isPublic }, { admin }) => {
-        await s.scope.session(admin, sessionId);
         if (isPublic && !(await isVerified(admin.adminId))) throw new DomainError('EMAIL_NOT_VERIFIED');
         return view(await s.sessions.setFlag(sessionId, 'isPublic', isPublic, s.clock.now()));
       },
 
-      'courtSession/switchOpening': async ({ sessionId, open }, { admin }) => {
-        await s.scope.session(admin, sessionId);
+      'courtSession/switchOpening': async ({ sessionId, open }) => {
         if (open) await openNowIfScheduled(sessionId);
         return view(await s.sessions.setFlag(sessionId, 'bookingClosed', !open, s.clock.now()));
       },
 
-      'courtSession/updateCapacity': async ({ sessionId, capacity }, { admin }) => {
-        const scoped = await s.scope.session(admin, sessionId);
+      'courtSession/updateCapacity': async ({ sessionId, capacity }, { refs }) => {
+        const scoped = refs.sessionId;
         await s.teamNotices(scoped.teamId);
         const { promoted } = await s.engine.changeCapacity(sessionId, capacity);
         return { session: view(await s.sessions.require(sessionId, { consistent: true })), promoted };
       },
 
-      'courtSession/removePlayer': async ({ sessionId, userId }, { admin }) => {
-        const scoped = await s.scope.session(admin, sessionId);
+      'courtSession/removePlayer': async ({ sessionId, userId }, { refs }) => {
+        const scoped = refs.sessionId;
         await s.teamNotices(scoped.teamId);
         const { promoted } = await s.engine.cancel({ sessionId, userId, byAdmin: true });
         return { session: view(await s.sessions.require(sessionId, { consistent: true })), promoted };
       },
 
-      'courtSession/updateVenue': async ({ sessionId, ...changes }, { admin }) => {
-        const scoped = await s.scope.session(admin, sessionId);
+      'courtSession/updateVenue': async ({ sessionId, ...changes }, { refs }) => {
+        const scoped = refs.sessionId;
         await s.teamNotices(scoped.teamId);
         const { session, notified } = await s.sessionChanges.changeSession(sessionId, changes);
         return { session: view(session), notified };
       },
 
-      'courtSession/delete': async ({ sessionId }, { admin }) => {
-        const scoped = await s.scope.session(admin, sessionId);
+      'courtSession/delete': async ({ sessionId }, { refs }) => {
+        const scoped = refs.sessionId;
         await s.teamNotices(scoped.teamId);
         const { notified } = await s.sessionChanges.deleteSession(sessionId);
         return { sessionId, deleted: true as const, notified };

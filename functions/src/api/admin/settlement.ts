@@ -1,24 +1,28 @@
 import { adminRoutes } from '@shuttle/shared';
-import type { TeamScope } from '#admin-accounts/team-scope.ts';
+import type { AdminAccounts } from '#admin-accounts/repository.ts';
+import { moneySettingsAccess, type TeamScope } from '#admin-accounts/team-scope.ts';
+import type { PaymentDetailsStore } from '#payments/payment-details.ts';
 import { stockView } from '#payments/settlement.ts';
-import { EMPTY_PAYMENT_DETAILS, type SettlementRepository } from '#payments/settlement-repository.ts';
+import type { SettlementRepository } from '#payments/settlement-repository.ts';
 import { type ContractAppOptions, contractRoutes } from '#platform/http.ts';
 import { monthSpan } from '#reports/revenue.ts';
 import type { SessionRecord } from '#sessions/model.ts';
 import type { SessionRepository } from '#sessions/repository.ts';
-import type { TeamRepository } from '#teams/repository.ts';
 
 export interface SettlementRouteDeps {
   settlements: SettlementRepository;
   scope: TeamScope;
   sessions: SessionRepository;
-  teams: TeamRepository;
+  accounts: Pick<AdminAccounts, 'require' | 'identity'>;
+  paymentDetails: PaymentDetailsStore;
+  /** Counts a notice-producing call against its team's `teamNotices` bucket (app/limits.ts). */
+  teamNotices: (teamId: string) => Promise<void>;
   http: ContractAppOptions;
 }
 
 /** The night's settlement, shuttle stock and payment details (docs/ON-COURT.md, "Settlement", "Where to pay"). */
 export function settlementRoutes(s: SettlementRouteDeps) {
-  const { settlements } = s;
+  const { settlements, paymentDetails } = s;
 
   /** The settlement with the session's bookings read consistently (check-in marks and payments just made). */
   const current = async (session: SessionRecord) => {
@@ -33,43 +37,49 @@ export function settlementRoutes(s: SettlementRouteDeps) {
   return contractRoutes(
     adminRoutes,
     {
-      'settlement/get': async ({ sessionId }, { admin }) => current(await s.scope.session(admin, sessionId)),
-      'settlement/update': async ({ sessionId, ...change }, { admin }) => {
-        const session = await s.scope.session(admin, sessionId);
+      'settlement/get': async (_, { refs }) => current(refs.sessionId),
+      'settlement/update': async ({ sessionId, ...change }, { refs }) => {
+        const session = refs.sessionId;
         await settlements.update(session, change);
         return current(session);
       },
-      'settlement/close': async ({ sessionId }, { admin }) => {
-        const session = await s.scope.session(admin, sessionId);
+      'settlement/close': async (_, { refs }) => {
+        const session = refs.sessionId;
         const bookings = await s.sessions.bookings(session.id);
         return (await settlements.close(session, bookings)).settlement;
       },
-      'settlement/month': async ({ teamId, month }, { admin }) => {
-        const access = await s.scope.team(admin, teamId);
+      'settlement/month': async ({ month }, { refs }) => {
+        const access = refs.teamId;
         const { from, to } = monthSpan(month);
         return settlements.month(access.teamId, month, from, to);
       },
 
-      'shuttles/get': async ({ teamId }, { admin }) => {
-        const access = await s.scope.team(admin, teamId);
+      'shuttles/get': async (_, { refs }) => {
+        const access = refs.teamId;
         return stockView(await settlements.stock(access.teamId));
       },
-      'shuttles/addPurchase': async ({ teamId, tubes, pricePerTube }, { admin }) => {
-        const access = await s.scope.team(admin, teamId);
+      'shuttles/addPurchase': async ({ tubes, pricePerTube }, { refs }) => {
+        const access = refs.teamId;
         return settlements.addPurchase(access.teamId, tubes, pricePerTube);
       },
-      'shuttles/updateThreshold': async ({ teamId, lowStockTubes }, { admin }) => {
-        const access = await s.scope.team(admin, teamId);
+      'shuttles/updateThreshold': async ({ lowStockTubes }, { refs }) => {
+        const access = refs.teamId;
         return settlements.updateThreshold(access.teamId, lowStockTubes);
       },
 
-      'setting/getPaymentDetails': async ({ teamId }, { admin }) => {
-        const access = await s.scope.team(admin, teamId);
-        return (await s.teams.get(access.teamId))?.paymentDetails ?? EMPTY_PAYMENT_DETAILS;
+      'setting/getPaymentDetails': async (_, { admin, refs }) => {
+        const access = refs.teamId;
+        const [details, editable] = await Promise.all([
+          paymentDetails.get(access.teamId),
+          moneySettingsAccess(access, admin.adminId, s.accounts),
+        ]);
+        return { ...details, editable };
       },
-      'setting/updatePaymentDetails': async ({ teamId, ...details }, { admin }) => {
-        const access = await s.scope.team(admin, teamId);
-        return settlements.updatePaymentDetails(access.teamId, details);
+      // `teamId` is an `ownedTeam`: an owner with a verified email (docs/MONEY.md).
+      'setting/updatePaymentDetails': async ({ teamId: _teamId, ...details }, { admin, refs }) => {
+        const access = refs.teamId;
+        await s.teamNotices(access.teamId);
+        return { ...(await paymentDetails.change(access.teamId, details, admin.name)), editable: 'yes' as const };
       },
     },
     s.http,

@@ -42,8 +42,8 @@ export function memberAdminRoutes(s: TeamMemberAdminRouteDeps) {
   return contractRoutes(
     adminRoutes,
     {
-      'members/getMembers': async ({ teamId, search, blocked, page, pageSize }, { admin }) => {
-        const access = await s.scope.team(admin, teamId);
+      'members/getMembers': async ({ search, blocked, page, pageSize }, { refs }) => {
+        const access = refs.teamId;
         const members = (await s.memberships.membersOf(access.teamId))
           .filter((m) => matchesSearch(m, search) && (blocked === undefined || m.blocked === blocked))
           .sort((a, b) => a.name.localeCompare(b.name, 'zh-TW') || a.userId.localeCompare(b.userId));
@@ -51,22 +51,19 @@ export function memberAdminRoutes(s: TeamMemberAdminRouteDeps) {
         return { items: await withStats(slice, access.teamId), total: members.length, page, pageSize };
       },
 
-      'members/switchBlock': async ({ teamId, userId, blocked }, { admin }) => {
-        const access = await s.scope.team(admin, teamId);
-        const user = await s.users.get(userId);
-        if (!user) throw new DomainError('MEMBER_NOT_FOUND');
-        const { cancelledBookings } = await setPlayerBlocked(s, access.teamId, user, blocked);
+      'members/switchBlock': async ({ userId, blocked }, { refs }) => {
+        const { cancelledBookings } = await setPlayerBlocked(s, refs.teamId.teamId, refs.userId, blocked);
         return { userId, blocked, cancelledBookings };
       },
 
-      'members/updateMembership': async ({ teamId, userId, membership }, { admin }) => {
-        const access = await s.scope.team(admin, teamId);
+      'members/updateMembership': async ({ userId, membership }, { refs }) => {
+        const access = refs.teamId;
         const member = await s.memberships.setMembership(access.teamId, userId, membership);
         return { userId, membership: member.membership, blocked: member.blocked };
       },
 
-      'members/getJoinRequests': async ({ teamId }, { admin }) => {
-        const access = await s.scope.team(admin, teamId);
+      'members/getJoinRequests': async (_, { refs }) => {
+        const access = refs.teamId;
         const requests = await s.memberships.joinRequestsOf(access.teamId);
         return {
           items: requests.map(({ userId, name, pictureUrl, requestedAt }) => ({
@@ -78,15 +75,15 @@ export function memberAdminRoutes(s: TeamMemberAdminRouteDeps) {
         };
       },
 
-      'members/approveJoin': async ({ teamId, userId }, { admin }) => {
-        const access = await s.scope.team(admin, teamId);
+      'members/approveJoin': async ({ userId }, { refs }) => {
+        const access = refs.teamId;
         const state = await s.memberships.approve(access.teamId, userId, s.clock.now());
         if (state === 'blocked') throw new DomainError('MEMBER_BLOCKED');
         return { userId, membership: 'member' as const };
       },
 
-      'members/rejectJoin': async ({ teamId, userId }, { admin }) => {
-        const access = await s.scope.team(admin, teamId);
+      'members/rejectJoin': async ({ userId }, { refs }) => {
+        const access = refs.teamId;
         await s.memberships.reject(access.teamId, userId);
         return { userId, membership: 'none' as const };
       },

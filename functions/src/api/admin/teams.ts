@@ -11,6 +11,7 @@ import type { TeamScope } from '#admin-accounts/team-scope.ts';
 import { toAdminTeamItem, toDefaultData, toTeamAdmins, toVenue } from '#api/views/teams.ts';
 import type { Store } from '#db/client.ts';
 import { recordTeamNews } from '#outbox/news.ts';
+import { DomainError } from '#platform/errors.ts';
 import { type ContractAppOptions, contractRoutes } from '#platform/http.ts';
 import { LineBindings } from '#teams/line-binding.ts';
 import { LineUsageRepository } from '#teams/line-usage-repository.ts';
@@ -62,9 +63,8 @@ export function teamSettingRoutes(s: TeamAdminRouteDeps) {
           .sort((a, b) => a.team_name.localeCompare(b.team_name, 'zh-TW'));
       },
 
-      'setting/updateCurrentTeam': async ({ teamId }, { admin }) => {
-        await s.scope.requireTeam(admin, teamId);
-        await s.accounts.setCurrentTeam(admin.adminId, teamId);
+      'setting/updateCurrentTeam': async (_, { admin, refs }) => {
+        await s.accounts.setCurrentTeam(admin.adminId, refs.teamId.teamId);
         return issueAdminToken(s, await s.accounts.require(admin.adminId));
       },
 
@@ -73,17 +73,17 @@ export function teamSettingRoutes(s: TeamAdminRouteDeps) {
         return teams.map((t) => ({ team_id: t.id, team_name: t.name, default_region: t.defaultRegion ?? '' }));
       },
 
-      'get-default-data': async ({ teamId }, { admin }) => {
-        const access = await s.scope.team(admin, teamId);
+      'get-default-data': async (_, { refs }) => {
+        const access = refs.teamId;
         return defaultData(await s.teams.require(access.teamId));
       },
-      'setting/defaultData': async ({ teamId }, { admin }) => {
-        const access = await s.scope.team(admin, teamId);
+      'setting/defaultData': async (_, { refs }) => {
+        const access = refs.teamId;
         return defaultData(await s.teams.require(access.teamId));
       },
 
-      'setting/updateDefault': async ({ teamId, ...changes }, { admin }) => {
-        const access = await s.scope.team(admin, teamId);
+      'setting/updateDefault': async ({ teamId, ...changes }, { refs }) => {
+        const access = refs.teamId;
         const team = await s.teams.updateSettings(access.teamId, {
           name: changes.team_name,
           defaultPlaceName: changes.default_place_name,
@@ -101,16 +101,16 @@ export function teamSettingRoutes(s: TeamAdminRouteDeps) {
         });
         return defaultData(team);
       },
-      'setting/updatePrivateRules': async ({ teamId, private_rules }, { admin }) => {
-        const access = await s.scope.team(admin, teamId);
+      'setting/updatePrivateRules': async ({ private_rules }, { refs }) => {
+        const access = refs.teamId;
         return defaultData(await s.teams.updateSettings(access.teamId, { privateRules: private_rules }));
       },
-      'setting/updateLine': async ({ teamId, default_line }, { admin }) => {
-        const access = await s.scope.team(admin, teamId);
+      'setting/updateLine': async ({ default_line }, { refs }) => {
+        const access = refs.teamId;
         return defaultData(await s.teams.updateSettings(access.teamId, { defaultLine: default_line }));
       },
-      'setting/updateGroupAnnouncements': async ({ teamId, ...changes }, { admin }) => {
-        const access = await s.scope.team(admin, teamId);
+      'setting/updateGroupAnnouncements': async ({ teamId, ...changes }, { refs }) => {
+        const access = refs.teamId;
         const team = await s.teams.require(access.teamId);
         const { line_monthly_budget: lineMonthlyBudget, language, ...switches } = changes;
         const groupAnnouncements = { ...groupAnnouncementsOf(team), ...switches };
@@ -118,26 +118,26 @@ export function teamSettingRoutes(s: TeamAdminRouteDeps) {
           await s.teams.updateSettings(access.teamId, { groupAnnouncements, lineMonthlyBudget, language }),
         );
       },
-      'team/postNews': async ({ teamId, text }, { admin }) => {
-        const access = await s.scope.team(admin, teamId);
+      'team/postNews': async ({ text }, { refs }) => {
+        const access = refs.teamId;
         await s.teamNotices(access.teamId);
         return recordTeamNews(s, await s.teams.require(access.teamId), text, s.clock.now());
       },
-      'setting/lineBindCode': async ({ teamId }, { admin }) => {
-        const access = await s.scope.team(admin, teamId);
+      'setting/lineBindCode': async (_, { refs }) => {
+        const access = refs.teamId;
         return lineBindings.issue(access.teamId, s.clock.now());
       },
-      'setting/lineUnbind': async ({ teamId }, { admin }) => {
-        const access = await s.scope.team(admin, teamId);
+      'setting/lineUnbind': async (_, { refs }) => {
+        const access = refs.teamId;
         return defaultData(await lineBindings.unbindTeam(access.teamId));
       },
 
-      'setting/getCourts': async ({ teamId }, { admin }) => {
-        const access = await s.scope.team(admin, teamId);
+      'setting/getCourts': async (_, { refs }) => {
+        const access = refs.teamId;
         return (await s.teams.venues(access.teamId)).map(toVenue);
       },
-      'setting/saveVenue': async ({ teamId, venue_id, ...venue }, { admin }) => {
-        const access = await s.scope.team(admin, teamId);
+      'setting/saveVenue': async ({ teamId, venue_id, ...venue }, { refs }) => {
+        const access = refs.teamId;
         const saved = await s.teams.saveVenue(
           {
             type: 'venue',
@@ -153,19 +153,19 @@ export function teamSettingRoutes(s: TeamAdminRouteDeps) {
         );
         return toVenue(saved);
       },
-      'setting/deleteVenue': async ({ teamId, venue_id }, { admin }) => {
-        const access = await s.scope.team(admin, teamId);
+      'setting/deleteVenue': async ({ venue_id }, { refs }) => {
+        const access = refs.teamId;
         await s.teams.deleteVenue(access.teamId, venue_id);
         return (await s.teams.venues(access.teamId)).map(toVenue);
       },
 
-      'setting/getAdmins': async ({ teamId }, { admin }) => {
-        const access = await s.scope.team(admin, teamId);
+      'setting/getAdmins': async (_, { admin, refs }) => {
+        const access = refs.teamId;
         return admins(access.teamId, admin.adminId);
       },
 
-      'setting/inviteAdmin': async ({ teamId, email, role }, { admin }) => {
-        const access = await s.scope.owner(admin, teamId);
+      'setting/inviteAdmin': async ({ email, role }, { admin, refs }) => {
+        const access = refs.teamId;
         return inviteTeamAdmin(s, access.teamId, admin.adminId, { email, role });
       },
 
@@ -174,9 +174,11 @@ export function teamSettingRoutes(s: TeamAdminRouteDeps) {
         return toAdminTeamItem(team, link, currentTeamId);
       },
 
-      'setting/removeAdmin': async ({ teamId, adminId }, { admin }) => {
+      'setting/removeAdmin': async ({ adminId }, { admin, refs }) => {
         const self = adminId === admin.adminId;
-        const access = self ? await s.scope.team(admin, teamId) : await s.scope.owner(admin, teamId);
+        const access = refs.teamId;
+        // Anyone may leave; removing someone else is the owner's.
+        if (!self && access.role !== 'owner') throw new DomainError('OWNER_ONLY');
         await removeTeamAdmin(s, access.teamId, adminId);
         return admins(access.teamId, admin.adminId);
       },

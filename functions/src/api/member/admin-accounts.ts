@@ -1,4 +1,4 @@
-import { memberRoutes } from '@shuttle/shared';
+import { memberAuthRoutes } from '@shuttle/shared';
 import { type AdminTokenDeps, issueAdminToken } from '#admin-accounts/admin-tokens.ts';
 import type { LeaderAccounts } from '#admin-accounts/leader-accounts.ts';
 import { DomainError } from '#platform/errors.ts';
@@ -18,7 +18,7 @@ export interface LeaderRouteDeps extends AdminTokenDeps {
  */
 export function leaderRoutes(s: LeaderRouteDeps) {
   return contractRoutes(
-    memberRoutes,
+    memberAuthRoutes,
     {
       'checkState/setting/becomeLeader': async (_, { member }) => {
         const user = await s.users.require(member.userId);

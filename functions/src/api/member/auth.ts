@@ -1,4 +1,4 @@
-import { memberRoutes } from '@shuttle/shared';
+import { memberAuthRoutes } from '@shuttle/shared';
 import type { IdTokenVerify, VerifiedIdentity } from '#auth/id-token.ts';
 import type { TokenService } from '#auth/tokens.ts';
 import type { Store } from '#db/client.ts';
@@ -32,7 +32,7 @@ export function authRoutes(s: AuthRouteDeps) {
   };
 
   return contractRoutes(
-    memberRoutes,
+    memberAuthRoutes,
     {
       loginLine: async ({ idToken }) => login('line', await s.verifyLineIdToken(idToken)),
       loginGoogle: async ({ idToken }) => login('google', await s.verifyGoogleIdToken(idToken)),

@@ -95,17 +95,21 @@ export function bookingRoutes(s: BookingRouteDeps) {
     memberRoutes,
     {
       // The name and picture come from the member token, so a reservation stays within three calls.
-      'checkState/sessionList/joinSession': ({ sessionId, partySize }, { member, idempotencyKey }) =>
+      // The engine decides on the reference's read (docs/ARCHITECTURE.md, "References").
+      'checkState/sessionList/joinSession': ({ sessionId, partySize }, { member, idempotencyKey, refs }) =>
         s.engine.join({
           sessionId,
           partySize,
           idempotencyKey,
           player: { userId: member.userId, name: member.name, pictureUrl: member.pictureUrl },
+          read: refs.sessionId,
         }),
-      'checkState/booked/cancelBooked': ({ sessionId }, { member, idempotencyKey }) =>
-        s.engine.cancel({ sessionId, userId: member.userId, idempotencyKey }),
-      'checkState/booked/acceptOffer': ({ sessionId }, { member }) => s.engine.acceptOffer(sessionId, member.userId),
-      'checkState/booked/declineOffer': ({ sessionId }, { member }) => s.engine.declineOffer(sessionId, member.userId),
+      'checkState/booked/cancelBooked': ({ sessionId }, { member, idempotencyKey, refs }) =>
+        s.engine.cancel({ sessionId, userId: member.userId, idempotencyKey, read: refs.sessionId }),
+      'checkState/booked/acceptOffer': ({ sessionId }, { member, refs }) =>
+        s.engine.acceptOffer(sessionId, member.userId, refs.sessionId),
+      'checkState/booked/declineOffer': ({ sessionId }, { member, refs }) =>
+        s.engine.declineOffer(sessionId, member.userId, refs.sessionId),
       'checkState/booked/getBooked': (_, { member }) => upcoming(member.userId),
       'checkState/history/getHistory': (_, { member }) => history(member.userId, true),
       'checkState/setting/getAmountOfAttend': async (_, { member }) => {

@@ -24,14 +24,15 @@ export function paymentMemberRoutes(s: PaymentMemberRouteDeps) {
   return contractRoutes(
     memberRoutes,
     {
-      'checkState/payments/reportTransfer': async ({ sessionId, reference }, { member }) => {
-        const session = await s.sessions.require(sessionId);
+      'checkState/payments/reportTransfer': async ({ sessionId, reference }, { member, refs }) => {
+        const { session } = refs.sessionId;
         return s.payments.reportTransfer(sessionId, member.userId, reference, session.price);
       },
       'checkState/passes/mine': async (_, { member }) => ({
         passes: await s.passes.ofUser(member.userId, taipeiDate(s.clock.now())),
       }),
       'checkState/noShow/mySuspension': async ({ teamId }, { member }) => {
+        // `teamId` names an existing team (its reference); the answer is the caller's own standing.
         const record = await s.memberships.get(teamId, member.userId);
         const active = record?.suspendedUntil && record.suspendedUntil > s.clock.now().toISOString();
         return active

@@ -1,4 +1,4 @@
-import { memberRoutes } from '@shuttle/shared';
+import { memberAuthRoutes } from '@shuttle/shared';
 import { leaderAdminId } from '#admin-accounts/leader-accounts.ts';
 import type { Store } from '#db/client.ts';
 import type { Clock } from '#platform/clock.ts';
@@ -24,7 +24,7 @@ export function accountRoutes(s: AccountRouteDeps) {
     runsTeam: (userId) => s.teamAdmins.runsAnyTeam(leaderAdminId(userId)),
   });
   return contractRoutes(
-    memberRoutes,
+    memberAuthRoutes,
     {
       'checkState/setting/nickname': async ({ nickname }, { member }) =>
         toProfile(await s.users.setNickname(member.userId, nickname)),

@@ -1,4 +1,4 @@
-import { memberRoutes } from '@shuttle/shared';
+import { memberAuthRoutes } from '@shuttle/shared';
 import { type ContractAppOptions, contractRoutes } from '#platform/http.ts';
 import type { EmailVerification } from '#players/email-verification.ts';
 import type { UserRepository } from '#players/repository.ts';
@@ -11,7 +11,7 @@ export interface PlayerRouteDeps {
 
 export function memberSettingRoutes(s: PlayerRouteDeps) {
   return contractRoutes(
-    memberRoutes,
+    memberAuthRoutes,
     {
       'checkState/email/emailStatus': (_, { member }) => s.emails.status(member.userId),
       'checkState/email/sendCode': ({ email }, { member }) => s.emails.sendCode(member.userId, email),

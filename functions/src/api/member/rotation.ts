@@ -2,7 +2,8 @@ import { memberRoutes } from '@shuttle/shared';
 import type { Clock } from '#platform/clock.ts';
 import { DomainError } from '#platform/errors.ts';
 import { type ContractAppOptions, contractRoutes, newApiApp } from '#platform/http.ts';
-import { boardEtag, notModified, rotationCalls } from '#rotation/calls.ts';
+import { playerIdOf } from '#rotation/board-ids.ts';
+import { boardEtag, helperBoardCalls, notModified } from '#rotation/calls.ts';
 import type { RotationItem } from '#rotation/repository.ts';
 import type { RotationService } from '#rotation/service.ts';
 import { setNotifyUpNext } from '#rotation/up-next.ts';
@@ -16,20 +17,20 @@ export interface RotationMemberRouteDeps {
 }
 
 /**
- * The session's players read the board (names only, docs/PRIVACY.md); its helper changes it with
- * the admin calls' bodies; the venue screen reads it with its token (docs/ON-COURT.md, "Rotation").
+ * The session's players read the board (names and board ids, docs/PRIVACY.md); its helper changes
+ * it naming players by board id; the venue screen reads it with its token (docs/ON-COURT.md,
+ * "Rotation"). No answer here, refusals included, carries a user id or the screen token.
  */
 export function rotationMemberRoutes(s: RotationMemberRouteDeps) {
-  const calls = rotationCalls(s.rotation, s.clock);
-  /** The caller must be the session's helper. */
-  const helper = async (sessionId: string, userId: string) => {
-    const board = await s.rotation.require(sessionId);
-    if (board.helperUserId !== userId) throw new DomainError('FORBIDDEN');
-  };
-  /** The caller's own part of the board: their userId on it and their up-next opt-in. */
+  const calls = helperBoardCalls(s.rotation, s.clock);
+  /** The caller's own part of the board: their board id on it, their up-next opt-in, whether they help. */
   const mine = (item: RotationItem, userId: string) => {
     const me = item.state.players.find((p) => p.userId === userId);
-    return { me: me ? userId : null, notifyMe: Boolean(me?.notifyUpNext) };
+    return {
+      me: me ? playerIdOf(item, userId) : null,
+      notifyMe: Boolean(me?.notifyUpNext),
+      helper: item.helperUserId === userId,
+    };
   };
   const app = newApiApp();
   app.use('/checkState/rotation/getBoard', notModified);
@@ -39,13 +40,9 @@ export function rotationMemberRoutes(s: RotationMemberRouteDeps) {
     contractRoutes(
       memberRoutes,
       {
+        // `sessionId` is a `playerBoard` and the helper calls' a `helperBoard`: checked before these run.
         'checkState/rotation/getBoard': async ({ sessionId }, { member, c }) => {
           const item = await s.rotation.current(sessionId);
-          const onBoard = item.state.players.some((p) => p.userId === member.userId);
-          if (!onBoard && item.helperUserId !== member.userId) {
-            const booking = await s.sessions.booking(sessionId, member.userId);
-            if (booking?.status !== 'accepted') throw new DomainError('FORBIDDEN');
-          }
           c.header('etag', boardEtag(item.version));
           return { board: s.rotation.view(item), ...mine(item, member.userId) };
         },
@@ -55,25 +52,20 @@ export function rotationMemberRoutes(s: RotationMemberRouteDeps) {
           }));
           return { board: s.rotation.view(item), ...mine(item, member.userId) };
         },
-        'checkState/rotation/startNext': async (input, { member }) => {
-          await helper(input.sessionId, member.userId);
+        'checkState/rotation/startNext': async (input) => {
           return calls.startNext(input);
         },
-        'checkState/rotation/finish': async (input, { member }) => {
-          await helper(input.sessionId, member.userId);
+        'checkState/rotation/finish': async (input) => {
           return calls.finish(input);
         },
-        'checkState/rotation/setPlayer': async (input, { member }) => {
-          await helper(input.sessionId, member.userId);
-          return calls.setPlayer(input);
+        'checkState/rotation/setPlayer': async ({ sessionId, playerId, state }) => {
+          return calls.setPlayer({ sessionId, id: playerId, state });
         },
-        'checkState/rotation/swapNext': async (input, { member }) => {
-          await helper(input.sessionId, member.userId);
-          return calls.swapNext(input);
+        'checkState/rotation/swapNext': async ({ sessionId, nextIndex, outPlayerId, inPlayerId }) => {
+          return calls.swapNext({ sessionId, nextIndex, outId: outPlayerId, inId: inPlayerId });
         },
-        'checkState/rotation/moveUp': async (input, { member }) => {
-          await helper(input.sessionId, member.userId);
-          return calls.moveUp(input);
+        'checkState/rotation/moveUp': async ({ sessionId, playerId }) => {
+          return calls.moveUp({ sessionId, id: playerId });
         },
         'withoutAuth/rotation/screen': async ({ token }, { c }) => {
           const sessionId = await s.rotation.repo.sessionOfScreen(token);

@@ -17,6 +17,7 @@ import type { Clock } from '#platform/clock.ts';
 import { DomainError } from '#platform/errors.ts';
 import { type ContractAppOptions, contractRoutes, type MemberCaller } from '#platform/http.ts';
 import type { UserRepository } from '#players/repository.ts';
+import { browsePage } from '#sessions/browse.ts';
 import { type SessionRecord, toDetail, toSummary } from '#sessions/model.ts';
 import type { SessionRepository } from '#sessions/repository.ts';
 import type { MembershipRepository } from '#teams/membership-repository.ts';
@@ -46,7 +47,12 @@ export function sessionRoutes(s: SessionRouteDeps) {
     const now = s.clock.now();
     // The viewer's teams are read while the page is: they only decide team-only sessions.
     const viewer = member ? s.memberships.teamIdsOf(member.userId).then((teamIds) => ({ teamIds })) : null;
-    const { items, nextCursor } = await s.sessions.browse(query, now, viewer ?? Promise.resolve(null));
+    const { items, nextCursor } = await browsePage(
+      (q) => s.sessions.readIndex(q),
+      query,
+      now,
+      viewer ?? Promise.resolve(null),
+    );
     if (!member) return { items: items.map((session) => toSummary(session, now)), nextCursor };
 
     // The caller's booking rows of the shown sessions only, so the cost follows the page.
@@ -61,9 +67,9 @@ export function sessionRoutes(s: SessionRouteDeps) {
     };
   };
 
-  const detail = async (sessionId: string, member: MemberCaller | null) => {
+  const detail = async (session: SessionRecord, member: MemberCaller | null) => {
     const now = s.clock.now();
-    const session = await s.sessions.require(sessionId);
+    const sessionId = session.id;
     const [team, booking, membership] = await Promise.all([
       s.teams.get(session.teamId),
       member ? s.sessions.booking(sessionId, member.userId) : null,
@@ -121,14 +127,13 @@ export function sessionRoutes(s: SessionRouteDeps) {
   };
 
   /** A visitor's list: counts only, never who (docs/PRIVACY.md); one GetItem of the session. */
-  const participantCounts = async (sessionId: string) => {
-    const session = await s.sessions.require(sessionId);
+  const participantCounts = async (session: SessionRecord) => {
     if (!session.isPublic) throw new DomainError('SESSION_NOT_FOUND');
     return participantCountsOf(session);
   };
 
-  const participants = async (sessionId: string, member: MemberCaller) => {
-    const [session, bookings] = await Promise.all([s.sessions.require(sessionId), s.sessions.bookings(sessionId)]);
+  const participants = async (session: SessionRecord, member: MemberCaller) => {
+    const bookings = await s.sessions.bookings(session.id);
     if (!session.isPublic) {
       // The detail's rule: a team-only session's players are shown to its members and its booked players.
       const booked = bookings.some((b) => b.userId === member.userId);
@@ -145,10 +150,10 @@ export function sessionRoutes(s: SessionRouteDeps) {
     {
       'withoutAuth/getSessionList': (query) => list(query, null),
       'checkState/sessionList/getSessionList': (query, { member }) => list(query, member),
-      'withoutAuth/getDetail': ({ sessionId }) => detail(sessionId, null),
-      'checkState/sessionList/getDetail': ({ sessionId }, { member }) => detail(sessionId, member),
-      'withoutAuth/getMemberList': ({ sessionId }) => participantCounts(sessionId),
-      'checkState/sessionList/getMemberList': ({ sessionId }, { member }) => participants(sessionId, member),
+      'withoutAuth/getDetail': (_, { refs }) => detail(refs.sessionId, null),
+      'checkState/sessionList/getDetail': (_, { member, refs }) => detail(refs.sessionId, member),
+      'withoutAuth/getMemberList': (_, { refs }) => participantCounts(refs.sessionId),
+      'checkState/sessionList/getMemberList': (_, { member, refs }) => participants(refs.sessionId, member),
     },
     s.http,
   );

@@ -29,13 +29,12 @@ export function teamRoutes(s: TeamRouteDeps) {
     {
       'withoutAuth/getTeamName': () => names(null),
       'checkState/static/getTeamName': (_, { member }) => names(member.userId),
-      'checkState/member/joinTeam': async ({ teamId }, { member }) => {
-        const [user, team, state] = await Promise.all([
+      'checkState/member/joinTeam': async ({ teamId }, { member, refs }) => {
+        const team = refs.teamId;
+        const [user, state] = await Promise.all([
           s.users.require(member.userId),
-          s.teams.get(teamId),
           s.memberships.stateOf(teamId, member.userId),
         ]);
-        if (!team) throw new DomainError('TEAM_NOT_FOUND');
         if (state === 'blocked') throw new DomainError('MEMBER_BLOCKED');
         let membership = state;
         if (state === 'none' || (state === 'pending' && team.joinRule !== 'approval')) {

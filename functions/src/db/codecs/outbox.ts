@@ -1,3 +1,4 @@
+import { paymentDetails } from '@shuttle/shared';
 import * as z from 'zod';
 import { itemCodec } from '../codec.ts';
 import { key } from '../keys.ts';
@@ -39,9 +40,10 @@ export const GROUP_OUTBOX_KINDS = [
 
 /**
  * Emails to a team's owners (`teamId`, no user): another team's binding code was sent in the
- * team's bound LINE group and refused (docs/LINE.md, "Team groups and chat commands").
+ * team's bound LINE group and refused (docs/LINE.md, "Team groups and chat commands"); where
+ * players pay changed (docs/MONEY.md, "Who changes where players pay").
  */
-export const TEAM_ALERT_KINDS = ['groupBindRefused'] as const;
+export const TEAM_ALERT_KINDS = ['groupBindRefused', 'paymentDetailsChanged'] as const;
 
 /**
  * Changes to a player's LINE account that send no message (`userId`, no session): link the rich
@@ -140,6 +142,12 @@ export const outboxSchema = z.discriminatedUnion('kind', [
   kind('groupLastCall', { sessionIds, userIds: z.array(z.string()).optional(), lastCallSeats: z.number().optional() }),
   /** The name of the team whose code was sent in this team's group. */
   kind('groupBindRefused', { otherTeamName: z.string().optional() }),
+  /** The details before and after the change, and the name of the admin who made it. */
+  kind('paymentDetailsChanged', {
+    before: paymentDetails.optional(),
+    after: paymentDetails.optional(),
+    changedBy: z.string().optional(),
+  }),
   /** The menu is the one of the player's language when the notifier delivers it, not when asked. */
   kind('richMenuLink', {}),
 ]);

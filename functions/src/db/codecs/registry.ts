@@ -15,7 +15,14 @@ import {
   emailCodeCodec,
   userCodec,
 } from './players.ts';
-import { rotationCodec, rotationScreenCodec, rotationSocketCodec, rotationSocketOwnerCodec } from './rotation.ts';
+import {
+  rotationAddressSocketCodec,
+  rotationCodec,
+  rotationScreenCodec,
+  rotationSocketCodec,
+  rotationSocketOwnerCodec,
+  rotationViewerSocketCodec,
+} from './rotation.ts';
 import { bookingCodec, sessionCodec } from './sessions.ts';
 import {
   inviteCodec,
@@ -28,6 +35,7 @@ import {
   teamAdminCodec,
   teamCodec,
   teamLineBindCodeCodec,
+  teamPlayedCodec,
   teamQuotaCodec,
   venueCodec,
 } from './teams.ts';
@@ -47,6 +55,7 @@ export const ITEM_CODECS: readonly ReadCodec<unknown>[] = [
   teamCodec,
   memberCodec,
   joinRequestCodec,
+  teamPlayedCodec,
   venueCodec,
   teamAdminCodec,
   inviteCodec,
@@ -64,6 +73,8 @@ export const ITEM_CODECS: readonly ReadCodec<unknown>[] = [
   rotationCodec,
   rotationScreenCodec,
   rotationSocketCodec,
+  rotationViewerSocketCodec,
+  rotationAddressSocketCodec,
   rotationSocketOwnerCodec,
   idempotencyCodec,
   outboxCodec,

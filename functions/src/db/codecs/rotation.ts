@@ -86,6 +86,11 @@ const rotationSchema = z.object({
   version: z.number(),
   state: rotationStateSchema,
   screenToken: z.string(),
+  /**
+   * The secret behind the players' board ids (`#rotation/board-ids.ts`); absent on boards opened
+   * before it existed (their first screen token stands in until the next write keeps it).
+   */
+  boardKey: z.string().optional(),
   helperUserId: z.string().nullable(),
   updatedAt: z.string(),
 });
@@ -109,23 +114,63 @@ export const rotationScreenCodec = itemCodec({
   keys: (_screen, tokenHash: string) => key.rotationScreen(tokenHash),
 });
 
-/** An open WebSocket of a board's viewer on AWS (`ROTWS#<sessionId> / CONN#<id>`, TTL 4 h). */
+/** Who opened a socket (`#rotation/viewers.ts` `RotationViewer`): never the token itself. */
+const socketViewerSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('admin'), adminId: z.string(), issuedAt: z.number() }),
+  z.object({ kind: z.literal('member'), userId: z.string() }),
+  z.object({ kind: z.literal('screen'), tokenHash: z.string() }),
+]);
+
+/** A socket's three places (board, viewer on it, address), kept on its board place and its owner item. */
+const socketPlacesSchema = z.object({
+  sessionId: z.string(),
+  slot: z.number(),
+  viewerKey: z.string(),
+  viewerSlot: z.number(),
+  address: z.string(),
+  addressSlot: z.number(),
+});
+
+/** What every place item holds: the socket holding it and when the place frees (epoch seconds, also the TTL). */
+const placeFields = { connectionId: z.string(), sessionId: z.string(), expiresAt: z.number(), ttl: z.number() };
+
+/**
+ * One of a board's socket places on AWS (`ROTWS#<sessionId>` / `SLOT#<n>`, `#rotation/socket-repository.ts`):
+ * the socket holding it, its viewer and their right (`basis`), when that was last checked, and its places.
+ */
 export const rotationSocketCodec = itemCodec({
   name: 'rotationSocket',
   schema: z.object({
     type: z.literal('rotationSocket'),
-    sessionId: z.string(),
-    connectionId: z.string(),
+    ...placeFields,
+    teamId: z.string(),
     kind: z.enum(['member', 'admin', 'screen']),
+    viewer: socketViewerSchema,
+    basis: z.enum(['admin', 'screen', 'board', 'helper', 'booking']),
     connectedAt: z.string(),
-    ttl: z.number(),
+    checkedAt: z.string(),
+    places: socketPlacesSchema,
   }),
-  keys: (s) => key.rotationSocket(s.sessionId, s.connectionId),
+  keys: (s) => key.rotationSocket(s.sessionId, s.places.slot),
 });
 
-/** The session of an open socket (`ROTWSCONN#<id>`, TTL 4 h), for `$disconnect`, which only knows the connection. */
+/** One of a viewer's socket places on a board (`ROTWSVIEWER#<viewer>` / `SESSION#<sessionId>#<n>`): revocations list them. */
+export const rotationViewerSocketCodec = itemCodec({
+  name: 'rotationViewerSocket',
+  schema: z.object({ type: z.literal('rotationViewerSocket'), ...placeFields, teamId: z.string() }),
+  keys: (s, viewerKey: string, slot: number) => key.rotationViewerSocket(viewerKey, s.sessionId, slot),
+});
+
+/** One of an address's socket places, on every board (`ROTWSADDR#<address>` / `SLOT#<n>`). */
+export const rotationAddressSocketCodec = itemCodec({
+  name: 'rotationAddressSocket',
+  schema: z.object({ type: z.literal('rotationAddressSocket'), ...placeFields }),
+  keys: (_s, address: string, slot: number) => key.rotationAddressSocket(address, slot),
+});
+
+/** The places of an open socket (`ROTWSCONN#<id>`), for `$disconnect`, which only knows the connection. */
 export const rotationSocketOwnerCodec = itemCodec({
   name: 'rotationSocketOwner',
-  schema: z.object({ type: z.literal('rotationSocketOwner'), sessionId: z.string(), ttl: z.number() }),
+  schema: z.object({ type: z.literal('rotationSocketOwner'), places: socketPlacesSchema, ttl: z.number() }),
   keys: (_owner, connectionId: string) => key.rotationSocketOwner(connectionId),
 });

@@ -120,6 +120,22 @@ export const joinRequestCodec = itemCodec({
   keys: (r) => key.joinRequest(r.teamId, r.userId),
 });
 
+/**
+ * The record that a player booked one of a team's sessions (`TEAM#<teamId>` / `PLAYED#<userId>`;
+ * TABLE.md, "References"): written by an Update beside each booking row (`#db/team-played.ts`),
+ * keeping the first time; the team may name the player (walk-ins, blocking).
+ */
+export const teamPlayedCodec = itemCodec({
+  name: 'teamPlayed',
+  schema: z.object({
+    type: z.literal('teamPlayed'),
+    teamId: z.string(),
+    userId: z.string(),
+    firstBookedAt: z.string(),
+  }),
+  keys: (p) => key.teamPlayed(p.teamId, p.userId),
+});
+
 export const venueSchema = z.object({
   type: z.literal('venue'),
   teamId: z.string(),

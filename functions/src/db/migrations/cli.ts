@@ -1,10 +1,11 @@
 import { parseArgs } from 'node:util';
 import { createDocumentClient } from '#db/client.ts';
 import { normaliseInstants } from './normalise-instants.ts';
+import { recordTeamPlayers } from './record-team-players.ts';
 
 /**
  * `npm run migrate -- --table NAME [--region R] [--endpoint URL] [--page-size N]`: the migrations
- * of TABLE.md ("Instants") on a deployed table, with the caller's AWS credentials. Idempotent;
+ * of TABLE.md ("Instants", "References") on a deployed table, with the caller's AWS credentials. Idempotent;
  * `npm start` runs the same on the local table at every start.
  */
 async function main() {
@@ -23,6 +24,7 @@ async function main() {
   const doc = createDocumentClient({ region: values.region, endpoint: values.endpoint });
   try {
     await normaliseInstants({ doc, tableName: values.table }, { pageSize, log: console });
+    await recordTeamPlayers({ doc, tableName: values.table }, { pageSize, log: console });
   } finally {
     doc.destroy();
   }

@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { ADMIN_LIMITS, LANGUAGES, RESET_CODE_LENGTH, TEXT_LIMITS } from '../../constants.ts';
 import { id, isoInstant, language } from '../entities.ts';
-import { email, password, text } from './common.ts';
+import { email, name, password } from './common.ts';
 
 // Admin accounts: sign-up, login, password reset, and the account a team leader opens from the member app.
 
@@ -30,7 +30,7 @@ export type AdminLoginResult = z.infer<typeof adminLoginResult>;
 export const adminSignupRequest = z.strictObject({
   email,
   password,
-  displayName: text(TEXT_LIMITS.displayName).min(1),
+  displayName: name(TEXT_LIMITS.displayName).min(1),
   language: language.optional(),
 });
 export const adminLoginRequest = z.strictObject({ email, password: z.string().min(1).max(ADMIN_LIMITS.passwordMax) });

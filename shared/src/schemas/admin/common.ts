@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { ADMIN_LIMITS, TEXT_LIMITS } from '../../constants.ts';
 import { id } from '../entities.ts';
-import { multiLineText, singleLineText } from '../text.ts';
+import { multiLineText, nameText, singleLineText } from '../text.ts';
 
 // Building blocks of the admin contracts; admin-api.ts exports the scopes, not these helpers.
 
@@ -16,6 +16,8 @@ export const password = z.string().min(ADMIN_LIMITS.passwordMin).max(ADMIN_LIMIT
 /** Free text (`../text.ts`): one line, or `multiLine` for notes, rules and news. */
 export const text = singleLineText;
 export const multiLine = multiLineText;
+/** A name (team, venue, court, person, session title): visible, without invisible ends (`../text.ts`). */
+export const name = nameText;
 export const lineLink = z.union([z.literal(''), z.url({ protocol: /^https$/ }).max(TEXT_LIMITS.lineLink)]);
 export const month = z
   .string()

@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { ADMIN_LIMITS, CATEGORIES, PAGE_SIZE_MAX, TEXT_LIMITS } from '../../constants.ts';
 import { attendance, category, id, isoDate, isoInstant, payment, region, sessionSummary } from '../entities.ts';
 import { lotteryMinutes, signupMode } from '../fair-signup.ts';
-import { lineLink, multiLine, nonNegativeInt, sessionScope, teamScope, text } from './common.ts';
+import { lineLink, multiLine, name, nonNegativeInt, sessionScope, teamScope, text } from './common.ts';
 import { venueList } from './teams.ts';
 
 // A team's sessions: creating them (once, weekly or on listed dates), the lists, the players, changes and check-in.
@@ -44,8 +44,8 @@ const sessionTimes = {
 
 /** What describes a session besides its team and its times; the create form checks its fields with it. */
 export const sessionDetails = z.strictObject({
-  title: text(TEXT_LIMITS.sessionTitle).optional(),
-  venue: text(TEXT_LIMITS.venueName).min(1),
+  title: name(TEXT_LIMITS.sessionTitle).optional(),
+  venue: name(TEXT_LIMITS.venueName).min(1),
   address: text(TEXT_LIMITS.address).default(''),
   region,
   courts: z.number().int().min(1).max(ADMIN_LIMITS.maxCourts),
@@ -196,7 +196,7 @@ export const removePlayerResult = z.object({ session: adminSession, promoted: z.
 /** Fields whose change sends every booked and waiting player a change notice: venue and time. */
 export const updateVenueRequest = sessionScope
   .extend({
-    venue: text(TEXT_LIMITS.venueName).min(1).optional(),
+    venue: name(TEXT_LIMITS.venueName).min(1).optional(),
     address: text(TEXT_LIMITS.address).optional(),
     region: region.optional(),
     courts: z.number().int().min(1).max(ADMIN_LIMITS.maxCourts).optional(),
@@ -218,7 +218,7 @@ export const signedList = z.object({
 });
 /** A walk-in is a known player (`userId`) or a guest without an account (`name`). */
 export const addWalkInRequest = sessionScope
-  .extend({ userId: id.optional(), name: text(TEXT_LIMITS.playerName).min(1).optional() })
+  .extend({ userId: id.optional(), name: name(TEXT_LIMITS.playerName).min(1).optional() })
   .refine((v) => (v.userId === undefined) !== (v.name === undefined), { message: 'Give either userId or name' });
 export const addWalkInResult = z.object({
   sessionId: id,

@@ -9,7 +9,7 @@ import {
   signupMode,
   waitlistOfferMinutes,
 } from '../fair-signup.ts';
-import { email, lineLink, multiLine, nonNegativeInt, teamScope, text } from './common.ts';
+import { email, lineLink, multiLine, name, nonNegativeInt, teamScope, text } from './common.ts';
 
 // Teams an admin runs, their settings (defaults, venues, LINE, private rules) and their admins.
 
@@ -28,9 +28,9 @@ export const adminTeamItem = z.object({
 export type AdminTeamItem = z.infer<typeof adminTeamItem>;
 
 export const createTeamRequest = z.strictObject({
-  team_name: text(TEXT_LIMITS.teamName).min(1),
+  team_name: name(TEXT_LIMITS.teamName).min(1),
   default_region: z.union([region, z.literal('')]).default(''),
-  default_place_name: text(TEXT_LIMITS.venueName).default(''),
+  default_place_name: name(TEXT_LIMITS.venueName).default(''),
   default_location: text(TEXT_LIMITS.address).default(''),
   default_price: z.number().int().min(0).max(ADMIN_LIMITS.maxPrice).default(0),
   default_line: lineLink.default(''),
@@ -82,8 +82,8 @@ export type DefaultData = z.infer<typeof defaultData>;
 
 export const updateDefaultRequest = teamScope
   .extend({
-    team_name: text(TEXT_LIMITS.teamName).min(1).optional(),
-    default_place_name: text(TEXT_LIMITS.venueName).optional(),
+    team_name: name(TEXT_LIMITS.teamName).min(1).optional(),
+    default_place_name: name(TEXT_LIMITS.venueName).optional(),
     default_price: z.number().int().min(0).max(ADMIN_LIMITS.maxPrice).optional(),
     default_location: text(TEXT_LIMITS.address).optional(),
     default_region: z.union([region, z.literal('')]).optional(),
@@ -131,10 +131,10 @@ export const venue = z.object({
 export const venueList = z.array(venue);
 export const saveVenueRequest = teamScope.extend({
   venue_id: id.optional(),
-  name: text(TEXT_LIMITS.venueName).min(1),
+  name: name(TEXT_LIMITS.venueName).min(1),
   address: text(TEXT_LIMITS.address).default(''),
   region,
-  courts: z.array(text(TEXT_LIMITS.courtName).min(1)).max(ADMIN_LIMITS.maxCourts).default([]),
+  courts: z.array(name(TEXT_LIMITS.courtName).min(1)).max(ADMIN_LIMITS.maxCourts).default([]),
 });
 export const deleteVenueRequest = teamScope.extend({ venue_id: id });
 

@@ -3,5 +3,5 @@ import { apiCall } from '@/lib/api-client';
 
 export type LoginInput = RequestOf<AdminRoutes['login']>;
 
-/** Email and password; five failures in a row lock the account for 15 minutes. */
+/** Email and password; wrong passwords never lock the account, they space the next tries out (429 with Retry-After). */
 export const login = (input: LoginInput) => apiCall('login', input);

@@ -1,7 +1,6 @@
-import { TEXT_LIMITS } from '@shuttle/shared';
 import { useTranslation } from 'react-i18next';
 import { Field } from '@/components/field';
-import { RegionOptions } from '@/components/region-options';
+import { VenueFields } from '@/components/venue-fields';
 import type { SessionDefaults } from '../api/get-default-setting';
 import { NumberField } from './number-field';
 import type { SectionProps } from './section-props';
@@ -32,44 +31,12 @@ export function VenueSection({
           )}
         </Field>
       )}
-      <div className="form-grid">
-        <div data-field="venue">
-          <Field label={t('session.venue')} error={message('venue')}>
-            {(c) => (
-              <input
-                {...c}
-                className="input"
-                maxLength={TEXT_LIMITS.venueName}
-                value={values.venue}
-                onChange={(e) => set('venue', e.target.value)}
-              />
-            )}
-          </Field>
-        </div>
-        <div data-field="region">
-          <Field label={t('session.region')} error={message('region')}>
-            {(c) => (
-              <select {...c} className="input" value={values.region} onChange={(e) => set('region', e.target.value)}>
-                <option value="">{t('create.pickRegion')}</option>
-                <RegionOptions />
-              </select>
-            )}
-          </Field>
-        </div>
-      </div>
-      <div data-field="address">
-        <Field label={t('session.address')} error={message('address')}>
-          {(c) => (
-            <input
-              {...c}
-              className="input"
-              maxLength={TEXT_LIMITS.address}
-              value={values.address}
-              onChange={(e) => set('address', e.target.value)}
-            />
-          )}
-        </Field>
-      </div>
+      <VenueFields
+        values={values}
+        onChange={set}
+        errors={{ venue: message('venue'), region: message('region'), address: message('address') }}
+        regionPlaceholder={t('create.pickRegion')}
+      />
       <div className="form-grid form-grid--3">
         <NumberField name="courts" label={t('session.courts')} values={values} set={set} message={message} />
         <NumberField

@@ -6,6 +6,7 @@ import {
   type RotationMode,
   type RotationPlayerState,
   type RotationRule,
+  rotationAdminBoard,
   rotationBoard,
 } from '@shuttle/shared';
 import { downloadFile } from '@shuttle/shared/web/download.ts';
@@ -43,21 +44,19 @@ export async function downloadRotationCsv(sessionId: string): Promise<void> {
   downloadFile(await apiCall.file('rotation/exportCsv', { sessionId }), `rotation-${sessionId}.csv`);
 }
 
-/** A socket message as a board (the message is the board; `{board}` is taken too). */
-const parseBoard = (message: unknown): RotationBoard | null => {
-  const candidate = (message as { board?: unknown } | null)?.board ?? message;
-  const parsed = rotationBoard.safeParse(candidate);
-  return parsed.success ? parsed.data : null;
-};
+/** A socket message as a board of `schema` (the message is the board; `{board}` is taken too). */
+const boardParser =
+  <B>(schema: { safeParse: (value: unknown) => { success: true; data: B } | { success: false } }) =>
+  (message: unknown): B | null => {
+    const parsed = schema.safeParse((message as { board?: unknown } | null)?.board ?? message);
+    return parsed.success ? parsed.data : null;
+  };
 
 /**
- * The admin's live board of a session; `onScreenToken` hears the venue-screen token each read
- * carries (socket messages leave it out).
+ * The admin's live board of a session: reads and socket messages alike carry the admin view
+ * (user ids, the venue-screen token), which the server sends only to the team's admins.
  */
-export function adminBoardSource(
-  sessionId: string,
-  onScreenToken: (token: string) => void,
-): LiveBoardSource<RotationBoard> {
+export function adminBoardSource(sessionId: string): LiveBoardSource<RotationAdminBoard> {
   return {
     poll: async (etag) => {
       const result = await fetchIfChanged(
@@ -68,15 +67,13 @@ export function adminBoardSource(
         etag,
       );
       if (result === 'unchanged') return result;
-      const { board } = result.data as { board: RotationAdminBoard };
-      onScreenToken(board.screenToken);
-      return { board, etag: result.etag };
+      return { board: (result.data as { board: RotationAdminBoard }).board, etag: result.etag };
     },
     socketUrl: () => {
       const token = currentToken();
       return token ? rotationSocketUrl(env.adminApiBase, sessionId, token) : null;
     },
-    parse: parseBoard,
+    parse: boardParser(rotationAdminBoard),
   };
 }
 
@@ -96,6 +93,6 @@ export function screenBoardSource(token: string, sessionId: string | null): Live
     },
     // Without the session id (an older link) the screen polls.
     socketUrl: () => (sessionId ? rotationSocketUrl(env.memberApiBase, sessionId, token) : null),
-    parse: parseBoard,
+    parse: boardParser(rotationBoard),
   };
 }

@@ -2,7 +2,7 @@ import type { RotationGame, RotationPlayerRef } from '@shuttle/shared';
 import { useTranslation } from 'react-i18next';
 
 /**
- * The two sides of a game, one over the other with 對 between (names only, docs/PRIVACY.md).
+ * The two sides of a game, one over the other with 對 between (names and board ids only, docs/PRIVACY.md).
  * With `onPick` each name is a button (a coming game's player to swap out).
  */
 export function GameTeams({
@@ -13,7 +13,7 @@ export function GameTeams({
   const side = (players: RotationPlayerRef[]) => (
     <ul className="game-teams__side">
       {players.map((p) => (
-        <li key={p.userId}>
+        <li key={p.playerId}>
           {onPick ? (
             <button
               type="button"
@@ -22,7 +22,7 @@ export function GameTeams({
               aria-haspopup="dialog"
               aria-label={t('rotation.swapOut', { name: p.name })}
               data-testid="next-player"
-              data-user-id={p.userId}
+              data-player-id={p.playerId}
             >
               {p.name}
             </button>

@@ -1,4 +1,4 @@
-import type { RotationNextGame, RotationPlayer, RotationPlayerRef } from '@shuttle/shared';
+import type { RotationAdminPlayer, RotationNextGame, RotationPlayerRef } from '@shuttle/shared';
 import { Dialog } from '@shuttle/shared/web/dialog.tsx';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -24,15 +24,15 @@ export function NextGames({
 }: {
   next: RotationNextGame[];
   limit?: number;
-  players?: RotationPlayer[];
+  players?: RotationAdminPlayer[];
   busy?: boolean;
-  onSwap?: (nextIndex: number, out: RotationPlayerRef, inPlayer: RotationPlayer) => void;
+  onSwap?: (nextIndex: number, out: RotationPlayerRef, inPlayer: RotationAdminPlayer) => void;
 }) {
   const { t } = useTranslation();
   const [swapping, setSwapping] = useState<Swapping | null>(null);
   const shown = limit ? next.slice(0, limit) : next;
-  const inGame = new Set(swapping ? next[swapping.nextIndex]?.teams.flat().map((p) => p.userId) : []);
-  const choices = queueOrder(players).filter((p) => p.queuePosition != null && !inGame.has(p.userId));
+  const inGame = new Set(swapping ? next[swapping.nextIndex]?.teams.flat().map((p) => p.playerId) : []);
+  const choices = queueOrder(players).filter((p) => p.queuePosition != null && !inGame.has(p.playerId));
   return (
     <section className="panel rotation-next" aria-labelledby="rotation-next-title" data-testid="rotation-next">
       <h2 className="panel__title" id="rotation-next-title">
@@ -46,7 +46,7 @@ export function NextGames({
             <li
               key={game.teams
                 .flat()
-                .map((p) => p.userId)
+                .map((p) => p.playerId)
                 .join(',')}
               className="rotation-next__game"
               data-testid="next-game"
@@ -72,7 +72,7 @@ export function NextGames({
             {choices.length === 0 && <p className="panel__empty">{t('rotation.noSwap')}</p>}
             {choices.map((p) => (
               <button
-                key={p.userId}
+                key={p.playerId}
                 type="button"
                 className="button button--outline button--block"
                 disabled={busy}

@@ -1,4 +1,4 @@
-import type { RotationPlayer, RotationPlayerState } from '@shuttle/shared';
+import type { RotationAdminPlayer, RotationPlayerState } from '@shuttle/shared';
 import { Dialog } from '@shuttle/shared/web/dialog.tsx';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,12 +10,12 @@ const STATES: RotationPlayerState[] = ['ready', 'resting', 'gone'];
 const isGuest = (userId: string) => userId.startsWith('guest_');
 
 export interface PlayerActions {
-  onSetState: (player: RotationPlayer, state: RotationPlayerState) => void;
-  onMoveUp: (player: RotationPlayer) => void;
+  onSetState: (player: RotationAdminPlayer, state: RotationPlayerState) => void;
+  onMoveUp: (player: RotationAdminPlayer) => void;
   /** `partner` null releases the player's fixed pair. */
-  onLockPair: (player: RotationPlayer, partner: RotationPlayer | null) => void;
+  onLockPair: (player: RotationAdminPlayer, partner: RotationAdminPlayer | null) => void;
   /** `helper` null removes the session's helper. */
-  onSetHelper: (helper: RotationPlayer | null) => void;
+  onSetHelper: (helper: RotationAdminPlayer | null) => void;
 }
 
 /**
@@ -32,8 +32,8 @@ export function PlayerSheet({
   onClose,
   ...actions
 }: PlayerActions & {
-  player: RotationPlayer | null;
-  players: RotationPlayer[];
+  player: RotationAdminPlayer | null;
+  players: RotationAdminPlayer[];
   helperUserId: string | null;
   busy: boolean;
   onClose: () => void;
@@ -48,8 +48,10 @@ export function PlayerSheet({
     task();
     close();
   };
-  const partner = player?.lockedWith ? players.find((p) => p.userId === player.lockedWith) : undefined;
-  const candidates = player ? queueOrder(players).filter((p) => p.userId !== player.userId && p.state !== 'gone') : [];
+  const partner = player?.lockedWith ? players.find((p) => p.playerId === player.lockedWith) : undefined;
+  const candidates = player
+    ? queueOrder(players).filter((p) => p.playerId !== player.playerId && p.state !== 'gone')
+    : [];
   const isHelper = player != null && helperUserId === player.userId;
 
   return (
@@ -65,7 +67,7 @@ export function PlayerSheet({
           {candidates.length === 0 && <p className="panel__empty">{t('rotation.noPartner')}</p>}
           {candidates.map((p) => (
             <button
-              key={p.userId}
+              key={p.playerId}
               type="button"
               className="button button--outline button--block"
               disabled={busy}

@@ -1,4 +1,4 @@
-import type { RotationPlayer } from '@shuttle/shared';
+import type { RotationAdminPlayer } from '@shuttle/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { queueOrder } from '../model/board-view';
@@ -14,13 +14,13 @@ export function QueueList({
   busy,
   ...actions
 }: PlayerActions & {
-  players: RotationPlayer[];
+  players: RotationAdminPlayer[];
   helperUserId: string | null;
   busy: boolean;
 }) {
   const { t } = useTranslation();
-  const names = new Map(players.map((p) => [p.userId, p.name]));
-  const [picked, setPicked] = useState<RotationPlayer | null>(null);
+  const names = new Map(players.map((p) => [p.playerId, p.name]));
+  const [picked, setPicked] = useState<RotationAdminPlayer | null>(null);
   return (
     <section className="panel rotation-queue" aria-labelledby="rotation-queue-title">
       <h2 className="panel__title" id="rotation-queue-title">
@@ -32,7 +32,7 @@ export function QueueList({
       ) : (
         <ul className="queue-list">
           {queueOrder(players).map((player) => (
-            <li key={player.userId} className="queue-list__item">
+            <li key={player.playerId} className="queue-list__item">
               <button
                 type="button"
                 className={`queue-player queue-player--${player.state}`}

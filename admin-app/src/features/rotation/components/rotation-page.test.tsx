@@ -56,8 +56,9 @@ const session: AdminSession = {
   fillRate: 56,
 };
 
+/** Games show board ids (`p<n>`); the admin's player list adds user ids (`u<n>`), which the admin calls take. */
 const ref = (n: number) => ({
-  userId: `u${n}`,
+  playerId: `p${n}`,
   name: ['王小明', '李大華', '陳小美', '林志明', '張一', '黃二', '吳三', '周四', '鄭五'][n - 1]!,
 });
 const game = (court: number, ids: number[]): RotationGame => ({
@@ -80,6 +81,7 @@ function boardV1(): RotationAdminBoard {
     ],
     players: [1, 2, 3, 4, 5, 6, 7, 8, 9].map((n) => ({
       ...ref(n),
+      userId: `u${n}`,
       state: n === 9 ? ('resting' as const) : ('ready' as const),
       gamesPlayed: n <= 4 ? 3 : 2,
       court: n <= 4 ? 1 : null,
@@ -88,6 +90,7 @@ function boardV1(): RotationAdminBoard {
     })),
     next: [{ ...game(2, [5, 6, 7, 8]), court: 2 }],
     helperUserId: null,
+    helperPlayerId: null,
     updatedAt: '2026-12-03T11:30:00.000Z',
     screenToken: 'screen-token-0123456789abcdef0123456789',
   };
@@ -273,11 +276,11 @@ describe('the board controls (issue 21)', () => {
       'rotation/lockPair': changed(() =>
         bump({
           players: board.players.map((p) =>
-            p.userId === 'u7' ? { ...p, lockedWith: 'u8' } : p.userId === 'u8' ? { ...p, lockedWith: 'u7' } : p,
+            p.userId === 'u7' ? { ...p, lockedWith: 'p8' } : p.userId === 'u8' ? { ...p, lockedWith: 'p7' } : p,
           ),
         }),
       ),
-      'rotation/setHelper': changed(() => bump({ helperUserId: 'u6' })),
+      'rotation/setHelper': changed(() => bump({ helperUserId: 'u6', helperPlayerId: 'p6' })),
     });
     renderPage();
     const playerButton = async (userId: string) =>
@@ -343,7 +346,7 @@ describe('the board controls (issue 21)', () => {
     const next = await screen.findByTestId('next-game');
     const out = within(next)
       .getAllByTestId('next-player')
-      .find((p) => p.dataset.userId === 'u8')!;
+      .find((p) => p.dataset.playerId === 'p8')!;
     fireEvent.click(out);
     const sheet = await screen.findByTestId('swap-sheet');
     // Only queued players outside that game.

@@ -1,4 +1,4 @@
-import type { RotationAdminBoard, RotationBoard, RotationGame } from '@shuttle/shared';
+import type { RotationAdminBoard, RotationGame } from '@shuttle/shared';
 import { ApiError, errorMessage } from '@shuttle/shared/web/api-error.ts';
 import { Dialog } from '@shuttle/shared/web/dialog.tsx';
 import { EmptyState } from '@shuttle/shared/web/empty-state.tsx';
@@ -41,9 +41,8 @@ import { type BoardSetup, SetupForm } from './setup-form';
 export function RotationPage({ sessionId }: { sessionId: string }) {
   const { t } = useTranslation();
   const session = useRotationSession(sessionId).data?.session;
-  const [screenToken, setScreenToken] = useState<string | null>(null);
-  const source = useMemo(() => adminBoardSource(sessionId, setScreenToken), [sessionId]);
-  const live = useLiveBoard<RotationBoard>(sessionId, source);
+  const source = useMemo(() => adminBoardSource(sessionId), [sessionId]);
+  const live = useLiveBoard<RotationAdminBoard>(sessionId, source);
   const { busy, run } = useAction();
   const [editing, setEditing] = useState(false);
   const [finishing, setFinishing] = useState<RotationGame | null>(null);
@@ -54,7 +53,6 @@ export function RotationPage({ sessionId }: { sessionId: string }) {
   const change = async (task: () => Promise<{ board: RotationAdminBoard }>) => {
     const result = await run(task);
     if (!result) return live.refresh();
-    setScreenToken(result.board.screenToken);
     live.accept(result.board);
   };
   const setup = async (next: BoardSetup) => {
@@ -135,7 +133,11 @@ export function RotationPage({ sessionId }: { sessionId: string }) {
             next={board.next}
             players={board.players}
             busy={busy}
-            onSwap={(index, out, into) => void change(() => swapNext(sessionId, index, out.userId, into.userId))}
+            onSwap={(index, out, into) => {
+              // Games show board ids; the admin calls name players by user id (docs/ON-COURT.md).
+              const outUserId = board.players.find((p) => p.playerId === out.playerId)?.userId;
+              if (outUserId) void change(() => swapNext(sessionId, index, outUserId, into.userId));
+            }}
           />
           <QueueList
             players={board.players}
@@ -148,10 +150,10 @@ export function RotationPage({ sessionId }: { sessionId: string }) {
             }
             onSetHelper={(helper) => void change(() => setHelper(sessionId, helper?.userId ?? null))}
           />
-          {screenToken && (
+          {board.screenToken && (
             <ScreenLink
               sessionId={sessionId}
-              token={screenToken}
+              token={board.screenToken}
               busy={busy}
               onRotate={() => void change(() => rotateScreenToken(sessionId))}
             />

@@ -62,7 +62,7 @@ export function VenueScreen({ token, sessionId }: { token: string; sessionId: st
           </h2>
           <ol className="venue-queue" data-testid="venue-queue">
             {queue.map((p) => (
-              <li key={p.userId} className="venue-queue__item">
+              <li key={p.playerId} className="venue-queue__item">
                 <span className="venue-queue__place">{p.queuePosition}</span>
                 {p.name}
               </li>

@@ -9,7 +9,7 @@ const STATE_ORDER = { ready: 0, resting: 1, gone: 2 } as const;
  * The queue as the board lists it: ready players in queue order, then those on court, then
  * resting, then gone; check-in order breaks ties (the board's own order).
  */
-export function queueOrder(players: RotationPlayer[]): RotationPlayer[] {
+export function queueOrder<P extends RotationPlayer>(players: P[]): P[] {
   const rank = (p: RotationPlayer) =>
     p.queuePosition != null ? p.queuePosition : p.court != null ? 1000 : 2000 + STATE_ORDER[p.state] * 1000;
   return players
@@ -25,7 +25,7 @@ export const firstFreeCourt = (board: Pick<RotationBoard, 'courts'>): number | n
 const gameKey = (game: RotationGame) =>
   `${game.court}:${game.teams
     .flat()
-    .map((p) => p.userId)
+    .map((p) => p.playerId)
     .join(',')}`;
 
 /** Games on `next` that were not on `previous`: the games just started (for the venue screen's call). */

@@ -5,7 +5,7 @@ import { envelope, routes, sentRequest, stubFetch } from '@shuttle/shared/web/te
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { authStore, clearLogin } from '@/lib/auth';
-import { profile } from '@/testing/fixtures';
+import { adminSession, profile } from '@/testing/fixtures';
 import { SessionControls } from './session-controls';
 
 /**
@@ -21,30 +21,11 @@ afterEach(() => {
 
 const opensAt = '2026-12-02T04:00:00.000Z';
 const session: AdminSession = {
-  id: 'session-1',
-  teamId: 'team-1',
-  teamName: '大安羽球同好會',
-  title: '週三夜打',
-  venue: '大安運動中心',
+  ...adminSession,
   address: '',
-  region: '台北市',
-  categories: ['casual'],
-  courts: 2,
-  capacity: 8,
-  price: 250,
-  startsAt: '2026-12-03T11:00:00.000Z',
-  endsAt: '2026-12-03T13:00:00.000Z',
   signupOpensAt: opensAt,
-  isPublic: true,
-  bookingClosed: false,
   acceptedCount: 0,
-  waitingCount: 0,
   remaining: 8,
-  status: 'notYetOpen',
-  startingSoon: false,
-  notes: '',
-  lineLink: '',
-  cancelWindowMinutes: 120,
   fillRate: 0,
 };
 

@@ -1,10 +1,10 @@
-import { ADMIN_LIMITS, type AdminSession, addDays, type Region, TEXT_LIMITS } from '@shuttle/shared';
+import { ADMIN_LIMITS, type AdminSession, addDays, type Region } from '@shuttle/shared';
 import { Dialog } from '@shuttle/shared/web/dialog.tsx';
 import { notify } from '@shuttle/shared/web/ui-store.ts';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Field } from '@/components/field';
-import { RegionOptions } from '@/components/region-options';
+import { useVenueValues, VenueFields } from '@/components/venue-fields';
 import { useAction } from '@/hooks/use-action';
 import { taipeiClock, taipeiInstant } from '@/lib/taipei-time';
 import { updateVenue, type VenueChange } from '../api/update-venue';
@@ -26,9 +26,7 @@ export function VenueTimeDialog({
   const { busy, run } = useAction();
   const start = taipeiClock(session.startsAt);
   const signup = taipeiClock(session.signupOpensAt);
-  const [venue, setVenue] = useState(session.venue);
-  const [address, setAddress] = useState(session.address);
-  const [region, setRegion] = useState<Region>(session.region);
+  const [place, setPlace] = useVenueValues({ venue: session.venue, region: session.region, address: session.address });
   const [courts, setCourts] = useState(String(session.courts));
   const [date, setDate] = useState(start.date);
   const [startTime, setStartTime] = useState(start.time);
@@ -45,7 +43,7 @@ export function VenueTimeDialog({
     const signupOpensAt = taipeiInstant(signupDate, signupTime);
     const hours = (Date.parse(endsAt) - Date.parse(startsAt)) / 3_600_000;
     const next: Errors = {
-      venue: venue.trim() ? undefined : t('create.errors.required'),
+      venue: place.venue.trim() ? undefined : t('create.errors.required'),
       courts:
         Number.isInteger(courtsValue) && courtsValue >= 1 && courtsValue <= ADMIN_LIMITS.maxCourts
           ? undefined
@@ -62,9 +60,9 @@ export function VenueTimeDialog({
     if (Object.values(next).some(Boolean)) return;
 
     const change: VenueChange = { sessionId: session.id };
-    if (venue.trim() !== session.venue) change.venue = venue.trim();
-    if (address.trim() !== session.address) change.address = address.trim();
-    if (region !== session.region) change.region = region;
+    if (place.venue.trim() !== session.venue) change.venue = place.venue.trim();
+    if (place.address.trim() !== session.address) change.address = place.address.trim();
+    if (place.region !== session.region) change.region = place.region as Region;
     if (courtsValue !== session.courts) change.courts = courtsValue;
     if (startsAt !== new Date(session.startsAt).toISOString()) change.startsAt = startsAt;
     if (endsAt !== new Date(session.endsAt).toISOString()) change.endsAt = endsAt;
@@ -104,37 +102,7 @@ export function VenueTimeDialog({
     >
       <form id="venue-time-form" className="form" onSubmit={submit} noValidate>
         <p className="notice notice--warning">{t('detail.changeNotice')}</p>
-        <div className="form-grid">
-          <Field label={t('session.venue')} error={errors.venue}>
-            {(c) => (
-              <input
-                {...c}
-                className="input"
-                maxLength={TEXT_LIMITS.venueName}
-                value={venue}
-                onChange={(e) => setVenue(e.target.value)}
-              />
-            )}
-          </Field>
-          <Field label={t('session.region')}>
-            {(c) => (
-              <select {...c} className="input" value={region} onChange={(e) => setRegion(e.target.value as Region)}>
-                <RegionOptions />
-              </select>
-            )}
-          </Field>
-        </div>
-        <Field label={t('session.address')}>
-          {(c) => (
-            <input
-              {...c}
-              className="input"
-              maxLength={TEXT_LIMITS.address}
-              value={address}
-              onChange={(e) => setAddress(e.target.value)}
-            />
-          )}
-        </Field>
+        <VenueFields values={place} onChange={setPlace} errors={{ venue: errors.venue }} />
         <div className="form-grid form-grid--4">
           <Field label={t('session.courts')} error={errors.courts}>
             {(c) => (

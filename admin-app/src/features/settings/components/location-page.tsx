@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Field } from '@/components/field';
 import { QueryView } from '@/components/query-view';
-import { RegionOptions } from '@/components/region-options';
+import { useVenueValues, VenueFields } from '@/components/venue-fields';
 import { useAction } from '@/hooks/use-action';
 import { teamSettingsChanged } from '@/lib/changes';
 import { deleteVenue } from '../api/delete-venue';
@@ -21,18 +21,20 @@ type Venue = { venue_id: string; name: string; address: string; region: string; 
 function DefaultPlaceForm({ data }: { data: DefaultData }) {
   const { t } = useTranslation();
   const { busy, save } = useSaveSettings();
-  const [region, setRegion] = useState(data.default_region);
-  const [placeName, setPlaceName] = useState(data.default_place_name);
-  const [location, setLocation] = useState(data.default_location);
+  const [place, setPlace] = useVenueValues({
+    venue: data.default_place_name,
+    region: data.default_region,
+    address: data.default_location,
+  });
   const [error, setError] = useState<string | null>(null);
   const submit = () => {
-    if (!region) return setError(t('settings.regionRequired'));
+    if (!place.region) return setError(t('settings.regionRequired'));
     setError(null);
     void save(() =>
       updateDefault({
-        default_region: region as Region,
-        default_place_name: placeName.trim(),
-        default_location: location.trim(),
+        default_region: place.region as Region,
+        default_place_name: place.venue.trim(),
+        default_location: place.address.trim(),
       }),
     );
   };
@@ -44,42 +46,15 @@ function DefaultPlaceForm({ data }: { data: DefaultData }) {
           {t('startup.noRegionMessage')}
         </p>
       )}
-      <Field label={t('settings.defaultRegion')} hint={t('settings.defaultRegionHint')} error={error}>
-        {(c) => (
-          <select
-            {...c}
-            className="input"
-            value={region}
-            onChange={(e) => setRegion(e.target.value)}
-            data-testid="default-region"
-          >
-            <option value="">{t('create.pickRegion')}</option>
-            <RegionOptions />
-          </select>
-        )}
-      </Field>
-      <Field label={t('teams.placeName')}>
-        {(c) => (
-          <input
-            {...c}
-            className="input"
-            maxLength={TEXT_LIMITS.venueName}
-            value={placeName}
-            onChange={(e) => setPlaceName(e.target.value)}
-          />
-        )}
-      </Field>
-      <Field label={t('teams.location')}>
-        {(c) => (
-          <input
-            {...c}
-            className="input"
-            maxLength={TEXT_LIMITS.address}
-            value={location}
-            onChange={(e) => setLocation(e.target.value)}
-          />
-        )}
-      </Field>
+      <VenueFields
+        values={place}
+        onChange={setPlace}
+        errors={{ region: error }}
+        labels={{ venue: t('teams.placeName'), region: t('settings.defaultRegion'), address: t('teams.location') }}
+        regionHint={t('settings.defaultRegionHint')}
+        regionPlaceholder={t('create.pickRegion')}
+        regionTestId="default-region"
+      />
       <SaveBar busy={busy} />
     </form>
   );
@@ -96,9 +71,11 @@ function VenueDialog({
 }) {
   const { t } = useTranslation();
   const { busy, run } = useAction();
-  const [name, setName] = useState(venue?.name ?? '');
-  const [address, setAddress] = useState(venue?.address ?? '');
-  const [region, setRegion] = useState(venue?.region ?? defaultRegion);
+  const [place, setPlace] = useVenueValues({
+    venue: venue?.name ?? '',
+    region: venue?.region ?? defaultRegion,
+    address: venue?.address ?? '',
+  });
   const [courts, setCourts] = useState((venue?.courts ?? []).join(', '));
   const [errors, setErrors] = useState<{ name?: string; region?: string; courts?: string }>({});
   const submit = async () => {
@@ -107,8 +84,8 @@ function VenueDialog({
       .map((c) => c.trim())
       .filter(Boolean);
     const next = {
-      name: name.trim() ? undefined : t('create.errors.required'),
-      region: (REGIONS as readonly string[]).includes(region) ? undefined : t('create.errors.regionRequired'),
+      name: place.venue.trim() ? undefined : t('create.errors.required'),
+      region: (REGIONS as readonly string[]).includes(place.region) ? undefined : t('create.errors.regionRequired'),
       courts:
         courtList.length <= ADMIN_LIMITS.maxCourts && courtList.every((c) => c.length <= TEXT_LIMITS.courtName)
           ? undefined
@@ -120,12 +97,12 @@ function VenueDialog({
       () =>
         saveVenue({
           ...(venue ? { venue_id: venue.venue_id } : {}),
-          name: name.trim(),
-          address: address.trim(),
-          region: region as Region,
+          name: place.venue.trim(),
+          address: place.address.trim(),
+          region: place.region as Region,
           courts: courtList,
         }),
-      { success: { title: t('common.savedTitle'), message: t('settings.venueSaved', { name: name.trim() }) } },
+      { success: { title: t('common.savedTitle'), message: t('settings.venueSaved', { name: place.venue.trim() }) } },
     );
     if (!saved) return;
     void invalidateQueries(settingsKeys.venues);
@@ -150,36 +127,13 @@ function VenueDialog({
       }
     >
       <form id="venue-form" className="form" onSubmit={preventDefault(() => void submit())} noValidate>
-        <Field label={t('settings.venueName')} error={errors.name}>
-          {(c) => (
-            <input
-              {...c}
-              className="input"
-              maxLength={TEXT_LIMITS.venueName}
-              value={name}
-              onChange={(e) => setName(e.target.value)}
-            />
-          )}
-        </Field>
-        <Field label={t('session.region')} error={errors.region}>
-          {(c) => (
-            <select {...c} className="input" value={region} onChange={(e) => setRegion(e.target.value)}>
-              <option value="">{t('create.pickRegion')}</option>
-              <RegionOptions />
-            </select>
-          )}
-        </Field>
-        <Field label={t('session.address')}>
-          {(c) => (
-            <input
-              {...c}
-              className="input"
-              maxLength={TEXT_LIMITS.address}
-              value={address}
-              onChange={(e) => setAddress(e.target.value)}
-            />
-          )}
-        </Field>
+        <VenueFields
+          values={place}
+          onChange={setPlace}
+          errors={{ venue: errors.name, region: errors.region }}
+          labels={{ venue: t('settings.venueName') }}
+          regionPlaceholder={t('create.pickRegion')}
+        />
         <Field label={t('settings.courts')} hint={t('settings.courtsHint')} error={errors.courts}>
           {(c) => <input {...c} className="input" value={courts} onChange={(e) => setCourts(e.target.value)} />}
         </Field>

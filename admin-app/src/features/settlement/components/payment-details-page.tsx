@@ -1,6 +1,6 @@
-import type { PaymentDetails } from '@shuttle/shared';
+import type { PaymentDetails, PaymentDetailsSettings } from '@shuttle/shared';
 import { setQueryData } from '@shuttle/shared/web/query.ts';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Field } from '@/components/field';
 import { PageHeader } from '@/components/page-header';
@@ -8,10 +8,19 @@ import { QueryView } from '@/components/query-view';
 import { useAction } from '@/hooks/use-action';
 import { savePaymentDetails, settlementKeys, usePaymentDetails } from '../api/settlement';
 
+const FIELDS = ['bankCode', 'bankAccount', 'linePayUrl', 'jkoPayUrl'] as const satisfies (keyof PaymentDetails)[];
+
+const detailsOf = (settings: PaymentDetails): PaymentDetails => ({
+  bankCode: settings.bankCode,
+  bankAccount: settings.bankAccount,
+  linePayUrl: settings.linePayUrl,
+  jkoPayUrl: settings.jkoPayUrl,
+});
+
 function DetailsForm({ details }: { details: PaymentDetails }) {
   const { t } = useTranslation();
   const { busy, run } = useAction();
-  const [draft, setDraft] = useState(details);
+  const [draft, setDraft] = useState(() => detailsOf(details));
   const text = (
     key: keyof PaymentDetails,
     props: { inputMode?: 'numeric' | 'url'; maxLength: number; placeholder?: string },
@@ -37,7 +46,7 @@ function DetailsForm({ details }: { details: PaymentDetails }) {
     });
     if (saved) {
       setQueryData(settlementKeys.paymentDetails, saved);
-      setDraft(saved);
+      setDraft(detailsOf(saved));
     }
   };
   return (
@@ -58,7 +67,30 @@ function DetailsForm({ details }: { details: PaymentDetails }) {
   );
 }
 
-/** /admin/setting/payment: where players pay (bank transfer, LINE Pay, JKO Pay links). */
+/** What a co-admin (or an owner yet to verify their email) sees: the details, and who may change them. */
+function DetailsReadOnly({ settings }: { settings: PaymentDetailsSettings }) {
+  const { t } = useTranslation();
+  return (
+    <section className="panel" data-testid="payment-details-readonly">
+      <p className="notice notice--info" data-testid="payment-details-who">
+        {t(settings.editable === 'verifyEmail' ? 'settlement.pay.verifyEmail' : 'settlement.pay.ownerOnly')}
+      </p>
+      <dl className="pay-details">
+        {FIELDS.map((key) => (
+          <Fragment key={key}>
+            <dt>{t(`settlement.pay.${key}`)}</dt>
+            <dd>{settings[key] || '—'}</dd>
+          </Fragment>
+        ))}
+      </dl>
+    </section>
+  );
+}
+
+/**
+ * /admin/setting/payment: where players pay (bank transfer, LINE Pay, JKO Pay links). Only the
+ * team's owner with a verified email changes them (docs/MONEY.md); others see them read only.
+ */
 export function PaymentDetailsPage() {
   const { t } = useTranslation();
   const details = usePaymentDetails();
@@ -69,7 +101,9 @@ export function PaymentDetailsPage() {
         description={t('settlement.pay.description')}
         back="/setting"
       />
-      <QueryView query={details}>{(data) => <DetailsForm details={data} />}</QueryView>
+      <QueryView query={details}>
+        {(data) => (data.editable === 'yes' ? <DetailsForm details={data} /> : <DetailsReadOnly settings={data} />)}
+      </QueryView>
     </div>
   );
 }

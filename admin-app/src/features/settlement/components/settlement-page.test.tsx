@@ -116,7 +116,10 @@ describe('payment details', () => {
     const empty: PaymentDetails = { bankCode: '', bankAccount: '', linePayUrl: '', jkoPayUrl: '' };
     const saved = { ...empty, bankCode: '812', bankAccount: '001234567890' };
     const fetch = stubFetch(
-      routes({ 'setting/getPaymentDetails': envelope(empty), 'setting/updatePaymentDetails': envelope(saved) }),
+      routes({
+        'setting/getPaymentDetails': envelope({ ...empty, editable: 'yes' }),
+        'setting/updatePaymentDetails': envelope({ ...saved, editable: 'yes' }),
+      }),
     );
     renderPage(<PaymentDetailsPage />);
     fireEvent.change(await screen.findByTestId('pay-bankCode'), { target: { value: '812' } });

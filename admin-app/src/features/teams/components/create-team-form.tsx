@@ -5,7 +5,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Field, FormError } from '@/components/field';
 import { LineLinkInput } from '@/components/line-link-input';
-import { RegionOptions } from '@/components/region-options';
+import { useVenueValues, VenueFields } from '@/components/venue-fields';
 import { type CreateTeamInput, createTeam } from '../api/create-team';
 import { useTeamNameList } from '../api/get-team-name-list';
 
@@ -22,9 +22,7 @@ export function CreateTeamForm({
   const { t } = useTranslation();
   const names = useTeamNameList();
   const [name, setName] = useState('');
-  const [region, setRegion] = useState<Region | ''>('');
-  const [placeName, setPlaceName] = useState('');
-  const [location, setLocation] = useState('');
+  const [place, setPlace] = useVenueValues({ venue: '', region: '', address: '' });
   const [price, setPrice] = useState('0');
   const [line, setLine] = useState('');
   const [errors, setErrors] = useState<Errors>({});
@@ -56,9 +54,9 @@ export function CreateTeamForm({
     if (Object.values(next).some(Boolean)) return;
     const input: CreateTeamInput = {
       team_name: name.trim(),
-      default_region: region,
-      default_place_name: placeName.trim(),
-      default_location: location.trim(),
+      default_region: place.region as Region | '',
+      default_place_name: place.venue.trim(),
+      default_location: place.address.trim(),
       default_price: priceValue,
       default_line: line.trim(),
     };
@@ -87,51 +85,21 @@ export function CreateTeamForm({
           />
         )}
       </Field>
-      <div className="form-grid">
-        <Field label={t('teams.region')} hint={t('teams.regionHint')}>
-          {(control) => (
-            <select
-              {...control}
-              className="input"
-              value={region}
-              onChange={(e) => setRegion(e.target.value as Region | '')}
-            >
-              <option value="">{t('common.notSet')}</option>
-              <RegionOptions />
-            </select>
-          )}
-        </Field>
-        <Field label={t('teams.price')} error={errors.price}>
-          {(control) => (
-            <input
-              {...control}
-              className="input"
-              inputMode="numeric"
-              value={price}
-              onChange={(e) => setPrice(e.target.value)}
-            />
-          )}
-        </Field>
-      </div>
-      <Field label={t('teams.placeName')}>
+      <VenueFields
+        values={place}
+        onChange={setPlace}
+        labels={{ venue: t('teams.placeName'), region: t('teams.region'), address: t('teams.location') }}
+        regionHint={t('teams.regionHint')}
+        regionPlaceholder={t('common.notSet')}
+      />
+      <Field label={t('teams.price')} error={errors.price}>
         {(control) => (
           <input
             {...control}
             className="input"
-            maxLength={TEXT_LIMITS.venueName}
-            value={placeName}
-            onChange={(e) => setPlaceName(e.target.value)}
-          />
-        )}
-      </Field>
-      <Field label={t('teams.location')}>
-        {(control) => (
-          <input
-            {...control}
-            className="input"
-            maxLength={TEXT_LIMITS.address}
-            value={location}
-            onChange={(e) => setLocation(e.target.value)}
+            inputMode="numeric"
+            value={price}
+            onChange={(e) => setPrice(e.target.value)}
           />
         )}
       </Field>

@@ -4,10 +4,14 @@ import { runtimeConfig } from '@/config/config-loader';
 import { apiCall } from '@/lib/api-client';
 import { currentToken } from '@/lib/auth';
 
-/** The caller's own part of the board: their userId on it (null: not on it) and their up-next opt-in. */
+/**
+ * The caller's own part of the board: their board id on it (null: not on it; never a user id),
+ * their up-next opt-in, and whether they are the board's helper.
+ */
 export interface MyPlace {
   me: string | null;
   notifyMe: boolean;
+  helper: boolean;
 }
 
 /**
@@ -26,8 +30,13 @@ export function memberBoardSource(sessionId: string, onMe: (mine: MyPlace) => vo
         etag,
       );
       if (result === 'unchanged') return result;
-      const { board, me, notifyMe } = result.data as { board: RotationBoard; me?: string | null; notifyMe?: boolean };
-      onMe({ me: me ?? null, notifyMe: Boolean(notifyMe) });
+      const { board, me, notifyMe, helper } = result.data as {
+        board: RotationBoard;
+        me?: string | null;
+        notifyMe?: boolean;
+        helper?: boolean;
+      };
+      onMe({ me: me ?? null, notifyMe: Boolean(notifyMe), helper: Boolean(helper) });
       return { board, etag: result.etag };
     },
     socketUrl: async () => {
@@ -46,3 +55,14 @@ export async function setNotifyMe(sessionId: string, on: boolean): Promise<boole
   const { notifyMe } = await apiCall('checkState/rotation/notifyMe', { sessionId, on });
   return Boolean(notifyMe);
 }
+
+/**
+ * The helper's changes (docs/ON-COURT.md, "Rotation"): players are named by their board id, and
+ * each answers the board players see.
+ */
+export const helperStartNext = async (sessionId: string, court: number) =>
+  (await apiCall('checkState/rotation/startNext', { sessionId, court })).board;
+export const helperFinish = async (sessionId: string, court: number) =>
+  (await apiCall('checkState/rotation/finish', { sessionId, court })).board;
+export const helperSetPlayer = async (sessionId: string, playerId: string, state: 'ready' | 'resting') =>
+  (await apiCall('checkState/rotation/setPlayer', { sessionId, playerId, state })).board;

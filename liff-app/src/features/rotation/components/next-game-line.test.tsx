@@ -30,7 +30,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const p = (n: number) => ({ userId: `u${n}`, name: `球友${n}` });
+const p = (n: number) => ({ playerId: `p_${n}`, name: `球友${n}` });
 const game = (court: number, ids: number[]): RotationGame => ({
   court,
   teams: [
@@ -48,7 +48,7 @@ function board(version: number, courts: RotationBoard['courts'], next: RotationB
     courts,
     players: [],
     next,
-    helperUserId: null,
+    helperPlayerId: null,
     updatedAt: '2026-12-03T11:30:00.000Z',
   };
 }
@@ -69,7 +69,7 @@ describe('NextGameLine', () => {
               ],
               [{ ...game(2, [5, 6, 7, 8]), court: 2 }],
             ),
-            'u7',
+            'p_7',
           ),
         ),
       ),
@@ -116,7 +116,7 @@ describe('NextGameLine', () => {
         Promise.resolve(
           answer(
             board(1, [{ court: 3, game: game(3, [1, 2, 3, 4]) }], [{ ...game(3, [5, 6, 7, 8]), court: null }]),
-            'u5',
+            'p_5',
           ),
         ),
       ),
@@ -145,10 +145,10 @@ describe('NextGameLine', () => {
             return Promise.resolve(new Response(JSON.stringify(failure('INTERNAL', 'down')), { status: 500 }));
           const { on } = JSON.parse(String(init?.body)) as { on: boolean };
           return Promise.resolve(
-            new Response(JSON.stringify(envelope({ board: { ...waiting, version: 3 }, me: 'u9', notifyMe: on }))),
+            new Response(JSON.stringify(envelope({ board: { ...waiting, version: 3 }, me: 'p_9', notifyMe: on }))),
           );
         }
-        return Promise.resolve(new Response(JSON.stringify(envelope({ board: waiting, me: 'u9', notifyMe: false }))));
+        return Promise.resolve(new Response(JSON.stringify(envelope({ board: waiting, me: 'p_9', notifyMe: false }))));
       }),
     );
     render(<NextGameLine sessionId="session-1" />);

@@ -5,20 +5,26 @@ import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type MyPlace, memberBoardSource, setNotifyMe } from '../api/board';
 import { myGame } from '../model/my-game';
+import { HelperBoard } from './helper-board';
 import './next-game-line.css';
 
 /**
  * 你正在 2 號場 / 你下一場在 2 號場 (issue 21): the player's place on the session's rotation board,
  * live, and a player on the board may ask for one LINE push when they come up next
- * (docs/ON-COURT.md, "Up-next push"); nothing when the session has no board or the player is not on it.
+ * (docs/ON-COURT.md, "Up-next push"); the board's helper also runs the courts here. Nothing when
+ * the session has no board or the player is neither on it nor its helper.
  */
 export function NextGameLine({ sessionId }: { sessionId: string }) {
   const { t } = useTranslation();
-  const [mine, setMine] = useState<MyPlace>({ me: null, notifyMe: false });
+  const [mine, setMine] = useState<MyPlace>({ me: null, notifyMe: false, helper: false });
   const source = useMemo(() => memberBoardSource(sessionId, setMine), [sessionId]);
-  const { board } = useLiveBoard<RotationBoard>(sessionId, source);
+  const { board, accept, refresh } = useLiveBoard<RotationBoard>(sessionId, source);
   const game = board ? myGame(board, mine.me) : null;
-  if (!board || !mine.me) return null;
+  if (!board) return null;
+  const helping = mine.helper && (
+    <HelperBoard sessionId={sessionId} board={board} onBoard={accept} onRefused={refresh} />
+  );
+  if (!mine.me) return helping || null;
   const text = !game
     ? null
     : game.kind === 'onCourt'
@@ -35,6 +41,7 @@ export function NextGameLine({ sessionId }: { sessionId: string }) {
         </p>
       )}
       <NotifyMeSwitch sessionId={sessionId} on={mine.notifyMe} onChange={(on) => setMine({ ...mine, notifyMe: on })} />
+      {helping}
     </>
   );
 }

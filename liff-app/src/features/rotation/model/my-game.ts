@@ -5,8 +5,8 @@ type MyGame = { kind: 'onCourt'; court: number } | { kind: 'next'; court: number
 
 export function myGame(board: RotationBoard, me: string | null): MyGame {
   if (!me) return null;
-  const playing = board.courts.find((c) => c.game?.teams.some((side) => side.some((p) => p.userId === me)));
+  const playing = board.courts.find((c) => c.game?.teams.some((side) => side.some((p) => p.playerId === me)));
   if (playing) return { kind: 'onCourt', court: playing.court };
-  const coming = board.next.find((game) => game.teams.some((side) => side.some((p) => p.userId === me)));
+  const coming = board.next.find((game) => game.teams.some((side) => side.some((p) => p.playerId === me)));
   return coming ? { kind: 'next', court: coming.court } : null;
 }
