@@ -34,6 +34,7 @@ import { TeamRepository } from '#teams/repository.ts';
 import { TeamAdminRepository } from '#teams/team-admin-repository.ts';
 import type { AdminApiOptions } from './admin-services.ts';
 import { contractApi, contractGroupApi } from './contract-api.ts';
+import { appBaseUrlOf, rateLimitsOf } from './deps.ts';
 import { adminHttp, memberHttp, rateLimiter } from './http-options.ts';
 import { teamLimit } from './limits.ts';
 import { API_BASES } from './route-groups.ts';
@@ -67,19 +68,17 @@ function adminBase(deps: AppDeps, more: Omit<AdminReferenceDeps, 'scope' | 'acco
     teams,
     scope,
     /** Counts a notice-producing call against its team's `teamNotices` bucket (limits.ts). */
-    teamNotices: teamLimit(http.rateLimiter, deps.rateLimits ?? { enabled: false }),
+    teamNotices: teamLimit(http.rateLimiter, rateLimitsOf(deps)),
     http,
   };
 }
-
-const appBase = (options: AdminApiOptions) => (options.appBaseUrl ?? 'http://localhost:3000').replace(/\/+$/, '');
 
 /** `admin-accounts-api`: sign-up, sign-in, password reset and e-mail verification (calls that e-mail). */
 export function createAdminAccountsApi(deps: AppDeps, options: AdminApiOptions = {}): Hono<ApiEnv> {
   const s = adminBase(deps);
   const { store, clock, mailer, pepper } = deps;
   const { accounts } = s;
-  const appBaseUrl = appBase(options);
+  const appBaseUrl = appBaseUrlOf(options);
   const account = {
     ...s,
     appBaseUrl,
@@ -92,7 +91,9 @@ export function createAdminAccountsApi(deps: AppDeps, options: AdminApiOptions =
 
 /** `admin-teams-api`: team settings, venues, the LINE group and co-admin invitations (which e-mail). */
 export function createAdminTeamsApi(deps: AppDeps, options: AdminApiOptions = {}): Hono<ApiEnv> {
-  return contractGroupApi(API_BASES.admin, [teamSettingRoutes({ ...adminBase(deps), appBaseUrl: appBase(options) })]);
+  return contractGroupApi(API_BASES.admin, [
+    teamSettingRoutes({ ...adminBase(deps), appBaseUrl: appBaseUrlOf(options) }),
+  ]);
 }
 
 /** `admin-money-api`: reports, payments, passes, no-shows, exports, settlement and shuttle stock. */

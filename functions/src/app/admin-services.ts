@@ -3,6 +3,7 @@ import { AdminEmailVerification } from '#admin-accounts/email-verification.ts';
 import { PasswordResets } from '#admin-accounts/password-reset.ts';
 import { AdminSignIn } from '#admin-accounts/sign-in.ts';
 import { TeamScope } from '#admin-accounts/team-scope.ts';
+import { appBaseUrlOf, rateLimitsOf } from './deps.ts';
 import { adminHttp } from './http-options.ts';
 import { teamLimit } from './limits.ts';
 import { type AppDeps, services } from './services.ts';
@@ -16,7 +17,7 @@ export interface AdminApiOptions {
 export function adminServices(deps: AppDeps, options: AdminApiOptions = {}) {
   const base = services(deps);
   const { accounts } = base;
-  const appBaseUrl = (options.appBaseUrl ?? 'http://localhost:3000').replace(/\/+$/, '');
+  const appBaseUrl = appBaseUrlOf(options);
   const scope = new TeamScope(base.teamAdmins, base.sessions);
   const references = adminReferences({ ...base, scope, boards: base.rotation.repo });
   return {
@@ -33,7 +34,7 @@ export function adminServices(deps: AppDeps, options: AdminApiOptions = {}) {
     signIn: new AdminSignIn({ store: deps.store, clock: deps.clock, accounts, mailer: deps.mailer, appBaseUrl }),
     resets: new PasswordResets({ store: deps.store, clock: deps.clock, accounts, pepper: deps.pepper }),
     /** Counts a notice-producing call against its team's `teamNotices` bucket (limits.ts). */
-    teamNotices: teamLimit(base.http.rateLimiter, deps.rateLimits ?? { enabled: false }),
+    teamNotices: teamLimit(base.http.rateLimiter, rateLimitsOf(deps)),
     http: adminHttp(deps, accounts, base.http, references),
   };
 }

@@ -14,6 +14,7 @@ import { CalendarFeeds } from '#calendar/feeds.ts';
 import type { ApiEnv } from '#platform/http.ts';
 import { EmailVerification } from '#players/email-verification.ts';
 import { contractApi } from './contract-api.ts';
+import { appBaseUrlOf, rateLimitsOf } from './deps.ts';
 import { rateBuckets } from './limits.ts';
 import { type AppDeps, services } from './services.ts';
 
@@ -48,8 +49,8 @@ export function createMemberApi(deps: AppDeps, options: MemberApiOptions = {}): 
       calendarRoutes({
         ...s,
         calendarFeeds: new CalendarFeeds({ store: deps.store, clock: deps.clock }),
-        calendarRate: rateBuckets(['browse'], deps.rateLimits ?? { enabled: false }),
-        appBaseUrl: (options.appBaseUrl ?? 'http://localhost:3000').replace(/\/+$/, ''),
+        calendarRate: rateBuckets(['browse'], rateLimitsOf(deps)),
+        appBaseUrl: appBaseUrlOf(options),
       }),
     ],
   });

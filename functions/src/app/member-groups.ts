@@ -27,6 +27,7 @@ import { MembershipRepository } from '#teams/membership-repository.ts';
 import { TeamRepository } from '#teams/repository.ts';
 import { TeamAdminRepository } from '#teams/team-admin-repository.ts';
 import { contractApi, contractGroupApi } from './contract-api.ts';
+import { appBaseUrlOf, rateLimitsOf } from './deps.ts';
 import { memberHttp, rateLimiter } from './http-options.ts';
 import { rateBuckets } from './limits.ts';
 import type { MemberApiOptions } from './member-api.ts';
@@ -95,8 +96,8 @@ export function createMemberCoreApi(deps: AppDeps, options: MemberApiOptions = {
       calendarRoutes({
         ...s,
         calendarFeeds: new CalendarFeeds({ store, clock }),
-        calendarRate: rateBuckets(['browse'], deps.rateLimits ?? { enabled: false }),
-        appBaseUrl: (options.appBaseUrl ?? 'http://localhost:3000').replace(/\/+$/, ''),
+        calendarRate: rateBuckets(['browse'], rateLimitsOf(deps)),
+        appBaseUrl: appBaseUrlOf(options),
       }),
     ],
   });

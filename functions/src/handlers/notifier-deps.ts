@@ -1,4 +1,6 @@
 import { SESv2Client } from '@aws-sdk/client-sesv2';
+import { appBaseUrlOf } from '#app/deps.ts';
+import { lineServices } from '#app/line-services.ts';
 import { createDocumentClient, type Store } from '#db/client.ts';
 import { createLineMessaging, LINE_API_BASE_URL } from '#line/client.ts';
 import type { LineWebhookDeps } from '#line/webhook.ts';
@@ -28,7 +30,7 @@ export interface NotifierSettings {
 }
 
 export function notifierSettings(env: NodeJS.ProcessEnv): NotifierSettings {
-  const appBaseUrl = env.APP_BASE_URL || 'http://localhost:3000';
+  const appBaseUrl = appBaseUrlOf({ appBaseUrl: env.APP_BASE_URL || undefined });
   if (!/^https?:\/\/[^/]+/.test(appBaseUrl)) throw new Error('Invalid environment: APP_BASE_URL');
   return {
     tableName: env.TABLE_NAME || 'shuttle',
@@ -100,8 +102,7 @@ export function lambdaWebhookDeps(env: NodeJS.ProcessEnv = process.env) {
       line: channel.channelAccessToken
         ? createLineMessaging({ channelAccessToken: channel.channelAccessToken, baseURL: settings.lineApiBaseUrl })
         : null,
-      store,
-      clock: systemClock,
+      ...lineServices({ store, clock: systemClock }),
       appUrl: settings.liffId ? `https://liff.line.me/${settings.liffId}` : settings.appBaseUrl,
     }),
   );

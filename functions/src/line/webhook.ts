@@ -2,15 +2,13 @@ import type { messagingApi } from '@line/bot-sdk';
 import type { Language } from '@shuttle/shared';
 import { Hono } from 'hono';
 import * as z from 'zod';
-import type { Store } from '#db/client.ts';
-import type { Clock } from '#platform/clock.ts';
 import { DomainError, ValidationError } from '#platform/errors.ts';
 import { type ApiEnv, installErrorHandling, limitBody, MAX_BODY_BYTES } from '#platform/http.ts';
 import { isStoreUnavailable } from '#platform/retry.ts';
-import { actionOf, type ChatAction, ChatReplies } from './chat.ts';
+import { actionOf, type ChatAction, type ChatDeps, ChatReplies } from './chat.ts';
 import { classifyLineFailure, type LineMessaging } from './client.ts';
 import { isValidLineSignature } from './signature.ts';
-import { WebhookEventRepository } from './webhook-event-repository.ts';
+import type { WebhookEventRepository } from './webhook-event-repository.ts';
 
 export const LINE_WEBHOOK_PATH = '/webhook/line';
 
@@ -44,14 +42,14 @@ type WebhookEvent = z.infer<typeof webhookEvent>;
 /** The store did not answer (or another delivery holds the event): LINE should try again later. */
 const isBusy = (error: unknown) => isStoreUnavailable(error) || (error instanceof DomainError && error.status === 503);
 
-export interface LineWebhookDeps {
+/** Built by app/line-services.ts for the Lambda, the local server and tests alike. */
+export interface LineWebhookDeps extends ChatDeps {
   channelSecret: string;
   /** Null when no channel access token is configured: events are recorded but not answered. */
   line: LineMessaging | null;
-  store: Store;
-  clock: Clock;
   /** The member app: `https://liff.line.me/<liffId>` in production; replies link into it. */
   appUrl: string;
+  events: WebhookEventRepository;
   log?: Pick<Console, 'warn' | 'error'>;
 }
 
@@ -69,7 +67,7 @@ export function createLineWebhook(deps: LineWebhookDeps): Hono<ApiEnv> {
   installErrorHandling(app);
   app.use(LINE_WEBHOOK_PATH, limitBody(MAX_BODY_BYTES));
 
-  const events = new WebhookEventRepository(deps.store);
+  const { events } = deps;
   const claimAll = (eventIds: string[]) => events.claimAll(eventIds, deps.clock.now());
 
   const finish = (eventIds: string[]) => events.finish(eventIds, deps.clock.now());

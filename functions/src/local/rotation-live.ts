@@ -3,6 +3,7 @@ import type { Duplex } from 'node:stream';
 import { ROTATION_WS_PATH } from '@shuttle/shared';
 import { type WebSocket, WebSocketServer } from 'ws';
 import type { AdminServices } from '#app/admin-services.ts';
+import { rateLimitsOf } from '#app/deps.ts';
 import { rateBuckets } from '#app/limits.ts';
 import { DomainError } from '#platform/errors.ts';
 import { addressGroup, RateLimitedError } from '#platform/rate-limit.ts';
@@ -258,7 +259,7 @@ export class RotationHub {
 export function rotationViewer(
   s: Pick<AdminServices, 'rotation' | 'http' | 'scope' | 'sessions' | 'accounts' | 'store' | 'rateLimits'>,
 ): RotationAccess {
-  const buckets = rateBuckets(['liveConnect'], s.rateLimits ?? { enabled: false });
+  const buckets = rateBuckets(['liveConnect'], rateLimitsOf(s));
   const limiter = s.http.rateLimiter;
   return {
     rateLimit: async (address) => {

@@ -7,7 +7,9 @@ import { getConnInfo } from '@hono/node-server/conninfo';
 import { Hono } from 'hono';
 import { createAdminApi } from '#app/admin-api.ts';
 import { adminServices } from '#app/admin-services.ts';
+import { rateLimitsOf } from '#app/deps.ts';
 import type { RateLimitSettings } from '#app/limits.ts';
+import { lineServices } from '#app/line-services.ts';
 import { createMemberApi } from '#app/member-api.ts';
 import type { AppDeps } from '#app/services.ts';
 import { idTokenVerifier } from '#auth/id-token.ts';
@@ -140,7 +142,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     mailer: emails,
     pepper: secret,
     validateResponses: true,
-    rateLimits: options.rateLimits ?? { enabled: false },
+    rateLimits: rateLimitsOf(options),
     // No proxy in front locally: the socket's peer is the client.
     clientAddress: (c) => getConnInfo(c).remote.address ?? 'unknown',
   };
@@ -161,8 +163,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     createLineWebhook({
       channelSecret: LOCAL_LINE_CHANNEL_SECRET,
       line: lineMessaging,
-      store,
-      clock,
+      ...lineServices({ store, clock }),
       appUrl: `https://liff.line.me/${LOCAL_LIFF_ID}`,
     }),
   );

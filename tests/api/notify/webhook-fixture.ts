@@ -1,3 +1,4 @@
+import { lineServices } from '@shuttle/functions/app/line-services.ts';
 import type { Store } from '@shuttle/functions/db/client.ts';
 import { createLineMessaging } from '@shuttle/functions/line/client.ts';
 import { createLineWebhook } from '@shuttle/functions/line/webhook.ts';
@@ -14,8 +15,7 @@ export async function startWebhook(h: { store: Store; clock: Clock }): Promise<{
   const webhook = createLineWebhook({
     channelSecret: WEBHOOK_SECRET,
     line: createLineMessaging({ channelAccessToken: 'test-channel-token', baseURL: stub.baseURL }),
-    store: h.store,
-    clock: h.clock,
+    ...lineServices({ store: h.store, clock: h.clock }),
     appUrl: WEBHOOK_LIFF,
     log: { warn: () => {}, error: () => {} },
   }) as unknown as Hono;
