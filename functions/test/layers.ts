@@ -146,6 +146,22 @@ export function castProblems(path: string, text: string): string[] {
 }
 
 /** The folder graph: folder A -> folder B when any file in A imports any file in B (no self edges). */
+/** Folders of the composition root: only they build repositories and engines (docs/ARCHITECTURE.md, "Composition root"). */
+const COMPOSITION = new Set(['app', 'handlers', 'local']);
+const CONSTRUCTION = /\bnew\s+([A-Z][A-Za-z]*(?:Repository|Engine))\s*\(/g;
+
+/**
+ * Each `new XRepository(` / `new XEngine(` in a file outside app/, handlers/ and local/: domain
+ * classes and routes receive what they use from the composition root instead of building it.
+ */
+export function constructionProblems(path: string, text: string): string[] {
+  if (COMPOSITION.has(folderOf(path))) return [];
+  const code = text.replace(/\/\*[\s\S]*?\*\/|\/\/.*$/gm, '');
+  return [...code.matchAll(CONSTRUCTION)].map(
+    (m) => `${path}: builds its own ${m[1]} (take it from the composition root, app/factories.ts)`,
+  );
+}
+
 export function folderGraph(imports: readonly Import[]): Map<string, Set<string>> {
   const graph = new Map<string, Set<string>>();
   for (const { from, to } of imports) {

@@ -295,8 +295,8 @@ describe('fair sign-up under faults (docs/FAIR-SIGNUP.md)', () => {
     const session = await h.putSession(team, { capacity: 1, waitlistOfferMinutes: 30, startsInHours: 0.5 });
     const tokens = await Promise.all(['Ulast1', 'Ulast2', 'Ulast3', 'Ulast4'].map((s) => h.login(s)));
     for (const t of tokens) await join(t, session.id);
-    const { BookingEngine } = await import('@shuttle/functions/bookings/engine.ts');
-    const engine = new BookingEngine({ store: h.store, clock: h.clock, ids: () => crypto.randomUUID() });
+    const { bookingEngine } = await import('@shuttle/functions/app/factories.ts');
+    const engine = bookingEngine({ store: h.store, clock: h.clock, ids: () => crypto.randomUUID() });
     await engine.cancel({ sessionId: session.id, userId: 'line_Ulast1', byAdmin: true });
     expect((await readSessionState(h.store, session.id)).session.lastCallSeats).toBe(1);
 
@@ -326,8 +326,8 @@ describe('fair sign-up under faults (docs/FAIR-SIGNUP.md)', () => {
     const session = await h.putSession(team, { capacity: 1, waitlistOfferMinutes: 30 });
     const tokens = await Promise.all(['Uqf1', 'Uqf2', 'Uqf3'].map((s) => h.login(s)));
     for (const t of tokens) await join(t, session.id);
-    const { BookingEngine } = await import('@shuttle/functions/bookings/engine.ts');
-    const engine = new BookingEngine({ store: h.store, clock: h.clock, ids: () => crypto.randomUUID() });
+    const { bookingEngine } = await import('@shuttle/functions/app/factories.ts');
+    const engine = bookingEngine({ store: h.store, clock: h.clock, ids: () => crypto.randomUUID() });
     await engine.cancel({ sessionId: session.id, userId: 'line_Uqf1', byAdmin: true });
     h.clock.set(new Date('2026-12-02T07:59:00+08:00'));
     await Promise.all([jobs(), jobs()]);
@@ -351,8 +351,8 @@ describe('fair sign-up under faults (docs/FAIR-SIGNUP.md)', () => {
     const session = await h.putSession(team, { capacity: 1, waitlistOfferMinutes: 30, startsInHours: 0.5 });
     const tokens = await Promise.all(['Ulastt1', 'Ulastt2', 'Ulastt3'].map((s) => h.login(s)));
     for (const t of tokens) await join(t, session.id);
-    const { BookingEngine } = await import('@shuttle/functions/bookings/engine.ts');
-    const engine = new BookingEngine({ store: h.store, clock: h.clock, ids: () => crypto.randomUUID() });
+    const { bookingEngine } = await import('@shuttle/functions/app/factories.ts');
+    const engine = bookingEngine({ store: h.store, clock: h.clock, ids: () => crypto.randomUUID() });
     await engine.cancel({ sessionId: session.id, userId: 'line_Ulastt1', byAdmin: true });
     const restore = loseAnswers(1, 'InternalServerError');
     const res = await h.call<{ status: string }>(

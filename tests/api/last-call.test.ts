@@ -1,5 +1,6 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { BookingEngine } from '@shuttle/functions/bookings/engine.ts';
+import { bookingEngine } from '@shuttle/functions/app/factories.ts';
+import type { BookingEngine } from '@shuttle/functions/bookings/engine.ts';
 import { LAST_CALL_MINUTES, LAST_CALL_NOTICES } from '@shuttle/functions/bookings/last-call.ts';
 import { runSignupJobs } from '@shuttle/functions/bookings/sign-up-jobs.ts';
 import { randomId } from '@shuttle/functions/platform/clock.ts';
@@ -24,7 +25,7 @@ withHarnessAndLineStub(async (started, line) => {
   h = started;
   stub = line;
   team = await h.putTeam();
-  engine = new BookingEngine({ store: h.store, clock: h.clock, ids: randomId });
+  engine = bookingEngine({ store: h.store, clock: h.clock, ids: randomId });
 });
 
 interface MyBooking {

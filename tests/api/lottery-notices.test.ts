@@ -1,4 +1,5 @@
-import { BookingEngine } from '@shuttle/functions/bookings/engine.ts';
+import { bookingEngine } from '@shuttle/functions/app/factories.ts';
+import type { BookingEngine } from '@shuttle/functions/bookings/engine.ts';
 import { runSignupJobs } from '@shuttle/functions/bookings/sign-up-jobs.ts';
 import type { OutboxRecord } from '@shuttle/functions/outbox/model.ts';
 import { randomId } from '@shuttle/functions/platform/clock.ts';
@@ -26,7 +27,7 @@ withHarnessAndLineStub(async (started, line) => {
   h = started;
   stub = line;
   team = await h.putTeam();
-  engine = new BookingEngine({ store: h.store, clock: h.clock, ids: randomId });
+  engine = bookingEngine({ store: h.store, clock: h.clock, ids: randomId });
 });
 
 interface PushBody {

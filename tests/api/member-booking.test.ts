@@ -318,8 +318,8 @@ describe('history and statistics', () => {
       h.putSession(team, { startsInHours: 8, price: 250 }),
     ]);
     for (const s of sessions) await join(token, s.id);
-    const { BookingEngine } = await import('@shuttle/functions/bookings/engine.ts');
-    const engine = new BookingEngine({ store: h.store, clock: h.clock, ids: () => crypto.randomUUID() });
+    const { bookingEngine } = await import('@shuttle/functions/app/factories.ts');
+    const engine = bookingEngine({ store: h.store, clock: h.clock, ids: () => crypto.randomUUID() });
     await engine.checkIn(sessions[0]!.id, 'line_Uhistory', 'attended');
     await engine.checkIn(sessions[1]!.id, 'line_Uhistory', 'attended');
     await engine.checkIn(sessions[2]!.id, 'line_Uhistory', 'absent');

@@ -1,11 +1,11 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { storeViewerChecks } from '../../functions/src/app/viewer-checks.ts';
 import { key } from '../../functions/src/db/keys.ts';
 import { RateLimitedError } from '../../functions/src/platform/rate-limit.ts';
 import { SOCKET_LIMITS, SOCKET_PLACE_SECONDS } from '../../functions/src/rotation/socket-limits.ts';
 import { RotationSockets } from '../../functions/src/rotation/socket-repository.ts';
 import { socketRoutes } from '../../functions/src/rotation/sockets.ts';
-import { storeViewerChecks } from '../../functions/src/rotation/viewers.ts';
 import { type AdminHarness, createAdminHarness } from '../support/admin-harness.ts';
 import { connector as connectTo, openBoard } from './rotation-fixtures.ts';
 

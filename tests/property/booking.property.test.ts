@@ -1,5 +1,6 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { BookingEngine } from '@shuttle/functions/bookings/engine.ts';
+import { bookingEngine } from '@shuttle/functions/app/factories.ts';
+import type { BookingEngine } from '@shuttle/functions/bookings/engine.ts';
 import { DomainError } from '@shuttle/functions/platform/errors.ts';
 import type { BookingRecord } from '@shuttle/functions/sessions/model.ts';
 import { DEFAULT_QUIET_HOURS, type ErrorCode, quietPeriodAt, wakingFrom } from '@shuttle/shared';
@@ -35,7 +36,7 @@ let h: ApiHarness;
 let engine: BookingEngine;
 beforeAll(async () => {
   h = await createApiHarness();
-  engine = new BookingEngine({
+  engine = bookingEngine({
     store: h.store,
     clock: h.clock,
     ids: () => crypto.randomUUID(),

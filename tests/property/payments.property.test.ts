@@ -1,5 +1,6 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { BookingEngine } from '@shuttle/functions/bookings/engine.ts';
+import { bookingEngine } from '@shuttle/functions/app/factories.ts';
+import type { BookingEngine } from '@shuttle/functions/bookings/engine.ts';
 import { bookingCodec } from '@shuttle/functions/db/codecs/sessions.ts';
 import { PassRepository } from '@shuttle/functions/payments/pass-repository.ts';
 import { PaymentRepository } from '@shuttle/functions/payments/repository.ts';
@@ -49,7 +50,7 @@ let passes: PassRepository;
 beforeAll(async () => {
   h = await createApiHarness();
   const retry = { attempts: 40, baseDelayMs: 2, maxDelayMs: 30 };
-  engine = new BookingEngine({ store: h.store, clock: h.clock, ids: () => crypto.randomUUID(), retry });
+  engine = bookingEngine({ store: h.store, clock: h.clock, ids: () => crypto.randomUUID(), retry });
   payments = new PaymentRepository(h.store, h.clock);
   passes = new PassRepository(h.store, h.clock, () => crypto.randomUUID());
 });

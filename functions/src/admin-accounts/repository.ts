@@ -6,7 +6,7 @@ import { adminKey } from '#db/keys.ts';
 import { isConditionFailure, runTransaction, Transaction, TransactionRefusedError } from '#db/transaction.ts';
 import type { Clock, IdGenerator } from '#platform/clock.ts';
 import { DomainError } from '#platform/errors.ts';
-import { UserRepository } from '#players/repository.ts';
+import type { UserRepository } from '#players/repository.ts';
 import { hashPassword } from './password.ts';
 
 /** The stored shape, checked by its codec on every read (`#db/codecs/admin.ts`). */
@@ -22,6 +22,7 @@ export interface AdminAccountsDeps {
   store: Store;
   clock: Clock;
   ids: IdGenerator;
+  users: UserRepository;
 }
 
 export function toAdminProfile(record: AdminRecord, identity: AdminIdentity): AdminProfile {
@@ -47,7 +48,7 @@ export class AdminAccounts {
   private readonly users: UserRepository;
 
   constructor(private readonly deps: AdminAccountsDeps) {
-    this.users = new UserRepository(deps.store);
+    this.users = deps.users;
   }
 
   private get table() {

@@ -3,7 +3,6 @@ import type { Hono } from 'hono';
 import { type AdminReferenceDeps, adminReferences } from '#access/references.ts';
 import { AdminEmailVerification } from '#admin-accounts/email-verification.ts';
 import { PasswordResets } from '#admin-accounts/password-reset.ts';
-import { AdminAccounts } from '#admin-accounts/repository.ts';
 import { AdminSignIn } from '#admin-accounts/sign-in.ts';
 import { TeamScope } from '#admin-accounts/team-scope.ts';
 import { accountRoutes } from '#api/admin/admin-accounts.ts';
@@ -16,17 +15,12 @@ import { sessionAdminRoutes } from '#api/admin/sessions.ts';
 import { settlementRoutes } from '#api/admin/settlement.ts';
 import { memberAdminRoutes } from '#api/admin/team-members.ts';
 import { teamSettingRoutes } from '#api/admin/teams.ts';
-import { BookingEngine } from '#bookings/engine.ts';
-import { SessionChangeEngine } from '#bookings/session-changes.ts';
-import { NoShowRule } from '#payments/no-show.ts';
 import { PassRepository } from '#payments/pass-repository.ts';
-import { PaymentDetailsStore } from '#payments/payment-details.ts';
 import { PaymentRepository } from '#payments/repository.ts';
 import { SettlementRepository } from '#payments/settlement-repository.ts';
 import type { ApiEnv } from '#platform/http.ts';
 import { UserRepository } from '#players/repository.ts';
 import { RotationRepository } from '#rotation/repository.ts';
-import { RotationService } from '#rotation/service.ts';
 import { SessionRepository } from '#sessions/repository.ts';
 import { MembershipRepository } from '#teams/membership-repository.ts';
 import { NoShowSettings } from '#teams/no-show-settings.ts';
@@ -35,6 +29,14 @@ import { TeamAdminRepository } from '#teams/team-admin-repository.ts';
 import type { AdminApiOptions } from './admin-services.ts';
 import { contractApi, contractGroupApi } from './contract-api.ts';
 import { appBaseUrlOf, rateLimitsOf } from './deps.ts';
+import {
+  adminAccounts,
+  bookingEngine,
+  noShowRule,
+  paymentDetails,
+  rotationService,
+  sessionChangeEngine,
+} from './factories.ts';
 import { adminHttp, memberHttp, rateLimiter } from './http-options.ts';
 import { teamLimit } from './limits.ts';
 import { API_BASES } from './route-groups.ts';
@@ -52,8 +54,8 @@ import type { AppDeps } from './services.ts';
  * (`more`: its own repositories beyond these).
  */
 function adminBase(deps: AppDeps, more: Omit<AdminReferenceDeps, 'scope' | 'accounts'> = {}) {
-  const { store, clock, ids } = deps;
-  const accounts = new AdminAccounts({ store, clock, ids });
+  const { store } = deps;
+  const accounts = adminAccounts(deps);
   const teamAdmins = new TeamAdminRepository(store);
   const sessions = new SessionRepository(store);
   const teams = new TeamRepository(store);
@@ -110,7 +112,7 @@ export function createAdminMoneyApi(deps: AppDeps): Hono<ApiEnv> {
     payments: new PaymentRepository(store, clock),
     passes,
     settlements: new SettlementRepository(store, clock),
-    paymentDetails: new PaymentDetailsStore(store, clock, ids),
+    paymentDetails: paymentDetails(deps),
     noShowSettings: new NoShowSettings(store),
   };
   return contractGroupApi(API_BASES.admin, [
@@ -123,7 +125,7 @@ export function createAdminMoneyApi(deps: AppDeps): Hono<ApiEnv> {
 
 /** `admin-api`: sessions, check-in, members and rotation, and every call no other group claims; `/openapi.json`. */
 export function createAdminCourtApi(deps: AppDeps): Hono<ApiEnv> {
-  const { store, clock, ids, retry } = deps;
+  const { store, clock } = deps;
   const users = new UserRepository(store);
   const levels = (userIds: string[]) => users.levels(userIds);
   const memberships = new MembershipRepository(store);
@@ -134,10 +136,10 @@ export function createAdminCourtApi(deps: AppDeps): Hono<ApiEnv> {
     users,
     levels,
     memberships,
-    engine: new BookingEngine({ store, clock, ids, retry }),
-    sessionChanges: new SessionChangeEngine({ store, clock, ids, retry }),
-    noShows: new NoShowRule(store, clock),
-    rotation: new RotationService({ store, clock, sessions: s.sessions, levels, publish: deps.rotationPublisher }),
+    engine: bookingEngine(deps),
+    sessionChanges: sessionChangeEngine(deps),
+    noShows: noShowRule(deps),
+    rotation: rotationService({ store, clock, sessions: s.sessions, users, boards, publish: deps.rotationPublisher }),
   };
   return contractApi({
     base: API_BASES.admin,

@@ -1,4 +1,3 @@
-import { BookingEngine } from '#bookings/engine.ts';
 import type { Store } from '#db/client.ts';
 import { WebhookEventRepository } from '#line/webhook-event-repository.ts';
 import { OutboxRepository } from '#outbox/repository.ts';
@@ -6,6 +5,7 @@ import { type Clock, type IdGenerator, randomId } from '#platform/clock.ts';
 import type { RetryPolicy } from '#platform/retry.ts';
 import { SessionRepository } from '#sessions/repository.ts';
 import { TeamRepository } from '#teams/repository.ts';
+import { bookingEngine } from './factories.ts';
 
 /**
  * What the LINE webhook's bot acts through (docs/ARCHITECTURE.md, "Composition root"): the
@@ -18,7 +18,7 @@ export function lineServices(deps: { store: Store; clock: Clock; ids?: IdGenerat
   return {
     store,
     clock,
-    engine: new BookingEngine({ store, clock, ids, retry }),
+    engine: bookingEngine({ store, clock, ids, retry }),
     sessions: new SessionRepository(store),
     teams: new TeamRepository(store),
     outbox: new OutboxRepository(store),

@@ -12,9 +12,9 @@ import { sessionRoutes } from '#api/member/sessions.ts';
 import { teamRoutes } from '#api/member/teams.ts';
 import { CalendarFeeds } from '#calendar/feeds.ts';
 import type { ApiEnv } from '#platform/http.ts';
-import { EmailVerification } from '#players/email-verification.ts';
 import { contractApi } from './contract-api.ts';
 import { appBaseUrlOf, rateLimitsOf } from './deps.ts';
+import { emailVerification } from './factories.ts';
 import { rateBuckets } from './limits.ts';
 import { type AppDeps, services } from './services.ts';
 
@@ -29,8 +29,7 @@ export interface MemberApiOptions {
 export function createMemberApi(deps: AppDeps, options: MemberApiOptions = {}): Hono<ApiEnv> {
   const s = services(deps);
   // Not in services(): the admin API never e-mails players a code (docs/DEPLOY.md, "Bundles").
-  const { store, clock, mailer, pepper } = deps;
-  const emails = new EmailVerification({ store, clock, mailer, pepper });
+  const emails = emailVerification(deps);
   return contractApi({
     base: MEMBER_API_BASE,
     title: 'Shuttle member API',

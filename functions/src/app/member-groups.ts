@@ -2,7 +2,6 @@ import { memberRoutes } from '@shuttle/shared';
 import type { Hono } from 'hono';
 import { memberReferences } from '#access/references.ts';
 import { LeaderAccounts } from '#admin-accounts/leader-accounts.ts';
-import { AdminAccounts } from '#admin-accounts/repository.ts';
 import { leaderRoutes } from '#api/member/admin-accounts.ts';
 import { authRoutes } from '#api/member/auth.ts';
 import { bookingRoutes } from '#api/member/bookings.ts';
@@ -13,21 +12,19 @@ import { memberSettingRoutes } from '#api/member/players.ts';
 import { rotationMemberRoutes } from '#api/member/rotation.ts';
 import { sessionRoutes } from '#api/member/sessions.ts';
 import { teamRoutes } from '#api/member/teams.ts';
-import { BookingEngine } from '#bookings/engine.ts';
 import { CalendarFeeds } from '#calendar/feeds.ts';
 import { PassRepository } from '#payments/pass-repository.ts';
 import { PaymentRepository } from '#payments/repository.ts';
 import { SettlementRepository } from '#payments/settlement-repository.ts';
 import type { ApiEnv } from '#platform/http.ts';
-import { EmailVerification } from '#players/email-verification.ts';
 import { UserRepository } from '#players/repository.ts';
-import { RotationService } from '#rotation/service.ts';
 import { SessionRepository } from '#sessions/repository.ts';
 import { MembershipRepository } from '#teams/membership-repository.ts';
 import { TeamRepository } from '#teams/repository.ts';
 import { TeamAdminRepository } from '#teams/team-admin-repository.ts';
 import { contractApi, contractGroupApi } from './contract-api.ts';
 import { appBaseUrlOf, rateLimitsOf } from './deps.ts';
+import { adminAccounts, bookingEngine, emailVerification, rotationService } from './factories.ts';
 import { memberHttp, rateLimiter } from './http-options.ts';
 import { rateBuckets } from './limits.ts';
 import type { MemberApiOptions } from './member-api.ts';
@@ -42,15 +39,15 @@ import type { AppDeps } from './services.ts';
 
 /** `member-auth-api`: LINE and Google sign-in, e-mail codes, profile and nickname, becoming a leader, data export and deletion. */
 export function createMemberAuthApi(deps: AppDeps): Hono<ApiEnv> {
-  const { store, clock, ids, mailer, pepper } = deps;
-  const accounts = new AdminAccounts({ store, clock, ids });
+  const { store, clock } = deps;
+  const accounts = adminAccounts(deps);
   const s = {
     ...deps,
     users: new UserRepository(store),
     accounts,
     teamAdmins: new TeamAdminRepository(store),
     leaders: new LeaderAccounts({ store, clock, accounts }),
-    emails: new EmailVerification({ store, clock, mailer, pepper }),
+    emails: emailVerification(deps),
     http: memberHttp(deps, rateLimiter(deps)),
   };
   return contractGroupApi(API_BASES.member, [authRoutes(s), memberSettingRoutes(s), accountRoutes(s), leaderRoutes(s)]);
@@ -58,24 +55,18 @@ export function createMemberAuthApi(deps: AppDeps): Hono<ApiEnv> {
 
 /** `member-api`: sessions, bookings, history, teams, payments, rotation, calendars, every other call; `/openapi.json`. */
 export function createMemberCoreApi(deps: AppDeps, options: MemberApiOptions = {}): Hono<ApiEnv> {
-  const { store, clock, ids, retry } = deps;
+  const { store, clock, ids } = deps;
   const users = new UserRepository(store);
   const sessions = new SessionRepository(store);
   const teams = new TeamRepository(store);
-  const rotation = new RotationService({
-    store,
-    clock,
-    sessions,
-    levels: (userIds) => users.levels(userIds),
-    publish: deps.rotationPublisher,
-  });
+  const rotation = rotationService({ store, clock, sessions, users, publish: deps.rotationPublisher });
   const s = {
     ...deps,
     users,
     sessions,
     teams,
     memberships: new MembershipRepository(store),
-    engine: new BookingEngine({ store, clock, ids, retry }),
+    engine: bookingEngine(deps),
     payments: new PaymentRepository(store, clock),
     passes: new PassRepository(store, clock, ids),
     settlements: new SettlementRepository(store, clock),

@@ -9,7 +9,7 @@ import { DomainError, StoreBusyError } from '#platform/errors.ts';
 import { BUSINESS_METRICS } from '#platform/metrics.ts';
 import { isTransactionConflict, type RetryPolicy } from '#platform/retry.ts';
 import type { BookingRecord, SessionRecord } from '#sessions/model.ts';
-import { SessionRepository } from '#sessions/repository.ts';
+import type { SessionRepository } from '#sessions/repository.ts';
 import { asContention, CONTENDED_RETRY, ContentionError, contended } from './contention.ts';
 import { addEntry, drawLottery, leaveLottery } from './draw.ts';
 import { drawIsDue, effectiveStatus, takesEntries } from './lottery.ts';
@@ -44,6 +44,8 @@ export interface BookingEngineDeps {
   clock: Clock;
   ids: IdGenerator;
   retry?: RetryPolicy;
+  /** Read with the same retry (app/factories.ts `bookingEngine`). */
+  sessions: SessionRepository;
 }
 
 /**
@@ -64,7 +66,7 @@ export class BookingEngine {
     this.clock = deps.clock;
     this.ids = deps.ids;
     this.retry = deps.retry ?? CONTENDED_RETRY;
-    this.sessions = new SessionRepository(deps.store, this.retry);
+    this.sessions = deps.sessions;
   }
 
   /**

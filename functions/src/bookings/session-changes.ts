@@ -15,7 +15,7 @@ import {
   type SessionChanges,
 } from '#sessions/changes.ts';
 import type { BookingRecord, SessionRecord } from '#sessions/model.ts';
-import { SessionRepository } from '#sessions/repository.ts';
+import type { SessionRepository } from '#sessions/repository.ts';
 import { asContention, CONTENDED_RETRY, ContentionError, contended } from './contention.ts';
 import { drawJob } from './draw.ts';
 import { isLottery } from './lottery.ts';
@@ -28,6 +28,8 @@ export interface SessionChangeDeps {
   clock: Clock;
   ids: IdGenerator;
   retry?: RetryPolicy;
+  /** Read with the same retry (app/factories.ts `sessionChangeEngine`). */
+  sessions: SessionRepository;
 }
 
 interface ChangePlan<T> {
@@ -55,7 +57,7 @@ export class SessionChangeEngine {
     this.clock = deps.clock;
     this.ids = deps.ids;
     this.retry = deps.retry ?? CONTENDED_RETRY;
-    this.sessions = new SessionRepository(deps.store, this.retry);
+    this.sessions = deps.sessions;
   }
 
   /**

@@ -1,6 +1,7 @@
 import { DEFAULT_CANCEL_WINDOW_MINUTES } from '@shuttle/shared';
 import { hashPassword } from '#admin-accounts/password.ts';
-import { AdminAccounts, type AdminRecord } from '#admin-accounts/repository.ts';
+import type { AdminRecord } from '#admin-accounts/repository.ts';
+import { adminAccounts } from '#app/factories.ts';
 import { drawJobItem } from '#bookings/draw.ts';
 import type { Store } from '#db/client.ts';
 import { adminCodec, adminEmailCodec } from '#db/codecs/admin.ts';
@@ -165,7 +166,7 @@ export async function seedDemoAdmin(store: Store, now: Date): Promise<void> {
   await putIfAbsent(store, adminEmailCodec.encode({ type: 'adminEmail', adminId: admin.adminId }, DEMO_ADMIN.email));
   await putIfAbsent(store, adminCodec.encode(admin));
   // Data kept from before verification existed: the demo admin publishes and invites at once.
-  await new AdminAccounts({ store, clock: { now: () => now }, ids: randomId }).markEmailVerified(
+  await adminAccounts({ store, clock: { now: () => now }, ids: randomId }).markEmailVerified(
     admin.adminId,
     DEMO_ADMIN.email,
   );

@@ -16,7 +16,7 @@ import { runTransaction, Transaction, TransactionRefusedError } from '#db/transa
 import type { Clock } from '#platform/clock.ts';
 import type { EmailSender } from '#platform/email.ts';
 import { DomainError } from '#platform/errors.ts';
-import { preferencesOf, type UserRecord, UserRepository } from './repository.ts';
+import { preferencesOf, type UserRecord, type UserRepository } from './repository.ts';
 
 type EmailCodeRecord = RecordOf<typeof emailCodeCodec>;
 
@@ -26,6 +26,7 @@ export interface EmailVerificationDeps {
   mailer: EmailSender;
   /** Server secret: codes are stored as HMACs, so a copy of the table does not reveal them. */
   pepper: string;
+  users: UserRepository;
   generateCode?: () => string;
 }
 
@@ -39,7 +40,7 @@ export class EmailVerification {
   private readonly users: UserRepository;
 
   constructor(private readonly deps: EmailVerificationDeps) {
-    this.users = new UserRepository(deps.store);
+    this.users = deps.users;
   }
 
   private hash(userId: string, code: string): string {

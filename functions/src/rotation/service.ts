@@ -12,7 +12,7 @@ import {
   newScreenToken,
   type RotationItem,
   RotationNoticeExists,
-  RotationRepository,
+  type RotationRepository,
   RotationVersionConflict,
 } from './repository.ts';
 import { upNextNotices, upNextOutboxItem } from './up-next.ts';
@@ -28,6 +28,7 @@ export interface RotationServiceDeps {
   store: Store;
   clock: Clock;
   sessions: SessionRepository;
+  boards: RotationRepository;
   levels: (userIds: string[]) => Promise<Map<string, number | null>>;
   publish?: RotationPublisher;
 }
@@ -50,7 +51,7 @@ export class RotationService {
   readonly repo: RotationRepository;
 
   constructor(private readonly deps: RotationServiceDeps) {
-    this.repo = new RotationRepository(deps.store);
+    this.repo = deps.boards;
   }
 
   /** The board players, helpers and the screen see (board ids, names). */

@@ -1,6 +1,5 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { BookingEngine } from '@shuttle/functions/bookings/engine.ts';
-import { SessionChangeEngine } from '@shuttle/functions/bookings/session-changes.ts';
+import { bookingEngine, sessionChangeEngine } from '@shuttle/functions/app/factories.ts';
 import { index, key } from '@shuttle/functions/db/keys.ts';
 import { createLineMessaging } from '@shuttle/functions/line/client.ts';
 import { OutboxDispatcher } from '@shuttle/functions/notifications/dispatcher.ts';
@@ -98,9 +97,9 @@ export async function player(h: ApiHarness, sub: string, setup: PlayerSetup = {}
   return userId;
 }
 
-export const engineOf = (h: ApiHarness) => new BookingEngine({ store: h.store, clock: h.clock, ids: randomId });
+export const engineOf = (h: ApiHarness) => bookingEngine({ store: h.store, clock: h.clock, ids: randomId });
 export const sessionChangesOf = (h: ApiHarness) =>
-  new SessionChangeEngine({ store: h.store, clock: h.clock, ids: randomId });
+  sessionChangeEngine({ store: h.store, clock: h.clock, ids: randomId });
 
 /**
  * A full session of one place whose holder cancels: the booking engine promotes `waiting`

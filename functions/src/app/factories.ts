@@ -1,0 +1,76 @@
+import { AdminAccounts } from '#admin-accounts/repository.ts';
+import { CONTENDED_RETRY } from '#bookings/contention.ts';
+import { BookingEngine } from '#bookings/engine.ts';
+import { SessionChangeEngine } from '#bookings/session-changes.ts';
+import type { Store } from '#db/client.ts';
+import { NoShowRule } from '#payments/no-show.ts';
+import { PaymentDetailsStore } from '#payments/payment-details.ts';
+import type { Clock, IdGenerator } from '#platform/clock.ts';
+import type { EmailSender } from '#platform/email.ts';
+import type { RetryPolicy } from '#platform/retry.ts';
+import { EmailVerification } from '#players/email-verification.ts';
+import { UserRepository } from '#players/repository.ts';
+import { RotationRepository } from '#rotation/repository.ts';
+import { type RotationPublisher, RotationService } from '#rotation/service.ts';
+import { SessionRepository } from '#sessions/repository.ts';
+import { MembershipRepository } from '#teams/membership-repository.ts';
+import { TeamRepository } from '#teams/repository.ts';
+
+/**
+ * The composition root (docs/ARCHITECTURE.md, "Composition root"): one factory per concern,
+ * called with its settings by the local server (services.ts, admin-services.ts), every Lambda
+ * route group (member-groups.ts, admin-groups.ts), the handlers and the tests alike. Domain
+ * classes receive the repositories and engines they use; only app/, handlers/ and local/
+ * construct them (functions/test/architecture.test.ts counts).
+ */
+
+interface Base {
+  store: Store;
+  clock: Clock;
+  ids: IdGenerator;
+  retry?: RetryPolicy;
+}
+
+/** The booking engine: its session reads retry like its transactions (contended by default). */
+export const bookingEngine = ({ store, clock, ids, retry }: Base) =>
+  new BookingEngine({ store, clock, ids, retry, sessions: new SessionRepository(store, retry ?? CONTENDED_RETRY) });
+
+/** Whole-session changes under closed sign-up, with the engine's retry. */
+export const sessionChangeEngine = ({ store, clock, ids, retry }: Base) =>
+  new SessionChangeEngine({
+    store,
+    clock,
+    ids,
+    retry,
+    sessions: new SessionRepository(store, retry ?? CONTENDED_RETRY),
+  });
+
+export const adminAccounts = ({ store, clock, ids }: Omit<Base, 'retry'>) =>
+  new AdminAccounts({ store, clock, ids, users: new UserRepository(store) });
+
+export const emailVerification = (deps: { store: Store; clock: Clock; mailer: EmailSender; pepper: string }) =>
+  new EmailVerification({ ...deps, users: new UserRepository(deps.store) });
+
+export const noShowRule = ({ store, clock }: { store: Store; clock: Clock }) =>
+  new NoShowRule({ store, clock, members: new MembershipRepository(store), sessions: new SessionRepository(store) });
+
+export const paymentDetails = ({ store, clock, ids }: Omit<Base, 'retry'>) =>
+  new PaymentDetailsStore(store, clock, ids, new TeamRepository(store));
+
+/** The rotation board's calls; `levels` are the players' self-assessed levels (UserRepository.levels). */
+export const rotationService = (deps: {
+  store: Store;
+  clock: Clock;
+  sessions: SessionRepository;
+  users: Pick<UserRepository, 'levels'>;
+  boards?: RotationRepository;
+  publish?: RotationPublisher;
+}) =>
+  new RotationService({
+    store: deps.store,
+    clock: deps.clock,
+    sessions: deps.sessions,
+    boards: deps.boards ?? new RotationRepository(deps.store),
+    levels: (userIds) => deps.users.levels(userIds),
+    publish: deps.publish,
+  });
