@@ -7,10 +7,11 @@ import {
   createAdminAccountsApi,
   createAdminCourtApi,
   createAdminMoneyApi,
+  createAdminRotationApi,
   createAdminTeamsApi,
 } from '../src/app/admin-groups.ts';
 import { createMemberApi } from '../src/app/member-api.ts';
-import { createMemberAuthApi, createMemberCoreApi } from '../src/app/member-groups.ts';
+import { createMemberAuthApi, createMemberCoreApi, createMemberRotationApi } from '../src/app/member-groups.ts';
 import {
   API_BASES,
   type ApiName,
@@ -56,10 +57,12 @@ const deps: AppDeps = {
 const groupApps: Record<string, Hono<ApiEnv>> = {
   'member-auth-api': createMemberAuthApi(deps),
   'member-api': createMemberCoreApi(deps),
+  'member-rotation-api': createMemberRotationApi(deps),
   'admin-accounts-api': createAdminAccountsApi(deps),
   'admin-teams-api': createAdminTeamsApi(deps),
   'admin-money-api': createAdminMoneyApi(deps),
   'admin-api': createAdminCourtApi(deps),
+  'admin-rotation-api': createAdminRotationApi(deps),
 };
 const wholeApps: Record<ApiName, Hono<ApiEnv>> = { member: createMemberApi(deps), admin: createAdminApi(deps) };
 const tables: Record<ApiName, Record<string, RouteContract>> = { member: memberRoutes, admin: adminRoutes };

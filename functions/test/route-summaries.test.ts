@@ -9,6 +9,7 @@ import {
   LEVEL_MIN,
   MONEY_LIMITS,
   memberRoutes,
+  SELF_CHECK_IN_LEAD_MINUTES,
   SIGN_IN_LIMITS,
   VERIFICATION_CODE_LENGTH,
   VERIFICATION_CODE_TTL_SECONDS,
@@ -58,6 +59,7 @@ const FIGURES: Record<string, number[]> = {
   // Bank codes have 3 digits (the request's pattern).
   'admin setting/updatePaymentDetails': [3, status('OWNER_ONLY')],
   'member checkState/booked/acceptOffer': [status('PLACE_TAKEN')],
+  'member checkState/booked/selfCheckIn': [SELF_CHECK_IN_LEAD_MINUTES / 60],
   'member checkState/email/sendCode': [
     VERIFICATION_CODE_LENGTH,
     VERIFICATION_CODE_TTL_SECONDS / 60,

@@ -46,6 +46,15 @@ const stageConfigSchema = z
     /** LIFF app id of the member app (`<channel id>-<suffix>`). */
     liffId: z.string().regex(/^\d{10}-[A-Za-z0-9]+$/, 'a LIFF id like 2001234567-AbCdEfGh'),
     googleClientId: z.string().endsWith('.apps.googleusercontent.com'),
+    /**
+     * The LINE official account's id (`@123abcde`), shown on the admin LINE page (its add-friend
+     * link https://line.me/R/ti/p/<id> and QR code) to bind a team's group (docs/LINE.md). Unset,
+     * the page says it is not configured.
+     */
+    lineOfficialAccountId: z
+      .string()
+      .regex(/^@[0-9a-z._-]{1,20}$/, 'a LINE official account id like @123abcde')
+      .optional(),
     /** Sender of every email; the SES identity below must be verified for it. */
     emailFrom: z.email(),
     /** Verified SES identity (a domain or an address); defaults to the domain of `emailFrom`. */
@@ -92,10 +101,28 @@ const stageConfigSchema = z
       .string()
       .regex(/^[A-Za-z0-9/_+=.@-]{1,512}$/, 'a Secrets Manager secret name')
       .optional(),
+    /**
+     * LINE MINI App mode (docs/LINE.md, "LINE MINI App and service messages"): MINI App links and
+     * free service messages for booking notices. Off by default; on, the functions read the
+     * operator-created secret `shuttle/<stageName>/mini-app` (`{channelId, channelSecret, tokenKey}`).
+     */
+    miniApp: z.boolean().default(false),
   })
   .strict();
 
 export type ShuttleConfig = z.infer<typeof stageConfigSchema> & { sesIdentity: string; lineChannelSecretName: string };
+
+/** The secret of the LINE MINI App channel and the key sealing its tokens (docs/DEPLOY.md, "Secrets"). */
+export const miniAppSecretName = (config: Pick<ShuttleConfig, 'stageName'>) => `shuttle/${config.stageName}/mini-app`;
+
+/**
+ * What MINI App mode adds to a function's environment: nothing when off (every function as
+ * before), else `SHUTTLE_MINI_APP=on` and, where the function issues or sends, the secret's name.
+ */
+export const miniAppEnvironment = (config: Pick<ShuttleConfig, 'stageName' | 'miniApp'>, withSecret: boolean) =>
+  config.miniApp
+    ? { SHUTTLE_MINI_APP: 'on', ...(withSecret ? { MINI_APP_SECRET_ARN: miniAppSecretName(config) } : {}) }
+    : {};
 
 export const CONFIG_FILE_KEY = 'configFile';
 /** `-c allowPlaceholders=true`: synthesise the example stage as is (never deployable: deploy.ts refuses it). */

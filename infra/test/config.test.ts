@@ -4,7 +4,13 @@ import { App } from 'aws-cdk-lib';
 import { describe, expect, it } from 'vitest';
 import { buildStage } from '../lib/app.ts';
 import { repoRoot } from '../lib/bundling.ts';
-import { ALLOW_PLACEHOLDERS_KEY, CONFIG_FILE_KEY, parseStageConfig, readConfig } from '../lib/config.ts';
+import {
+  ALLOW_PLACEHOLDERS_KEY,
+  CONFIG_FILE_KEY,
+  miniAppEnvironment,
+  parseStageConfig,
+  readConfig,
+} from '../lib/config.ts';
 import { fakeBuilds, STAGE, writeStageFile } from './fixtures.ts';
 
 const readWith = (configFile?: string) =>
@@ -20,6 +26,20 @@ describe('stage file', () => {
       sesIdentity: 'badminton.tw',
       reminderRateMinutes: 15,
     });
+  });
+
+  it('leaves LINE MINI App mode off unless the stage says miniApp: true, and then names the mode and its secret', () => {
+    const off = readWith(writeStageFile(STAGE));
+    expect(off.miniApp).toBe(false);
+    // Off: no function's environment changes.
+    expect(miniAppEnvironment(off, true)).toEqual({});
+    const on = parseStageConfig({ ...STAGE, miniApp: true });
+    expect(miniAppEnvironment(on, true)).toEqual({
+      SHUTTLE_MINI_APP: 'on',
+      MINI_APP_SECRET_ARN: 'shuttle/prod/mini-app',
+    });
+    expect(miniAppEnvironment(on, false)).toEqual({ SHUTTLE_MINI_APP: 'on' });
+    expect(() => parseStageConfig({ ...STAGE, miniApp: 'yes' })).toThrow(/miniApp/);
   });
 
   it('is required, and the message says how to pass it', () => {
@@ -89,6 +109,14 @@ describe('stage file', () => {
     expect(() => parseStageConfig({ ...STAGE, tableName: 'restored' })).toThrow(/tableName: needs tableStreamArn/);
     expect(() => parseStageConfig({ ...STAGE, tableName: 'other', tableStreamArn: stream })).toThrow(
       /tableStreamArn: is not a stream of table other/,
+    );
+  });
+
+  it('takes the LINE official account id the admin LINE page shows (optional), refusing one without its @', () => {
+    expect(parseStageConfig(STAGE).lineOfficialAccountId).toBeUndefined();
+    expect(parseStageConfig({ ...STAGE, lineOfficialAccountId: '@123abcde' }).lineOfficialAccountId).toBe('@123abcde');
+    expect(() => parseStageConfig({ ...STAGE, lineOfficialAccountId: '123abcde' })).toThrow(
+      /lineOfficialAccountId: a LINE official account id like @123abcde/,
     );
   });
 

@@ -85,6 +85,8 @@ export const DEFAULT_CANCEL_WINDOW_MINUTES = 120;
 
 /** Largest party one player may book for: the player plus guests. */
 export const MAX_PARTY_SIZE = 3;
+/** Self check-in by the QR at the venue opens this long before a session's start (docs/ON-COURT.md). */
+export const SELF_CHECK_IN_LEAD_MINUTES = 60;
 
 export const PAGE_SIZE_DEFAULT = 20;
 export const PAGE_SIZE_MAX = 50;
@@ -123,6 +125,11 @@ export const ADMIN_LIMITS = {
   minWeeks: 2,
   maxWeeks: 26,
   maxDates: 52,
+  /**
+   * Sessions one create call publishes at most (dates, or weeks times weekdays): one group
+   * announcement and one transaction hold them (functions/src/db/TABLE.md, "Group announcements").
+   */
+  maxSessionsPerCreate: 52,
   maxSessionHours: 12,
   /** Sign-up opens at most this many days before a session (the create form's choice). */
   maxSignupDaysBefore: 60,
@@ -155,3 +162,8 @@ export const TEAM_DAILY_LIMITS = {
   sessions: 60,
   invites: 10,
 } as const;
+
+/** Points a game is played to (docs/ON-COURT.md, "Scores"): won by 2, capped at 30, 21 and 15. */
+export const SCORING_POINTS = [21, 15, 11] as const;
+export type ScoringPoints = (typeof SCORING_POINTS)[number];
+export const DEFAULT_SCORING: ScoringPoints = 21;

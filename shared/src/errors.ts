@@ -44,6 +44,11 @@ export const ERRORS = {
   RATE_LIMITED: { status: 429, message: 'Too many requests, please try again later' },
   PAYLOAD_TOO_LARGE: { status: 413, message: 'The request is too large' },
   SERVICE_BUSY: { status: 503, message: 'The service is busy, please try again later' },
+  MINI_APP_OFF: { status: 409, message: 'LINE MINI App notices are not turned on' },
+  LIFF_TOKEN_REFUSED: {
+    status: 400,
+    message: 'LINE did not accept this access token; open the app in LINE and try again',
+  },
   INTERNAL: { status: 500, message: 'Something went wrong, please try again later' },
   /** A stored item failed its codec's check (functions/src/db/codec.ts): logged with its keys, never its contents. */
   CORRUPT_ITEM: { status: 500, message: 'Some stored data could not be read; please try again later or tell the team' },
@@ -73,13 +78,49 @@ export const ERRORS = {
   PASS_EXPIRED: { status: 409, message: 'This season pass ended before this session' },
   SETTLEMENT_CLOSED: { status: 409, message: 'This settlement is closed; its figures can no longer change' },
   SETTLEMENT_CHANGED: { status: 409, message: 'The settlement changed meanwhile; please try again' },
+  SESSION_NOT_ENDED: {
+    status: 409,
+    message: 'The session has not ended yet; confirm to close the settlement early (early: true)',
+  },
+  SETTLEMENT_NOT_CLOSED: { status: 409, message: 'This settlement is not closed' },
+  REOPEN_EXPIRED: { status: 409, message: 'A settlement can be reopened only within 24 hours of closing' },
+  REFUND_SETTLED: {
+    status: 409,
+    message: 'A refund of this settlement was already given back or kept as credit; this can no longer change',
+  },
+  NO_REFUND_DUE: { status: 409, message: 'Nothing is due back on this booking' },
+  CREDIT_NOT_ENOUGH: { status: 409, message: "The player's credit with the team is less than that" },
   ROTATION_NOT_OPEN: { status: 404, message: 'The rotation board of this session is not open' },
   ROTATION_CHANGED: { status: 409, message: 'The board changed meanwhile; here is the new board' },
   COURT_BUSY: { status: 409, message: 'A game is already on this court' },
   COURT_FREE: { status: 409, message: 'No game is on this court' },
   NOT_ENOUGH_PLAYERS: { status: 409, message: 'Not enough ready players for a game' },
+  IMPOSSIBLE_SCORE: {
+    status: 400,
+    message: 'This score cannot end a game: no draws, won by 2 points, at most the cap (30-29 in games to 21)',
+  },
   ROTATION_PLAYER_NOT_FOUND: { status: 404, message: 'This player is not on the board' },
+  CORRECTION_CLOSED: { status: 409, message: 'A result can only be corrected within 30 minutes of its finish' },
   ACCOUNT_HAS_BOOKINGS: { status: 409, message: 'Cancel your upcoming bookings before deleting your account' },
+  // At the door (docs/ON-COURT.md, "At the door").
+  ABSENT_BEFORE_START: {
+    status: 409,
+    message: 'The session has not started yet; confirm to mark this player absent before the start',
+  },
+  CAPACITY_AT_MAXIMUM: { status: 409, message: 'The session cannot take more players' },
+  NOT_WAITING: { status: 409, message: 'This player is not on the waitlist' },
+  SELF_CHECK_IN_CODE_INVALID: {
+    status: 403,
+    message: 'This check-in code is not valid (any more); scan the code shown at the venue',
+  },
+  SELF_CHECK_IN_CLOSED: {
+    status: 409,
+    message: 'Self check-in is open from 1 hour before the session starts until it ends',
+  },
+  SELF_CHECK_IN_NO_PLACE: {
+    status: 409,
+    message: 'Only players with a place in this session can check themselves in',
+  },
   ACCOUNT_RUNS_TEAM: { status: 409, message: 'Hand over or leave the teams you run before deleting your account' },
 } as const satisfies Record<string, { status: number; message: string }>;
 

@@ -18,6 +18,12 @@ export function taipeiDayStart(date: string): string {
   return new Date(Date.parse(`${date}T00:00:00.000Z`) - OFFSET_MS).toISOString();
 }
 
+/** The ISO weekday (1 = Monday … 7 = Sunday) of an instant's Taipei date. */
+export function taipeiWeekday(instant: string | Date): number {
+  const day = new Date(`${taipeiDate(instant)}T00:00:00.000Z`).getUTCDay();
+  return day === 0 ? 7 : day;
+}
+
 /** Adds whole days to a YYYY-MM-DD date. */
 export function addDays(date: string, days: number): string {
   return new Date(Date.parse(`${date}T00:00:00.000Z`) + days * 86_400_000).toISOString().slice(0, 10);

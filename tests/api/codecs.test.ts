@@ -63,7 +63,11 @@ async function aRoundOfCalls() {
   await h.ok('settlement/update', { sessionId: session.id, courtFeePerHour: 400 }, admin.token);
   await h.ok('signed/signed', { sessionId: session.id, userId: second!.userId, attendance: 'attended' }, admin.token);
   await h.ok('rotation/setup', { sessionId: session.id, courts: [1], mode: 'doubles', rule: 'balanced' }, admin.token);
-  await h.ok('settlement/close', { sessionId: session.id }, admin.token);
+  await h.ok('signed/getSelfCheckIn', { sessionId: session.id }, admin.token);
+  await h.ok('settlement/close', { sessionId: session.id, early: true }, admin.token);
+  // Reopened and closed again: the settlement keeps who closed it and its reopenings.
+  await h.ok('settlement/reopen', { sessionId: session.id }, admin.token);
+  await h.ok('settlement/close', { sessionId: session.id, early: true }, admin.token);
   // A wrong password counts against the email's guard.
   await h.adminLogin('codecs-owner@example.tw', 'not the password');
 }
@@ -103,6 +107,7 @@ describe('codecs of the stored items', () => {
         'pass',
         'rotation',
         'rotationScreen',
+        'selfCheckIn',
         'session',
         'settlement',
         'shuttles',

@@ -37,10 +37,11 @@ describe('reports/exportCsv', () => {
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     expect(text.startsWith(BOM)).toBe(true);
     const [header, row] = rowsOf(text);
-    expect(header).toBe('開始時間,場次,場地,費用,已報名,出席,缺席,已收,未收,免收');
-    // Quotes and commas in a title are escaped; paid 300, one player owes 300, one waived 300.
+    expect(header).toBe('開始時間,場次,場地,費用,已報名,出席,缺席,已收,未收,免收,實收');
+    // Quotes and commas in a title are escaped; paid 300, one player owes 300, one waived 300;
+    // income 300, the settlement's figure.
     expect(row).toContain('"週三, ""歡樂"" 場"');
-    expect(row!.endsWith(',300,3,0,0,300,300,300')).toBe(true);
+    expect(row!.endsWith(',300,3,0,0,300,300,300,300')).toBe(true);
 
     const money = async (as = token) =>
       h.ok<{ paid: number; outstanding: number; waived: number }>('reports/payments', { teamId, month }, as);
@@ -62,7 +63,7 @@ describe('reports/exportCsv', () => {
     const month = session.startsAt.slice(0, 7);
 
     const attendance = rowsOf((await exportCsv({ teamId, month, kind: 'attendance' })).text);
-    expect(attendance[0]).toBe('開始時間,場次,球友,人數,出席狀態,付款狀態,金額,付款方式,備註／帳號末五碼');
+    expect(attendance[0]).toBe('開始時間,場次,球友,人數,出席狀態,付款狀態,金額,付款方式,備註／帳號末五碼,退款');
     expect(attendance.some((r) => r.includes('csvatt 0,1,出席,未付款,200'))).toBe(true);
 
     const members = rowsOf((await exportCsv({ teamId, month, kind: 'members' })).text);

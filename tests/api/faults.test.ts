@@ -368,3 +368,97 @@ describe('fair sign-up under faults (docs/FAIR-SIGNUP.md)', () => {
     expect(state.waitlist.map((x) => x.userId)).toEqual(['line_Ulastt2']);
   });
 });
+
+describe('at the door under faults (docs/ON-COURT.md, "At the door")', () => {
+  /** The booking engine on the harness's fault-injected store, as the admin API builds it. */
+  const doorEngine = async () => {
+    const { bookingEngine } = await import('@shuttle/functions/app/factories.ts');
+    return bookingEngine({
+      store: h.store,
+      clock: h.clock,
+      ids: () => crypto.randomUUID(),
+      retry: { attempts: 30, baseDelayMs: 2, maxDelayMs: 40 },
+    });
+  };
+  /** Loses the answer of the next `n` transactions after they committed. */
+  function loseAnswers(n: number) {
+    let left = n;
+    h.store.doc.middlewareStack.add(
+      (next, context) => async (args) => {
+        const result = await next(args);
+        if (context.commandName === 'TransactWriteItemsCommand' && left-- > 0)
+          throw Object.assign(new Error('answer lost after commit'), { name: 'ValidationException', $metadata: {} });
+        return result;
+      },
+      { step: 'initialize', name: 'loseDoorAnswers' },
+    );
+    return () => h.store.doc.middlewareStack.remove('loseDoorAnswers');
+  }
+
+  it('a check-in taken back under conflicts unmarks the player once; the place and the count stay', async () => {
+    const engine = await doorEngine();
+    const team = await h.putTeam();
+    const session = await h.putSession(team, { capacity: 2 });
+    const token = await h.login('Udoor1');
+    await join(token, session.id);
+    await engine.checkIn(session.id, 'line_Udoor1', 'attended');
+    const before = stats.conflict;
+    failFirst(4, 'TransactWriteItemsCommand', 'conflict');
+    await engine.checkIn(session.id, 'line_Udoor1', null);
+    expect(stats.conflict - before).toBe(4);
+    const state = await expectSessionInvariants(h.store, session.id);
+    expect(state.accepted).toHaveLength(1);
+    expect(state.accepted[0]).toMatchObject({ userId: 'line_Udoor1', attendance: null });
+    expect(state.accepted[0]!.checkedInAt).toBeUndefined();
+    expect(state.session.acceptedCount).toBe(1);
+  });
+
+  it('a waiting player moved up whose answer was lost is answered the same on retry: the capacity grows once', async () => {
+    const engine = await doorEngine();
+    const team = await h.putTeam();
+    const session = await h.putSession(team, { capacity: 1 });
+    const [a, b] = await Promise.all(['Udoor2', 'Udoor3'].map((s) => h.login(s)));
+    await join(a!, session.id);
+    await join(b!, session.id);
+    const request = {
+      sessionId: session.id,
+      userId: 'line_Udoor3',
+      checkIn: true,
+      promotedBy: 'admin_faults',
+      idempotencyScope: 'admin_faults',
+      idempotencyKey: crypto.randomUUID(),
+    };
+    const restore = loseAnswers(1);
+    await expect(engine.promote(request)).rejects.toThrow();
+    restore();
+    const retry = await engine.promote(request);
+    expect(retry).toMatchObject({ status: 'accepted', attendance: 'attended', capacityRaised: 1 });
+    const state = await expectSessionInvariants(h.store, session.id);
+    expect(state.session.capacity).toBe(2);
+    expect(state.session.acceptedCount).toBe(2);
+    expect(state.waitlist).toEqual([]);
+  });
+
+  it('a walk-in raising the limit under conflicts and throttling takes one more place, once', async () => {
+    const engine = await doorEngine();
+    const team = await h.putTeam();
+    const session = await h.putSession(team, { capacity: 1 });
+    await join(await h.login('Udoor4'), session.id);
+    let n = 0;
+    plan = (c) => (c === 'TransactWriteItemsCommand' && n++ < 4 ? (n % 2 ? 'conflict' : 'throttle') : null);
+    const request = {
+      sessionId: session.id,
+      player: { userId: 'guest_door5', name: '路人', pictureUrl: '' },
+      addedBy: 'admin_faults',
+      idempotencyScope: 'admin_faults',
+      idempotencyKey: crypto.randomUUID(),
+      raiseCapacity: true,
+    };
+    expect(await engine.addWalkIn(request)).toMatchObject({ status: 'accepted', capacityRaised: true });
+    plan = () => null;
+    expect(await engine.addWalkIn(request)).toMatchObject({ capacityRaised: true });
+    const state = await expectSessionInvariants(h.store, session.id);
+    expect(state.session.capacity).toBe(2);
+    expect(state.accepted.map((x) => x.userId).sort()).toEqual(['guest_door5', 'line_Udoor4']);
+  });
+});

@@ -177,6 +177,7 @@ describe('rate limits', () => {
           loginByEmailAndAddress: { limit: 2 },
           memberWrite: { limit: 2 },
           memberRead: { limit: 3 },
+          selfCheckIn: { limit: 2 },
         },
       },
     });
@@ -264,6 +265,18 @@ describe('rate limits', () => {
     expect(cancel.status).toBe(200);
     expectRefused(await h.join(a!.token, session.id), 429, 'RATE_LIMITED');
     expect((await h.join(b!.token, session.id)).status).toBe(200);
+  });
+
+  it('counts self check-in scans per player, wrong codes included (docs/ON-COURT.md, "Self check-in")', async () => {
+    h.clock.set(TEST_NOW);
+    const session = await h.putSession(await h.putTeam(), { capacity: 10 });
+    const [a, b] = await h.players(2, 'scanner');
+    for (const p of [a!, b!]) expect((await h.join(p.token, session.id)).status).toBe(200);
+    const scan = (token: string) =>
+      h.call('checkState/booked/selfCheckIn', { sessionId: session.id, code: 'x'.repeat(22) }, { token });
+    for (let i = 0; i < 2; i++) expectRefused(await scan(a!.token), 403, 'SELF_CHECK_IN_CODE_INVALID');
+    expectRefused(await scan(a!.token), 429, 'RATE_LIMITED');
+    expectRefused(await scan(b!.token), 403, 'SELF_CHECK_IN_CODE_INVALID');
   });
 
   it('a client that keeps calling while limited costs no more DynamoDB calls', async () => {

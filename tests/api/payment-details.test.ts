@@ -71,7 +71,7 @@ describe('setting/updatePaymentDetails', () => {
     expect(res.status).toBe(403);
     expect(res.body).toMatchObject({ success: false, error: 'OWNER_ONLY' });
     expect(await h.snapshot()).toEqual(before);
-    expect(await read(co.token)).toEqual({ ...DETAILS, editable: 'ownerOnly' });
+    expect(await read(co.token)).toEqual({ ...DETAILS, accountName: '', editable: 'ownerOnly' });
     expect(await deliverNotices()).toEqual([]);
     expect(h.emails.sent).toEqual([]);
   });
@@ -92,11 +92,16 @@ describe('setting/updatePaymentDetails', () => {
   it("lets the verified owner change them and emails every owner the old and new details in the team's language", async () => {
     const { owner, co } = await teamWithCoAdmin('pdown', 'owner');
     await h.ok('setting/updateGroupAnnouncements', { language: 'en' }, owner.token);
-    expect((await update(owner.token, DETAILS)).body.data).toEqual({ ...DETAILS, editable: 'yes' });
+    expect((await update(owner.token, DETAILS)).body.data).toEqual({ ...DETAILS, accountName: '', editable: 'yes' });
     await deliverNotices();
     h.emails.sent.length = 0;
 
-    const changed = { ...DETAILS, bankAccount: '009876543210', linePayUrl: 'https://line.me/R/pay/new' };
+    const changed = {
+      ...DETAILS,
+      accountName: '羽球隊 王小明',
+      bankAccount: '009876543210',
+      linePayUrl: 'https://line.me/R/pay/new',
+    };
     const res = await update(co.token, changed);
 
     expect(res.status).toBe(200);
@@ -118,6 +123,10 @@ describe('setting/updatePaymentDetails', () => {
         before: 'https://line.me/R/pay/team',
         after: 'https://line.me/R/pay/new',
       }),
+    );
+    // The account holder's name (戶名) is part of where players pay: its change is told too.
+    expect(mail.text).toContain(
+      t('change', { field: t('fields.accountName'), before: t('none'), after: '羽球隊 王小明' }),
     );
     // JKO Pay did not change: no line for it.
     expect(mail.text).not.toContain(t('fields.jkoPay'));

@@ -1,4 +1,4 @@
-import type { Pass, Payment } from '@shuttle/shared';
+import type { Pass, Payment, TeamCredit } from '@shuttle/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AdminHarness, createAdminHarness } from '../support/admin-harness.ts';
 import { type Fault, injectFaults } from '../support/faults.ts';
@@ -121,5 +121,110 @@ describe('money under faults', () => {
     plan = () => null;
     expect(res.status).toBe(200);
     expect(await remainingOf(pass.passId)).toBe(2);
+  });
+
+  /**
+   * A per-head night closed early (docs/MONEY.md, "Refunds and credit"): the player paid 200 and
+   * was present alone with a night of 150, so their share is 150 and 50 is due back.
+   */
+  async function prepaidNight(prefix: string) {
+    const { p, session } = await setup(prefix);
+    const paid = await h.adminCall(
+      'payments/markPaid',
+      { sessionId: session.id, userId: p.userId, method: 'transfer', amount: 200 },
+      { token },
+    );
+    expect(paid.status).toBe(200);
+    await h.ok('signed/signed', { sessionId: session.id, userId: p.userId, attendance: 'attended' }, token);
+    await h.ok(
+      'settlement/update',
+      {
+        sessionId: session.id,
+        courtFeePerHour: 0,
+        shuttlesUsed: 0,
+        otherCosts: [{ label: '場地', amount: 150 }],
+        split: 'perHead',
+      },
+      token,
+    );
+    await h.ok('settlement/close', { sessionId: session.id, early: true }, token);
+    return { p, session };
+  }
+
+  const creditOf = async (userId: string) =>
+    (await h.ok<{ credits: TeamCredit[] }>('payments/credits', { teamId }, token)).credits.find(
+      (c) => c.userId === userId,
+    )?.balance ?? 0;
+  /** Settling again the same way answers the payment as it is (idempotent). */
+  const bookingPayment = async (sessionId: string, userId: string) =>
+    (await h.ok<{ payment: Payment }>('payments/settleRefund', { sessionId, userId, as: 'credit' }, token)).payment;
+
+  it('a refund kept as credit whose answer is lost after commit is retried with the same token: credited once', async () => {
+    const { p, session } = await prepaidNight('lostcredit');
+    const lost = loseAnswers(1, 'TransactWriteItemsCommand');
+    const res = await h.adminCall<{ payment: Payment }>(
+      'payments/settleRefund',
+      { sessionId: session.id, userId: p.userId, as: 'credit' },
+      { token },
+    );
+    lost.done();
+    expect(res.status).toBe(200);
+    expect(res.body.data!.payment).toMatchObject({ amount: 150, paid: 200, refund: { amount: 50, as: 'credit' } });
+    expect(res.body.data!.payment.refundDue).toBeUndefined();
+    expect(lost.tokens[1]).toBe(lost.tokens[0]);
+    expect(await creditOf(p.userId)).toBe(50);
+  });
+
+  it('a settle retried by the client after every answer was lost credits once; the other way is refused', async () => {
+    const { p, session } = await prepaidNight('retrycredit');
+    const lost = loseAnswers(100, 'TransactWriteItemsCommand');
+    const body = { sessionId: session.id, userId: p.userId, as: 'credit' };
+    const failed = await h.adminCall('payments/settleRefund', body, { token });
+    lost.done();
+    expect(failed.status).toBeGreaterThanOrEqual(500);
+    expect((await bookingPayment(session.id, p.userId)).refund).toMatchObject({ amount: 50, as: 'credit' });
+    expect(await creditOf(p.userId)).toBe(50);
+    const other = await h.adminCall('payments/settleRefund', { ...body, as: 'refunded' }, { token });
+    expect([other.status, other.body.error]).toEqual([409, 'REFUND_SETTLED']);
+    // Undoing the payment would count the money twice: refused, nothing changes.
+    const undo = await h.adminCall('payments/markUnpaid', { sessionId: session.id, userId: p.userId }, { token });
+    expect([undo.status, undo.body.error]).toEqual([409, 'REFUND_SETTLED']);
+    expect(await creditOf(p.userId)).toBe(50);
+  });
+
+  it('TransactionConflict on settling a refund is retried and settles once; credit is then taken once by a payment whose answer is lost', async () => {
+    const { p, session } = await prepaidNight('conflictrefund');
+    let left = 2;
+    plan = (c) => (c === 'TransactWriteItemsCommand' && left-- > 0 ? 'conflict' : null);
+    const res = await h.adminCall(
+      'payments/settleRefund',
+      { sessionId: session.id, userId: p.userId, as: 'credit' },
+      { token },
+    );
+    plan = () => null;
+    expect(res.status).toBe(200);
+    expect(await creditOf(p.userId)).toBe(50);
+
+    // The next session: 200 owed, 50 of it from the credit; the answer of the payment is lost once.
+    const next = await h.newSession(token);
+    await h.join(p.token, next.id);
+    const lost = loseAnswers(1, 'TransactWriteItemsCommand');
+    const paid = await h.adminCall<{ payment: Payment }>(
+      'payments/markPaid',
+      { sessionId: next.id, userId: p.userId, method: 'cash', amount: 150, credit: 50 },
+      { token },
+    );
+    lost.done();
+    expect(paid.status).toBe(200);
+    expect(paid.body.data!.payment).toMatchObject({ status: 'paid', creditUsed: 50 });
+    expect(await creditOf(p.userId)).toBe(0);
+    // A second payment with credit finds none left and changes nothing.
+    const again = await h.adminCall(
+      'payments/markPaid',
+      { sessionId: next.id, userId: p.userId, method: 'cash', amount: 150, credit: 50 },
+      { token },
+    );
+    expect(again.status).toBe(200);
+    expect(await creditOf(p.userId)).toBe(0);
   });
 });

@@ -33,7 +33,7 @@ async function bookedSession(prefix: string) {
   await h.call('checkState/setting/level', { level: 7 }, { token: a!.token });
   await h.call('checkState/setting/level', { level: 12 }, { token: b!.token });
   for (const p of [a!, b!, c!]) await h.join(p.token, session.id);
-  await h.ok('signed/signed', { sessionId: session.id, userId: a!.userId, attendance: 'absent' }, admin);
+  await h.ok('signed/signed', { sessionId: session.id, userId: a!.userId, attendance: 'absent', confirm: true }, admin);
   await h.ok('signed/signed', { sessionId: session.id, userId: b!.userId, attendance: 'attended' }, admin);
   await h.ok('payments/markPaid', { sessionId: session.id, userId: b!.userId, method: 'cash', amount: 200 }, admin);
   return { session, a: a!, b: b!, c: c! };

@@ -146,6 +146,66 @@ describe('rotation up-next push', () => {
     expect(pushesTo(optedIn.sub)).toHaveLength(1);
   });
 
+  it('startNext on a court starts the game promised to it; an override moves a told player, who is told again', async () => {
+    const { sessionId, players } = await checkedInSession(12, 'promise');
+    type Started = { game: RotationAdminBoard['next'][number]; board: RotationAdminBoard };
+    const { board } = await admin<{ board: RotationAdminBoard }>('rotation/setup', {
+      sessionId,
+      courts: [1, 2],
+      mode: 'doubles',
+      rule: 'balanced',
+    });
+    const userIds = (game: { teams: { playerId: string }[][] }, b: RotationAdminBoard) =>
+      game.teams
+        .flat()
+        .map((p) => b.players.find((x) => x.playerId === p.playerId)!.userId)
+        .sort();
+    expect(board.next.map((g) => g.court)).toEqual([1, 2]);
+    const [forOne, forTwo] = board.next.map((g) => userIds(g, board));
+    // A player of the court-2 game reads "court 2" on their own board.
+    const shown = players.find((p) => p.userId === forTwo![0])!;
+    const theirs = (await h.call<MemberBoard>('checkState/rotation/getBoard', { sessionId }, { token: shown.token }))
+      .body.data!;
+    expect(theirs.board.next.find((g) => g.teams.flat().some((p) => p.playerId === theirs.me))!.court).toBe(2);
+    // One of the four in no coming game opts in.
+    const waiter = players.find((p) => !isUp(board, p.userId))!;
+    await h.call('checkState/rotation/notifyMe', { sessionId, on: true }, { token: waiter.token });
+
+    // 開始下一場 on court 2 starts exactly the game promised to court 2; court 1's stays promised.
+    const second = await admin<Started>('rotation/startNext', { sessionId, court: 2 });
+    expect(second.game.court).toBe(2);
+    expect(userIds(second.game, second.board)).toEqual(forTwo);
+    expect(second.board.next[0]!.court).toBe(1);
+    expect(userIds(second.board.next[0]!, second.board)).toEqual(forOne);
+    // The waiter's game waits for the first court that frees: they are told so.
+    expect(second.board.next[1]!.court).toBeNull();
+    expect(userIds(second.board.next[1]!, second.board)).toContain(waiter.userId);
+    const first = await admin<Started>('rotation/startNext', { sessionId, court: 1 });
+    expect(userIds(first.game, first.board)).toEqual(forOne);
+    await admin('rotation/finish', { sessionId, court: 1 });
+    const freed = (await admin<{ board: RotationAdminBoard }>('rotation/finish', { sessionId, court: 2 })).board;
+    expect(freed.next.map((g) => g.court)).toEqual([1, 2]);
+    expect(userIds(freed.next[0]!, freed)).toContain(waiter.userId);
+
+    // The admin starts the court-2 game on court 1 instead: the waiter's game moves to court 2 and they are told.
+    const moved = await admin<Started>('rotation/startNext', { sessionId, court: 1, nextIndex: 1 });
+    expect(userIds(moved.game, moved.board)).toEqual(userIds(freed.next[1]!, freed));
+    expect(moved.board.next[0]!.court).toBe(2);
+    expect(userIds(moved.board.next[0]!, moved.board)).toEqual(userIds(freed.next[0]!, freed));
+    const last = await admin<Started>('rotation/startNext', { sessionId, court: 2 });
+    expect(userIds(last.game, last.board)).toContain(waiter.userId);
+    await deliverUpNext();
+    const texts = pushesTo(waiter.sub).map((p) => p.body.messages[0]!.altText);
+    // Both pushes are delivered together here (in outbox order): the first named no court, the second court 2.
+    expect(texts).toHaveLength(2);
+    expect(texts.filter((t) => /先空出的場/.test(t))).toHaveLength(1);
+    expect(texts.filter((t) => /2 號場/.test(t))).toHaveLength(1);
+    expect(await outboxItem(h, upNextOutboxId(sessionId, waiter.userId, 1))).toMatchObject({ kind: 'rotationUpNext' });
+    // An index past the coming games is refused and changes nothing.
+    const refused = await h.adminCall('rotation/startNext', { sessionId, court: 1, nextIndex: 2 }, { token });
+    expect(refused.status).toBe(400);
+  });
+
   it('refuses a player not on the board (403) and bad input (400), changing nothing', async () => {
     const { sessionId, players } = await checkedInSession(4, 'upx');
     await admin('rotation/setup', { sessionId, courts: [1], mode: 'doubles', rule: 'balanced' });

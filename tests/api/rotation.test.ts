@@ -11,9 +11,10 @@ import { type AdminHarness, createAdminHarness } from '../support/admin-harness.
 
 let h: AdminHarness;
 let token: string;
+let teamId: string;
 beforeAll(async () => {
   h = await createAdminHarness();
-  ({ token } = await h.adminWithTeam('rotation@example.com', '排點隊'));
+  ({ token, teamId } = await h.adminWithTeam('rotation@example.com', '排點隊'));
 });
 afterAll(() => h.close());
 
@@ -168,6 +169,67 @@ describe('rotation board', () => {
     const started = await ok<{ game: RotationGame; board: Board }>('rotation/startNext', { sessionId, court: 1 });
     expect(ids(started.game, started.board)).toContain(players[4]!.userId);
     expect(ids(started.game, started.board)).not.toContain(players[0]!.userId);
+  });
+
+  it("scores follow the team's scoring: an impossible score is refused with 400 and changes nothing", async () => {
+    // Default 21: won by 2, at most 30-29, never drawn.
+    const { sessionId } = await checkedInSession(4, 'sc21');
+    const opened = await ok<{ board: Board }>('rotation/setup', {
+      sessionId,
+      courts: [1],
+      mode: 'doubles',
+      rule: 'balanced',
+    });
+    expect(opened.board.scoring).toBe(21);
+    await ok('rotation/startNext', { sessionId, court: 1 });
+    const before = (await ok<{ board: Board }>('rotation/getBoard', { sessionId })).board;
+    for (const score of [
+      [21, 21],
+      [22, 21],
+      [31, 29],
+      [21, 20],
+      [20, 18],
+      [30, 27],
+      [25, 20],
+    ]) {
+      const res = await h.adminCall('rotation/finish', { sessionId, court: 1, score }, { token });
+      expect(res.status, String(score)).toBe(400);
+      expect(res.body.error).toBe('IMPOSSIBLE_SCORE');
+      expect(res.body.message).toContain(`${score[0]}-${score[1]} cannot end a game to 21`);
+    }
+    // A winner that is not the side with more points is refused too.
+    const against = await h.adminCall(
+      'rotation/finish',
+      { sessionId, court: 1, score: [21, 15], winner: 1 },
+      { token },
+    );
+    expect(against.status).toBe(400);
+    expect((await ok<{ board: Board }>('rotation/getBoard', { sessionId })).board.version).toBe(before.version);
+    const done = await ok<{ board: Board }>('rotation/finish', { sessionId, court: 1, score: [29, 30] });
+    expect(done.board.courts[0]!.game).toBeNull();
+
+    // The team plays to 11 (cap 15): a new board follows the setting.
+    expect((await h.adminCall('setting/updateDefault', { teamId, scoring: 11 }, { token })).status).toBe(200);
+    expect((await h.adminCall('setting/updateDefault', { teamId, scoring: 13 }, { token })).status).toBe(400);
+    const eleven = await checkedInSession(4, 'sc11');
+    const board11 = await ok<{ board: Board }>('rotation/setup', {
+      sessionId: eleven.sessionId,
+      courts: [1],
+      mode: 'doubles',
+      rule: 'balanced',
+    });
+    expect(board11.board.scoring).toBe(11);
+    await ok('rotation/startNext', { sessionId: eleven.sessionId, court: 1 });
+    for (const score of [
+      [21, 15],
+      [16, 14],
+      [11, 10],
+    ]) {
+      const res = await h.adminCall('rotation/finish', { sessionId: eleven.sessionId, court: 1, score }, { token });
+      expect(res.body.error, String(score)).toBe('IMPOSSIBLE_SCORE');
+    }
+    await ok('rotation/finish', { sessionId: eleven.sessionId, court: 1, score: [14, 15] });
+    expect((await h.adminCall('setting/updateDefault', { teamId, scoring: 21 }, { token })).status).toBe(200);
   });
 
   it('players read the board (names and board ids), outsiders cannot; the venue screen reads it with its token', async () => {

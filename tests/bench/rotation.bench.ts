@@ -35,7 +35,7 @@ for (const rule of ['balanced', 'winnerStays'] as const) {
     if (i % 600 === 0) state = fresh;
     const court = state.games.reduce((a, b) => (a.startedAt <= b.startedAt ? a : b)).court;
     const now = new Date(T0 + (i + 1) * 60_000).toISOString();
-    state = finish(state, court, [21, 10 + (i % 10)], now);
+    state = finish(state, court, { score: [21, 10 + (i % 10)] }, now);
     state = startNext(state, court, now).state;
     preview(state);
   }

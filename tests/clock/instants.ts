@@ -62,7 +62,8 @@ export function clockProjects(
         env: { SHUTTLE_NOW: instant },
         globalSetup: ['tests/support/global-dynamo.ts'],
         testTimeout: 60_000,
-        hookTimeout: 60_000,
+        // Four instants seed the demo data at once at the run's start (beforeAll): room for a busy machine.
+        hookTimeout: 120_000,
       },
     },
     ...(journeysAt(instant)

@@ -44,7 +44,9 @@ const adminScreens: [string, string, string][] = [
   ['settings', '/admin/setting', 'main'],
   ['check-in', '/admin/signlist', 'main'],
   ['money', '/admin/money', '[data-testid="outstanding-row"]'],
-  ['LINE settings', '/admin/setting/line', 'main'],
+  // The official account's step (its QR code loads after the runtime configuration) is painted first.
+  ['LINE settings', '/admin/setting/line', '[data-testid="line-oa"]'],
+  ['payment details', '/admin/setting/payment', '[data-testid="setting-payment"]'],
   ['account management', '/admin/setting/account_management', 'main'],
 ];
 

@@ -265,6 +265,8 @@ describe('check-in on a phone (390×844)', () => {
     expect(await first.getByTestId('mark-attended').getAttribute('aria-pressed')).toBe('true');
     const second = row(NAMES[1]!);
     await second.getByTestId('mark-absent').click();
+    // The session starts in 90 minutes: absent before the start asks first (docs/ON-COURT.md, "At the door").
+    await page.getByTestId('early-absent-dialog').getByRole('button', { name: '仍記為缺席' }).click();
     await poll(() => second.getAttribute('data-attendance')).toBe('absent');
     await poll(() => page.getByTestId('checkin-counts').innerText()).toMatch(/已出席\s*2/); // the walk-in and the first
 
@@ -290,5 +292,117 @@ describe('check-in on a phone (390×844)', () => {
     await animationsDone(page);
     expect(await axeFindings(page)).toEqual([]);
     await screenshot(page, 'admin-checkin-phone-dark');
+  });
+});
+
+/**
+ * At the door (issue 30, item 4; docs/ON-COURT.md, "At the door"), on a full session of its own:
+ * a second tap takes a mark back, absent before the start asks first, a waiting player is moved
+ * up from the list (the limit raised by their party), and a walk-in joins by +1 名額並加入
+ * without leaving the page; 390 px, axe clean in light and dark.
+ */
+describe('at the door (390×844)', () => {
+  let doorSession: string;
+  const DOOR = ['門口甲', '門口乙', '候補丙'];
+
+  beforeAll(async () => {
+    const login = await browser.newContext({ baseURL: baseUrl(), locale: 'zh-TW', storageState: storage });
+    contexts.push(login);
+    const page = await login.newPage();
+    await page.goto('/admin/signlist');
+    const adminToken = (await page.evaluate(() => window.localStorage.getItem('admin-token')))!;
+    const now = stackNow();
+    const startsAt = new Date(now + 90 * 60_000).toISOString();
+    const { sessions } = await api<{ sessions: { id: string; teamId: string }[] }>(
+      'admin/createSession/createSession',
+      {
+        publishState: 0,
+        title: `門口 E2E ${now.toString(36)}`,
+        venue: '大安運動中心',
+        address: '台北市大安區辛亥路三段55號',
+        region: '台北市',
+        courts: 1,
+        capacity: 2,
+        price: PRICE,
+        categories: ['casual'],
+        isPublic: false,
+        startsAt,
+        endsAt: new Date(Date.parse(startsAt) + 2 * 3_600_000).toISOString(),
+        signupOpensAt: new Date(now - 3_600_000).toISOString(),
+      },
+      adminToken,
+    );
+    doorSession = sessions[0]!.id;
+    for (const name of DOOR) {
+      const player = await newPlayer(name);
+      await api('checkState/member/joinTeam', { teamId: sessions[0]!.teamId }, player.token);
+      await api('checkState/sessionList/joinSession', { sessionId: doorSession }, player.token);
+    }
+  });
+
+  it('takes marks back, moves a waiting player up and adds a walk-in past the limit, in place', async () => {
+    const page = await adminPhone('zh-TW');
+    await page.goto(`/admin/signed?id=${doorSession}`);
+    const row = (name: string) => page.getByTestId('checkin-row').filter({ hasText: name });
+    await row(DOOR[0]!).waitFor({ timeout: 20_000 });
+
+    // ✓ then ✓ again: back to 未點名.
+    const first = row(DOOR[0]!);
+    await first.getByTestId('mark-attended').click();
+    await poll(() => first.getAttribute('data-attendance')).toBe('attended');
+    await first.getByTestId('mark-attended').click();
+    await poll(() => first.getAttribute('data-attendance')).toBe('unmarked');
+    expect(await first.getByTestId('mark-attended').getAttribute('aria-pressed')).toBe('false');
+
+    // ✗ before the start asks; cancelling changes nothing, confirming marks, a second tap takes it back.
+    const second = row(DOOR[1]!);
+    await second.getByTestId('mark-absent').click();
+    const dialog = page.getByTestId('early-absent-dialog');
+    expect(await dialog.innerText()).toContain(DOOR[1]!);
+    await dialog.getByRole('button', { name: '取消' }).click();
+    expect(await second.getAttribute('data-attendance')).toBe('unmarked');
+    await second.getByTestId('mark-absent').click();
+    await dialog.getByRole('button', { name: '仍記為缺席' }).click();
+    await poll(() => second.getAttribute('data-attendance')).toBe('absent');
+    await second.getByTestId('mark-absent').click();
+    await poll(() => second.getAttribute('data-attendance')).toBe('unmarked');
+
+    // The waiting player is on the list, in order, with what moving up does; moved up and checked in.
+    const waiting = page.getByTestId('waiting-row').filter({ hasText: DOOR[2]! });
+    expect(await waiting.getByTestId('waiting-place').innerText()).toBe('將增加 1 個名額');
+    expect({ layout: await layoutProblems(page), smallTouchTargets: await smallTargets(page) }).toEqual({
+      layout: [],
+      smallTouchTargets: [],
+    });
+    expect(await axeFindings(page)).toEqual([]);
+    await screenshot(page, 'admin-door-waiting');
+    await waiting.getByTestId('promote-check-in').click();
+    await poll(() => row(DOOR[2]!).getAttribute('data-attendance')).toBe('attended');
+    await poll(() => page.getByTestId('checkin-waiting').count()).toBe(0);
+
+    // Full: the walk-in button raises the limit and adds the guest, on this page.
+    const walkIn = page.getByTestId('walk-in');
+    expect(await walkIn.getByTestId('walk-in-submit').innerText()).toBe('+1 名額並加入');
+    await walkIn.getByText('臨打球友').click();
+    await walkIn.getByTestId('walk-in-name').fill('門口路人');
+    await walkIn.getByTestId('walk-in-submit').click();
+    const added = page.getByRole('alertdialog');
+    await poll(() => added.innerText()).toContain('門口路人');
+    await added.getByRole('button', { name: '確認' }).click();
+    await poll(() => row('門口路人').getAttribute('data-attendance')).toBe('attended');
+    expect(page.url()).toContain(`/admin/signed?id=${doorSession}`);
+    const adminToken = (await page.evaluate(() => window.localStorage.getItem('admin-token')))!;
+    const members = await api<{ session: { capacity: number }; waiting: unknown[] }>(
+      'admin/courtSession/signedMembers',
+      { sessionId: doorSession },
+      adminToken,
+    );
+    expect(members.session.capacity).toBe(4);
+    expect(members.waiting).toEqual([]);
+
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await animationsDone(page);
+    expect(await axeFindings(page)).toEqual([]);
+    await screenshot(page, 'admin-door-dark');
   });
 });

@@ -71,14 +71,16 @@ describe('admin sessions', () => {
     await poll(() => opening.getAttribute('aria-checked')).toBe('true');
     await opening.click();
     await poll(() => opening.getAttribute('aria-checked')).toBe('false');
-    await poll(() => page.getByTestId('badge-booking-closed').innerText()).toBe('已截止報名');
+    // One status badge, the words players see (the status model): the reason itself.
+    const badge = page.getByTestId('session-info').getByTestId('session-badge');
+    await poll(() => badge.innerText()).toBe('已截止報名');
     const closed = await api<{ bookingClosed: boolean }>('withoutAuth/getDetail', { sessionId: created[0] });
     expect(closed.bookingClosed).toBe(true);
     await screenshot(page, 'admin-05-detail-closed', true);
 
     await opening.click();
     await poll(() => opening.getAttribute('aria-checked')).toBe('true');
-    await poll(() => page.getByTestId('badge-booking-closed').count()).toBe(0);
+    await poll(() => badge.getAttribute('data-badge')).not.toBe('closed');
     const reopened = await api<{ bookingClosed: boolean }>('withoutAuth/getDetail', { sessionId: created[0] });
     expect(reopened.bookingClosed).toBe(false);
   });

@@ -90,16 +90,22 @@ describe('fair sign-up', () => {
     // The draw's day and time (issue 22), not a bare "00:00 開獎".
     await poll(() => page.getByTestId('lottery').innerText()).toMatch(/抽籤中，\d+月\d+日 \d\d:\d\d 開獎/);
 
-    await page.getByTestId('reserve-button').click();
+    // A lottery says so (issue 30): the button, the dialog and the cancel button, never 立即預約.
+    const reserve = page.getByTestId('reserve-button');
+    await poll(() => reserve.innerText()).toBe('參加抽籤');
+    await poll(() => page.getByTestId('people').innerText()).toBe('抽出 2 位');
+    await reserve.click();
     const confirm = page.getByTestId('booking-confirm');
     await confirm.getByTestId('party-2').click();
     await poll(() => confirm.innerText()).toContain('連同你共佔 2 個名額');
     await screenshot(page, 'fair-01-lottery-confirm');
-    await confirm.getByRole('button', { name: '確認預約' }).click();
+    expect(await confirm.getByRole('button', { name: '確認預約' }).count()).toBe(0);
+    await confirm.getByRole('button', { name: '確認參加抽籤' }).click();
     const modal = page.getByRole('alertdialog');
     await poll(() => modal.innerText()).toContain('已登記抽籤');
     await modal.getByRole('button', { name: '確認' }).click();
     await poll(() => page.getByTestId('my-booking').innerText()).toContain('已登記抽籤');
+    await poll(() => page.getByTestId('cancel-booking').innerText()).toBe('取消抽籤');
     await screenshot(page, 'fair-02-entered');
 
     // The window closes a minute after opening: the stack's clock moves past it, the page's follows,

@@ -53,6 +53,9 @@ describe('money and attendance', () => {
     const payment = player.page.getByTestId('booking-payment');
     await poll(() => payment.getAttribute('data-payment')).toBe('unpaid');
     await poll(() => payment.innerText()).toContain('未付款');
+    // Where to pay: the demo team's bank by name, with copy buttons (docs/ON-COURT.md, "Where to pay").
+    await poll(() => player.page.getByTestId('pay-to-bank-name').innerText()).toContain('台新銀行');
+    await player.page.getByTestId('copy-bank-account').waitFor();
     await player.page.getByTestId('transfer-reference').fill('12345');
     await player.page.getByTestId('report-transfer').click();
     await poll(() => player.page.getByRole('alertdialog').innerText()).toContain('球隊確認後即完成付款');
@@ -82,7 +85,7 @@ describe('money and attendance', () => {
     const bytes = await readFile((await download.path())!);
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     expect(bytes.toString('utf8').slice(1).split('\r\n')[0]).toBe(
-      '開始時間,場次,場地,費用,已報名,出席,缺席,已收,未收,免收',
+      '開始時間,場次,場地,費用,已報名,出席,缺席,已收,未收,免收,實收',
     );
 
     await admin.context.close();
@@ -118,6 +121,24 @@ describe('money and attendance', () => {
     const overflow = await admin.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await screenshot(admin.page, 'money-03-phone', true);
+
+    // The section nav jumps to 待確認, which filters the list to the reported transfers.
+    const nav = admin.page.getByRole('navigation', { name: '收費頁區段' });
+    await nav.getByRole('link', { name: '待確認' }).click();
+    await poll(() => admin.page.getByRole('button', { name: '已回報，待確認' }).getAttribute('aria-pressed')).toBe(
+      'true',
+    );
+    expect(
+      await admin.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+    ).toBeLessThanOrEqual(0);
+
+    // 營收 of the per-session report is in view at 390 px without scrolling sideways.
+    await admin.page.goto('/admin/books');
+    const revenue = admin.page.getByTestId('report-sessions').getByRole('columnheader', { name: '營收' });
+    await revenue.waitFor();
+    const box = await revenue.boundingBox();
+    expect(box!.x + box!.width).toBeLessThanOrEqual(390);
+    await screenshot(admin.page, 'money-06-reports-phone', true);
     await admin.context.close();
   });
 });

@@ -16,7 +16,12 @@ type Op =
   | { kind: 'join'; player: number }
   | { kind: 'cancel'; player: number }
   | { kind: 'capacity'; capacity: number }
-  | { kind: 'checkIn'; player: number };
+  | { kind: 'checkIn'; player: number }
+  // At the door (docs/ON-COURT.md, "At the door"): a check-in taken back, a waiting player moved
+  // up (with or without checking in), a walk-in that raises the capacity when no place is free.
+  | { kind: 'uncheck'; player: number }
+  | { kind: 'promote'; player: number; checkIn: boolean }
+  | { kind: 'walkIn'; player: number };
 
 const PLAYERS = 8;
 const player = fc.integer({ min: 0, max: PLAYERS - 1 });
@@ -25,6 +30,14 @@ const op: fc.Arbitrary<Op> = fc.oneof(
   { weight: 3, arbitrary: player.map((p) => ({ kind: 'cancel' as const, player: p })) },
   { weight: 2, arbitrary: fc.integer({ min: 0, max: 6 }).map((c) => ({ kind: 'capacity' as const, capacity: c })) },
   { weight: 1, arbitrary: player.map((p) => ({ kind: 'checkIn' as const, player: p })) },
+  { weight: 1, arbitrary: player.map((p) => ({ kind: 'uncheck' as const, player: p })) },
+  {
+    weight: 2,
+    arbitrary: fc
+      .record({ player, checkIn: fc.boolean() })
+      .map((o) => ({ kind: 'promote' as const, player: o.player, checkIn: o.checkIn })),
+  },
+  { weight: 1, arbitrary: player.map((p) => ({ kind: 'walkIn' as const, player: p })) },
 );
 /** Rounds of operations; the operations of one round run at the same time. */
 const scenario = fc.record({
@@ -51,7 +64,10 @@ afterAll(() => h.close());
  * all runs every kind of call succeeded. The last tests plant an always-refusing call and show
  * that the properties then fail.
  */
-type Calls = Pick<BookingEngine, 'join' | 'cancel' | 'changeCapacity' | 'checkIn' | 'acceptOffer' | 'declineOffer'>;
+type Calls = Pick<
+  BookingEngine,
+  'join' | 'cancel' | 'changeCapacity' | 'checkIn' | 'acceptOffer' | 'declineOffer' | 'promote' | 'addWalkIn'
+>;
 const realCalls = (): Calls => engine;
 
 /** `calls` with `method` always refusing with `code`, as a broken engine would. */
@@ -66,6 +82,8 @@ function planted(calls: Calls, method: keyof Calls, code: ErrorCode): Calls {
     checkIn: (s, u, a) => calls.checkIn(s, u, a),
     acceptOffer: (s, u) => calls.acceptOffer(s, u),
     declineOffer: (s, u) => calls.declineOffer(s, u),
+    promote: (r) => calls.promote(r),
+    addWalkIn: (r) => calls.addWalkIn(r),
   };
   return { ...bound, [method]: refuse };
 }
@@ -109,12 +127,31 @@ type Done = {
   promoted: number;
   checkedIn: number;
   capacity: number;
+  /** At the door: check-ins taken back, waiting players moved up (some by raising the capacity), walk-ins raising it. */
+  unchecked: number;
+  movedUp: number;
+  raisedForWaiting: number;
+  walkInRaised: number;
 };
 
-/** Runs the first scenario (joins, cancels, capacity changes, check-ins) with `calls`; answers what it did. */
+/**
+ * Runs the first scenario (joins, cancels, capacity changes, check-ins and, at the door, their
+ * undoing, moves up and walk-ins) with `calls`; answers what it did.
+ */
 async function checkBookingScenarios(calls: Calls, numRuns: number): Promise<Done> {
   const team = await h.putTeam();
-  const done: Done = { accepted: 0, waiting: 0, cancelled: 0, promoted: 0, checkedIn: 0, capacity: 0 };
+  const done: Done = {
+    accepted: 0,
+    waiting: 0,
+    cancelled: 0,
+    promoted: 0,
+    checkedIn: 0,
+    capacity: 0,
+    unchecked: 0,
+    movedUp: 0,
+    raisedForWaiting: 0,
+    walkInRaised: 0,
+  };
   await fc.assert(
     fc.asyncProperty(scenario, async ({ capacity, rounds }) => {
       const session = await h.putSession(team, { capacity });
@@ -144,10 +181,37 @@ async function checkBookingScenarios(calls: Calls, numRuns: number): Promise<Don
             done.capacity += 1;
             promotions += r.promoted;
             log.push(`capacity ${o.capacity} -> promoted ${r.promoted}`);
-          } else {
+          } else if (o.kind === 'checkIn') {
             await calls.checkIn(session.id, userId, 'attended');
             done.checkedIn += 1;
             log.push(`checkIn ${userId}`);
+          } else if (o.kind === 'uncheck') {
+            await calls.checkIn(session.id, userId, null);
+            done.unchecked += 1;
+            log.push(`uncheck ${userId}`);
+          } else if (o.kind === 'promote') {
+            const r = await calls.promote({
+              sessionId: session.id,
+              userId,
+              checkIn: o.checkIn,
+              promotedBy: 'admin_prop',
+              idempotencyScope: 'admin_prop',
+            });
+            // Moved up without checking in: the player is told (one notice), as a promotion.
+            if (!o.checkIn) promotions += 1;
+            done.movedUp += 1;
+            if (r.capacityRaised > 0) done.raisedForWaiting += 1;
+            log.push(`promote ${userId} checkIn ${o.checkIn} -> raised ${r.capacityRaised}`);
+          } else {
+            const r = await calls.addWalkIn({
+              sessionId: session.id,
+              player: { userId, name: userId, pictureUrl: '' },
+              addedBy: 'admin_prop',
+              idempotencyScope: 'admin_prop',
+              raiseCapacity: true,
+            });
+            if (r.capacityRaised) done.walkInRaised += 1;
+            log.push(`walkIn ${userId} -> raised ${r.capacityRaised}`);
           }
           return true;
         } catch (error) {
@@ -163,16 +227,27 @@ async function checkBookingScenarios(calls: Calls, numRuns: number): Promise<Don
         log.push('--');
         // What the state at the round's start says must succeed, whatever else the round does.
         const touches = (o: Op, kind: Op['kind'], userId: string) => o.kind === kind && userOf(o) === userId;
+        const alsoIn = (userId: string, kinds: Op['kind'][]) =>
+          round.some((o) => kinds.some((k) => touches(o, k, userId)));
+        // Moving a player up is only sure when nothing else in the round can move them up first.
+        const steady = !round.some((o) => o.kind === 'capacity' || o.kind === 'cancel');
         for (const userId of new Set(round.filter((o) => o.kind !== 'capacity').map(userOf))) {
           const before = bookingOf(bookings, userId);
           const live = before !== undefined && before.status !== 'cancelled';
-          if (!live) mustSucceed(round, ok, (o) => touches(o, 'join', userId), `a join of ${userId}, not booked`, log);
-          if (live && !before.attendance && !round.some((o) => touches(o, 'checkIn', userId)))
+          if (!live && !alsoIn(userId, ['walkIn']))
+            mustSucceed(round, ok, (o) => touches(o, 'join', userId), `a join of ${userId}, not booked`, log);
+          if (!live && !alsoIn(userId, ['join']))
+            mustSucceed(round, ok, (o) => touches(o, 'walkIn', userId), `the walk-in of ${userId}, not booked`, log);
+          if (live && !before.attendance && !alsoIn(userId, ['checkIn', 'promote']))
             mustSucceed(round, ok, (o) => touches(o, 'cancel', userId), `a cancel of ${userId}, booked`, log);
-          if (before?.status === 'accepted' && !round.some((o) => touches(o, 'cancel', userId)))
+          if (before?.status === 'accepted' && !alsoIn(userId, ['cancel'])) {
             mustSucceed(round, ok, (o) => touches(o, 'checkIn', userId), `the check-in of ${userId}, accepted`, log);
+            mustSucceed(round, ok, (o) => touches(o, 'uncheck', userId), `unmarking ${userId}, accepted`, log);
+          }
+          if (before?.status === 'waiting' && steady)
+            mustSucceed(round, ok, (o) => touches(o, 'promote', userId), `moving ${userId} up, waiting`, log);
         }
-        const most = liveSeats(bookings) + round.filter((o) => o.kind === 'join').length;
+        const most = liveSeats(bookings) + round.filter((o) => o.kind === 'join' || o.kind === 'walkIn').length;
         round.forEach((o, i) => {
           if (o.kind === 'capacity' && o.capacity >= most)
             mustSucceed([o], [ok[i]!], () => true, `capacity ${o.capacity} (at most ${most} taken)`, log);
@@ -207,7 +282,7 @@ async function bookingProperty(calls: Calls, numRuns: number): Promise<void> {
 
 describe('the booking engine under random interleavings', () => {
   it(
-    'keeps the booking invariants 1-4 (docs/ARCHITECTURE.md) after any mix of joins, cancels, capacity changes and check-ins',
+    'keeps the booking invariants 1-4 (docs/ARCHITECTURE.md) after any mix of joins, cancels, capacity changes, check-ins and their undoing, moves up and walk-ins',
     async () => {
       await bookingProperty(realCalls(), 40);
     },
@@ -575,6 +650,8 @@ describe('the properties with a planted always-refusing engine call', () => {
     ['cancel', 'BOOKING_NOT_FOUND'],
     ['changeCapacity', 'CAPACITY_BELOW_ACCEPTED'],
     ['checkIn', 'BOOKING_NOT_FOUND'],
+    ['promote', 'NOT_WAITING'],
+    ['addWalkIn', 'ALREADY_BOOKED'],
   ] as [keyof Calls, ErrorCode][])('the booking property fails when %s always answers %s', async (method, code) => {
     await expect(bookingProperty(planted(realCalls(), method, code), 10)).rejects.toThrow(/must succeed|over all runs/);
   });

@@ -1,12 +1,15 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { bookingEngine } from '@shuttle/functions/app/factories.ts';
 import type { BookingEngine } from '@shuttle/functions/bookings/engine.ts';
 import { bookingCodec } from '@shuttle/functions/db/codecs/sessions.ts';
+import { CreditRepository } from '@shuttle/functions/payments/credit-repository.ts';
 import { PassRepository } from '@shuttle/functions/payments/pass-repository.ts';
 import { PaymentRepository } from '@shuttle/functions/payments/repository.ts';
+import { SettlementRepository } from '@shuttle/functions/payments/settlement-repository.ts';
 import { DomainError } from '@shuttle/functions/platform/errors.ts';
 import type { BookingRecord } from '@shuttle/functions/sessions/model.ts';
-import type { ErrorCode, Payment } from '@shuttle/shared';
+import { SessionRepository } from '@shuttle/functions/sessions/repository.ts';
+import { type ErrorCode, type Payment, paymentOf, type RefundAs } from '@shuttle/shared';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiHarness, createApiHarness } from '../support/harness.ts';
@@ -20,11 +23,20 @@ type Op =
   | { kind: 'cancel'; player: number }
   | { kind: 'markPaid'; player: number; method: 'cash' | 'transfer' }
   | { kind: 'markUnpaid'; player: number }
-  | { kind: 'checkInWithPass'; player: number };
+  | { kind: 'checkInWithPass'; player: number }
+  | { kind: 'checkIn'; player: number }
+  | { kind: 'close'; player: number }
+  | { kind: 'reopen'; player: number }
+  | { kind: 'settleRefund'; player: number; as: RefundAs }
+  | { kind: 'payWithCredit'; player: number };
 
 const PLAYERS = 5;
 const CREDITS = 2;
 const PRICE = 200;
+/** The per-head night's costs: over 1 present player the share is above the price, over 2 or more below it. */
+const NIGHT_COST = 300;
+/** What a payment takes from the player's credit (`payWithCredit`). */
+const CREDIT_USE = 50;
 const player = fc.integer({ min: 0, max: PLAYERS - 1 });
 const op: fc.Arbitrary<Op> = fc.oneof(
   { weight: 4, arbitrary: player.map((p) => ({ kind: 'join' as const, player: p })) },
@@ -37,22 +49,52 @@ const op: fc.Arbitrary<Op> = fc.oneof(
   },
   { weight: 2, arbitrary: player.map((p) => ({ kind: 'markUnpaid' as const, player: p })) },
   { weight: 3, arbitrary: player.map((p) => ({ kind: 'checkInWithPass' as const, player: p })) },
+  { weight: 3, arbitrary: player.map((p) => ({ kind: 'checkIn' as const, player: p })) },
+  // The admin's calls on the whole night; `player` only names who made them in the log.
+  { weight: 2, arbitrary: player.map((p) => ({ kind: 'close' as const, player: p })) },
+  { weight: 2, arbitrary: player.map((p) => ({ kind: 'reopen' as const, player: p })) },
+  {
+    weight: 5,
+    arbitrary: fc
+      .tuple(player, fc.constantFrom<RefundAs>('refunded', 'credit'))
+      .map(([p, as]) => ({ kind: 'settleRefund' as const, player: p, as })),
+  },
+  { weight: 2, arbitrary: player.map((p) => ({ kind: 'payWithCredit' as const, player: p })) },
 );
-const scenario = fc.record({
-  capacity: fc.integer({ min: 1, max: 3 }),
-  rounds: fc.array(fc.array(op, { minLength: 1, maxLength: 6 }), { minLength: 2, maxLength: 6 }),
-});
+/**
+ * An evening often begins with players joining, coming and paying (a prefix of rounds), so that
+ * closing the per-head night finds payments above their share and refunds become due.
+ */
+const evening: Op[][] = [
+  [0, 1, 2].map((p) => ({ kind: 'join' as const, player: p })),
+  [0, 1, 2].flatMap((p) => [
+    { kind: 'checkIn' as const, player: p },
+    { kind: 'markPaid' as const, player: p, method: 'transfer' as const },
+  ]),
+  [{ kind: 'close' as const, player: 0 }],
+];
+const scenario = fc
+  .record({
+    capacity: fc.integer({ min: 1, max: 3 }),
+    start: fc.boolean(),
+    rounds: fc.array(fc.array(op, { minLength: 1, maxLength: 6 }), { minLength: 2, maxLength: 6 }),
+  })
+  .map(({ capacity, start, rounds }) => ({ capacity, rounds: start ? [...evening, ...rounds] : rounds }));
 
 let h: ApiHarness;
 let engine: BookingEngine;
 let payments: PaymentRepository;
 let passes: PassRepository;
+let settlements: SettlementRepository;
+let credits: CreditRepository;
 beforeAll(async () => {
   h = await createApiHarness();
   const retry = { attempts: 40, baseDelayMs: 2, maxDelayMs: 30 };
   engine = bookingEngine({ store: h.store, clock: h.clock, ids: () => crypto.randomUUID(), retry });
   payments = new PaymentRepository(h.store, h.clock);
   passes = new PassRepository(h.store, h.clock, () => crypto.randomUUID());
+  settlements = new SettlementRepository(h.store, h.clock);
+  credits = new CreditRepository(h.store);
 });
 afterAll(() => h.close());
 
@@ -68,6 +110,9 @@ interface Calls {
   markPaid: PaymentRepository['markPaid'];
   markUnpaid: PaymentRepository['markUnpaid'];
   usePass: PaymentRepository['usePass'];
+  close: SettlementRepository['close'];
+  reopen: SettlementRepository['reopen'];
+  settleRefund: PaymentRepository['settleRefund'];
 }
 const realCalls = (): Calls => ({
   join: (r) => engine.join(r),
@@ -76,6 +121,9 @@ const realCalls = (): Calls => ({
   markPaid: (r, price) => payments.markPaid(r, price),
   markUnpaid: (s, u, price) => payments.markUnpaid(s, u, price),
   usePass: (s, u, pass, price) => payments.usePass(s, u, pass, price),
+  close: (session, read, by) => settlements.close(session, read, by),
+  reopen: (session, read, by) => settlements.reopen(session, read, by),
+  settleRefund: (s, u, as, price) => payments.settleRefund(s, u, as, price),
 });
 
 /** The real calls with `method` always refusing with `code`, as a broken engine or repository would. */
@@ -88,8 +136,44 @@ function planted(method: keyof Calls, code: ErrorCode): Calls {
   };
 }
 
+/**
+ * The real calls with a broken refund write: the refund is put on the payment unconditionally and
+ * a refund kept as credit never reaches the player's credit item.
+ */
+function brokenRefundWrite(): Calls {
+  return {
+    ...realCalls(),
+    settleRefund: async (sessionId, userId, as, price) => {
+      const booking = await payments.booking(sessionId, userId);
+      const due = booking ? paymentOf(price, booking).refundDue : undefined;
+      if (!booking || !due) throw new DomainError('NO_REFUND_DUE');
+      const refund = { amount: due, as, at: h.clock.now().toISOString() };
+      await h.store.doc.send(
+        new UpdateCommand({
+          TableName: h.store.tableName,
+          Key: { PK: `SESSION#${sessionId}`, SK: `BOOKING#${userId}` },
+          UpdateExpression: 'SET payment.refund = :refund',
+          ExpressionAttributeValues: { ':refund': refund },
+        }),
+      );
+      return paymentOf(price, { ...booking, payment: { ...booking.payment!, refund } });
+    },
+  };
+}
+
 /** What the runs did, over all runs. */
-type Done = { joined: number; cancelled: number; paid: number; unpaid: number; passUsed: number };
+type Done = {
+  joined: number;
+  cancelled: number;
+  paid: number;
+  unpaid: number;
+  passUsed: number;
+  closed: number;
+  reopened: number;
+  refunded: number;
+  credit: number;
+  creditUsed: number;
+};
 
 async function bookingsOf(sessionId: string): Promise<BookingRecord[]> {
   const { Items } = await h.store.doc.send(
@@ -105,12 +189,26 @@ async function bookingsOf(sessionId: string): Promise<BookingRecord[]> {
 
 /** Runs the scenarios with `calls`, checking after every round; answers what the runs did. */
 async function checkPaymentScenarios(calls: Calls, numRuns: number): Promise<Done> {
-  const team = await h.putTeam();
-  const done: Done = { joined: 0, cancelled: 0, paid: 0, unpaid: 0, passUsed: 0 };
+  const done: Done = {
+    joined: 0,
+    cancelled: 0,
+    paid: 0,
+    unpaid: 0,
+    passUsed: 0,
+    closed: 0,
+    reopened: 0,
+    refunded: 0,
+    credit: 0,
+    creditUsed: 0,
+  };
   const plantedRun = numRuns < 25;
   await fc.assert(
     fc.asyncProperty(scenario, async ({ capacity, rounds }) => {
+      // Each run its own team: a player's credit is per team, so runs do not share balances.
+      const team = await h.putTeam();
       const session = await h.putSession(team, { capacity, price: PRICE });
+      await settlements.update(session, { split: 'perHead', otherCosts: [{ label: 'night', amount: NIGHT_COST }] });
+      const readBookings = () => new SessionRepository(h.store).bookings(session.id);
       const day = session.startsAt.slice(0, 10);
       const userOf = (p: number) => `line_Upay${p}`;
       const passOf = new Map<number, string>();
@@ -164,6 +262,31 @@ async function checkPaymentScenarios(calls: Calls, numRuns: number): Promise<Don
             } else if (o.kind === 'markUnpaid') {
               await calls.markUnpaid(session.id, userId, PRICE);
               done.unpaid += 1;
+            } else if (o.kind === 'checkIn') {
+              await calls.checkIn(session.id, userId, 'attended');
+            } else if (o.kind === 'close') {
+              await calls.close(session, readBookings, { by: 'prop', early: true });
+              done.closed += 1;
+            } else if (o.kind === 'reopen') {
+              await calls.reopen(session, readBookings, { name: 'prop', adminId: 'prop' });
+              done.reopened += 1;
+            } else if (o.kind === 'settleRefund') {
+              await calls.settleRefund(session.id, userId, o.as, PRICE);
+              done[o.as] += 1;
+            } else if (o.kind === 'payWithCredit') {
+              const owed = (await payments.booking(session.id, userId))?.share ?? PRICE;
+              const paid = await calls.markPaid(
+                {
+                  sessionId: session.id,
+                  userId,
+                  method: 'cash',
+                  amount: Math.max(0, owed - CREDIT_USE),
+                  credit: CREDIT_USE,
+                },
+                PRICE,
+              );
+              paidAnswers.set(o.player, [...(paidAnswers.get(o.player) ?? []), paid]);
+              done.creditUsed += 1;
             } else {
               // The admin checks the player in and settles the booking with their pass.
               await calls.checkIn(session.id, userId, 'attended').catch((error: unknown) => {
@@ -177,7 +300,10 @@ async function checkPaymentScenarios(calls: Calls, numRuns: number): Promise<Don
             return true;
           } catch (error) {
             log.push(`${o.kind} ${o.player} !! ${error instanceof DomainError ? error.code : String(error)}`);
-            if (!(error instanceof DomainError) || ['BOOKING_FAILED', 'INTERNAL', 'SERVICE_BUSY'].includes(error.code))
+            if (
+              !(error instanceof DomainError) ||
+              ['BOOKING_FAILED', 'INTERNAL', 'SERVICE_BUSY', 'SETTLEMENT_CHANGED'].includes(error.code)
+            )
               throw error;
             return false;
           }
@@ -197,13 +323,19 @@ async function checkPaymentScenarios(calls: Calls, numRuns: number): Promise<Don
           const b = bookingsBefore.find((x) => x.userId === userOf(p));
           const alsoIn = (kinds: Op['kind'][]) => round.some((o) => o.player === p && kinds.includes(o.kind));
           if (!b || b.status === 'cancelled') mustSucceed(p, ['join'], `a join of ${p}, not booked`);
-          if (b && b.status !== 'cancelled' && !b.attendance && !alsoIn(['checkInWithPass']))
+          if (b && b.status !== 'cancelled' && !b.attendance && !alsoIn(['checkInWithPass', 'checkIn']))
             mustSucceed(p, ['cancel'], `a cancel of ${p}, booked`);
-          if (b) mustSucceed(p, ['markUnpaid'], `marking ${p} unpaid, a booking`);
+          // A settled refund keeps its payment (REFUND_SETTLED): undoing it would count the money twice.
+          if (b && !b.payment?.refund && !alsoIn(['settleRefund']))
+            mustSucceed(p, ['markUnpaid'], `marking ${p} unpaid, a booking`);
           const settles = b?.status === 'accepted' && !alsoIn(['cancel', 'markUnpaid']);
           if (settles) mustSucceed(p, ['markPaid'], `marking ${p} paid, accepted`);
           if (settles && (b.payment?.status === 'paid' || creditsBefore.get(p)! >= 1))
             mustSucceed(p, ['checkInWithPass'], `settling ${p} with a pass, accepted`);
+          // A refund due at the round's start is settled by some settling call, unless the night reopens.
+          const due = b ? paymentOf(PRICE, b).refundDue : undefined;
+          if (due && !round.some((o) => o.kind === 'reopen') && !alsoIn(['markUnpaid', 'cancel']))
+            mustSucceed(p, ['settleRefund'], `settling ${p}'s refund due`);
         }
         await expectSessionInvariants(h.store, session.id);
 
@@ -211,7 +343,10 @@ async function checkPaymentScenarios(calls: Calls, numRuns: number): Promise<Don
         // Paid at most once: every paying call of a round for one booking answers the same payment.
         for (const [p, answers] of paidAnswers) {
           if (unpaidIn.has(p) || cancelledIn.has(p)) continue;
-          const paid = answers.filter((a) => a.status === 'paid');
+          // The payment itself (a share fixed or a refund settled meanwhile changes what is owed, not it).
+          const paid = answers
+            .filter((a) => a.status === 'paid')
+            .map(({ method, paidAt, passId, creditUsed }) => ({ method, paidAt, passId, creditUsed }));
           expect(new Set(paid.map((a) => JSON.stringify(a))).size, log.join('\n')).toBeLessThanOrEqual(1);
           const stored = bookings.find((b) => b.userId === userOf(p))?.payment;
           if (paid[0]) expect(stored, log.join('\n')).toMatchObject({ status: 'paid', method: paid[0].method });
@@ -242,6 +377,7 @@ async function checkPaymentScenarios(calls: Calls, numRuns: number): Promise<Don
           expect(pass.remaining, log.join('\n')).toBe(CREDITS - used);
           creditsBefore.set(p, pass.remaining ?? 0);
         }
+        await expectMoneyConsistent(team.id, session.id, bookings, log);
         bookingsBefore = bookings;
       }
     }),
@@ -264,7 +400,7 @@ async function paymentProperty(calls: Calls, numRuns: number): Promise<void> {
 
 describe('payments and passes under random interleavings with the booking engine', () => {
   it(
-    'a pass never goes below zero and counts exactly its uses; a booking is paid at most once; a cancelled booking never becomes paid',
+    'a pass never goes below zero and counts exactly its uses; a booking is paid at most once; a cancelled booking never becomes paid; per-head shares, refunds due, refunds and credit stay consistent',
     async () => {
       await paymentProperty(realCalls(), 25);
     },
@@ -278,7 +414,49 @@ describe('payments and passes under random interleavings with the booking engine
     ['markPaid', 'PAYMENT_NOT_ALLOWED'],
     ['markUnpaid', 'BOOKING_NOT_FOUND'],
     ['usePass', 'PASS_NOT_USABLE'],
+    ['close', 'SESSION_NOT_ENDED'],
+    ['reopen', 'REOPEN_EXPIRED'],
+    ['settleRefund', 'NO_REFUND_DUE'],
   ] as [keyof Calls, ErrorCode][])('fails when %s always answers %s', async (method, code) => {
     await expect(paymentProperty(planted(method, code), 10)).rejects.toThrow(/must succeed|over all runs/);
   });
+
+  it('fails when a refund kept as credit is written without the credit', async () => {
+    await expect(paymentProperty(brokenRefundWrite(), 10)).rejects.toThrow(/line_Upay/);
+  });
 });
+
+/**
+ * The per-head night and its money (docs/MONEY.md, "Refunds and credit"): shares are on the
+ * bookings exactly while the settlement is closed, and are its shares; a refund is settled once,
+ * on a paid booking, for what it gave above its share; each player's credit is what refunds kept
+ * as credit added less what payments took, never below zero.
+ */
+async function expectMoneyConsistent(teamId: string, sessionId: string, bookings: BookingRecord[], log: string[]) {
+  const why = log.join('\n');
+  const record = await settlements.record(sessionId);
+  const closed = record?.status === 'closed' ? record.closed : undefined;
+  const shareOf = new Map((closed?.shares ?? []).map((s) => [s.userId, s.amount]));
+  for (const b of bookings) {
+    if (b.share !== undefined) expect(shareOf.get(b.userId), `${b.userId} ${why}`).toBe(b.share);
+    const refund = b.payment?.refund;
+    if (!refund) continue;
+    expect(b.payment!.status, why).toBe('paid');
+    expect(b.share, why).toBeDefined();
+    expect(refund.amount, why).toBe(b.payment!.amount + (b.payment!.credit ?? 0) - b.share!);
+  }
+  if (closed) {
+    for (const s of closed.shares) expect(bookings.find((b) => b.userId === s.userId)?.share, why).toBe(s.amount);
+  }
+  for (const p of Array.from({ length: PLAYERS }, (_, i) => `line_Upay${i}`)) {
+    const kept = bookings
+      .filter((b) => b.userId === p && b.payment?.refund?.as === 'credit')
+      .reduce((sum, b) => sum + b.payment!.refund!.amount, 0);
+    const taken = bookings
+      .filter((b) => b.userId === p && b.payment?.status === 'paid' && b.payment.credit)
+      .reduce((sum, b) => sum + b.payment!.credit!, 0);
+    const balance = await credits.balance(teamId, p);
+    expect(balance, `${p} ${why}`).toBeGreaterThanOrEqual(0);
+    expect(balance, `${p} ${why}`).toBe(kept - taken);
+  }
+}

@@ -71,6 +71,8 @@ export default async function setup(project: TestProject) {
   const start = parseShuttleNow(project.config.env?.SHUTTLE_NOW ?? process.env.SHUTTLE_NOW);
   const clocks = Array.from({ length: E2E_STACKS }, () => new MovableClock(start));
   const dynamo = useDynamo();
+  // Tables of their own per journey project: test:clock runs two (one per instant) on one DynamoDB Local.
+  const tablePrefix = `shuttle-${project.name.replace(/[^A-Za-z0-9]+/g, '-').replace(/-+$/, '')}`;
   const ready: Promise<LocalStack[]> = Promise.all([buildApps(), dynamo]).then(([, { endpoint }]) =>
     Promise.all(
       clocks.map((clock, i) =>
@@ -80,7 +82,7 @@ export default async function setup(project: TestProject) {
           quiet: true,
           clock,
           dynamoEndpoint: endpoint,
-          tableName: `shuttle-e2e-${i + 1}`,
+          tableName: `${tablePrefix}-${i + 1}`,
         }),
       ),
     ),

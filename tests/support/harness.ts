@@ -54,6 +54,8 @@ export interface HarnessOptions {
   rateLimits?: RateLimitSettings;
   /** DynamoDB Local reached another way (a stalling proxy, `stall-proxy.ts`) and the SDK's request timeout. */
   dynamo?: { endpoint?: string; requestTimeoutMs?: number };
+  /** LINE MINI App mode (docs/LINE.md, "Service messages"): off unless given. */
+  miniApp?: AppDeps['miniApp'];
 }
 
 /**
@@ -114,6 +116,7 @@ export async function createApiHarness(options: HarnessOptions = {}) {
     rateLimits: options.rateLimits ?? { enabled: false },
     // As behind the stack's CloudFront: a test names its client with `x-forwarded-for`.
     clientAddress: (c) => clientAddress(c.req.header('x-forwarded-for'), '127.0.0.1', 1),
+    ...(options.miniApp ? { miniApp: options.miniApp } : {}),
   };
   const app: Hono = createMemberApi(deps, { appBaseUrl: APP_BASE_URL }) as unknown as Hono;
   let httpServer: Server | null = null;

@@ -1,31 +1,39 @@
-import { lazy } from 'react';
+import { type ComponentType, lazy } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
+import { textsComplete } from '@/lib/i18n';
 import { AdminLayout } from './admin-layout';
 import { PublicRoute } from './public-route';
 import { RequireAdmin } from './require-admin';
 
-const Login = lazy(() => import('./routes/login'));
-const ResetPassword = lazy(() => import('./routes/reset-password'));
-const Signedup = lazy(() => import('./routes/signedup'));
+/**
+ * A screen past the first: its chunk and the whole of the texts (the board renders with its own
+ * texts alone, app/first-screen-texts.ts; docs/PLAYER-EXPERIENCE.md, "Speed", for admins).
+ */
+const screen = <P extends object>(load: () => Promise<{ default: ComponentType<P> }>) =>
+  lazy(() => Promise.all([load(), textsComplete()]).then(([module]) => module));
+
+const Login = screen(() => import('./routes/login'));
+const ResetPassword = screen(() => import('./routes/reset-password'));
+const Signedup = screen(() => import('./routes/signedup'));
 const Board = lazy(() => import('./routes/board'));
-const Detail = lazy(() => import('./routes/detail'));
-const Create = lazy(() => import('./routes/create'));
-const Members = lazy(() => import('./routes/members'));
-const Books = lazy(() => import('./routes/books'));
-const Signed = lazy(() => import('./routes/signed'));
-const Signlist = lazy(() => import('./routes/signlist'));
-const Rotation = lazy(() => import('./routes/rotation'));
-const RotationScreen = lazy(() => import('./routes/rotation-screen'));
-const Money = lazy(() => import('./routes/money'));
-const Settlement = lazy(() => import('./routes/settlement'));
-const PaymentDetails = lazy(() => import('./routes/setting-payment'));
-const Settings = lazy(() => import('./routes/settings'));
-const TeamName = lazy(() => import('./routes/setting-team-name'));
-const Location = lazy(() => import('./routes/setting-location'));
-const Pricing = lazy(() => import('./routes/setting-pricing'));
-const PrivateRules = lazy(() => import('./routes/setting-private-rules'));
-const Line = lazy(() => import('./routes/setting-line'));
-const AccountManagement = lazy(() => import('./routes/setting-account-management'));
+const Detail = screen(() => import('./routes/detail'));
+const Create = screen(() => import('./routes/create'));
+const Members = screen(() => import('./routes/members'));
+const Books = screen(() => import('./routes/books'));
+const Signed = screen(() => import('./routes/signed'));
+const Signlist = screen(() => import('./routes/signlist'));
+const Rotation = screen(() => import('./routes/rotation'));
+const RotationScreen = screen(() => import('./routes/rotation-screen'));
+const Money = screen(() => import('./routes/money'));
+const Settlement = screen(() => import('./routes/settlement'));
+const PaymentDetails = screen(() => import('./routes/setting-payment'));
+const Settings = screen(() => import('./routes/settings'));
+const TeamName = screen(() => import('./routes/setting-team-name'));
+const Location = screen(() => import('./routes/setting-location'));
+const Pricing = screen(() => import('./routes/setting-pricing'));
+const PrivateRules = screen(() => import('./routes/setting-private-rules'));
+const Line = screen(() => import('./routes/setting-line'));
+const AccountManagement = screen(() => import('./routes/setting-account-management'));
 
 /** Admin routes under /admin; each screen is its own chunk; unknown paths go home. */
 export function AppRoutes() {

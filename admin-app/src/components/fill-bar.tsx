@@ -1,19 +1,16 @@
-import { formatNumber } from '@shuttle/shared/web/format.ts';
+import { type SessionStateInput, sessionState } from '@shuttle/shared';
+import { usePlacesText } from '@shuttle/shared/web/session-status.tsx';
 import { useTranslation } from 'react-i18next';
 
-/** Accepted seats over capacity, with the waitlist length beside it. */
-export function FillBar({
-  accepted,
-  capacity,
-  rate,
-  waiting,
-}: {
-  accepted: number;
-  capacity: number;
-  rate: number;
-  waiting: number;
-}) {
+/**
+ * Accepted seats over capacity as a bar, and the session's places line in the words players see
+ * (the status model: "11 人抽 8 位" for a lottery taking entries, 已額滿 with its waitlist), with
+ * the waitlist's length beside it while places are free.
+ */
+export function FillBar({ session, rate }: { session: SessionStateInput; rate: number }) {
   const { t } = useTranslation();
+  const placesText = usePlacesText();
+  const { places } = sessionState(session);
   const tone = rate >= 100 ? 'full' : rate >= 75 ? 'high' : 'normal';
   return (
     <div className="fill">
@@ -27,9 +24,11 @@ export function FillBar({
       >
         <span style={{ width: `${Math.min(100, rate)}%` }} />
       </div>
-      <span className="fill__text">
-        {t('session.seats', { accepted: formatNumber(accepted), capacity: formatNumber(capacity) })}
-        {waiting > 0 && <span className="fill__waiting"> · {t('session.waitingCount', { count: waiting })}</span>}
+      <span className="fill__text" data-testid="session-places">
+        {placesText(places)}
+        {places.kind !== 'full' && session.waitingCount > 0 && (
+          <span className="fill__waiting"> · {t('session.waitingCount', { count: session.waitingCount })}</span>
+        )}
       </span>
     </div>
   );

@@ -1,31 +1,17 @@
-import type { Category, SessionStatus } from '@shuttle/shared';
+import type { Category, SessionStateInput } from '@shuttle/shared';
+import { SessionStatusBadge } from '@shuttle/shared/web/session-status.tsx';
 import { useTranslation } from 'react-i18next';
 
-function StatusBadge({ status }: { status: SessionStatus }) {
-  const { t } = useTranslation();
-  return <span className={`badge badge--status-${status}`}>{t(`status.${status}`)}</span>;
-}
-
-/** Status, Booking Closed and team-only marks of a session. */
-export function SessionBadges({
-  status,
-  bookingClosed,
-  isPublic,
-}: {
-  status: SessionStatus;
-  bookingClosed: boolean;
-  isPublic: boolean;
-}) {
+/**
+ * A session's one status badge, the words players see (the status model, both apps: 已額滿 where
+ * players see 已額滿, 抽籤報名中 for a lottery taking entries), and the team-only mark.
+ */
+export function SessionBadges({ session }: { session: SessionStateInput & { isPublic: boolean } }) {
   const { t } = useTranslation();
   return (
     <span className="badge-row">
-      <StatusBadge status={status} />
-      {bookingClosed && status !== 'ended' && (
-        <span className="badge badge--closed" data-testid="badge-booking-closed">
-          {t('session.bookingClosed')}
-        </span>
-      )}
-      {!isPublic && <span className="badge badge--muted">{t('session.teamOnly')}</span>}
+      <SessionStatusBadge session={session} />
+      {!session.isPublic && <span className="badge badge--muted">{t('session.teamOnly')}</span>}
     </span>
   );
 }

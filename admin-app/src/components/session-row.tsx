@@ -21,15 +21,10 @@ export function SessionRow({ session, to, aside }: { session: AdminSession; to: 
             <PinIcon size={14} />
             {session.venue}
           </span>
-          <SessionBadges status={session.status} bookingClosed={session.bookingClosed} isPublic={session.isPublic} />
+          <SessionBadges session={session} />
         </div>
         <div className="session-row__fill">
-          <FillBar
-            accepted={session.acceptedCount}
-            capacity={session.capacity}
-            rate={session.fillRate}
-            waiting={session.waitingCount}
-          />
+          <FillBar session={session} rate={session.fillRate} />
           <span className="session-row__price">{formatMoney(session.price)}</span>
         </div>
         {aside}

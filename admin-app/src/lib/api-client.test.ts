@@ -1,3 +1,4 @@
+import { ERRORS } from '@shuttle/shared';
 import { ApiError } from '@shuttle/shared/web/api-error.ts';
 import {
   envelope,
@@ -11,7 +12,7 @@ import {
 } from '@shuttle/shared/web/testing.ts';
 import { describe, expect, it } from 'vitest';
 import { profile } from '@/testing/fixtures';
-import { apiCall } from './api-client';
+import { apiCall, NO_ADMIN_TOKEN } from './api-client';
 import { authStore, clearLogin } from './auth';
 
 // Retries and contract checks are the shared client's (shared/test/web/api-client.test.ts); these
@@ -21,6 +22,10 @@ signedInForEachTest({ store: authStore, clear: clearLogin }, 'admin-token-value'
 );
 
 describe('admin API client', () => {
+  it('refuses a call without a token as ERRORS.NO_ADMIN_TOKEN does', () => {
+    expect(NO_ADMIN_TOKEN).toEqual({ code: 'NO_ADMIN_TOKEN', ...ERRORS.NO_ADMIN_TOKEN });
+  });
+
   it('calls GET check-auth under /api/admin with the bearer admin token and returns the checked data', async () => {
     const fetch = stubFetch(respond(envelope(profile)));
     await expect(apiCall('check-auth')).resolves.toEqual(profile);

@@ -1,34 +1,22 @@
-import { adminRoutes, type RequestOf, type ResponseOf, type RouteContract } from '@shuttle/shared';
-import { type CallOptions, callContract, createApiClient } from '@shuttle/shared/web/api-client.ts';
+import type { AdminRoutes } from '@shuttle/shared';
+import { createApiTransport } from '@shuttle/shared/web/api-transport.ts';
 import { env } from '@/config/env';
 import { clearLogin, currentToken } from './auth';
 
-/** The one way the app talks to the admin API; `admin` calls carry the admin token, and any 401 logs the admin out. */
-export const apiCall = createApiClient({
-  routes: adminRoutes,
+/** The refusal of an admin call without a token: `ERRORS.NO_ADMIN_TOKEN`. */
+export const NO_ADMIN_TOKEN = { code: 'NO_ADMIN_TOKEN', status: 401, message: 'No admin token found' } as const;
+
+/**
+ * The one way the app talks to the admin API; `admin` calls carry the admin token, and any 401
+ * logs the admin out. The contracts (the route table, zod) come in a chunk of their own on the
+ * first call, so the first screen goes without them (docs/PLAYER-EXPERIENCE.md, "Speed").
+ */
+export const apiCall = createApiTransport<AdminRoutes>({
+  contracts: () => import('./api-contracts').then((m) => m.contracts),
   auth: 'admin',
   base: () => env.adminApiBase,
   token: currentToken,
   clearLogin,
-  noToken: 'NO_ADMIN_TOKEN',
+  // ERRORS.NO_ADMIN_TOKEN (errors.ts, which the first screen goes without; api-client.test.ts compares).
+  noToken: NO_ADMIN_TOKEN,
 });
-
-/**
- * A call to the member API with the member app's token (same origin, shared localStorage).
- * Only 'become team leader' needs it; a 401 there says nothing about the admin login.
- */
-export function memberApiCall<C extends RouteContract>(
-  path: string,
-  contract: C,
-  memberToken: string,
-  input: RequestOf<C>,
-  options: CallOptions = {},
-): Promise<ResponseOf<C>> {
-  return callContract(
-    contract,
-    () => `${env.memberApiBase}/${path}`,
-    input,
-    options,
-    () => ({ token: memberToken }),
-  );
-}

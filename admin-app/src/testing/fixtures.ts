@@ -27,7 +27,7 @@ export const defaultData = {
   join_rule: 'open' as const,
   group_announcements: { newSessions: true, signupOpening: true, placeFreed: true, changes: true },
   language: 'zh-TW' as const,
-  line_usage: { month: '2026-11', used: 0, budget: 0 },
+  line_usage: { month: '2026-11', used: 0, budget: 0, service: 0 },
   quietHours: { start: '23:00', end: '08:00' },
 };
 

@@ -15,11 +15,14 @@ import { sessionAdminRoutes } from '#api/admin/sessions.ts';
 import { settlementRoutes } from '#api/admin/settlement.ts';
 import { memberAdminRoutes } from '#api/admin/team-members.ts';
 import { teamSettingRoutes } from '#api/admin/teams.ts';
+import { SelfCheckInRepository } from '#bookings/self-check-in-repository.ts';
+import { CreditRepository } from '#payments/credit-repository.ts';
 import { PassRepository } from '#payments/pass-repository.ts';
 import { PaymentRepository } from '#payments/repository.ts';
 import { SettlementRepository } from '#payments/settlement-repository.ts';
 import type { ApiEnv } from '#platform/http.ts';
 import { UserRepository } from '#players/repository.ts';
+import { AttendanceEffects } from '#rotation/attendance.ts';
 import { RotationRepository } from '#rotation/repository.ts';
 import { SessionRepository } from '#sessions/repository.ts';
 import { MembershipRepository } from '#teams/membership-repository.ts';
@@ -110,8 +113,10 @@ export function createAdminMoneyApi(deps: AppDeps): Hono<ApiEnv> {
     users,
     memberships,
     payments: new PaymentRepository(store, clock),
+    credits: new CreditRepository(store),
     passes,
     settlements: new SettlementRepository(store, clock),
+    boards: new RotationRepository(store),
     paymentDetails: paymentDetails(deps),
     noShowSettings: new NoShowSettings(store),
   };
@@ -123,7 +128,7 @@ export function createAdminMoneyApi(deps: AppDeps): Hono<ApiEnv> {
   ]);
 }
 
-/** `admin-api`: sessions, check-in, members and rotation, and every call no other group claims; `/openapi.json`. */
+/** `admin-api`: sessions, check-in and members, and every call no other group claims; `/openapi.json`. */
 export function createAdminCourtApi(deps: AppDeps): Hono<ApiEnv> {
   const { store, clock } = deps;
   const users = new UserRepository(store);
@@ -131,6 +136,14 @@ export function createAdminCourtApi(deps: AppDeps): Hono<ApiEnv> {
   const memberships = new MembershipRepository(store);
   const boards = new RotationRepository(store);
   const s = adminBase(deps, { users, memberships, boards });
+  const rotation = rotationService({
+    store,
+    clock,
+    sessions: s.sessions,
+    users,
+    boards,
+    publish: deps.rotationPublisher,
+  });
   const court = {
     ...s,
     users,
@@ -138,14 +151,32 @@ export function createAdminCourtApi(deps: AppDeps): Hono<ApiEnv> {
     memberships,
     engine: bookingEngine(deps),
     sessionChanges: sessionChangeEngine(deps),
-    noShows: noShowRule(deps),
-    rotation: rotationService({ store, clock, sessions: s.sessions, users, boards, publish: deps.rotationPublisher }),
+    rotation,
+    attendance: new AttendanceEffects({ rotation, noShows: noShowRule(deps) }),
+    selfCheckIns: new SelfCheckInRepository(store, clock),
   };
   return contractApi({
     base: API_BASES.admin,
     title: 'Shuttle admin API',
     routes: adminRoutes,
     authDescription: 'Admin token from login, signup or becomeLeader (kept under admin-token)',
-    mounts: [sessionAdminRoutes(court), memberAdminRoutes(court), checkInRoutes(court), rotationAdminRoutes(court)],
+    mounts: [sessionAdminRoutes(court), memberAdminRoutes(court), checkInRoutes(court)],
   });
+}
+
+/** `admin-rotation-api`: the rotation board's calls; results move ratings, so the rating library is only here. */
+export function createAdminRotationApi(deps: AppDeps): Hono<ApiEnv> {
+  const { store, clock } = deps;
+  const users = new UserRepository(store);
+  const boards = new RotationRepository(store);
+  const s = adminBase(deps, { users, memberships: new MembershipRepository(store), boards });
+  const rotation = rotationService({
+    store,
+    clock,
+    sessions: s.sessions,
+    users,
+    boards,
+    publish: deps.rotationPublisher,
+  });
+  return contractGroupApi(API_BASES.admin, [rotationAdminRoutes({ ...s, rotation })]);
 }

@@ -23,6 +23,7 @@ export function adminServices(deps: AppDeps, options: AdminApiOptions = {}) {
   return {
     ...base,
     scope,
+    boards: base.rotation.repo,
     adminEmails: new AdminEmailVerification({
       store: deps.store,
       clock: deps.clock,

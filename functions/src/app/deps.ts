@@ -2,6 +2,7 @@ import type { Context } from 'hono';
 import type { IdTokenVerify } from '#auth/id-token.ts';
 import type { TokenService } from '#auth/tokens.ts';
 import type { Store } from '#db/client.ts';
+import type { MiniAppSource } from '#notifications/mini-app.ts';
 import type { Clock, IdGenerator } from '#platform/clock.ts';
 import type { EmailSender } from '#platform/email.ts';
 import type { RetryPolicy } from '#platform/retry.ts';
@@ -25,6 +26,11 @@ export interface AppDeps {
   rateLimits?: RateLimitSettings;
   /** The client's address for per-address limits (from the API Gateway event or the socket). */
   clientAddress?: (c: Context) => string;
+  /**
+   * LINE MINI App mode (`SHUTTLE_MINI_APP=on`, the stage's `miniApp`): where the MINI App
+   * channel's notifier and sealing key come from. Absent: the mode is off (docs/LINE.md).
+   */
+  miniApp?: MiniAppSource;
   /** Told of every rotation board written (the local WebSocket hub; on AWS the table's stream does it). */
   rotationPublisher?: RotationPublisher;
 }

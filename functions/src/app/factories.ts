@@ -10,6 +10,7 @@ import type { EmailSender } from '#platform/email.ts';
 import type { RetryPolicy } from '#platform/retry.ts';
 import { EmailVerification } from '#players/email-verification.ts';
 import { UserRepository } from '#players/repository.ts';
+import { RatingRepository } from '#rotation/rating-repository.ts';
 import { RotationRepository } from '#rotation/repository.ts';
 import { type RotationPublisher, RotationService } from '#rotation/service.ts';
 import { SessionRepository } from '#sessions/repository.ts';
@@ -71,6 +72,7 @@ export const rotationService = (deps: {
     clock: deps.clock,
     sessions: deps.sessions,
     boards: deps.boards ?? new RotationRepository(deps.store),
+    ratings: new RatingRepository(deps.store),
     levels: (userIds) => deps.users.levels(userIds),
     publish: deps.publish,
   });

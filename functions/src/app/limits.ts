@@ -54,6 +54,11 @@ export const RATE_BUCKETS = {
    * bounded apart from this (rotation/socket-limits.ts).
    */
   liveConnect: { by: 'address', limit: 60, windowSeconds: 60 },
+  /**
+   * Self check-in scans of one player (docs/ON-COURT.md, "Self check-in"), counted before the
+   * code is compared: a scan or two an evening is normal, guessing codes is not.
+   */
+  selfCheckIn: { by: 'account', limit: 10, windowSeconds: 600 },
 } as const satisfies Record<string, Omit<RateBucket, 'name'>>;
 
 export type RateBucketName = keyof typeof RATE_BUCKETS;
@@ -97,6 +102,8 @@ export const CALL_LIMITS = {
     'checkState/booked/cancelBooked': { rate: ['memberWrite'] },
     'checkState/booked/acceptOffer': { rate: ['memberWrite'] },
     'checkState/booked/declineOffer': { rate: ['memberWrite'] },
+    'checkState/booked/selfCheckIn': { maxBodyBytes: SMALL_BODY, rate: ['selfCheckIn'] },
+    'checkState/notify/serviceToken': { maxBodyBytes: SMALL_BODY, rate: ['memberWrite'] },
     'checkState/member/joinTeam': { rate: ['memberWrite'] },
     'checkState/setting/updateProfile': { rate: ['memberWrite'] },
     'checkState/email/updatePreferences': { rate: ['memberWrite'] },
@@ -128,6 +135,7 @@ export const CALL_LIMITS = {
     'password/reset': { maxBodyBytes: LOGIN_BODY, rate: ['resetCheckByAddress', 'resetCheckByEmail'] },
     'setting/inviteAdmin': { rate: ['invite'] },
     'createSession/createSession': { rate: ['sessionCreate'] },
+    'createSession/copySession': { rate: ['sessionCreate'] },
     'team/postNews': { rate: ['news'] },
     'payments/markPaid': { maxBodyBytes: SMALL_BODY },
     'payments/markUnpaid': { maxBodyBytes: SMALL_BODY },
@@ -135,6 +143,11 @@ export const CALL_LIMITS = {
     'passes/sell': { maxBodyBytes: SMALL_BODY },
     'noShow/updateRule': { maxBodyBytes: SMALL_BODY },
     'reports/exportCsv': { maxBodyBytes: SMALL_BODY, rate: ['csvExport'] },
+    'signed/signed': { maxBodyBytes: SMALL_BODY },
+    'signed/addWalkIn': { maxBodyBytes: SMALL_BODY },
+    'signed/promote': { maxBodyBytes: SMALL_BODY },
+    'signed/getSelfCheckIn': { maxBodyBytes: SMALL_BODY },
+    'signed/rotateSelfCheckIn': { maxBodyBytes: SMALL_BODY },
     'rotation/setup': { maxBodyBytes: SMALL_BODY },
     'rotation/startNext': { maxBodyBytes: SMALL_BODY },
     'rotation/finish': { maxBodyBytes: SMALL_BODY },

@@ -4,6 +4,7 @@ import { leaderRoutes } from '#api/member/admin-accounts.ts';
 import { authRoutes } from '#api/member/auth.ts';
 import { bookingRoutes } from '#api/member/bookings.ts';
 import { calendarRoutes } from '#api/member/calendar.ts';
+import { notifyRoutes } from '#api/member/notify.ts';
 import { paymentMemberRoutes } from '#api/member/payments.ts';
 import { accountRoutes } from '#api/member/player-account.ts';
 import { memberSettingRoutes } from '#api/member/players.ts';
@@ -39,6 +40,7 @@ export function createMemberApi(deps: AppDeps, options: MemberApiOptions = {}): 
       authRoutes(s),
       sessionRoutes(s),
       bookingRoutes(s),
+      notifyRoutes(s),
       teamRoutes(s),
       memberSettingRoutes({ ...s, emails }),
       accountRoutes(s),

@@ -6,25 +6,29 @@ import { leaderRoutes } from '#api/member/admin-accounts.ts';
 import { authRoutes } from '#api/member/auth.ts';
 import { bookingRoutes } from '#api/member/bookings.ts';
 import { calendarRoutes } from '#api/member/calendar.ts';
+import { notifyRoutes } from '#api/member/notify.ts';
 import { paymentMemberRoutes } from '#api/member/payments.ts';
 import { accountRoutes } from '#api/member/player-account.ts';
 import { memberSettingRoutes } from '#api/member/players.ts';
 import { rotationMemberRoutes } from '#api/member/rotation.ts';
 import { sessionRoutes } from '#api/member/sessions.ts';
 import { teamRoutes } from '#api/member/teams.ts';
+import { SelfCheckInRepository } from '#bookings/self-check-in-repository.ts';
 import { CalendarFeeds } from '#calendar/feeds.ts';
+import { ServiceHandover } from '#notifications/service-handover.ts';
+import { CreditRepository } from '#payments/credit-repository.ts';
 import { PassRepository } from '#payments/pass-repository.ts';
 import { PaymentRepository } from '#payments/repository.ts';
-import { SettlementRepository } from '#payments/settlement-repository.ts';
 import type { ApiEnv } from '#platform/http.ts';
 import { UserRepository } from '#players/repository.ts';
+import { AttendanceEffects } from '#rotation/attendance.ts';
 import { SessionRepository } from '#sessions/repository.ts';
 import { MembershipRepository } from '#teams/membership-repository.ts';
 import { TeamRepository } from '#teams/repository.ts';
 import { TeamAdminRepository } from '#teams/team-admin-repository.ts';
 import { contractApi, contractGroupApi } from './contract-api.ts';
 import { appBaseUrlOf, rateLimitsOf } from './deps.ts';
-import { adminAccounts, bookingEngine, emailVerification, rotationService } from './factories.ts';
+import { adminAccounts, bookingEngine, emailVerification, noShowRule, rotationService } from './factories.ts';
 import { memberHttp, rateLimiter } from './http-options.ts';
 import { rateBuckets } from './limits.ts';
 import type { MemberApiOptions } from './member-api.ts';
@@ -53,7 +57,18 @@ export function createMemberAuthApi(deps: AppDeps): Hono<ApiEnv> {
   return contractGroupApi(API_BASES.member, [authRoutes(s), memberSettingRoutes(s), accountRoutes(s), leaderRoutes(s)]);
 }
 
-/** `member-api`: sessions, bookings, history, teams, payments, rotation, calendars, every other call; `/openapi.json`. */
+/** `member-rotation-api`: the players' board, the helper's calls (results move ratings) and the venue screen. */
+export function createMemberRotationApi(deps: AppDeps): Hono<ApiEnv> {
+  const { store, clock } = deps;
+  const users = new UserRepository(store);
+  const sessions = new SessionRepository(store);
+  const teams = new TeamRepository(store);
+  const rotation = rotationService({ store, clock, sessions, users, publish: deps.rotationPublisher });
+  const http = memberHttp(deps, rateLimiter(deps), memberReferences({ sessions, teams, boards: rotation.repo }));
+  return contractGroupApi(API_BASES.member, [rotationMemberRoutes({ ...deps, sessions, rotation, http })]);
+}
+
+/** `member-api`: sessions, bookings, history, teams, payments, calendars, every other call; `/openapi.json`. */
 export function createMemberCoreApi(deps: AppDeps, options: MemberApiOptions = {}): Hono<ApiEnv> {
   const { store, clock, ids } = deps;
   const users = new UserRepository(store);
@@ -69,8 +84,11 @@ export function createMemberCoreApi(deps: AppDeps, options: MemberApiOptions = {
     engine: bookingEngine(deps),
     payments: new PaymentRepository(store, clock),
     passes: new PassRepository(store, clock, ids),
-    settlements: new SettlementRepository(store, clock),
+    credits: new CreditRepository(store),
     rotation,
+    selfCheckIns: new SelfCheckInRepository(store, clock),
+    attendance: new AttendanceEffects({ rotation, noShows: noShowRule(deps) }),
+    serviceHandover: new ServiceHandover({ store, clock, miniApp: deps.miniApp }),
     http: memberHttp(deps, rateLimiter(deps), memberReferences({ sessions, teams, boards: rotation.repo })),
   };
   return contractApi({
@@ -81,9 +99,9 @@ export function createMemberCoreApi(deps: AppDeps, options: MemberApiOptions = {
     mounts: [
       sessionRoutes(s),
       bookingRoutes(s),
+      notifyRoutes(s),
       teamRoutes(s),
       paymentMemberRoutes(s),
-      rotationMemberRoutes(s),
       calendarRoutes({
         ...s,
         calendarFeeds: new CalendarFeeds({ store, clock }),

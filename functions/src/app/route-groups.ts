@@ -56,12 +56,20 @@ export const ROUTE_GROUPS: readonly RouteGroup[] = [
     concurrencyShare: 0.2,
   },
   {
+    handler: 'member-rotation-api',
+    api: 'member',
+    paths: ['checkState/rotation/*', 'withoutAuth/rotation/*'],
+    description: "Member API, rotation board: players' board, the helper's calls (results move ratings), venue screen",
+    sendsEmail: false,
+    concurrencyShare: 0.2,
+  },
+  {
     handler: 'member-api',
     api: 'member',
     paths: ['*'],
-    description: 'Member API: sessions, bookings, history, teams, payments, rotation, calendars',
+    description: 'Member API: sessions, bookings, history, teams, payments, calendars',
     sendsEmail: false,
-    concurrencyShare: 0.8,
+    concurrencyShare: 0.6,
   },
   {
     handler: 'admin-accounts-api',
@@ -98,12 +106,20 @@ export const ROUTE_GROUPS: readonly RouteGroup[] = [
     concurrencyShare: 0.2,
   },
   {
+    handler: 'admin-rotation-api',
+    api: 'admin',
+    paths: ['rotation/*'],
+    description: 'Admin API, rotation board: games, results and corrections (which move ratings)',
+    sendsEmail: false,
+    concurrencyShare: 0.1,
+  },
+  {
     handler: 'admin-api',
     api: 'admin',
     paths: ['*'],
-    description: 'Admin API, on court: sessions, check-in, members, rotation',
+    description: 'Admin API, on court: sessions, check-in, members',
     sendsEmail: false,
-    concurrencyShare: 0.4,
+    concurrencyShare: 0.3,
   },
 ];
 

@@ -1,9 +1,13 @@
 import { memberReferences } from '#access/references.ts';
 import { LeaderAccounts } from '#admin-accounts/leader-accounts.ts';
+import { SelfCheckInRepository } from '#bookings/self-check-in-repository.ts';
+import { ServiceHandover } from '#notifications/service-handover.ts';
+import { CreditRepository } from '#payments/credit-repository.ts';
 import { PassRepository } from '#payments/pass-repository.ts';
 import { PaymentRepository } from '#payments/repository.ts';
 import { SettlementRepository } from '#payments/settlement-repository.ts';
 import { UserRepository } from '#players/repository.ts';
+import { AttendanceEffects } from '#rotation/attendance.ts';
 import { SessionRepository } from '#sessions/repository.ts';
 import { MembershipRepository } from '#teams/membership-repository.ts';
 import { NoShowSettings } from '#teams/no-show-settings.ts';
@@ -30,6 +34,7 @@ export function services(deps: AppDeps) {
   const sessions = new SessionRepository(deps.store);
   const teams = new TeamRepository(deps.store);
   const rotation = rotationService({ ...deps, sessions, users, publish: deps.rotationPublisher });
+  const noShows = noShowRule(deps);
   return {
     ...deps,
     engine: bookingEngine(deps),
@@ -44,11 +49,15 @@ export function services(deps: AppDeps) {
     users,
     levels: (userIds: string[]) => users.levels(userIds),
     payments: new PaymentRepository(deps.store, deps.clock),
+    credits: new CreditRepository(deps.store),
     passes: new PassRepository(deps.store, deps.clock, deps.ids),
     settlements: new SettlementRepository(deps.store, deps.clock),
     paymentDetails: paymentDetails(deps),
     noShowSettings: new NoShowSettings(deps.store),
-    noShows: noShowRule(deps),
+    attendance: new AttendanceEffects({ rotation, noShows }),
+    selfCheckIns: new SelfCheckInRepository(deps.store, deps.clock),
+    noShows,
+    serviceHandover: new ServiceHandover({ store: deps.store, clock: deps.clock, miniApp: deps.miniApp }),
     http: memberHttp(deps, limiter, memberReferences({ sessions, teams, boards: rotation.repo })),
   };
 }

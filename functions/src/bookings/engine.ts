@@ -2,18 +2,27 @@ import type { Store } from '#db/client.ts';
 import { sessionCodec } from '#db/codecs/sessions.ts';
 import { memberCodec } from '#db/codecs/teams.ts';
 import { findReplay, IDEMPOTENCY_ITEM, type IdempotentRequest, recordAnswer } from '#db/idempotency.ts';
-import { key } from '#db/keys.ts';
 import { runTransaction, Transaction, TransactionRefusedError } from '#db/transaction.ts';
 import type { Clock, IdGenerator } from '#platform/clock.ts';
-import { DomainError, StoreBusyError } from '#platform/errors.ts';
+import { DomainError } from '#platform/errors.ts';
 import { BUSINESS_METRICS } from '#platform/metrics.ts';
-import { isTransactionConflict, type RetryPolicy } from '#platform/retry.ts';
-import type { BookingRecord, SessionRecord } from '#sessions/model.ts';
+import type { RetryPolicy } from '#platform/retry.ts';
+import type { SessionRecord } from '#sessions/model.ts';
 import type { SessionRepository } from '#sessions/repository.ts';
 import { asContention, CONTENDED_RETRY, ContentionError, contended } from './contention.ts';
+import { addWalkIn, type DoorDeps, markAttendance, promoteWaiting } from './door.ts';
 import { addEntry, drawLottery, leaveLottery } from './draw.ts';
 import { drawIsDue, effectiveStatus, takesEntries } from './lottery.ts';
-import type { CancelOutcome, CancelRequest, JoinOutcome, JoinRequest, WalkInOutcome, WalkInRequest } from './model.ts';
+import type {
+  CancelOutcome,
+  CancelRequest,
+  JoinOutcome,
+  JoinRequest,
+  PromoteOutcome,
+  PromoteRequest,
+  WalkInOutcome,
+  WalkInRequest,
+} from './model.ts';
 import { acceptOffer, declineOffer, type OfferDeps } from './offers.ts';
 import { assertCanCancel, assertCanJoin } from './rules.ts';
 import {
@@ -34,6 +43,8 @@ export type {
   JoinOutcome,
   JoinRequest,
   Player,
+  PromoteOutcome,
+  PromoteRequest,
   WalkInOutcome,
   WalkInRequest,
 } from './model.ts';
@@ -264,86 +275,29 @@ export class BookingEngine {
     }, this.retry);
   }
 
-  /** Mark a booked player attended or absent; marking again with the same value changes nothing. */
-  async checkIn(sessionId: string, userId: string, attendance: 'attended' | 'absent'): Promise<void> {
-    const now = this.clock.now().toISOString();
-    const tx = new Transaction(this.store.tableName).update(ITEM.booking, {
-      Key: key.booking(sessionId, userId),
-      UpdateExpression: 'SET attendance = :attendance, checkedInAt = if_not_exists(checkedInAt, :now)',
-      ConditionExpression: '#status = :accepted',
-      ExpressionAttributeNames: { '#status': 'status' },
-      ExpressionAttributeValues: { ':attendance': attendance, ':accepted': 'accepted', ':now': now },
-    });
-    try {
-      await runTransaction(this.store, tx, this.retry);
-    } catch (error) {
-      if (isTransactionConflict(error)) throw new StoreBusyError();
-      if (error instanceof TransactionRefusedError) throw new DomainError('BOOKING_NOT_FOUND');
-      throw error;
-    }
+  /**
+   * Mark a booked player attended or absent, or unmark them (`null`, docs/ON-COURT.md "At the
+   * door"); marking again with the same value changes nothing.
+   */
+  checkIn(sessionId: string, userId: string, attendance: 'attended' | 'absent' | null): Promise<void> {
+    return markAttendance(this.doorDeps, sessionId, userId, attendance);
   }
 
   /**
    * Add a walk-in player at the door: accepted and attended at once, whatever the sign-up
-   * times or closing say. It takes a free place under the same conditions as a join (a place
-   * left and nobody waiting for it), so the seat invariants hold; a blocked player is refused.
+   * times or closing say; a free place, or one more with `raiseCapacity` (door.ts).
    */
-  async addWalkIn(request: WalkInRequest): Promise<WalkInOutcome> {
-    const { player } = request;
-    const claim = request.idempotencyKey
-      ? {
-          scope: request.idempotencyScope,
-          operation: 'walkIn',
-          key: request.idempotencyKey,
-          request: { sessionId: request.sessionId, userId: player.userId, name: player.name },
-        }
-      : undefined;
-    let read = request.read;
-    return contended(async () => {
-      // The reference's read serves the first attempt; a retry reads afresh.
-      const session = read ?? (await this.sessions.require(request.sessionId, { consistent: true }));
-      read = undefined;
-      const now = this.clock.now();
-      const nowIso = now.toISOString();
-      const outcome: WalkInOutcome = { sessionId: session.id, userId: player.userId, status: 'accepted' };
-      if (session.remaining < 1 || session.waitlist.length > 0) {
-        const replayed = claim ? await findReplay<WalkInOutcome>(this.store, claim, this.retry) : null;
-        if (replayed) return replayed;
-        throw new DomainError('SESSION_FULL');
-      }
-      const booking: BookingRecord & { addedBy: string } = {
-        type: 'booking',
-        sessionId: session.id,
-        userId: player.userId,
-        teamId: session.teamId,
-        userName: player.name,
-        pictureUrl: player.pictureUrl,
-        status: 'accepted',
-        partySize: 1,
-        bookedAt: nowIso,
-        acceptedAt: nowIso,
-        attendance: 'attended',
-        checkedInAt: nowIso,
-        walkIn: true,
-        startsAt: session.startsAt,
-        addedBy: request.addedBy,
-      };
-      const tx = new Transaction(this.store.tableName);
-      takeSeats(tx.count(BUSINESS_METRICS.bookings), session, 1, nowIso, false);
-      putBooking(tx, booking);
-      checkMembership(tx, session.teamId, player.userId, false);
-      if (claim) recordAnswer(tx, claim, outcome, now);
-      try {
-        await runTransaction(this.store, tx, this.retry);
-        return outcome;
-      } catch (error) {
-        if (!(error instanceof TransactionRefusedError)) throw error;
-        if (claim && error.failed(IDEMPOTENCY_ITEM)) return this.replay<WalkInOutcome>(claim);
-        if (error.failed(ITEM.booking)) throw new DomainError('ALREADY_BOOKED');
-        if (error.failed(ITEM.membership)) throw new DomainError('MEMBER_BLOCKED');
-        throw new ContentionError();
-      }
-    }, this.retry);
+  addWalkIn(request: WalkInRequest): Promise<WalkInOutcome> {
+    return addWalkIn(this.doorDeps, request);
+  }
+
+  /** Move a waiting player up at the door, into a free place or one more (door.ts). */
+  promote(request: PromoteRequest): Promise<PromoteOutcome> {
+    return promoteWaiting(this.doorDeps, request);
+  }
+
+  private get doorDeps(): DoorDeps {
+    return { store: this.store, clock: this.clock, ids: this.ids, retry: this.retry, sessions: this.sessions };
   }
 
   /** Take the place offered to the player (docs/FAIR-SIGNUP.md). */

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Lottery } from '@shuttle/shared';
+import { type Lottery, lotteryDrawAt, lotteryTakesEntries } from '@shuttle/shared';
 import type { BookingRecord, SessionRecord } from '#sessions/model.ts';
 import { decodeEntry, planRelease, type WaitlistEntry, waitlistIndex } from './waitlist.ts';
 
@@ -16,15 +16,11 @@ export const seedHashOf = sha256;
 
 export const isLottery = (session: Pick<SessionRecord, 'signupMode'>) => session.signupMode === 'lottery';
 
-/** When the window closes and the draw runs: `signupOpensAt + lotteryMinutes`. */
-export function drawAtOf(session: Pick<SessionRecord, 'signupOpensAt' | 'lotteryMinutes'>): string {
-  return new Date(Date.parse(session.signupOpensAt) + (session.lotteryMinutes ?? 0) * 60_000).toISOString();
-}
+/** When the window closes and the draw runs: `signupOpensAt + lotteryMinutes` (shared, the apps show it too). */
+export const drawAtOf: (session: Pick<SessionRecord, 'signupOpensAt' | 'lotteryMinutes'>) => string = lotteryDrawAt;
 
 /** Whether a join now is a lottery entry: a lottery session, not drawn, its window still open. */
-export function takesEntries(session: SessionRecord, now: Date): boolean {
-  return isLottery(session) && !session.lotteryDrawnAt && now.getTime() < Date.parse(drawAtOf(session));
-}
+export const takesEntries: (session: SessionRecord, now: Date) => boolean = lotteryTakesEntries;
 
 /** Whether the draw is due: the window has closed and it has not run. */
 export function drawIsDue(session: SessionRecord, now: Date): boolean {

@@ -50,10 +50,37 @@ export interface WalkInRequest {
   idempotencyKey?: string;
   /** The session as the call's reference resolved it (strongly consistent): the first attempt decides on it. */
   read?: SessionRecord;
+  /** No place free for the walk-in: the capacity grows by one (door.ts). */
+  raiseCapacity?: boolean;
 }
 
 export interface WalkInOutcome {
   sessionId: string;
   userId: string;
   status: 'accepted';
+  /** Absent on answers stored before it existed: false. */
+  capacityRaised?: boolean;
+}
+
+/** A waiting player moved up at the door by an admin (door.ts `promoteWaiting`). */
+export interface PromoteRequest {
+  sessionId: string;
+  userId: string;
+  /** Marked attended in the same transaction. */
+  checkIn: boolean;
+  /** Admin who moved the player up, kept on the booking. */
+  promotedBy: string;
+  idempotencyScope: string;
+  idempotencyKey?: string;
+  /** The session and booking as the call's references resolved them (strongly consistent). */
+  read?: { session: SessionRecord; booking: BookingRecord | undefined };
+}
+
+export interface PromoteOutcome {
+  sessionId: string;
+  userId: string;
+  status: 'accepted';
+  attendance: 'attended' | null;
+  /** Places the capacity grew by (0: free places were used). */
+  capacityRaised: number;
 }

@@ -6,12 +6,19 @@
 export const key = {
   user: (userId: string) => ({ PK: `USER#${userId}`, SK: 'PROFILE' }),
   emailCode: (userId: string) => ({ PK: `USER#${userId}`, SK: 'EMAILCODE' }),
+  /** A player's rating from games played (docs/ON-COURT.md, "Ratings"), one item with a version. */
+  rating: (userId: string) => ({ PK: `USER#${userId}`, SK: 'RATING' }),
   emailClaim: (email: string) => ({ PK: `EMAIL#${email.toLowerCase()}`, SK: 'EMAIL' }),
   /**
    * How many times the account of a login (`<provider>_<sub>`) was deleted; a later sign-in
    * starts the record `<provider>_<sub>.<n>` (docs/PRIVACY.md; `players/account.ts`).
    */
   deletedLogin: (baseUserId: string) => ({ PK: `USER#${baseUserId}`, SK: 'DELETED' }),
+  /**
+   * A LINE MINI App notification token for the player's booking of a session, sealed (TTL: the
+   * session's end; notifications/service-token-repository.ts, docs/LINE.md "Service messages").
+   */
+  serviceToken: (userId: string, sessionId: string) => ({ PK: `USER#${userId}`, SK: `SVCTOKEN#${sessionId}` }),
   /** Wrong code tries of a player in one Taipei day (TTL), across every code they asked for. */
   codeTries: (userId: string, day: string) => ({ PK: `USER#${userId}`, SK: `CODETRIES#${day}` }),
 
@@ -34,11 +41,16 @@ export const key = {
   pass: (teamId: string, passId: string) => ({ PK: `TEAM#${teamId}`, SK: `PASS#${passId}` }),
   /** The team's shuttle stock and settlement defaults (docs/ON-COURT.md, "Shuttle stock"). */
   teamShuttles: (teamId: string) => ({ PK: `TEAM#${teamId}`, SK: 'SHUTTLES' }),
+  /** A player's credit with the team: refunds kept for later sessions (docs/MONEY.md, "Refunds and credit"). */
+  credit: (teamId: string, userId: string) => ({ PK: `TEAM#${teamId}`, SK: `CREDIT#${userId}` }),
 
   session: (sessionId: string) => ({ PK: `SESSION#${sessionId}`, SK: 'SESSION' }),
   booking: (sessionId: string, userId: string) => ({ PK: `SESSION#${sessionId}`, SK: `BOOKING#${userId}` }),
   /** The night's settlement of a session (docs/ON-COURT.md, "Settlement"), one item with a version. */
   settlement: (sessionId: string) => ({ PK: `SESSION#${sessionId}`, SK: 'SETTLEMENT' }),
+
+  /** The session's self check-in code (docs/ON-COURT.md, "Self check-in"), a secret of its team's admins. */
+  selfCheckIn: (sessionId: string) => ({ PK: `SESSION#${sessionId}`, SK: 'SELFCHECKIN' }),
 
   /** The session's rotation board (docs/ON-COURT.md, "Rotation"), one item with a version. */
   rotation: (sessionId: string) => ({ PK: `SESSION#${sessionId}`, SK: 'ROTATION' }),
@@ -101,6 +113,7 @@ export const prefix = {
   member: 'MEMBER#',
   joinRequest: 'JOINREQ#',
   pass: 'PASS#',
+  credit: 'CREDIT#',
 } as const;
 
 /** Secondary index keys, one function per access pattern. */

@@ -7,11 +7,13 @@ import type { AppDeps } from '#app/services.ts';
 import { type IdTokenVerify, idTokenVerifier } from '#auth/id-token.ts';
 import { TokenService } from '#auth/tokens.ts';
 import { createDocumentClient } from '#db/client.ts';
+import { miniAppSetting } from '#line/mini-app.ts';
 import { randomId, systemClock } from '#platform/clock.ts';
 import { loadConfig } from '#platform/config.ts';
 import { type EmailSender, SesEmailSender } from '#platform/email.ts';
 import { fromTrustedOrigin, untrustedOriginResponse } from '#platform/origin-guard.ts';
 import { clientAddress } from '#platform/rate-limit.ts';
+import { lambdaMiniApp } from './mini-app-deps.ts';
 import { traced } from './observability.ts';
 import { secrets } from './secrets.ts';
 
@@ -130,6 +132,8 @@ async function lambdaDeps(
     rateLimits: rateLimitSettings(config.SHUTTLE_RATE_LIMITS),
     clientAddress: (c) => lambdaClientAddress(c, config.TRUSTED_PROXY_HOPS),
     appBaseUrl: config.APP_BASE_URL,
+    // LINE MINI App mode: the channel is read on use through the secret cache (docs/DEPLOY.md, "Secrets").
+    ...(miniAppSetting(env.SHUTTLE_MINI_APP) ? { miniApp: lambdaMiniApp(env, config.LINE_API_BASE_URL) } : {}),
   };
 }
 

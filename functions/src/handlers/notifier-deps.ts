@@ -3,10 +3,14 @@ import { appBaseUrlOf } from '#app/deps.ts';
 import { lineServices } from '#app/line-services.ts';
 import { createDocumentClient, type Store } from '#db/client.ts';
 import { createLineMessaging, LINE_API_BASE_URL } from '#line/client.ts';
+import { lineAppUrl, miniAppSetting } from '#line/mini-app.ts';
 import type { LineWebhookDeps } from '#line/webhook.ts';
 import { OutboxDispatcher } from '#notifications/dispatcher.ts';
+import { serviceMessagingOf } from '#notifications/mini-app.ts';
+import { LINE_CATALOG_ENTRY } from '#notifications/service-catalog.ts';
 import { systemClock } from '#platform/clock.ts';
 import { SesEmailSender } from '#platform/email.ts';
+import { lambdaMiniApp } from './mini-app-deps.ts';
 import { logger, traced } from './observability.ts';
 import { type LineChannel, lineChannel } from './secrets.ts';
 
@@ -27,6 +31,8 @@ export interface NotifierSettings {
   liffId?: string;
   lineApiBaseUrl: string;
   lineRequired: boolean;
+  /** `SHUTTLE_MINI_APP=on` (the stage's `miniApp`): MINI App links and service messages (docs/LINE.md). */
+  miniApp: boolean;
 }
 
 export function notifierSettings(env: NodeJS.ProcessEnv): NotifierSettings {
@@ -42,6 +48,7 @@ export function notifierSettings(env: NodeJS.ProcessEnv): NotifierSettings {
     liffId: env.LIFF_ID || undefined,
     lineApiBaseUrl: env.LINE_API_BASE_URL || LINE_API_BASE_URL,
     lineRequired: env.LINE_REQUIRED === 'true',
+    miniApp: miniAppSetting(env.SHUTTLE_MINI_APP),
   };
 }
 
@@ -69,6 +76,7 @@ export function lambdaNotifier(env: NodeJS.ProcessEnv = process.env) {
     settings.emailFrom,
     settings.configurationSet,
   );
+  const miniApp = settings.miniApp ? lambdaMiniApp(env, env.LINE_API_BASE_URL || undefined) : null;
   const dispatcherFor = perChannel(
     (channel) =>
       new OutboxDispatcher({
@@ -82,9 +90,16 @@ export function lambdaNotifier(env: NodeJS.ProcessEnv = process.env) {
         log: logger,
         appBaseUrl: settings.appBaseUrl,
         liffId: settings.liffId,
+        miniApp: settings.miniApp,
       }),
   );
-  return async () => ({ store, clock: systemClock, dispatcher: dispatcherFor(await lineChannel(env)) });
+  return async () => {
+    const dispatcher = dispatcherFor(await lineChannel(env));
+    // The MINI App channel is read per invocation too (secret cache): a secret filled in later is used within minutes.
+    const setup = miniApp ? await miniApp() : null;
+    dispatcher.useService(setup ? serviceMessagingOf(store, setup, LINE_CATALOG_ENTRY) : null);
+    return { store, clock: systemClock, dispatcher };
+  };
 }
 
 /** The reminder job needs only the table. */
@@ -103,7 +118,7 @@ export function lambdaWebhookDeps(env: NodeJS.ProcessEnv = process.env) {
         ? createLineMessaging({ channelAccessToken: channel.channelAccessToken, baseURL: settings.lineApiBaseUrl })
         : null,
       ...lineServices({ store, clock: systemClock }),
-      appUrl: settings.liffId ? `https://liff.line.me/${settings.liffId}` : settings.appBaseUrl,
+      appUrl: settings.liffId ? lineAppUrl(settings.liffId, settings.miniApp) : settings.appBaseUrl,
     }),
   );
   return async () => depsFor(await lineChannel(env));

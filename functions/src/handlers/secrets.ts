@@ -39,3 +39,29 @@ export async function lineChannel(env: NodeJS.ProcessEnv): Promise<LineChannel> 
     channelSecret: fromEnv.channelSecret || text(parsed.channelSecret),
   };
 }
+
+/** The LINE MINI App channel and the key that seals its notification tokens (docs/DEPLOY.md, "Secrets"). */
+export interface MiniAppSecret {
+  channelId: string;
+  channelSecret: string;
+  /** 32 bytes, 64 hex digits or base64 (`platform/sealed.ts`). */
+  tokenKey: string;
+}
+
+/**
+ * The JSON `{ "channelId", "channelSecret", "tokenKey" }` of the secret `MINI_APP_SECRET_ARN`;
+ * null until the operator fills it in (the mode then changes links only, and notices push).
+ */
+export async function miniAppSecret(env: NodeJS.ProcessEnv): Promise<MiniAppSecret | null> {
+  if (!env.MINI_APP_SECRET_ARN) return null;
+  const parsed = JSON.parse(await secrets.get(env.MINI_APP_SECRET_ARN)) as Partial<
+    Record<keyof MiniAppSecret, unknown>
+  >;
+  const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
+  const secret = {
+    channelId: text(parsed.channelId),
+    channelSecret: text(parsed.channelSecret),
+    tokenKey: text(parsed.tokenKey),
+  };
+  return secret.channelId && secret.channelSecret && secret.tokenKey ? secret : null;
+}

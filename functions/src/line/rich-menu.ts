@@ -2,6 +2,7 @@ import { messagingApi } from '@line/bot-sdk';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@shuttle/shared';
 import { translate } from '@shuttle/shared/i18n/notifications';
 import { LINE_API_BASE_URL } from './client.ts';
+import { lineAppUrl } from './mini-app.ts';
 import { RICH_MENU_SIZE, type RichMenuTile, renderRichMenuPng } from './rich-menu-image.ts';
 import { richMenuAliasId } from './rich-menu-link.ts';
 
@@ -46,8 +47,12 @@ export const richMenuTiles = (language: Language = DEFAULT_LANGUAGE): RichMenuTi
   return AREAS.map((area) => ({ label: text[area.text], icon: area.icon }));
 };
 
-/** One language's menu: a 2 x 2 grid of LIFF URLs (`https://liff.line.me/<liffId><path>`), same areas in every language. */
-export function richMenuRequest(liffId: string, language: Language = DEFAULT_LANGUAGE): messagingApi.RichMenuRequest {
+/** One language's menu: a 2 x 2 grid of LIFF URLs (`https://liff.line.me/<liffId><path>`, `miniapp.line.me` in MINI App mode), same areas in every language. */
+export function richMenuRequest(
+  liffId: string,
+  language: Language = DEFAULT_LANGUAGE,
+  miniApp = false,
+): messagingApi.RichMenuRequest {
   const { width, height } = RICH_MENU_SIZE;
   const text = richMenuText(language);
   const columns = 2;
@@ -70,7 +75,7 @@ export function richMenuRequest(liffId: string, language: Language = DEFAULT_LAN
           width: column === columns - 1 ? width - column * cellW : cellW,
           height: row === rows - 1 ? height - row * cellH : cellH,
         },
-        action: { type: 'uri', label: text[area.text], uri: `https://liff.line.me/${liffId}${area.path}` },
+        action: { type: 'uri', label: text[area.text], uri: `${lineAppUrl(liffId, miniApp)}${area.path}` },
       };
     }),
   };
@@ -127,6 +132,8 @@ export interface RichMenuSetupResult {
 export async function setupRichMenus(options: {
   clients: RichMenuClients;
   liffId: string;
+  /** LINE MINI App mode: the areas open `https://miniapp.line.me/<liffId>/…` (docs/LINE.md). */
+  miniApp?: boolean;
   /** PNG of RICH_MENU_SIZE per language; rendered from `richMenuTiles(language)` when absent. */
   images?: Partial<Record<Language, Uint8Array<ArrayBuffer>>>;
 }): Promise<RichMenuSetupResult> {
@@ -138,7 +145,7 @@ export async function setupRichMenus(options: {
   const menus = {} as Record<Language, string>;
   try {
     for (const language of LANGUAGES) {
-      const { richMenuId } = await api.createRichMenu(richMenuRequest(options.liffId, language));
+      const { richMenuId } = await api.createRichMenu(richMenuRequest(options.liffId, language, options.miniApp));
       created.push(richMenuId);
       const image = options.images?.[language] ?? renderRichMenuPng(richMenuTiles(language));
       await blob.setRichMenuImage(richMenuId, new Blob([image], { type: 'image/png' }));

@@ -1,10 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
+import type { MiniAppChannel } from '#line/notifier.ts';
 import type { CaptureEmailSender } from '#platform/email.ts';
+import { createNotifierCapture } from './notifier-capture.ts';
 
 export interface CapturedLineRequest {
   method: string;
   path: string;
+  /** The query string without its `?` (`target=service`), empty when there is none. */
+  query: string;
   headers: Record<string, string>;
   /** Parsed JSON, the raw text, or for a binary upload (rich menu image) its type and size. */
   body: unknown;
@@ -13,7 +17,13 @@ export interface CapturedLineRequest {
   data?: Uint8Array;
 }
 
-const LINE_API_PATHS = ['/dev/line-api/*', '/v2/bot/*'];
+const LINE_API_PATHS = ['/dev/line-api/*', '/v2/bot/*', '/v2/profile', '/message/v3/*', '/oauth2/v3/token'];
+
+/** The LINE MINI App channel of `npm start` and the tests (the capture issues its stateless tokens). */
+export const LOCAL_MINI_APP_CHANNEL: MiniAppChannel = {
+  channelId: '1650000001',
+  channelSecret: 'local-mini-app-channel-secret',
+};
 
 /**
  * Stands in for api.line.me and api-data.line.me locally: the real `@line/bot-sdk` clients are
@@ -21,19 +31,28 @@ const LINE_API_PATHS = ['/dev/line-api/*', '/v2/bot/*'];
  * `/v2/bot/*`; `/dev/line-api/*` takes the same calls under an explicit prefix. Tests check the
  * exact requests that left the process. Rich menus, their aliases and per-user links are kept
  * (create, list, delete, link), so the rich menu setup finds and replaces its earlier menus and
- * the notifier links a player's menu as against LINE.
+ * the notifier links a player's menu as against LINE. The LINE MINI App notifier, its stateless
+ * channel token and the profile of a LIFF access token answer as LINE's do (notifier-capture.ts).
  */
-export function createLineCapture() {
+export function createLineCapture(options: { miniAppChannel?: MiniAppChannel; now?: () => Date } = {}) {
   const requests: CapturedLineRequest[] = [];
+  const notifier = createNotifierCapture(options.miniAppChannel ?? LOCAL_MINI_APP_CHANNEL, options.now);
   const richMenus = new Map<string, Record<string, unknown>>();
   /** Rich menu alias id -> rich menu id. */
   const aliases = new Map<string, string>();
   /** LINE user id -> the rich menu linked to them alone. */
   const userMenus = new Map<string, string>();
   const app = new Hono();
+  app.post('/dev/liff-access-token', async (c) => {
+    const body = (await c.req.json().catch(() => null)) as { sub?: unknown } | null;
+    const sub = typeof body?.sub === 'string' ? body.sub : '';
+    if (!/^U[0-9a-zA-Z]{1,64}$/.test(sub)) return c.json({ message: 'sub must be a LINE user id (U…)' }, 400);
+    return c.json({ liffAccessToken: notifier.liffAccessToken(sub) });
+  });
   for (const route of LINE_API_PATHS) {
     app.all(route, async (c) => {
       const path = c.req.path.replace(/^\/dev\/line-api/, '');
+      const query = new URL(c.req.url).search.replace(/^\?/, '');
       const contentType = c.req.header('content-type') ?? '';
       const headers: Record<string, string> = {};
       for (const name of ['x-line-retry-key', 'content-type', 'authorization']) {
@@ -42,9 +61,13 @@ export function createLineCapture() {
       }
       let body: unknown = null;
       let data: Uint8Array | undefined;
+      let form: URLSearchParams | undefined;
       if (/^(image|video|audio)\//.test(contentType)) {
         data = new Uint8Array(await c.req.arrayBuffer());
         body = { contentType, byteLength: data.byteLength };
+      } else if (contentType.startsWith('application/x-www-form-urlencoded')) {
+        form = new URLSearchParams(await c.req.text());
+        body = Object.fromEntries([...form].map(([name, value]) => [name, name === 'client_secret' ? '***' : value]));
       } else {
         const text = await c.req.text();
         body = text;
@@ -54,8 +77,12 @@ export function createLineCapture() {
           /* keep the raw text */
         }
       }
-      requests.push({ method: c.req.method, path, headers, body, receivedAt: new Date().toISOString(), data });
+      requests.push({ method: c.req.method, path, query, headers, body, receivedAt: new Date().toISOString(), data });
       if (requests.length > 1000) requests.shift();
+
+      const authorization = c.req.header('authorization');
+      const notifierAnswer = notifier.answer({ method: c.req.method, path, query, authorization, body, form });
+      if (notifierAnswer) return c.json(notifierAnswer.json, notifierAnswer.status);
 
       if (c.req.method === 'POST' && path === '/v2/bot/richmenu') {
         const richMenuId = `richmenu-${randomUUID().replaceAll('-', '')}`;
@@ -90,7 +117,7 @@ export function createLineCapture() {
       return c.json({});
     });
   }
-  return { app, requests, richMenus, aliases, userMenus };
+  return { app, requests, richMenus, aliases, userMenus, serviceMessages: notifier.sent };
 }
 
 /**
@@ -136,13 +163,20 @@ const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
 
 /** `/dev`: what the local product sent, for a person trying it out, and JSON for tests. */
-export function createDevPage(emails: CaptureEmailSender, line: ReturnType<typeof createLineCapture>, liffId: string) {
+export function createDevPage(
+  emails: CaptureEmailSender,
+  line: ReturnType<typeof createLineCapture>,
+  liffId: string,
+  miniApp = false,
+) {
   const app = new Hono();
-  // Messages carry production LIFF links; here they open on this origin, where the LIFF mock serves the app.
-  const liffLink = new RegExp(`https://liff\\.line\\.me/${liffId}(/[^"\\s<&]*)?`, 'g');
+  // Messages carry production LIFF (or MINI App) links; here they open on this origin, where the LIFF mock serves the app.
+  const liffLink = new RegExp(`https://${miniApp ? 'miniapp' : 'liff'}\\.line\\.me/${liffId}(/[^"\\s<&]*)?`, 'g');
   const linked = (html: string) => html.replace(liffLink, (url, path = '/') => `<a href="${path}">${url}</a>`);
   app.get('/dev/emails', (c) => c.json(emails.sent));
   app.get('/dev/line-pushes', (c) => c.json(line.requests.map(({ data: _data, ...request }) => request)));
+  // LINE MINI App service messages as LINE delivered them (docs/LINE.md, "Service messages").
+  app.get('/dev/service-messages', (c) => c.json(line.serviceMessages));
   app.get('/dev', (c) => {
     const emailRows = [...emails.sent]
       .reverse()
@@ -155,7 +189,7 @@ export function createDevPage(emails: CaptureEmailSender, line: ReturnType<typeo
       .reverse()
       .map(
         (r) =>
-          `<tr><td>${escapeHtml(r.receivedAt)}</td><td>${escapeHtml(`${r.method} ${r.path}`)}</td><td><pre>${linked(escapeHtml(JSON.stringify(r.body, null, 2)))}</pre></td></tr>`,
+          `<tr><td>${escapeHtml(r.receivedAt)}</td><td>${escapeHtml(`${r.method} ${r.path}${r.query ? `?${r.query}` : ''}`)}</td><td><pre>${linked(escapeHtml(JSON.stringify(r.body, null, 2)))}</pre></td></tr>`,
       )
       .join('');
     return c.html(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Local captures</title>

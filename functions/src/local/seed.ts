@@ -124,6 +124,18 @@ export async function seedDemoData(store: Store, now: Date): Promise<void> {
       defaultPrice: team.price,
       defaultLine: `https://line.me/ti/g2/${team.id}`,
       privateRules: team.rules,
+      // The first demo team takes transfers, so its players see where to pay (docs/ON-COURT.md, "Where to pay").
+      ...(team.id === TEAMS[0]!.id
+        ? {
+            paymentDetails: {
+              bankCode: '812',
+              accountName: '大安羽球同好會 陳教練',
+              bankAccount: '20261234567890',
+              linePayUrl: '',
+              jkoPayUrl: '',
+            },
+          }
+        : {}),
       cancelWindowMinutes: DEFAULT_CANCEL_WINDOW_MINUTES,
       // Counted up by each membership below (once: joining again changes nothing).
       memberCount: 0,

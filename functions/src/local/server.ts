@@ -20,12 +20,17 @@ import { createDocumentClient, type Store } from '#db/client.ts';
 import { normaliseInstants } from '#db/migrations/normalise-instants.ts';
 import { recordTeamPlayers } from '#db/migrations/record-team-players.ts';
 import { createLineMessaging } from '#line/client.ts';
+import { lineAppUrl } from '#line/mini-app.ts';
+import { LineNotifier } from '#line/notifier.ts';
 import { createLineWebhook } from '#line/webhook.ts';
-import { startOutboxPoller } from '#notifications/poller.ts';
+import { OutboxDispatcher } from '#notifications/dispatcher.ts';
+import { type MiniAppSetup, serviceMessagingOf } from '#notifications/mini-app.ts';
+import { drainPendingOutbox, startOutboxPoller } from '#notifications/poller.ts';
 import { startReminderTimer } from '#notifications/reminders.ts';
 import { type Clock, clockFromEnv, randomId } from '#platform/clock.ts';
 import { CaptureEmailSender } from '#platform/email.ts';
-import { createDevPage, createLineCapture } from './captures.ts';
+import { derivedSealingKey, Sealer } from '#platform/sealed.ts';
+import { createDevPage, createLineCapture, LOCAL_MINI_APP_CHANNEL } from './captures.ts';
 import { createDevIdentityProvider, devIdpIssuers, devIdpJwks } from './dev-idp.ts';
 import { freePort, startDynamoLocal } from './dynamo-local.ts';
 import { RotationHub, rotationViewer } from './rotation-live.ts';
@@ -34,6 +39,8 @@ import { mountWeb } from './static.ts';
 
 export const LOCAL_LINE_CHANNEL_ID = '1650000000';
 export const LOCAL_LIFF_ID = 'local-liff-id';
+/** The LINE official account the local admin LINE page names (a demo id: docs/LINE.md). */
+export const LOCAL_LINE_OFFICIAL_ACCOUNT_ID = '@123abcde';
 export const LOCAL_GOOGLE_CLIENT_ID = 'local-google-client.apps.googleusercontent.com';
 /** Signs the local LINE webhook's requests (`x-line-signature`). */
 export const LOCAL_LINE_CHANNEL_SECRET = 'local-line-channel-secret';
@@ -54,6 +61,17 @@ export interface LocalStackOptions {
   quiet?: boolean;
   /** Off unless given: `npm start` passes the production defaults (functions/src/app/LIMITS.md). */
   rateLimits?: RateLimitSettings;
+  /**
+   * LINE MINI App mode (`SHUTTLE_MINI_APP=on npm start`, docs/LINE.md): links open
+   * `https://miniapp.line.me/<liffId>/…`, and booking notices go as service messages to the local
+   * capture while a booking's token lasts. Off: every LINE request is as without it.
+   */
+  miniApp?: boolean;
+  /**
+   * Off: no poller or job timers; the caller moves the clock and calls `drain` (the month's
+   * bill, tests/bench/line-month.bench.ts). On unless given.
+   */
+  timers?: boolean;
 }
 
 export interface LocalStack {
@@ -64,6 +82,8 @@ export interface LocalStack {
   emails: CaptureEmailSender;
   line: ReturnType<typeof createLineCapture>;
   issueIdToken: (request: { sub: string; name: string; provider: 'line' | 'google' }) => Promise<string>;
+  /** Delivers every outbox record due now through the stack's dispatcher; the number handled. */
+  drain(): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -110,7 +130,14 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
   const issuers = devIdpIssuers(origin);
   const jwks = devIdpJwks(origin);
   const emails = new CaptureEmailSender();
-  const line = createLineCapture();
+  const line = createLineCapture({ now: () => clock.now() });
+  // The MINI App channel's notifier is the local capture; its tokens are sealed with a key derived from the local secret.
+  const miniApp: MiniAppSetup | null = options.miniApp
+    ? {
+        notifier: new LineNotifier(LOCAL_MINI_APP_CHANNEL, { baseURL: origin, now: () => clock.now().getTime() }),
+        sealer: new Sealer(derivedSealingKey(secret, 'service-token-key')),
+      }
+    : null;
 
   // The rotation board's live sockets (docs/ON-COURT.md, "Live"): every board written is sent to its viewers.
   const rotationHub = new RotationHub();
@@ -145,6 +172,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     rateLimits: rateLimitsOf(options),
     // No proxy in front locally: the socket's peer is the client.
     clientAddress: (c) => getConnInfo(c).remote.address ?? 'unknown',
+    ...(miniApp ? { miniApp: async () => miniApp } : {}),
   };
 
   if (options.seed) await seedDemoData(store, clock.now());
@@ -156,7 +184,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
   // bot-sdk drops the path of its baseURL, so Messaging API calls (api.line.me and
   // api-data.line.me alike) arrive at /v2/bot/*, which the capture answers.
   app.route('/', line.app);
-  app.route('/', createDevPage(emails, line, LOCAL_LIFF_ID));
+  app.route('/', createDevPage(emails, line, LOCAL_LIFF_ID, options.miniApp));
   const lineMessaging = createLineMessaging({ channelAccessToken: 'local-channel-access-token', baseURL: origin });
   app.route(
     '/',
@@ -164,12 +192,20 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       channelSecret: LOCAL_LINE_CHANNEL_SECRET,
       line: lineMessaging,
       ...lineServices({ store, clock }),
-      appUrl: `https://liff.line.me/${LOCAL_LIFF_ID}`,
+      appUrl: lineAppUrl(LOCAL_LIFF_ID, options.miniApp),
     }),
   );
   mountWeb(
     app,
-    { apiBase: '/api', liffId: LOCAL_LIFF_ID, liffMock: true, googleClientId: LOCAL_GOOGLE_CLIENT_ID, devLogin: true },
+    {
+      apiBase: '/api',
+      liffId: LOCAL_LIFF_ID,
+      liffMock: true,
+      googleClientId: LOCAL_GOOGLE_CLIENT_ID,
+      devLogin: true,
+      lineOfficialAccountId: LOCAL_LINE_OFFICIAL_ACCOUNT_ID,
+      ...(options.miniApp ? { miniApp: true } : {}),
+    },
     options.serveApps
       ? { member: join(repoRoot, 'liff-app/dist'), admin: join(repoRoot, 'admin-app/dist') }
       : undefined,
@@ -182,17 +218,32 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
   // No DynamoDB stream or EventBridge locally: the notifier polls and reminders run on a timer.
   // Pushes and replies carry the production link form (`liff.line.me/<liffId>/…`); the /dev
   // page opens such links on this origin, where the LIFF mock serves the app.
-  const outboxPoller = startOutboxPoller({
+  const dispatch = {
     store,
     clock,
     line: lineMessaging,
     mailer: emails,
     appBaseUrl: origin,
     liffId: LOCAL_LIFF_ID,
-  });
-  const reminderTimer = startReminderTimer({ store, clock });
+    miniApp: options.miniApp,
+    service: miniApp ? serviceMessagingOf(store, miniApp) : null,
+  };
+  const timers = options.timers !== false;
+  const outboxPoller = timers ? startOutboxPoller(dispatch) : null;
+  const reminderTimer = timers ? startReminderTimer({ store, clock }) : null;
   // Lottery draws and offer expiries every 3 s (a 1-minute schedule on AWS), docs/FAIR-SIGNUP.md.
-  const signupJobTimer = startSignupJobTimer({ store, clock, ids: randomId });
+  const signupJobTimer = timers ? startSignupJobTimer({ store, clock, ids: randomId }) : null;
+  const dispatcher = new OutboxDispatcher(dispatch);
+  const drain = async () => {
+    let handled = 0;
+    // Bounded: a record put off (retry later) is not due again at the same instant.
+    for (let round = 0; round < 1_000; round++) {
+      const outcomes = await drainPendingOutbox({ store, clock, dispatcher });
+      handled += outcomes.length;
+      if (outcomes.length === 0) break;
+    }
+    return handled;
+  };
 
   return {
     origin,
@@ -202,8 +253,9 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     emails,
     line,
     issueIdToken: (request) => idp.issue(request),
+    drain,
     close: async () => {
-      await Promise.all([outboxPoller.stop(), reminderTimer.stop(), signupJobTimer.stop()]);
+      await Promise.all([outboxPoller?.stop(), reminderTimer?.stop(), signupJobTimer?.stop()]);
       rotationHub.close();
       await new Promise<void>((done) => server.close(() => done()));
       server.closeAllConnections?.();

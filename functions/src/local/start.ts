@@ -1,5 +1,6 @@
 import { join, resolve } from 'node:path';
 import { rateLimitSettings } from '#app/limits.ts';
+import { miniAppSetting } from '#line/mini-app.ts';
 import { createRichMenuClients, setupRichMenus } from '#line/rich-menu.ts';
 import { buildAppIfStale } from './app-build.ts';
 import { assertJava } from './dynamo-local.ts';
@@ -11,14 +12,14 @@ import { LOCAL_LIFF_ID, startLocalStack } from './server.ts';
 const root = resolve(import.meta.dirname, '../../..');
 
 /** Installs the rich menus (one per language) on the local LINE capture (/dev/line-pushes); a failure is logged, not fatal. */
-async function setupLocalRichMenu(origin: string): Promise<void> {
+async function setupLocalRichMenu(origin: string, miniApp: boolean): Promise<void> {
   try {
     const clients = createRichMenuClients({
       channelAccessToken: 'local-channel-access-token',
       baseURL: origin,
       dataBaseURL: origin,
     });
-    const { menus } = await setupRichMenus({ clients, liffId: LOCAL_LIFF_ID });
+    const { menus } = await setupRichMenus({ clients, liffId: LOCAL_LIFF_ID, miniApp });
     console.log(
       `Rich menus ${Object.keys(menus).join(', ')} on the local LINE capture (zh-TW the default: ${menus['zh-TW']})`,
     );
@@ -35,9 +36,17 @@ async function main() {
   buildAppIfStale('admin-app');
   const port = Number(process.env.PORT ?? 3000);
   const rateLimits = rateLimitSettings(process.env.SHUTTLE_RATE_LIMITS);
-  const stack = await startLocalStack({ port, dataDir: join(root, '.data'), seed: true, serveApps: true, rateLimits });
+  const miniApp = miniAppSetting(process.env.SHUTTLE_MINI_APP);
+  const stack = await startLocalStack({
+    port,
+    dataDir: join(root, '.data'),
+    seed: true,
+    serveApps: true,
+    rateLimits,
+    miniApp,
+  });
   const { origin } = stack;
-  await setupLocalRichMenu(origin);
+  await setupLocalRichMenu(origin, miniApp);
   console.log(`
   Shuttle is running locally (data in .data/, Ctrl+C to stop)
 
@@ -46,6 +55,7 @@ async function main() {
   Dev captures ${origin}/dev            (emails and LINE pushes the product sent)
   Member API   ${origin}/api/openapi.json
   Admin API    ${origin}/api/admin/openapi.json
+  LINE         ${miniApp ? 'MINI App mode (SHUTTLE_MINI_APP=on): booking notices go as service messages, /dev/service-messages' : 'LIFF (SHUTTLE_MINI_APP=on turns LINE MINI App mode on)'}
   Rate limits  ${rateLimits.enabled ? 'on (functions/src/app/LIMITS.md; SHUTTLE_RATE_LIMITS=off turns them off)' : 'off'}
   Clock        ${process.env.SHUTTLE_NOW ? `${stack.clock.now().toISOString()} (SHUTTLE_NOW, then running)` : 'the system clock (SHUTTLE_NOW=<ISO instant> moves it)'}
 

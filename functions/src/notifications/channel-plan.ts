@@ -43,6 +43,25 @@ export const ESSENTIAL: Record<UserOutboxKind, boolean> = {
   rotationUpNext: false,
 };
 
+/**
+ * Whether a booking notice may go as a LINE MINI App service message (docs/LINE.md, "Service
+ * messages"): to a LINE player who keeps this kind of notice and LINE on. A player who blocked
+ * the Official Account still gets it: it comes from the "LINE MINI App 通知" chat, not the account.
+ */
+export function serviceMessageWanted(
+  kind: UserOutboxKind,
+  user: Pick<UserRecord, 'provider' | 'providerSub' | 'preferences'>,
+): boolean {
+  const preferences = preferencesOf(user);
+  const preference = PREFERENCE_OF[kind];
+  return (
+    user.provider === 'line' &&
+    Boolean(user.providerSub) &&
+    preferences.line &&
+    (!preference || preferences[preference])
+  );
+}
+
 /** Where one notice goes: a LINE user id and an email, each or null. */
 interface ChannelPlan {
   line: string | null;

@@ -1,4 +1,5 @@
 import type { messagingApi } from '@line/bot-sdk';
+import { DEFAULT_LANGUAGE } from '@shuttle/shared';
 import type { Store } from '#db/client.ts';
 import { classifyLineFailure, isQuotaRefusal, type LineMessaging, retryKeyFor } from '#line/client.ts';
 import {
@@ -15,8 +16,15 @@ import type { EmailSender } from '#platform/email.ts';
 import { BUSINESS_METRICS, count } from '#platform/metrics.ts';
 import { UserRepository } from '#players/repository.ts';
 import { SessionRepository } from '#sessions/repository.ts';
+import { LineUsageRepository } from '#teams/line-usage-repository.ts';
 import { type TeamRecord, TeamRepository } from '#teams/repository.ts';
-import { type ChannelDecision, type ChannelLimits, type PlanInput, planChannels } from './channel-plan.ts';
+import {
+  type ChannelDecision,
+  type ChannelLimits,
+  type PlanInput,
+  planChannels,
+  serviceMessageWanted,
+} from './channel-plan.ts';
 import { changeNoLongerNews } from './coalesced.ts';
 import {
   AttemptEnd,
@@ -28,9 +36,11 @@ import {
 } from './delivery.ts';
 import { toldInGroupCall } from './group-call.ts';
 import { deliverToGroup } from './group-delivery.ts';
-import { composeNews, composeNotification, notificationLinks } from './messages.ts';
+import { composeNews, composeNotification, formatSessionTime, notificationLinks } from './messages.ts';
 import { paymentDueLines } from './payment-due.ts';
 import { deliverRichMenuLink } from './rich-menu-delivery.ts';
+import { isServiceKind } from './service-catalog.ts';
+import { type ServiceMessaging, sendServiceMessage } from './service-delivery.ts';
 import { sendTeamAlert } from './team-alerts.ts';
 
 export interface DispatcherDeps {
@@ -53,6 +63,17 @@ export interface DispatcherDeps {
    * app at `appBaseUrl`, so every link is the web URL.
    */
   liffId?: string;
+  /**
+   * LINE MINI App mode (the stage's `miniApp`, `SHUTTLE_MINI_APP=on`): links open the permanent
+   * `https://miniapp.line.me/<liffId>/…`. Off (the default): every request is as before.
+   */
+  miniApp?: boolean;
+  /**
+   * Service messages (docs/LINE.md, "Service messages"): set in MINI App mode once the MINI App
+   * channel is configured; a booking notice then goes as a free service message while the
+   * booking's token lasts, and through the channel plan otherwise.
+   */
+  service?: ServiceMessaging | null;
   /** Attempts before a record is abandoned (status 'failed', out of the pending index). */
   maxAttempts?: number;
   /** How long a claim keeps other dispatchers off a record; longer than one delivery takes. */
@@ -91,17 +112,21 @@ export class OutboxDispatcher {
   private readonly users: UserRepository;
   private readonly sessions: SessionRepository;
   private readonly teams: TeamRepository;
+  private readonly usage: LineUsageRepository;
   private readonly leaseMs: number;
   private readonly ids: IdGenerator;
   private readonly log: Pick<Console, 'warn' | 'error'>;
   private readonly line: LineTools | null;
   private readonly end: AttemptEnd;
+  private service: ServiceMessaging | null;
 
   constructor(private readonly deps: DispatcherDeps) {
+    this.service = deps.service ?? null;
     this.outbox = new OutboxRepository(deps.store);
     this.users = new UserRepository(deps.store);
     this.sessions = new SessionRepository(deps.store);
     this.teams = new TeamRepository(deps.store);
+    this.usage = new LineUsageRepository(deps.store);
     this.leaseMs = deps.leaseMs ?? DEFAULT_LEASE_MS;
     this.ids = deps.ids ?? randomId;
     this.log = deps.log ?? console;
@@ -112,6 +137,11 @@ export class OutboxDispatcher {
       { maxAttempts: deps.maxAttempts ?? DEFAULT_MAX_ATTEMPTS, retryDelayMs: deps.retryDelayMs ?? defaultRetryDelay },
       this.log,
     );
+  }
+
+  /** The service messages of this invocation (the MINI App secret is read per invocation on AWS). */
+  useService(service: ServiceMessaging | null): void {
+    this.service = service;
   }
 
   async deliver(item: Pick<OutboxRecord, 'id'>): Promise<DeliveryOutcome> {
@@ -131,8 +161,8 @@ export class OutboxDispatcher {
   private async attempt(record: OutboxRecord, claimToken: string): Promise<DeliveryOutcome> {
     if (isGroupRecord(record)) {
       const { outbox, sessions, teams, users, end, log, line } = this;
-      const { lineRequired, appBaseUrl, liffId } = this.deps;
-      const deps = { outbox, sessions, teams, users, end, log, line, lineRequired, appBaseUrl, liffId };
+      const { lineRequired, appBaseUrl, liffId, miniApp } = this.deps;
+      const deps = { outbox, sessions, teams, users, end, log, line, lineRequired, appBaseUrl, liffId, miniApp };
       return deliverToGroup(deps, record, claimToken);
     }
     if (isTeamAlertRecord(record)) {
@@ -149,7 +179,11 @@ export class OutboxDispatcher {
     return this.attemptPlayer(record, claimToken);
   }
 
-  /** A notice to one player: on the channels `planChannels` picks, each sent at most once. */
+  /**
+   * A notice to one player: a booking notice first as a free service message while the booking's
+   * token lasts (MINI App mode, docs/LINE.md "Service messages"), then on the channels
+   * `planChannels` picks (the LINE push only when no service message told it), each sent at most once.
+   */
   private async attemptPlayer(record: UserOutboxRecord, claimToken: string): Promise<DeliveryOutcome> {
     const { end } = this;
     const kind = record.kind;
@@ -170,31 +204,86 @@ export class OutboxDispatcher {
     }
     const done = new Set<DeliveryChannel>(record.channelsDone ?? []);
     const refused = new Set<DeliveryChannel>(record.channelsRefused ?? []);
+    const notes = [...refused].map((channel) => `${channel}: refused on an earlier attempt`);
     // The team the push is billed to (docs/DECISIONS.md: LINE message budget).
     const teamId = record.teamId ?? stored?.teamId;
+    const links = session
+      ? notificationLinks({
+          sessionId: session.id,
+          appBaseUrl: this.deps.appBaseUrl,
+          liffId: this.deps.liffId,
+          lineUser: user.provider === 'line',
+          miniApp: this.deps.miniApp,
+        })
+      : { line: '', email: '' };
+    // A reminder tells a player who owes what and where to pay: two more GetItems, reminders only, once.
+    let paymentDue: Promise<string | undefined> | undefined;
+    const paymentDueOnce = () => {
+      paymentDue ??=
+        kind === 'bookingReminder' && stored
+          ? paymentDueLines({ sessions: this.sessions, teams: this.teams }, stored, record.userId, user.language)
+          : Promise.resolve(undefined);
+      return paymentDue;
+    };
+
+    const service = this.service;
+    // Never after a push was rendered (it may have gone out) or sent, nor after LINE refused this notice's send.
+    const untold = !done.has('service') && !refused.has('service') && !done.has('line') && !record.lineRequest;
+    if (service && session && untold && isServiceKind(record.kind) && serviceMessageWanted(record.kind, user)) {
+      const language = user.language ?? DEFAULT_LANGUAGE;
+      const previous = 'previous' in record && record.previous ? record.previous : undefined;
+      const outcome = await sendServiceMessage(
+        {
+          messaging: service,
+          outbox: this.outbox,
+          clock: this.deps.clock,
+          counted: () => (teamId ? this.countService(teamId) : Promise.resolve()),
+        },
+        { ...record, kind: record.kind },
+        claimToken,
+        {
+          ...noticeFacts(record),
+          kind: record.kind,
+          language,
+          session,
+          when: formatSessionTime(session.startsAt, session.endsAt, language),
+          link: links.line,
+          paymentDue: await paymentDueOnce(),
+          previous: previous
+            ? { when: formatSessionTime(previous.startsAt, previous.endsAt, language), venue: previous.venue }
+            : undefined,
+        },
+      );
+      if (outcome.status === 'notClaimed') return outcome;
+      if (outcome.status === 'retry') {
+        return end.failed(record, claimToken, outcome.error, { done: [...done], refused: [...refused] });
+      }
+      if (outcome.status === 'sent') done.add('service');
+      if (outcome.status === 'fallBack' && outcome.refused) refused.add('service');
+      if (outcome.note) notes.push(outcome.note);
+    }
+    const byService = done.has('service');
+
     const input: PlanInput<TeamRecord> = {
       kind,
       user,
-      lineEnabled: this.deps.line !== null || this.deps.lineRequired === true,
+      // Told by a service message: no LINE push; an e-mail still goes as the plan says.
+      lineEnabled: !byService && (this.deps.line !== null || this.deps.lineRequired === true),
       // Once a body is stored the push may have gone out: its retry is never diverted.
       limited: this.line !== null && !done.has('line') && !refused.has('line') && !record.lineRequest,
       groupCall: await toldInGroupCall(this.line, this.teams, record, teamId),
       limits: {},
     };
-    let plan = planChannels(input);
-    while ('need' in plan) {
-      input.limits = { ...input.limits, ...(await this.readLimit(plan, teamId, team)) };
-      plan = planChannels(input);
+    let decision = planChannels(input);
+    while ('need' in decision) {
+      input.limits = { ...input.limits, ...(await this.readLimit(decision, teamId, team)) };
+      decision = planChannels(input);
     }
-    if ('skipped' in plan) return end.skipped(record, claimToken, plan.skipped);
-    const notes = [...[...refused].map((channel) => `${channel}: refused on an earlier attempt`), ...plan.notes];
-    if (!plan.line && !plan.email) return end.skipped(record, claimToken, notes.join('; '));
+    if ('skipped' in decision && !byService) return end.skipped(record, claimToken, decision.skipped);
+    const plan = 'skipped' in decision ? { line: null, email: null } : decision;
+    if ('notes' in decision) notes.push(...decision.notes);
+    if (!plan.line && !plan.email && !byService) return end.skipped(record, claimToken, notes.join('; '));
 
-    // A reminder tells a player who owes what and where to pay: two more GetItems, reminders only.
-    const paymentDue =
-      kind === 'bookingReminder' && stored
-        ? await paymentDueLines({ sessions: this.sessions, teams: this.teams }, stored, record.userId, user.language)
-        : undefined;
     const message =
       record.kind === 'news' || !session
         ? composeNews({
@@ -207,13 +296,8 @@ export class OutboxDispatcher {
             language: user.language,
             session,
             ...noticeFacts(record),
-            paymentDue,
-            links: notificationLinks({
-              sessionId: session.id,
-              appBaseUrl: this.deps.appBaseUrl,
-              liffId: this.deps.liffId,
-              lineUser: user.provider === 'line',
-            }),
+            paymentDue: await paymentDueOnce(),
+            links,
           });
     const permanent: string[] = [];
     const transient: string[] = [];
@@ -269,6 +353,15 @@ export class OutboxDispatcher {
     }
     await end.finish(record, claimToken, { status: 'delivered', channels, ...(note ? { note } : {}) });
     return { status: 'delivered', channels };
+  }
+
+  /** Counts a service message for the team's month (shown beside its billable pushes); never fatal. */
+  private async countService(teamId: string): Promise<void> {
+    try {
+      await this.usage.add(teamId, 1, this.deps.clock.now(), 'service');
+    } catch (error) {
+      this.log.warn(`LINE service messages of team ${teamId} could not be counted`, error);
+    }
   }
 
   /** Reads the one LINE limit `planChannels` asks for (`ChannelLimits`). */

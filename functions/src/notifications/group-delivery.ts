@@ -1,6 +1,7 @@
 import type { messagingApi } from '@line/bot-sdk';
 import { classifyLineFailure, isQuotaRefusal, retryKeyFor } from '#line/client.ts';
 import { CAROUSEL_MAX } from '#line/flex.ts';
+import { lineAppUrl } from '#line/mini-app.ts';
 import type { GroupOutboxRecord } from '#outbox/model.ts';
 import type { OutboxRepository } from '#outbox/repository.ts';
 import { BUSINESS_METRICS, count } from '#platform/metrics.ts';
@@ -26,6 +27,8 @@ export interface GroupDeliveryDeps {
   lineRequired?: boolean;
   appBaseUrl: string;
   liffId?: string;
+  /** LINE MINI App mode: cards open `https://miniapp.line.me/<liffId>/…` (`lineAppUrl`). */
+  miniApp?: boolean;
   outbox: OutboxRepository;
   sessions: SessionRepository;
   teams: TeamRepository;
@@ -85,7 +88,7 @@ export async function deliverToGroup(
       more: ids.length - shown.length,
       ...(cancelled ? { cancelled } : {}),
       news: { team: team.name, text: ('text' in record ? record.text : undefined) ?? '' },
-      appUrl: deps.liffId ? `https://liff.line.me/${deps.liffId}` : deps.appBaseUrl,
+      appUrl: deps.liffId ? lineAppUrl(deps.liffId, deps.miniApp) : deps.appBaseUrl,
       language: teamLanguageOf(team),
     });
     const rendered: messagingApi.PushMessageRequest = { to: team.lineGroupId, messages };

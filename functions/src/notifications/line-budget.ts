@@ -53,10 +53,13 @@ export class LineBudget {
     return size;
   }
 
-  /** Counts pushed messages against the team's month; a failed count is logged, never fatal. */
-  async count(teamId: string, messages: number): Promise<void> {
+  /**
+   * Counts pushed messages against the team's month (or, `service`, its free service messages,
+   * shown beside them); a failed count is logged, never fatal.
+   */
+  async count(teamId: string, messages: number, counter: 'used' | 'service' = 'used'): Promise<void> {
     try {
-      await this.usage.add(teamId, messages, this.clock.now());
+      await this.usage.add(teamId, messages, this.clock.now(), counter);
     } catch (error) {
       this.log.warn(`LINE usage of team ${teamId} could not be counted`, error);
     }

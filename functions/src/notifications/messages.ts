@@ -12,6 +12,7 @@ import {
   sessionUrl,
   taipeiDayTime,
 } from '#line/flex.ts';
+import { lineAppUrl } from '#line/mini-app.ts';
 import type { OutboxKind, SessionFacts } from '#outbox/model.ts';
 import type { EmailMessage } from '#platform/email.ts';
 
@@ -34,9 +35,12 @@ export const formatSessionTime = (startsAt: string, endsAt: string, language: La
 
 export const sessionLink = sessionUrl;
 
-/** The member app's session screen inside LINE (liff-app/src/lib/liff.ts `liffUrl`, lib/paths.ts `sessionPath`). */
-export const liffSessionLink = (liffId: string, sessionId: string) =>
-  `https://liff.line.me/${liffId}/session?id=${encodeURIComponent(sessionId)}`;
+/**
+ * The member app's session screen inside LINE (liff-app/src/lib/liff.ts `liffUrl`, lib/paths.ts
+ * `sessionPath`): the LIFF URL, or in MINI App mode the permanent `miniapp.line.me` link.
+ */
+export const liffSessionLink = (liffId: string, sessionId: string, miniApp = false) =>
+  sessionUrl(lineAppUrl(liffId, miniApp), sessionId);
 
 /**
  * Where a notice's "View session" leads: the LIFF URL in LINE pushes and in emails to LINE
@@ -48,9 +52,11 @@ export function notificationLinks(input: {
   appBaseUrl: string;
   liffId?: string;
   lineUser: boolean;
+  /** LINE MINI App mode: the permanent `https://miniapp.line.me/<liffId>/…` links. */
+  miniApp?: boolean;
 }): { line: string; email: string } {
   const web = sessionLink(input.appBaseUrl, input.sessionId);
-  const liff = input.liffId ? liffSessionLink(input.liffId, input.sessionId) : web;
+  const liff = input.liffId ? liffSessionLink(input.liffId, input.sessionId, input.miniApp) : web;
   return { line: liff, email: input.lineUser ? liff : web };
 }
 

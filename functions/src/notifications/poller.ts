@@ -5,6 +5,7 @@ import type { Clock } from '#platform/clock.ts';
 import type { EmailSender } from '#platform/email.ts';
 import type { DeliveryOutcome } from './delivery.ts';
 import { OutboxDispatcher } from './dispatcher.ts';
+import type { ServiceMessaging } from './service-delivery.ts';
 
 const BATCH = 25;
 const MAX_ROUNDS_PER_TICK = 20;
@@ -31,6 +32,9 @@ export interface OutboxPollerOptions {
   appBaseUrl: string;
   /** The member app's LIFF id: links in pushes open `https://liff.line.me/<liffId>/…`. */
   liffId?: string;
+  /** LINE MINI App mode and its service messages (`OutboxDispatcher`'s `miniApp`, `service`). */
+  miniApp?: boolean;
+  service?: ServiceMessaging | null;
   intervalMs?: number;
   log?: Pick<Console, 'warn' | 'error'>;
 }
@@ -48,6 +52,8 @@ export function startOutboxPoller(options: OutboxPollerOptions): { stop(): Promi
     mailer: options.mailer,
     appBaseUrl: options.appBaseUrl,
     liffId: options.liffId,
+    miniApp: options.miniApp,
+    service: options.service,
     log,
   });
   const intervalMs = options.intervalMs ?? 500;

@@ -52,6 +52,7 @@ function paymentDetailsNotice(
   const none = t('none');
   const ways = (d: PaymentDetails | undefined) => ({
     bank: d?.bankAccount ? `${d.bankCode} ${d.bankAccount}` : none,
+    accountName: d?.accountName || none,
     linePay: d?.linePayUrl || none,
     jkoPay: d?.jkoPayUrl || none,
   });

@@ -126,6 +126,29 @@ export class OutboxRepository {
   }
 
   /**
+   * Marks a service message about to be sent with the token of `version` (docs/LINE.md, "Service
+   * messages"). Only the holder of the claim may, and only once; false when the claim was lost.
+   */
+  async saveServiceAttempt(outboxId: string, claimToken: string, version: string): Promise<boolean> {
+    try {
+      await this.store.doc.send(
+        new UpdateCommand({
+          TableName: this.store.tableName,
+          Key: key.outbox(outboxId),
+          UpdateExpression: 'SET serviceAttempt = :version',
+          ConditionExpression:
+            'attribute_exists(GSI1PK) AND claimToken = :token AND attribute_not_exists(serviceAttempt)',
+          ExpressionAttributeValues: { ':version': version, ':token': claimToken },
+        }),
+      );
+      return true;
+    } catch (error) {
+      if (isConditionFailure(error)) return false;
+      throw error;
+    }
+  }
+
+  /**
    * Ends the record: it leaves the pending index, so it is never sent again. Only the holder
    * of the claim may do this; false when the claim was lost (lease ran out meanwhile).
    */

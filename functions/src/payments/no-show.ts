@@ -55,8 +55,16 @@ export class NoShowRule {
     this.sessions = deps.sessions;
   }
 
-  /** Null when nothing changed; else the end of the new suspension. */
-  async afterAbsent(teamId: string, userId: string, sessionStartsAt: string): Promise<string | null> {
+  /**
+   * Null when nothing changed; else the end of the new suspension, which records `sessionId`
+   * as its cause (so unmarking this absent can undo it: {@link afterAbsentUndone}).
+   */
+  async afterAbsent(
+    teamId: string,
+    userId: string,
+    sessionStartsAt: string,
+    sessionId: string,
+  ): Promise<string | null> {
     const now = this.clock.now();
     if (Date.parse(sessionStartsAt) > now.getTime()) return null;
     const rule = await this.settings.get(teamId);
@@ -75,7 +83,39 @@ export class NoShowRule {
     const count = countNoShows(bookings, rule, member.noShowResetAt);
     if (count < rule.noShowLimit) return null;
     const until = new Date(now.getTime() + rule.noShowPenaltyDays * DAY_MS).toISOString();
-    await this.members.suspend(teamId, userId, until, count, now.toISOString());
+    await this.members.suspend(teamId, userId, until, count, now.toISOString(), {
+      sessionId,
+      previousResetAt: member.noShowResetAt,
+    });
     return until;
+  }
+
+  /**
+   * An absent mark of `sessionId` was taken back (docs/ON-COURT.md, "At the door"). The count
+   * follows by itself (it is read from the bookings); a suspension that mark caused is undone,
+   * with the count's reset as it was, unless the player's other no-shows still reach the limit.
+   * Answers whether a suspension was undone. Reads: the member, and only when that mark
+   * suspended them, the team's rule and the player's bookings of the window.
+   */
+  async afterAbsentUndone(teamId: string, userId: string, sessionId: string): Promise<boolean> {
+    const now = this.clock.now();
+    const member = await this.members.get(teamId, userId);
+    if (!member?.suspendedUntil || member.suspendedBySession !== sessionId) return false;
+    if (member.suspendedUntil <= now.toISOString()) return false;
+    const rule = await this.settings.get(teamId);
+    if (rule.noShowLimit > 0) {
+      const from = new Date(now.getTime() - rule.noShowWindowDays * DAY_MS).toISOString();
+      const to = new Date(now.getTime() + LATE_CANCEL_HOURS * 3_600_000).toISOString();
+      // The index may still show the mark just taken back: this session's row no longer counts.
+      const others = (await this.sessions.bookingsOfUser(userId, from, to)).filter(
+        (b) => b.teamId === teamId && b.sessionId !== sessionId,
+      );
+      if (countNoShows(others, rule, member.previousNoShowResetAt) >= rule.noShowLimit) return false;
+    }
+    return this.members.undoSuspension(teamId, userId, {
+      sessionId,
+      until: member.suspendedUntil,
+      previousResetAt: member.previousNoShowResetAt,
+    });
   }
 }

@@ -1,4 +1,4 @@
-import { type OutstandingItem, owes, type Payment, paymentOf, taipeiDate } from '@shuttle/shared';
+import { type OutstandingItem, owes, type Payment, paymentOf, type RefundItem, taipeiDate } from '@shuttle/shared';
 import type { BookingRecord, SessionRecord } from '#sessions/model.ts';
 import { type PassRecord, passCovers } from './model.ts';
 
@@ -40,12 +40,38 @@ export function unpaidOf(
   return out;
 }
 
-/** Who owes what: the unpaid rows, the total no pass covers, and the part of it for ended sessions. */
+/**
+ * The paid bookings of these sessions whose player gave more than their per-head share and is
+ * owed the difference (docs/MONEY.md, "Refunds and credit"), oldest session first.
+ */
+export function refundsOf(rows: Rows): RefundItem[] {
+  return [...rows]
+    .sort((a, b) => a.session.startsAt.localeCompare(b.session.startsAt))
+    .flatMap(({ session, bookings }) =>
+      bookings.flatMap((booking) => {
+        const payment = paymentOf(session.price, booking);
+        if (!payment.refundDue) return [];
+        return [
+          {
+            sessionId: session.id,
+            title: session.title,
+            startsAt: session.startsAt,
+            userId: booking.userId,
+            name: booking.userName,
+            payment,
+            refundDue: payment.refundDue,
+          },
+        ];
+      }),
+    );
+}
+
+/** Who owes what: the unpaid rows, the total no pass covers, the part of it for ended sessions, and refunds due. */
 export function outstandingOf(
   rows: Rows,
   passes: readonly PassView[],
   now: Date,
-): { items: OutstandingItem[]; total: number; overdue: number } {
+): { items: OutstandingItem[]; refunds: RefundItem[]; total: number; overdue: number } {
   const unpaid = unpaidOf(rows, passes);
   const items = unpaid.map(({ session, booking, payment, pass }) => ({
     sessionId: session.id,
@@ -62,6 +88,7 @@ export function outstandingOf(
   const owed = unpaid.filter((u) => !u.pass);
   return {
     items,
+    refunds: refundsOf(rows),
     total: owed.reduce((sum, u) => sum + u.payment.amount, 0),
     overdue: owed.filter((u) => ended(u.session, now)).reduce((sum, u) => sum + u.payment.amount, 0),
   };

@@ -7,13 +7,23 @@ import type { Clock } from '#platform/clock.ts';
 import { DomainError } from '#platform/errors.ts';
 import type { TeamRepository } from '#teams/repository.ts';
 
-export const EMPTY_PAYMENT_DETAILS: PaymentDetails = { bankCode: '', bankAccount: '', linePayUrl: '', jkoPayUrl: '' };
+export const EMPTY_PAYMENT_DETAILS: PaymentDetails = {
+  bankCode: '',
+  accountName: '',
+  bankAccount: '',
+  linePayUrl: '',
+  jkoPayUrl: '',
+};
+
+/** Stored details with every field (details saved before 戶名 existed have none). */
+const complete = (stored: PaymentDetails | undefined): PaymentDetails => ({ ...EMPTY_PAYMENT_DETAILS, ...stored });
 
 /** Tries of a change whose read details moved before its write, before answering SERVICE_BUSY. */
 const CHANGE_TRIES = 3;
 
 const sameDetails = (a: PaymentDetails, b: PaymentDetails) =>
   a.bankCode === b.bankCode &&
+  a.accountName === b.accountName &&
   a.bankAccount === b.bankAccount &&
   a.linePayUrl === b.linePayUrl &&
   a.jkoPayUrl === b.jkoPayUrl;
@@ -35,14 +45,14 @@ export class PaymentDetailsStore {
 
   /** Read strongly, so an admin sees their own change; TEAM_NOT_FOUND without the team. */
   async get(teamId: string): Promise<PaymentDetails> {
-    return (await this.teams.require(teamId)).paymentDetails ?? EMPTY_PAYMENT_DETAILS;
+    return complete((await this.teams.require(teamId)).paymentDetails);
   }
 
   /** Sets the details; the same details again write nothing and tell nobody. */
   async change(teamId: string, details: PaymentDetails, changedBy: string): Promise<PaymentDetails> {
     for (let attempt = 0; attempt < CHANGE_TRIES; attempt++) {
       const stored = (await this.teams.require(teamId)).paymentDetails;
-      const before = stored ?? EMPTY_PAYMENT_DETAILS;
+      const before = complete(stored);
       if (sameDetails(before, details)) return before;
       const tx = new Transaction(this.store.tableName)
         .update('team', {

@@ -1,5 +1,12 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { type Payment, type PaymentMethod, paymentOf, type StoredPayment, taipeiDate } from '@shuttle/shared';
+import {
+  type Payment,
+  type PaymentMethod,
+  paymentOf,
+  type RefundAs,
+  type StoredPayment,
+  taipeiDate,
+} from '@shuttle/shared';
 import type { Store } from '#db/client.ts';
 import { passCodec } from '#db/codecs/payments.ts';
 import { bookingCodec } from '#db/codecs/sessions.ts';
@@ -8,6 +15,7 @@ import { isConditionFailure, runTransaction, Transaction, TransactionRefusedErro
 import type { Clock } from '#platform/clock.ts';
 import { DomainError } from '#platform/errors.ts';
 import type { BookingRecord } from '#sessions/model.ts';
+import { addCredit, returnCredit, takeCredit } from './credit-repository.ts';
 import { type PassRecord, passPayment, passRefusal, passStart } from './model.ts';
 
 /** How many times a write pinned to what it read is decided again after the booking moved. */
@@ -19,6 +27,10 @@ export interface MarkPaid {
   method: PaymentMethod;
   amount: number;
   reference?: string;
+  /** NT$ taken from the player's credit with the team, on top of `amount`. */
+  credit?: number;
+  /** The booking's per-head share as its reference read it: the answer's amount (docs/MONEY.md). */
+  share?: number;
 }
 
 /**
@@ -53,7 +65,10 @@ export class PaymentRepository {
     return booking;
   }
 
-  /** Idempotent: a booking already paid answers its payment unchanged. */
+  /**
+   * Idempotent: a booking already paid answers its payment unchanged. With `credit`, the player's
+   * credit item loses it in the same transaction, only while that much is left (CREDIT_NOT_ENOUGH).
+   */
   async markPaid(request: MarkPaid, price: number): Promise<Payment> {
     const payment: StoredPayment = {
       status: 'paid',
@@ -61,22 +76,34 @@ export class PaymentRepository {
       method: request.method,
       paidAt: this.clock.now().toISOString(),
       ...(request.reference ? { reference: request.reference } : {}),
+      ...(request.credit ? { credit: request.credit } : {}),
     };
+    const write = {
+      Key: key.booking(request.sessionId, request.userId),
+      UpdateExpression: 'SET payment = :payment REMOVE paymentReport',
+      ConditionExpression:
+        'attribute_exists(PK) AND #status = :accepted AND (attribute_not_exists(payment) OR payment.#ps <> :paid)',
+      ExpressionAttributeNames: { '#status': 'status', '#ps': 'status' },
+      ExpressionAttributeValues: { ':payment': payment, ':accepted': 'accepted', ':paid': 'paid' },
+    };
+    const answer = { partySize: 1, payment, ...(request.share === undefined ? {} : { share: request.share }) };
     try {
-      await this.store.doc.send(
-        new UpdateCommand({
-          TableName: this.store.tableName,
-          Key: key.booking(request.sessionId, request.userId),
-          UpdateExpression: 'SET payment = :payment REMOVE paymentReport',
-          ConditionExpression:
-            'attribute_exists(PK) AND #status = :accepted AND (attribute_not_exists(payment) OR payment.#ps <> :paid)',
-          ExpressionAttributeNames: { '#status': 'status', '#ps': 'status' },
-          ExpressionAttributeValues: { ':payment': payment, ':accepted': 'accepted', ':paid': 'paid' },
-        }),
-      );
-      return paymentOf(price, { partySize: 1, payment });
+      if (request.credit) {
+        const booking = await this.requireBooking(request.sessionId, request.userId);
+        if (booking.payment?.status === 'paid') return paymentOf(price, booking);
+        const tx = new Transaction(this.store.tableName)
+          .update('booking', write)
+          .update('credit', takeCredit(booking.teamId, request.userId, request.credit, payment.paidAt!));
+        await runTransaction(this.store, tx);
+        return paymentOf(price, { ...booking, payment });
+      }
+      await this.store.doc.send(new UpdateCommand({ TableName: this.store.tableName, ...write }));
+      return paymentOf(price, answer);
     } catch (error) {
-      if (!isConditionFailure(error)) throw error;
+      if (error instanceof TransactionRefusedError && !error.failed('booking')) {
+        throw new DomainError('CREDIT_NOT_ENOUGH');
+      }
+      if (!isConditionFailure(error) && !(error instanceof TransactionRefusedError)) throw error;
     }
     const booking = await this.requireBooking(request.sessionId, request.userId);
     if (booking.payment?.status === 'paid') return paymentOf(price, booking);
@@ -122,12 +149,15 @@ export class PaymentRepository {
       const booking = await this.requireBooking(sessionId, userId);
       const was = booking.payment;
       if (!was || was.status === 'unpaid' || was.status === 'refunded') return paymentOf(price, booking);
+      // Money already given back or kept as credit: undoing the payment would count it twice.
+      if (was.refund) throw new DomainError('REFUND_SETTLED');
       const refund = booking.status === 'cancelled' && was.status === 'paid';
       const tx = new Transaction(this.store.tableName);
       tx.update('booking', {
         Key: key.booking(sessionId, userId),
         UpdateExpression: refund ? 'SET payment.#ps = :refunded' : 'REMOVE payment',
-        ConditionExpression: 'payment.#ps = :was AND payment.paidAt = :paidAt AND #status = :bookingStatus',
+        ConditionExpression:
+          'payment.#ps = :was AND payment.paidAt = :paidAt AND #status = :bookingStatus AND attribute_not_exists(payment.refund)',
         ExpressionAttributeNames: { '#ps': 'status', '#status': 'status' },
         ExpressionAttributeValues: {
           ':was': was.status,
@@ -136,6 +166,8 @@ export class PaymentRepository {
           ...(refund ? { ':refunded': 'refunded' } : {}),
         },
       });
+      // Credit the payment took goes back to the player's credit, also when the booking is refunded.
+      if (was.credit) tx.update('credit', returnCredit(booking.teamId, userId, was.credit, this.clock.now()));
       // A counted pass gets its credit back; a date-range pass (no credits) has none to give.
       const pass = was.passId && !refund ? await this.pass(booking.teamId, was.passId) : null;
       if (pass && pass.remaining !== null) {
@@ -212,7 +244,53 @@ export class PaymentRepository {
     }
   }
 
-  /** A player's report "I transferred": kept on their accepted, unpaid booking until an admin confirms. */
+  /**
+   * Settles what the player paid above their per-head share (docs/MONEY.md, "Refunds and credit"):
+   * given back or kept as their credit with the team, once. The refund is written on the payment
+   * under what decided it (that payment, the share read, no refund yet); a credit is added to the
+   * player's credit item in the same transaction. Idempotent: settled the same way, the payment is
+   * answered as it is; the other way, 409 REFUND_SETTLED; nothing due, 409 NO_REFUND_DUE.
+   */
+  async settleRefund(sessionId: string, userId: string, as: RefundAs, price: number): Promise<Payment> {
+    for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
+      const booking = await this.requireBooking(sessionId, userId);
+      const payment = paymentOf(price, booking);
+      if (payment.refund) {
+        if (payment.refund.as === as) return payment;
+        throw new DomainError('REFUND_SETTLED');
+      }
+      const stored = booking.payment;
+      if (!payment.refundDue || !stored) throw new DomainError('NO_REFUND_DUE');
+      const refund = { amount: payment.refundDue, as, at: this.clock.now().toISOString() };
+      const tx = new Transaction(this.store.tableName).update('booking', {
+        Key: key.booking(sessionId, userId),
+        UpdateExpression: 'SET payment.refund = :refund',
+        ConditionExpression:
+          'payment.#ps = :paid AND payment.paidAt = :paidAt AND #share = :share AND attribute_not_exists(payment.refund)',
+        ExpressionAttributeNames: { '#ps': 'status', '#share': 'share' },
+        ExpressionAttributeValues: {
+          ':refund': refund,
+          ':paid': 'paid',
+          ':paidAt': stored.paidAt,
+          ':share': booking.share,
+        },
+      });
+      if (as === 'credit') tx.update('credit', addCredit(booking, refund.amount, refund.at));
+      try {
+        await runTransaction(this.store, tx);
+        return paymentOf(price, { ...booking, payment: { ...stored, refund } });
+      } catch (error) {
+        if (!(error instanceof TransactionRefusedError)) throw error;
+        // The payment, the share or the refund moved since the read: decide again.
+      }
+    }
+    throw new DomainError('SERVICE_BUSY');
+  }
+
+  /**
+   * A player's report "I transferred": kept on their accepted, unpaid booking until an admin
+   * confirms it; a second report replaces the first (a typo is fixed) until then.
+   */
   async reportTransfer(sessionId: string, userId: string, reference: string, price: number): Promise<Payment> {
     const report = { reference, at: this.clock.now().toISOString() };
     try {
@@ -232,9 +310,6 @@ export class PaymentRepository {
       if (booking.status === 'accepted') return paymentOf(price, booking);
       throw new DomainError('PAYMENT_NOT_ALLOWED');
     }
-    return paymentOf(price, {
-      partySize: (await this.requireBooking(sessionId, userId)).partySize,
-      paymentReport: report,
-    });
+    return paymentOf(price, { ...(await this.requireBooking(sessionId, userId)), paymentReport: report });
   }
 }

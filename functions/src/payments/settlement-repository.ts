@@ -1,11 +1,5 @@
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import {
-  SETTLEMENT_LIMITS,
-  type Settlement,
-  type SettlementMonth,
-  SHUTTLES_PER_TUBE,
-  type ShuttleStock,
-} from '@shuttle/shared';
+import { reopenUntil, SETTLEMENT_LIMITS, type Settlement, SHUTTLES_PER_TUBE, type ShuttleStock } from '@shuttle/shared';
 import type { Store } from '#db/client.ts';
 import type { ReadCodec } from '#db/codec.ts';
 import { settlementCodec, shuttleStockCodec } from '#db/codecs/payments.ts';
@@ -16,6 +10,7 @@ import type { Clock } from '#platform/clock.ts';
 import { DomainError } from '#platform/errors.ts';
 import type { BookingRecord, SessionRecord } from '#sessions/model.ts';
 import {
+  closedView,
   computeSettlement,
   type SettlementInputs,
   type SettlementRecord,
@@ -48,20 +43,25 @@ export class SettlementRepository {
   record = (sessionId: string) => this.getItem(settlementCodec, key.settlement(sessionId));
   stock = (teamId: string) => this.getItem(shuttleStockCodec, key.teamShuttles(teamId));
 
-  /** The answer: a closed settlement as it was kept, an open one computed from the bookings now. */
+  /**
+   * The answer: a closed settlement's costs and shares as they were kept (its income from the
+   * payments now, `closedView`), an open one computed from the bookings now.
+   */
   view(
     session: SessionRecord,
     bookings: readonly BookingRecord[],
     record: SettlementRecord | null,
     stock: ShuttleStockRecord | null,
+    boardCourts?: number,
   ): Settlement {
-    if (record?.status === 'closed' && record.closed) return record.closed;
+    if (record?.status === 'closed' && record.closed)
+      return closedView({ ...record, closed: record.closed }, session, bookings);
     return computeSettlement(
       session,
       bookings,
       record ?? {},
-      { courtFeePerHour: stock?.courtFeePerHour ?? 0, pricePerShuttle: stock?.pricePerShuttle ?? 0 },
-      { version: record?.version ?? 0 },
+      { courtFeePerHour: stock?.courtFeePerHour ?? 0, pricePerShuttle: stock?.pricePerShuttle ?? 0, boardCourts },
+      { version: record?.version ?? 0, reopened: record?.reopened },
     );
   }
 
@@ -94,20 +94,33 @@ export class SettlementRepository {
 
   /**
    * Closes the settlement: one transaction keeps the figures on the item (under the version read
-   * and `status = open`) and takes the shuttles used from the team's stock (`ADD shuttlesUsed`),
-   * remembering the court fee as the next settlement's default.
+   * and `status = open`), takes the shuttles used from the team's stock (`ADD shuttlesUsed`,
+   * remembering the court fee as the next settlement's default) and, for a per-head split, writes
+   * each present player's share on their booking (`share`, under the attendance and party size
+   * it was computed from), so every view of the booking owes that amount (docs/MONEY.md). Before
+   * the session's end only with `early` (409 SESSION_NOT_ENDED). A session holds at most
+   * `maxCapacity` (60) seats, so the transaction stays under DynamoDB's 100 items.
    */
   async close(
     session: SessionRecord,
-    bookings: readonly BookingRecord[],
+    readBookings: () => Promise<BookingRecord[]>,
+    options: { by: string; early?: boolean; boardCourts?: number },
   ): Promise<{ settlement: Settlement; closedNow: boolean }> {
     for (let attempt = 0; attempt < VERSION_TRIES; attempt++) {
-      const [current, stock] = await Promise.all([this.record(session.id), this.stock(session.teamId)]);
-      if (current?.status === 'closed' && current.closed) return { settlement: current.closed, closedNow: false };
-      const nowIso = this.clock.now().toISOString();
+      const [current, stock, bookings] = await Promise.all([
+        this.record(session.id),
+        this.stock(session.teamId),
+        readBookings(),
+      ]);
+      if (current?.status === 'closed' && current.closed) {
+        return { settlement: this.view(session, bookings, current, stock), closedNow: false };
+      }
+      const now = this.clock.now();
+      if (!options.early && now.getTime() < Date.parse(session.endsAt)) throw new DomainError('SESSION_NOT_ENDED');
+      const nowIso = now.toISOString();
       const version = (current?.version ?? 0) + 1;
-      const figures = this.view(session, bookings, current, stock);
-      const closed: Settlement = { ...figures, status: 'closed', version, closedAt: nowIso };
+      const figures = this.view(session, bookings, current, stock, options.boardCourts);
+      const closed: Settlement = { ...figures, status: 'closed', version, closedAt: nowIso, closedBy: options.by };
       const item: SettlementRecord = {
         ...(current ?? this.fresh(session)),
         // The defaults used are kept too, so the record says what was applied.
@@ -118,54 +131,108 @@ export class SettlementRepository {
         updatedAt: nowIso,
         closed,
         closedAt: nowIso,
+        closedBy: options.by,
       };
       const tx = new Transaction(this.store.tableName)
         .put('settlement', { Item: settlementCodec.encode(item), ...versionCondition(current) })
-        .update('stock', {
-          Key: key.teamShuttles(session.teamId),
-          UpdateExpression: 'SET #type = :type, teamId = :team, courtFeePerHour = :fee ADD shuttlesUsed :used',
-          ExpressionAttributeNames: { '#type': 'type' },
-          ExpressionAttributeValues: {
-            ':type': 'shuttles',
-            ':team': session.teamId,
-            ':fee': figures.courtFeePerHour,
-            ':used': figures.shuttlesUsed,
-          },
-        });
+        .update('stock', stockChange(session.teamId, figures.shuttlesUsed, figures.courtFeePerHour));
+      if (figures.split === 'perHead') {
+        const byUser = new Map(bookings.map((b) => [b.userId, b]));
+        for (const s of figures.shares) {
+          tx.update(`share:${s.userId}`, {
+            Key: key.booking(session.id, s.userId),
+            UpdateExpression: 'SET #share = :share',
+            ConditionExpression: '#status = :accepted AND attendance = :attended AND partySize = :party',
+            ExpressionAttributeNames: { '#share': 'share', '#status': 'status' },
+            ExpressionAttributeValues: {
+              ':share': s.amount,
+              ':accepted': 'accepted',
+              ':attended': 'attended',
+              ':party': byUser.get(s.userId)?.partySize ?? s.partySize,
+            },
+          });
+        }
+      }
       try {
         await runTransaction(this.store, tx);
-        return { settlement: closed, closedNow: true };
+        const shares = new Map(figures.split === 'perHead' ? figures.shares.map((x) => [x.userId, x.amount]) : []);
+        const settled = bookings.map((b) => (shares.has(b.userId) ? { ...b, share: shares.get(b.userId) } : b));
+        return { settlement: this.view(session, settled, item, stock), closedNow: true };
       } catch (error) {
-        if (!(error instanceof TransactionRefusedError && error.failed('settlement'))) throw error;
+        // The settlement or a present player's booking moved since the read: read both again.
+        if (!(error instanceof TransactionRefusedError)) throw error;
+      }
+    }
+    throw new DomainError('SETTLEMENT_CHANGED');
+  }
+
+  /**
+   * Reopens a closed settlement (the route checks the caller is the team's owner): within
+   * REOPEN_HOURS of closing (409 REOPEN_EXPIRED), and only while no refund of its shares was
+   * settled (409 REFUND_SETTLED). One transaction opens the item under the version read and logs
+   * who and when, gives the shuttles it took back to the stock and takes the shares off the
+   * bookings (each only while no refund was settled on it), so they owe as before closing.
+   */
+  async reopen(
+    session: SessionRecord,
+    readBookings: () => Promise<BookingRecord[]>,
+    by: { name: string; adminId: string },
+  ): Promise<Settlement> {
+    for (let attempt = 0; attempt < VERSION_TRIES; attempt++) {
+      const [current, stock, bookings] = await Promise.all([
+        this.record(session.id),
+        this.stock(session.teamId),
+        readBookings(),
+      ]);
+      if (current?.status !== 'closed' || !current.closed || !current.closedAt) {
+        throw new DomainError('SETTLEMENT_NOT_CLOSED');
+      }
+      const now = this.clock.now();
+      if (now.toISOString() > reopenUntil(current.closedAt)) throw new DomainError('REOPEN_EXPIRED');
+      const shared = bookings.filter((b) => b.share !== undefined);
+      if (shared.some((b) => b.payment?.refund)) throw new DomainError('REFUND_SETTLED');
+      const { closed, closedAt: _at, closedBy: _by, ...open } = current;
+      const item: SettlementRecord = {
+        ...open,
+        status: 'open',
+        version: current.version + 1,
+        updatedAt: now.toISOString(),
+        reopened: [...(current.reopened ?? []), { by: by.name, adminId: by.adminId, at: now.toISOString() }].slice(
+          -SETTLEMENT_LIMITS.reopenedKept,
+        ),
+      };
+      const tx = new Transaction(this.store.tableName)
+        .put('settlement', { Item: settlementCodec.encode(item), ...versionCondition(current) })
+        .update('stock', stockChange(session.teamId, -closed.shuttlesUsed, closed.courtFeePerHour));
+      for (const b of shared) {
+        tx.update(`share:${b.userId}`, {
+          Key: key.booking(session.id, b.userId),
+          UpdateExpression: 'REMOVE #share',
+          ConditionExpression: 'attribute_not_exists(payment.refund)',
+          ExpressionAttributeNames: { '#share': 'share' },
+        });
+      }
+      try {
+        await runTransaction(this.store, tx);
+        return this.view(session, await readBookings(), item, stock);
+      } catch (error) {
+        if (!(error instanceof TransactionRefusedError)) throw error;
+        if (shared.some((b) => error.failed(`share:${b.userId}`))) throw new DomainError('REFUND_SETTLED');
       }
     }
     throw new DomainError('SETTLEMENT_CHANGED');
   }
 
   /** Closed settlements of the team whose sessions start in [from, to): one Query of GSI3. */
-  async month(teamId: string, month: string, from: string, to: string): Promise<SettlementMonth> {
+  async closedIn(teamId: string, from: string, to: string): Promise<(SettlementRecord & { closed: Settlement })[]> {
     const items = await queryAll(this.store, settlementCodec, {
       IndexName: 'GSI3',
       KeyConditionExpression: 'GSI3PK = :pk AND GSI3SK BETWEEN :from AND :to',
       ExpressionAttributeValues: { ':pk': index.teamSettlementsPartition(teamId), ':from': from, ':to': to },
     });
-    const sessions = items
-      .filter((i) => i.status === 'closed' && i.closed && i.startsAt < to)
-      .map((i) => ({
-        sessionId: i.sessionId,
-        title: i.title,
-        startsAt: i.startsAt,
-        costs: i.closed!.costs.total,
-        income: i.closed!.income,
-        balance: i.closed!.balance,
-        closedAt: i.closedAt!,
-      }));
-    const total = (pick: (s: (typeof sessions)[number]) => number) => sessions.reduce((a, s) => a + pick(s), 0);
-    return {
-      month,
-      sessions,
-      total: { costs: total((s) => s.costs), income: total((s) => s.income), balance: total((s) => s.balance) },
-    };
+    return items.filter(
+      (i): i is SettlementRecord & { closed: Settlement } => i.status === 'closed' && !!i.closed && i.startsAt < to,
+    );
   }
 
   /** A purchase: one UpdateItem adds the tubes and sets the price per shuttle from it. */
@@ -220,6 +287,14 @@ export class SettlementRepository {
     };
   }
 }
+
+/** The stock's update at a close (or, with negative shuttles, a reopening). */
+const stockChange = (teamId: string, shuttles: number, courtFeePerHour: number) => ({
+  Key: key.teamShuttles(teamId),
+  UpdateExpression: 'SET #type = :type, teamId = :team, courtFeePerHour = :fee ADD shuttlesUsed :used',
+  ExpressionAttributeNames: { '#type': 'type' },
+  ExpressionAttributeValues: { ':type': 'shuttles', ':team': teamId, ':fee': courtFeePerHour, ':used': shuttles },
+});
 
 /** The first write needs no item there; later ones the version they read. */
 const versionCondition = (current: SettlementRecord | null) =>

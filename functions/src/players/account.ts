@@ -10,6 +10,7 @@ import {
   emailCodeCodec,
   userCodec,
 } from '#db/codecs/players.ts';
+import { type RatingItem, ratingCodec } from '#db/codecs/ratings.ts';
 import { type BookingRecord, bookingCodec, sessionCodec } from '#db/codecs/sessions.ts';
 import { type MemberRecord, memberCodec, teamCodec } from '#db/codecs/teams.ts';
 import { index, key } from '#db/keys.ts';
@@ -34,10 +35,18 @@ export interface AccountDeps {
   runsTeam: (userId: string) => Promise<boolean>;
 }
 
-/** Every item of a player's partition `USER#<id>` with its key (profile, email code, code tries, feed pointer). */
+/** Every item of a player's partition `USER#<id>` with its key (profile, email code, code tries, feed pointer, rating). */
 const PARTITION = keyed(
   'player partition',
-  oneOf('player partition', userCodec, emailCodeCodec, codeTriesCodec, calendarFeedPointerCodec, deletedLoginCodec),
+  oneOf(
+    'player partition',
+    userCodec,
+    emailCodeCodec,
+    codeTriesCodec,
+    calendarFeedPointerCodec,
+    deletedLoginCodec,
+    ratingCodec,
+  ),
 );
 type PartitionItem = RecordOf<typeof PARTITION>;
 type PartitionRecord = PartitionItem['record'];
@@ -46,6 +55,13 @@ const ofType = <T extends string>(items: PartitionItem[], type: T) =>
   items.flatMap(({ record }) =>
     'type' in record && record.type === type ? [record as Extract<PartitionRecord, { type: T }>] : [],
   )[0];
+
+/** The rating item of the partition as the export gives it (docs/ON-COURT.md, "Ratings"); it goes with the partition on deletion. */
+function ratingOf(item: RatingItem | undefined) {
+  if (!item) return null;
+  const { mu, sigma, games, updatedAt, trend } = item;
+  return { mu, sigma, games, updatedAt, trend };
+}
 
 /**
  * A player's own account (docs/PRIVACY.md): a copy of everything stored about them, and its
@@ -173,6 +189,7 @@ export class Accounts {
         soldAt: p.soldAt,
       })),
       calendarFeed: { exists: ofType(items, 'calendarFeedPointer') !== undefined },
+      rating: ratingOf(ofType(items, 'rating')),
     };
   }
 

@@ -1,11 +1,15 @@
-import { type Language, levelBandOf, owes, paymentOf, taipeiDate } from '@shuttle/shared';
+import { type Language, levelBandOf, owes, type Payment, paymentOf, receivedOf, taipeiDate } from '@shuttle/shared';
 import { translate } from '@shuttle/shared/i18n/admin-money-csv';
+import { incomeOfSession } from '#payments/settlement.ts';
 import type { BookingRecord, SessionRecord } from '#sessions/model.ts';
 import { csvFile } from './csv.ts';
 
-/** Money of some sessions from their payments (docs/MONEY.md, "Revenue"). */
+/** Money of some sessions from their payments (docs/MONEY.md, "Exports"). */
 export interface MoneyLine {
-  /** Money received: paid payments, not those a pass settled (its price counts at the sale). */
+  /**
+   * Money received (`receivedOf`): paid payments, not those a pass settled (its price counts at
+   * the sale) nor the part taken from credit, less money given back.
+   */
   paid: number;
   /** Accepted bookings still unpaid. */
   outstanding: number;
@@ -17,7 +21,7 @@ export function moneyOf(session: SessionRecord, bookings: readonly BookingRecord
   const line: MoneyLine = { paid: 0, outstanding: 0, waived: 0 };
   for (const b of bookings) {
     const payment = paymentOf(session.price, b);
-    if (payment.status === 'paid' && !payment.passId) line.paid += payment.amount;
+    line.paid += receivedOf(payment);
     if (b.status !== 'accepted') continue;
     if (owes(payment)) line.outstanding += payment.amount;
     if (payment.status === 'waived') line.waived += session.price * b.partySize;
@@ -57,6 +61,7 @@ export function revenueCsv(rows: Rows, language: Language): string {
       'paid',
       'outstanding',
       'waived',
+      'income',
     ]),
     rows.map(({ session, bookings }) => {
       const accepted = bookings.filter((b) => b.status === 'accepted');
@@ -73,6 +78,7 @@ export function revenueCsv(rows: Rows, language: Language): string {
         money.paid,
         money.outstanding,
         money.waived,
+        incomeOfSession(session, bookings).income,
       ];
     }),
   );
@@ -95,6 +101,7 @@ export function attendanceCsv(rows: Rows, language: Language): string {
           payment.amount,
           methodText(language, payment.method),
           payment.reference ?? '',
+          refundText(language, payment),
         ];
       }),
   );
@@ -109,9 +116,17 @@ export function attendanceCsv(rows: Rows, language: Language): string {
       'amount',
       'methodName',
       'reference',
+      'refund',
     ]),
     lines,
   );
+}
+
+/** What a per-head night owes the player back: due, given back or kept as credit, with the amount. */
+function refundText(language: Language, payment: Payment): string {
+  if (payment.refundDue) return `${translate(language, 'admin', 'moneyCsv.refundState.due')} ${payment.refundDue}`;
+  if (!payment.refund) return '';
+  return `${translate(language, 'admin', `moneyCsv.refundState.${payment.refund.as}`)} ${payment.refund.amount}`;
 }
 
 export interface MemberRow {

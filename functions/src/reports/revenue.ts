@@ -1,4 +1,5 @@
 import { taipeiDayStart } from '@shuttle/shared';
+import { incomeOfSession } from '#payments/settlement.ts';
 import type { BookingRecord, SessionRecord } from '#sessions/model.ts';
 
 export interface RevenueLine {
@@ -7,13 +8,16 @@ export interface RevenueLine {
   attended: number;
   absent: number;
   revenue: number;
+  income: number;
 }
 
-const ZERO: RevenueLine = { sessions: 0, accepted: 0, attended: 0, absent: 0, revenue: 0 };
+const ZERO: RevenueLine = { sessions: 0, accepted: 0, attended: 0, absent: 0, revenue: 0, income: 0 };
 
 /**
- * One session's figures. Revenue is what the players who came paid: attended seats (a party
- * counts its size, walk-ins included) times the session price. Absent players pay nothing.
+ * One session's figures. Revenue is what the night would bring at its price: attended seats (a
+ * party counts its size, walk-ins included) times the session price; absent players pay nothing.
+ * Income is what its payments brought in less refunds, the settlement's own figure
+ * (`incomeOfSession`).
  */
 export function tallySession(session: Pick<SessionRecord, 'price'>, bookings: readonly BookingRecord[]): RevenueLine {
   const accepted = bookings.filter((b) => b.status === 'accepted');
@@ -25,6 +29,7 @@ export function tallySession(session: Pick<SessionRecord, 'price'>, bookings: re
     attended,
     absent: seats(accepted.filter((b) => b.attendance === 'absent')),
     revenue: attended * session.price,
+    income: incomeOfSession(session, bookings).income,
   };
 }
 
@@ -36,6 +41,7 @@ export function sumLines(lines: readonly RevenueLine[]): RevenueLine {
       attended: total.attended + line.attended,
       absent: total.absent + line.absent,
       revenue: total.revenue + line.revenue,
+      income: total.income + line.income,
     }),
     ZERO,
   );

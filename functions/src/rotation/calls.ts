@@ -3,7 +3,8 @@ import type { MiddlewareHandler } from 'hono';
 import type { Clock } from '#platform/clock.ts';
 import { DomainError } from '#platform/errors.ts';
 import { boardIds } from './board-ids.ts';
-import { finish, lockPair, moveUp, setPlayer, startNext, swapNext } from './engine.ts';
+import { type GameResult, lockPair, moveUp, setPlayer, startNext, swapNext } from './engine.ts';
+import { finishRated } from './rated-calls.ts';
 import type { RotationItem } from './repository.ts';
 import type { RotationService } from './service.ts';
 import { adminView, publicView } from './view.ts';
@@ -34,17 +35,21 @@ function boardCalls<B extends RotationBoard>(
     (await rotation.change(sessionId, (b) => ({ state: operation(b) }), audience)).item;
   const answer = (item: RotationItem) => ({ board: view(item) });
   return {
-    startNext: async ({ sessionId, court }: { sessionId: string; court: number }) => {
+    startNext: async ({ sessionId, court, nextIndex }: { sessionId: string; court: number; nextIndex?: number }) => {
       const { item } = await rotation.change(
         sessionId,
-        (b) => ({ state: startNext(b.state, court, clock.now().toISOString()).state }),
+        (b) => ({ state: startNext(b.state, court, clock.now().toISOString(), nextIndex).state }),
         audience,
       );
       const board = view(item);
       return { game: board.courts.find((c) => c.court === court)!.game!, board };
     },
-    finish: async ({ sessionId, court, score }: { sessionId: string; court: number; score?: [number, number] }) =>
-      answer(await change(sessionId, (b) => finish(b.state, court, score, clock.now().toISOString()))),
+    /**
+     * Ends a game; a result with a winner moves the players' ratings in the same write
+     * (rated-calls.ts). A retry with the same Idempotency-Key answers the board without a second change.
+     */
+    finish: async ({ sessionId, court, ...result }: { sessionId: string; court: number } & GameResult, key?: string) =>
+      answer(await finishRated(rotation, clock, audience, { sessionId, court, result, key })),
     setPlayer: async (input: { sessionId: string; id: string; state: 'ready' | 'resting' | 'gone' }) =>
       answer(await change(input.sessionId, (b) => setPlayer(b.state, named(b, input.id), input.state))),
     swapNext: async (input: { sessionId: string; nextIndex: number; outId: string; inId: string }) =>

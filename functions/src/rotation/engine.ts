@@ -1,11 +1,30 @@
-import { ROTATION_LIMITS, type RotationMode, type RotationPlayerState, type RotationRule } from '@shuttle/shared';
+import {
+  DEFAULT_SCORING,
+  ROTATION_LIMITS,
+  type RotationMode,
+  type RotationPlayerState,
+  type RotationRule,
+  type ScoringPoints,
+  scoreProblem,
+  scoreWinner,
+} from '@shuttle/shared';
 import { DomainError } from '#platform/errors.ts';
-import type { CheckedInPlayer, RotationGameRecord, RotationPlayerRecord, RotationState } from './model.ts';
-import { catchUpRank, pickPlayers, playersPerGame, splitTeams, waiting } from './rules.ts';
+import { fixedGames, keepPromises, plan, sidesOf } from './coming.ts';
+import type {
+  CheckedInPlayer,
+  RotationComingGame,
+  RotationGameRecord,
+  RotationPlayerRecord,
+  RotationState,
+} from './model.ts';
+import { catchUpRank, pickPlayers, playersPerGame, waiting } from './rules.ts';
+
+export { type PreviewGame, preview } from './coming.ts';
 
 /**
  * The operations of the rotation board (docs/ON-COURT.md, "Rotation"): pure, each takes a state
  * and answers a new one (the input is never changed) or throws a DomainError that changes nothing.
+ * Each ends by fixing the coming games it shows on free courts (`keepPromises`, coming.ts).
  */
 
 /**
@@ -19,7 +38,7 @@ const clone = (state: RotationState): RotationState => ({
   games: state.games.map((g) => ({ ...g })),
   holds: state.holds.map((h) => ({ ...h })),
   players: state.players.map((p) => ({ ...p })),
-  pinned: [...state.pinned],
+  promised: [...fixedGames(state)],
   log: [...state.log],
 });
 
@@ -36,27 +55,47 @@ function requireCourt(state: RotationState, court: number) {
     ]);
 }
 
-/** Opens a board, or changes the courts, mode or rule of an open one (courts with a game stay). */
+const PROBLEMS = {
+  draw: 'games are never drawn',
+  short: 'nobody reached the target',
+  overCap: 'no game goes past the cap',
+  margin: 'a game is won by 2 points, or by one at the cap',
+} as const;
+
+/** Refuses a score that cannot end a game to `points` (shared/src/domain/scoring.ts), saying why. */
+function requirePossible(points: ScoringPoints, score: [number, number]) {
+  const problem = scoreProblem(points, score);
+  if (!problem) return;
+  const message = `${score[0]}-${score[1]} cannot end a game to ${points}: ${PROBLEMS[problem]}`;
+  throw new DomainError('IMPOSSIBLE_SCORE', message, [{ path: 'score', message }]);
+}
+
+/** Opens a board, or changes the courts, mode, rule or scoring of an open one (courts with a game stay). */
 export function setup(
   current: RotationState | null,
-  input: { courts: number[]; mode: RotationMode; rule: RotationRule },
+  input: { courts: number[]; mode: RotationMode; rule: RotationRule; scoring?: ScoringPoints },
 ): RotationState {
   const courts = [...input.courts].sort((a, b) => a - b);
-  if (!current) return { ...input, courts, games: [], holds: [], players: [], pinned: [], seq: 0, log: [] };
+  const scoring = input.scoring ?? current?.scoring ?? DEFAULT_SCORING;
+  if (!current) {
+    const { mode, rule } = input;
+    return { mode, rule, scoring, courts, games: [], holds: [], players: [], promised: [], seq: 0, log: [] };
+  }
   const state = clone(current);
   const playing = state.games.map((g) => g.court);
   if (playing.some((c) => !courts.includes(c))) throw new DomainError('COURT_BUSY');
   if (input.mode !== state.mode && playing.length > 0) throw new DomainError('COURT_BUSY');
   if (input.mode !== state.mode || input.rule !== state.rule) {
-    state.pinned = [];
+    state.promised = [];
     state.holds = [];
   }
   state.holds = state.holds.filter((h) => courts.includes(h.court));
   state.courts = courts;
   state.mode = input.mode;
   state.rule = input.rule;
+  state.scoring = scoring;
   state.seq += 1;
-  return state;
+  return keepPromises(state);
 }
 
 /** Adds checked-in players and walk-ins not yet on the board, in check-in order, at the back of the queue. */
@@ -74,6 +113,7 @@ export function syncCheckIns(current: RotationState, checkedIn: CheckedInPlayer[
       userId: p.userId,
       name: p.name,
       level: p.level,
+      ...(p.skill === undefined ? {} : { skill: p.skill }),
       state: 'ready',
       gamesPlayed: 0,
       rank,
@@ -84,7 +124,7 @@ export function syncCheckIns(current: RotationState, checkedIn: CheckedInPlayer[
       boost: 0,
     });
   }
-  return state;
+  return keepPromises(state);
 }
 
 /** Ready, resting or gone; a player back in the queue joins at its back. Gone unlocks a fixed pair. */
@@ -107,10 +147,10 @@ export function setPlayer(current: RotationState, userId: string, to: RotationPl
     state.holds = state.holds
       .map((h) => ({ ...h, userIds: h.userIds.filter((id) => id !== userId) }))
       .filter((h) => h.userIds.length > 0);
-    state.pinned = state.pinned.filter((g) => !g.flat().includes(userId));
   }
   state.seq += 1;
-  return state;
+  // The player's coming game keeps its court: someone from the queue takes their place.
+  return keepPromises(state);
 }
 
 /** Fixes two players as partners (replacing their earlier pairs), or unlocks with `partnerId` null. */
@@ -136,9 +176,10 @@ export function lockPair(current: RotationState, userId: string, partnerId: stri
     p.lockedWith = q.userId;
     q.lockedWith = p.userId;
   }
-  state.pinned = [];
+  // An admin's override: the coming games are picked again (players whose court changed are told).
+  state.promised = [];
   state.seq += 1;
-  return state;
+  return keepPromises(state);
 }
 
 /** Puts a waiting player at the front of the queue. */
@@ -148,52 +189,18 @@ export function moveUp(current: RotationState, userId: string): RotationState {
   if (!waiting(state).some((w) => w.userId === userId)) throw new DomainError('ROTATION_PLAYER_NOT_FOUND');
   state.seq += 1;
   p.boost = state.seq;
-  state.pinned = [];
-  return state;
-}
-
-export interface PreviewGame {
-  court: number | null;
-  teams: [string[], string[]];
-}
-
-/**
- * The coming games: pinned ones first, then the rule's picks for free courts (lowest number
- * first) and then for busy courts in the order they started (the first to free).
- */
-export function preview(state: RotationState, count: number = ROTATION_LIMITS.nextGames): PreviewGame[] {
-  const per = playersPerGame(state);
-  const games: PreviewGame[] = [];
-  let pool = waiting(state);
-  const take = (ids: string[]) => {
-    pool = pool.filter((p) => !ids.includes(p.userId));
-  };
-  const busy = [...state.games].sort((a, b) => a.startedAt.localeCompare(b.startedAt) || a.court - b.court);
-  const targets = [...state.courts.filter((c) => !state.games.some((g) => g.court === c)), ...busy.map((g) => g.court)];
-  for (const court of targets) {
-    if (games.length >= count) break;
-    const hold = state.holds.find((h) => h.court === court);
-    const pinned = games.length < state.pinned.length ? state.pinned[games.length] : undefined;
-    if (!hold && pinned && pinned.flat().every((id) => pool.some((p) => p.userId === id))) {
-      games.push({ court, teams: [pinned[0], pinned[1]] });
-      take(pinned.flat());
-      continue;
-    }
-    const picked = pickPlayers(state, pool, per - (hold?.userIds.length ?? 0));
-    if (!picked) break;
-    take(picked.ids);
-    const teams: [string[], string[]] = hold ? [hold.userIds, picked.ids] : splitTeams(state, picked.ids, picked.pairs);
-    games.push({ court, teams });
-  }
-  return games;
+  // An admin's override: the coming games are picked again with the player first.
+  state.promised = [];
+  return keepPromises(state);
 }
 
 /**
  * Swaps a waiting player into one of the coming games (`nextIndex` in `preview`); a player who is
- * in another coming game changes places. The coming games up to that one are then fixed (pinned).
+ * in another coming game changes places. The coming games up to that one are then fixed; those
+ * on free courts keep their courts.
  */
 export function swapNext(current: RotationState, nextIndex: number, outId: string, inId: string): RotationState {
-  const games = preview(current);
+  const { games, pending } = plan(current);
   const target = games[nextIndex];
   if (!target?.teams.flat().includes(outId))
     throw new DomainError('VALIDATION_FAILED', 'That player is not in that coming game', [
@@ -201,36 +208,66 @@ export function swapNext(current: RotationState, nextIndex: number, outId: strin
     ]);
   if (!waiting(current).some((p) => p.userId === inId)) throw new DomainError('ROTATION_PLAYER_NOT_FOUND');
   const swap = (id: string) => (id === outId ? inId : id === inId ? outId : id);
+  const swapped = (g: RotationComingGame): RotationComingGame => ({
+    court: g.court,
+    teams: [g.teams[0].map(swap), g.teams[1].map(swap)],
+  });
   const state = clone(current);
-  state.pinned = games
-    .slice(0, Math.max(nextIndex + 1, current.pinned.length))
-    .map((g) => [g.teams[0].map(swap), g.teams[1].map(swap)] as [string[], string[]]);
+  state.promised = [
+    ...games.filter((g, i) => g.fixed || g.court !== null || i <= nextIndex).map(swapped),
+    ...pending.map(swapped),
+  ];
+  // A winner swapped out of their court's next game no longer stays for it.
+  state.holds = state.holds
+    .map((h) => ({ ...h, userIds: h.userIds.filter((id) => id !== outId) }))
+    .filter((h) => h.userIds.length > 0);
   state.seq += 1;
-  return state;
+  return keepPromises(state);
 }
 
-/** Starts the next game on a free court: the game `preview` shows first for it. */
+/**
+ * Starts a game on a free court: the coming game promised to it; with `nextIndex`, the admin's
+ * override, that coming game instead (the game promised to this court then takes the chosen
+ * game's court, or waits for the first that frees). On a court no coming game names: the rule's
+ * pick among the players no coming game holds.
+ */
 export function startNext(
   current: RotationState,
   court: number,
   now: string,
+  nextIndex?: number,
 ): { state: RotationState; game: RotationGameRecord } {
   requireCourt(current, court);
   if (current.games.some((g) => g.court === court)) throw new DomainError('COURT_BUSY');
-  const state = clone(current);
-  const per = playersPerGame(state);
-  const pool = waiting(state);
-  const hold = state.holds.find((h) => h.court === court);
-  const pinned = state.pinned[0];
+  const { games, pending } = plan(current);
+  const hold = current.holds.find((h) => h.court === court);
   let teams: [string[], string[]];
-  if (!hold && pinned && pinned.flat().every((id) => pool.some((p) => p.userId === id))) {
-    teams = [pinned[0], pinned[1]];
+  let others: { court: number | null; teams: [string[], string[]]; fixed: boolean }[] = games;
+  if (nextIndex !== undefined) {
+    const chosen = games[nextIndex];
+    if (!chosen)
+      throw new DomainError('VALIDATION_FAILED', 'No such coming game', [
+        { path: 'nextIndex', message: 'Not a coming game' },
+      ]);
+    teams = chosen.teams;
+    others = games
+      .filter((g) => g !== chosen)
+      .map((g) => (g.court === court ? { ...g, court: chosen.court, fixed: true } : g));
   } else {
-    const picked = pickPlayers(state, pool, per - (hold?.userIds.length ?? 0));
-    if (!picked) throw new DomainError('NOT_ENOUGH_PLAYERS');
-    teams = hold ? [hold.userIds, picked.ids] : splitTeams(state, picked.ids, picked.pairs);
+    const promised = games.find((g) => g.court === court);
+    if (promised) {
+      teams = promised.teams;
+      others = games.filter((g) => g !== promised);
+    } else {
+      const held = new Set([...games, ...pending].flatMap((g) => g.teams.flat()));
+      const pool = waiting(current).filter((p) => !held.has(p.userId));
+      const picked = pickPlayers(current, pool, playersPerGame(current) - (hold?.userIds.length ?? 0));
+      if (!picked) throw new DomainError('NOT_ENOUGH_PLAYERS');
+      teams = sidesOf(current, [...(hold?.userIds ?? []), ...picked.ids], hold, picked.pairs);
+    }
   }
   const started = teams.flat();
+  const state = clone(current);
   state.seq += 1;
   for (const side of teams) {
     for (const id of side) {
@@ -241,39 +278,56 @@ export function startNext(
       p.partners = [...p.partners, ...side.filter((mate) => mate !== id)];
     }
   }
-  const game: RotationGameRecord = { court, teams, startedAt: now, stayStreak: hold?.streak ?? 0 };
+  const stays = hold?.userIds.every((id) => teams[0].includes(id));
+  const game: RotationGameRecord = { court, teams, startedAt: now, stayStreak: stays ? hold!.streak : 0 };
   state.games.push(game);
   state.holds = state.holds.filter((h) => h.court !== court);
-  state.pinned = state.pinned.filter((g) => !g.flat().some((id) => started.includes(id)));
+  const without = (g: RotationComingGame): RotationComingGame => ({
+    court: g.court,
+    teams: [g.teams[0].filter((id) => !started.includes(id)), g.teams[1].filter((id) => !started.includes(id))],
+  });
+  state.promised = [...others.filter((g) => g.fixed || g.court !== null), ...pending].map(without);
   state.log.push({ court, teams, startedAt: now, endedAt: null, score: null });
-  return { state, game };
+  return { state: keepPromises(state), game };
+}
+
+/** A game's result: a final score of the board's scoring, or a winner without points (`winner` 0: teams[0]). */
+export interface GameResult {
+  score?: [number, number];
+  winner?: 0 | 1;
+}
+
+/** The winning side of a result (its score's, else the one tapped), or null without one; a score and a winner must agree. */
+export function winnerOf(points: ScoringPoints, result: GameResult): 0 | 1 | null {
+  if (result.score) requirePossible(points, result.score);
+  const byScore = result.score ? scoreWinner(result.score) : undefined;
+  if (byScore !== undefined && result.winner !== undefined && byScore !== result.winner)
+    throw new DomainError('VALIDATION_FAILED', 'The winner is not the side with more points', [
+      { path: 'winner', message: 'Must be the side with more points' },
+    ]);
+  return byScore ?? result.winner ?? null;
 }
 
 /**
- * Ends the game on a court; its players wait again from now. Under `winnerStays` the side with
- * more points stays for the court's next game, at most `winnerStaysMax` games in a row.
+ * Ends the game on a court; its players wait again from now. Under `winnerStays` the winning
+ * side stays for the court's next game, at most `winnerStaysMax` games in a row.
  */
-export function finish(
-  current: RotationState,
-  court: number,
-  score: [number, number] | undefined,
-  now: string,
-): RotationState {
+export function finish(current: RotationState, court: number, result: GameResult, now: string): RotationState {
   requireCourt(current, court);
   const game = current.games.find((g) => g.court === court);
   if (!game) throw new DomainError('COURT_FREE');
+  const side = winnerOf(current.scoring ?? DEFAULT_SCORING, result);
   const state = clone(current);
   state.seq += 1;
   state.games = state.games.filter((g) => g.court !== court);
   const at = state.log.findLastIndex((l) => l.court === court && l.endedAt === null);
-  if (at >= 0) state.log[at] = { ...state.log[at]!, endedAt: now, score: score ?? null };
+  if (at >= 0) state.log[at] = { ...state.log[at]!, endedAt: now, score: result.score ?? null, winner: side };
   for (const id of game.teams.flat()) player(state, id).readySince = state.seq;
-  if (state.rule === 'winnerStays' && score && score[0] !== score[1]) {
-    const side = score[0] > score[1] ? 0 : 1;
+  if (state.rule === 'winnerStays' && side !== null) {
     const streak = side === 0 && game.stayStreak > 0 ? game.stayStreak + 1 : 1;
     const winners = game.teams[side];
     const stillReady = winners.every((id) => player(state, id).state === 'ready');
     if (streak < ROTATION_LIMITS.winnerStaysMax && stillReady) state.holds.push({ court, userIds: winners, streak });
   }
-  return state;
+  return keepPromises(state);
 }

@@ -5,7 +5,13 @@
  */
 
 /** The board's shapes, checked by the board's codec on every read (`#db/codecs/rotation.ts`). */
-export type { RotationGameRecord, RotationPlayerRecord, RotationState } from '#db/codecs/rotation.ts';
+export type {
+  RotationComingGame,
+  RotationGameRecord,
+  RotationLogEntry,
+  RotationPlayerRecord,
+  RotationState,
+} from '#db/codecs/rotation.ts';
 
 /** The level a player without one counts as when the four are split into pairs (middle of 1-18). */
 export const UNKNOWN_LEVEL = 9;
@@ -16,4 +22,6 @@ export interface CheckedInPlayer {
   name: string;
   level: number | null;
   checkedInAt: string;
+  /** Their rating's skill when they have rated games (rating items, docs/ON-COURT.md, "Ratings"). */
+  skill?: number;
 }

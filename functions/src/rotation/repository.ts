@@ -6,6 +6,7 @@ import { key } from '#db/keys.ts';
 import { batchGetAll } from '#db/query.ts';
 import { isConditionFailure, runTransaction, Transaction, TransactionRefusedError } from '#db/transaction.ts';
 import type { OutboxItem } from '#outbox/model.ts';
+import { type RatingWrite, ratingPut } from './rating-repository.ts';
 
 /** The stored shape, checked by its codec on every read (`#db/codecs/rotation.ts`). */
 export type { RotationItem };
@@ -83,13 +84,16 @@ export class RotationRepository {
 
   /**
    * Writes the board if it is still at `expected`; the item's `version` must be `expected + 1`.
-   * `notices` (up-next pushes, `up-next.ts`) go in the same transaction, each put only if absent.
+   * `notices` (up-next pushes, `up-next.ts`) go in the same transaction, each put only if absent,
+   * and `ratings` (a game's rating changes), each on the version read: any of them changed
+   * meanwhile is a conflict like the board's.
    */
   async replace(
     item: RotationItem,
     expected: number,
     previousScreenToken?: string,
     notices: OutboxItem[] = [],
+    ratings: RatingWrite[] = [],
   ): Promise<void> {
     const board = {
       Item: rotationCodec.encode(item),
@@ -97,7 +101,7 @@ export class RotationRepository {
       ExpressionAttributeValues: { ':expected': expected },
     };
     const newToken = Boolean(previousScreenToken && previousScreenToken !== item.screenToken);
-    if (newToken || notices.length > 0) {
+    if (newToken || notices.length > 0 || ratings.length > 0) {
       const tx = new Transaction(this.store.tableName).put('board', board);
       if (newToken && previousScreenToken) {
         // A new screen token: the old one stops working in the same write.
@@ -105,6 +109,8 @@ export class RotationRepository {
           Item: screenItem(item),
         });
       }
+      // A game's rating changes go with the board that records them: exactly once (docs/ON-COURT.md, "Ratings").
+      for (const write of ratings) tx.put(`rating:${write.item.userId}`, ratingPut(write));
       for (const notice of notices) {
         tx.put(`notice:${notice.id}`, { Item: notice, ConditionExpression: 'attribute_not_exists(PK)' });
       }
@@ -112,7 +118,8 @@ export class RotationRepository {
         await runTransaction(this.store, tx);
       } catch (error) {
         if (!(error instanceof TransactionRefusedError)) throw error;
-        if (error.failed('board')) throw new RotationVersionConflict();
+        if (error.failed('board') || ratings.some((w) => error.failed(`rating:${w.item.userId}`)))
+          throw new RotationVersionConflict();
         throw new RotationNoticeExists(notices.filter((n) => error.failed(`notice:${n.id}`)).map((n) => n.id));
       }
       return;

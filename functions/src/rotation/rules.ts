@@ -1,5 +1,6 @@
 import { ROTATION_LIMITS } from '@shuttle/shared';
 import { type RotationPlayerRecord, type RotationState, UNKNOWN_LEVEL } from './model.ts';
+import { muOfLevel } from './rating-scale.ts';
 
 /**
  * Who plays next (docs/ON-COURT.md, "Rotation"): pure functions of the board state.
@@ -59,11 +60,6 @@ export function queueUnits(state: RotationState, pool: RotationPlayerRecord[]): 
   return units.sort(compareUnits);
 }
 
-/** The queue order of waiting players (for `queuePosition`). */
-export function queueOrder(state: RotationState): string[] {
-  return queueUnits(state, waiting(state)).flatMap((u) => u.ids);
-}
-
 /**
  * Takes `slots` players from the pool, best unit first; a fixed pair that does not fit the
  * slots left is passed over once (it leads the next game). Null when too few wait.
@@ -84,7 +80,13 @@ export function pickPlayers(
   return null;
 }
 
-const levelOf = (p: RotationPlayerRecord | undefined) => p?.level ?? UNKNOWN_LEVEL;
+/**
+ * A player's strength for the split (docs/ON-COURT.md, "Ratings"): their rating's skill once
+ * rated, else their declared level on the rating scale. For two sides the model's win chance is
+ * a function of the gap of the sides' summed skills over a spread that is the same for every
+ * split of the same four, so the closest summed skills are the closest predicted win chance.
+ */
+const strengthOf = (p: RotationPlayerRecord | undefined) => p?.skill ?? muOfLevel(p?.level ?? UNKNOWN_LEVEL);
 
 /** How much pairing a and b repeats a recent partnership: last game 100, the one before 10, then 1. */
 function repeatCost(a: RotationPlayerRecord | undefined, b: RotationPlayerRecord | undefined): number {
@@ -96,7 +98,8 @@ function repeatCost(a: RotationPlayerRecord | undefined, b: RotationPlayerRecord
 
 /**
  * Splits four players into two pairs: a fixed pair stays together; otherwise the split with the
- * fewest recent partner repeats, then the closest level sums, then the first in queue order.
+ * fewest recent partner repeats, then the closest predicted win chance (ratings, declared levels
+ * where a player has none), then the first in queue order.
  */
 export function splitTeams(state: RotationState, ids: string[], pairs: string[][]): [string[], string[]] {
   if (ids.length === 2) return [[ids[0]!], [ids[1]!]];
@@ -126,7 +129,7 @@ export function splitTeams(state: RotationState, ids: string[], pairs: string[][
       [RotationPlayerRecord, RotationPlayerRecord],
     ];
     const repeats = repeatCost(p1, p2) + repeatCost(p2, p1) + repeatCost(p3, p4) + repeatCost(p4, p3);
-    const gap = Math.abs(levelOf(p1) + levelOf(p2) - levelOf(p3) - levelOf(p4));
+    const gap = Math.abs(strengthOf(p1) + strengthOf(p2) - strengthOf(p3) - strengthOf(p4));
     const cost = repeats * 1000 + gap;
     if (cost < bestCost) {
       best = option;

@@ -1,4 +1,4 @@
-import type { RotationAdminBoard, RotationBoard } from '@shuttle/shared';
+import type { RotationAdminBoard, RotationBoard, ScoringPoints } from '@shuttle/shared';
 import type { Store } from '#db/client.ts';
 import { isGuestId } from '#db/keys.ts';
 import type { OutboxItem } from '#outbox/model.ts';
@@ -8,6 +8,7 @@ import type { SessionRepository } from '#sessions/repository.ts';
 import { boardKeyOf, newBoardKey } from './board-ids.ts';
 import { setup, syncCheckIns } from './engine.ts';
 import type { CheckedInPlayer, RotationState } from './model.ts';
+import type { RatingRepository, RatingWrite } from './rating-repository.ts';
 import {
   newScreenToken,
   type RotationItem,
@@ -29,6 +30,7 @@ export interface RotationServiceDeps {
   clock: Clock;
   sessions: SessionRepository;
   boards: RotationRepository;
+  ratings: RatingRepository;
   levels: (userIds: string[]) => Promise<Map<string, number | null>>;
   publish?: RotationPublisher;
 }
@@ -38,6 +40,8 @@ interface Change {
   state: RotationState;
   screenToken?: string;
   helperUserId?: string | null;
+  /** Players' rating items a finished or corrected game changes, written with the board. */
+  ratings?: RatingWrite[];
 }
 
 /**
@@ -49,9 +53,11 @@ interface Change {
  */
 export class RotationService {
   readonly repo: RotationRepository;
+  readonly ratings: RatingRepository;
 
   constructor(private readonly deps: RotationServiceDeps) {
     this.repo = deps.boards;
+    this.ratings = deps.ratings;
   }
 
   /** The board players, helpers and the screen see (board ids, names). */
@@ -76,21 +82,26 @@ export class RotationService {
       (b) => b.status === 'accepted' && b.attendance === 'attended' && !known.has(b.userId),
     );
     if (bookings.length === 0) return [];
-    // Levels of new arrivals only (guests have none): one BatchGetItem.
-    const levels = await this.deps.levels(bookings.filter((b) => !isGuestId(b.userId)).map((b) => b.userId));
-    return bookings.map((b) => ({
-      userId: b.userId,
-      name: b.userName,
-      level: levels.get(b.userId) ?? null,
-      checkedInAt: b.checkedInAt ?? b.acceptedAt ?? b.bookedAt,
-    }));
+    // Levels and ratings of new arrivals only (guests have neither): one BatchGetItem each.
+    const accounts = bookings.filter((b) => !isGuestId(b.userId)).map((b) => b.userId);
+    const [levels, ratings] = await Promise.all([this.deps.levels(accounts), this.ratings.getMany(accounts)]);
+    return bookings.map((b) => {
+      const rating = ratings.get(b.userId);
+      return {
+        userId: b.userId,
+        name: b.userName,
+        level: levels.get(b.userId) ?? null,
+        checkedInAt: b.checkedInAt ?? b.acceptedAt ?? b.bookedAt,
+        ...(rating && rating.games > 0 ? { skill: rating.mu } : {}),
+      };
+    });
   }
 
   /** Opens the board of a session (teamId: the session's team), or changes its courts, mode and rule. */
   async setup(
     sessionId: string,
     teamId: string,
-    input: { courts: number[]; mode: 'doubles' | 'singles'; rule: 'balanced' | 'winnerStays' },
+    input: { courts: number[]; mode: 'doubles' | 'singles'; rule: 'balanced' | 'winnerStays'; scoring?: ScoringPoints },
   ): Promise<RotationItem> {
     const existing = await this.repo.get(sessionId);
     if (!existing) {
@@ -125,7 +136,7 @@ export class RotationService {
    */
   async change<T = undefined>(
     sessionId: string,
-    operation: (item: RotationItem) => Change & { result?: T },
+    operation: (item: RotationItem) => (Change & { result?: T }) | Promise<Change & { result?: T }>,
     audience: RotationAudience = 'public',
   ): Promise<{ item: RotationItem; result: T | undefined }> {
     for (let attempt = 0; ; attempt++) {
@@ -134,7 +145,7 @@ export class RotationService {
       const synced = { ...current, state: syncCheckIns(current.state, await this.checkedIn(sessionId, known)) };
       let change: Change & { result?: T };
       try {
-        change = operation(synced);
+        change = await operation(synced);
       } catch (error) {
         if (error instanceof DomainError && error.status === 409) error.data = { board: viewFor(current, audience) };
         throw error;
@@ -154,7 +165,7 @@ export class RotationService {
       };
       const notices = up.notices.map((n) => upNextOutboxItem({ ...n, sessionId, teamId: current.teamId, now }));
       try {
-        await this.write(item, current, notices);
+        await this.write(item, current, notices, change.ratings);
         this.publish(item);
         return { item, result: change.result };
       } catch (error) {
@@ -170,13 +181,18 @@ export class RotationService {
   }
 
   /** The conditional write; a notice already in the table (never a second push) is left out once. */
-  private async write(item: RotationItem, read: RotationItem, notices: OutboxItem[]): Promise<void> {
+  private async write(
+    item: RotationItem,
+    read: RotationItem,
+    notices: OutboxItem[],
+    ratings: RatingWrite[] = [],
+  ): Promise<void> {
     try {
-      await this.repo.replace(item, read.version, read.screenToken, notices);
+      await this.repo.replace(item, read.version, read.screenToken, notices, ratings);
     } catch (error) {
       if (!(error instanceof RotationNoticeExists)) throw error;
       const rest = notices.filter((n) => !error.ids.includes(n.id));
-      await this.repo.replace(item, read.version, read.screenToken, rest);
+      await this.repo.replace(item, read.version, read.screenToken, rest, ratings);
     }
   }
 

@@ -1,10 +1,10 @@
-import type { RotationAdminBoard, RotationBoard } from '@shuttle/shared';
+import { DEFAULT_SCORING, type RotationAdminBoard, type RotationBoard } from '@shuttle/shared';
 import { csvFile } from '#reports/csv.ts';
 import { boardIds } from './board-ids.ts';
+import { queueOrder } from './coming.ts';
 import { preview } from './engine.ts';
 import type { RotationState } from './model.ts';
 import type { RotationItem } from './repository.ts';
-import { queueOrder } from './rules.ts';
 
 /**
  * The board players, helpers and the venue screen see (docs/ON-COURT.md, "Who sees what"): names
@@ -26,6 +26,7 @@ export function toBoard(
     version: meta.version,
     mode: state.mode,
     rule: state.rule,
+    scoring: state.scoring ?? DEFAULT_SCORING,
     courts: state.courts.map((court) => {
       const game = state.games.find((g) => g.court === court);
       return { court, game: game ? { court, teams: [side(game.teams[0]), side(game.teams[1])] } : null };
@@ -56,11 +57,29 @@ export function publicView(item: RotationItem): RotationBoard {
 /** The team's admins' board: each player's user id beside the board id, the helper's user id, the screen token. */
 export function adminView(item: RotationItem): RotationAdminBoard {
   const board = publicView(item);
+  const ids = boardIds(item);
+  const names = new Map(item.state.players.map((p) => [p.userId, p.name]));
+  const side = (userIds: string[]) => userIds.map((id) => ({ playerId: ids.playerId(id), name: names.get(id) ?? '' }));
   return {
     ...board,
     players: board.players.map((p, i) => ({ ...p, userId: item.state.players[i]!.userId })),
     helperUserId: item.helperUserId,
     screenToken: item.screenToken,
+    // Finished games with their results; `gameNo` is the game's place in the evening's log.
+    log: item.state.log.flatMap((g, i) =>
+      g.endedAt
+        ? [
+            {
+              gameNo: i + 1,
+              court: g.court,
+              teams: [side(g.teams[0]), side(g.teams[1])] as [ReturnType<typeof side>, ReturnType<typeof side>],
+              score: g.score,
+              winner: g.winner ?? null,
+              finishedAt: g.endedAt,
+            },
+          ]
+        : [],
+    ),
   };
 }
 

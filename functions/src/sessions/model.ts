@@ -1,6 +1,7 @@
 import {
   DEFAULT_CANCEL_WINDOW_MINUTES,
   isStartingSoon,
+  lotteryTakesEntries,
   type MyBooking,
   type SessionDetail,
   type SessionSummary,
@@ -36,11 +37,20 @@ export function toSummary(session: SessionRecord, now: Date, myBooking?: MyBooki
     startingSoon: isStartingSoon(session, now, session.cancelWindowMinutes ?? DEFAULT_CANCEL_WINDOW_MINUTES),
     signupMode: session.signupMode ?? 'firstCome',
     memberSignupOpensAt: memberSignupOpensAt(session),
+    ...(lotteryTakesEntries(session, now) ? { lotteryEntrants: lotteryEntrants(session) } : {}),
     ...(myBooking === undefined ? {} : { myBooking }),
     ...(session.levelMin !== undefined && session.levelMax !== undefined
       ? { levelMin: session.levelMin, levelMax: session.levelMax }
       : {}),
   };
+}
+
+/** People in a lottery's entries (`userId*partySize`, bookings/waitlist.ts): guests count, as seats do. */
+function lotteryEntrants(session: Pick<SessionRecord, 'lotteryEntries'>): number {
+  return (session.lotteryEntries ?? []).reduce(
+    (sum, entry) => sum + Number(entry.slice(entry.lastIndexOf('*') + 1)),
+    0,
+  );
 }
 
 /** When team members may join: `memberPriorityHours` before sign-up opens; null without a priority window. */

@@ -9,11 +9,15 @@ import type { TeamRecord } from './repository.ts';
 /** A usage item outlives its month by about ten days (TABLE.md, "LINE message budget"). */
 export const LINE_USAGE_TTL_SECONDS = 40 * 86_400;
 
-/** This Taipei month's LINE messages of a team against its budget (0: no budget). */
+/**
+ * This Taipei month's LINE messages of a team: `used` the Official Account's (billable) against
+ * its budget (0: no budget), `service` the free LINE MINI App service messages (docs/LINE.md).
+ */
 export interface LineUsage {
   month: string;
   used: number;
   budget: number;
+  service: number;
 }
 
 export const lineBudgetOf = (team: Pick<TeamRecord, 'lineMonthlyBudget'>): number =>
@@ -31,18 +35,21 @@ export class LineUsageRepository {
     const { Item } = await this.store.doc.send(
       new GetCommand({ TableName: this.store.tableName, Key: key.teamLineUsage(team.id, month) }),
     );
-    const used = lineUsageCodec.decodeOrNull(Item)?.used ?? 0;
-    return { month, used, budget: lineBudgetOf(team) };
+    const usage = lineUsageCodec.decodeOrNull(Item);
+    return { month, used: usage?.used ?? 0, budget: lineBudgetOf(team), service: usage?.service ?? 0 };
   }
 
-  /** Counts `messages` more for the team's month: one atomic ADD, so parallel pushes all count. */
-  async add(teamId: string, messages: number, now: Date): Promise<void> {
+  /**
+   * Counts `messages` more for the team's month, billable pushes (`used`) or service messages
+   * (`service`): one atomic ADD, so parallel sends all count.
+   */
+  async add(teamId: string, messages: number, now: Date, counter: 'used' | 'service' = 'used'): Promise<void> {
     if (messages <= 0) return;
     await this.store.doc.send(
       new UpdateCommand({
         TableName: this.store.tableName,
         Key: key.teamLineUsage(teamId, taipeiMonth(now)),
-        UpdateExpression: 'ADD used :n SET #ttl = if_not_exists(#ttl, :ttl)',
+        UpdateExpression: `ADD ${counter} :n SET #ttl = if_not_exists(#ttl, :ttl)`,
         ExpressionAttributeNames: { '#ttl': 'ttl' },
         ExpressionAttributeValues: { ':n': messages, ':ttl': ttlAt(now, LINE_USAGE_TTL_SECONDS) },
       }),

@@ -211,17 +211,73 @@ export class MembershipRepository {
     }
   }
 
-  /** Suspends the member's bookings until `until` (the no-show rule); players without a membership are not suspended. */
-  async suspend(teamId: string, userId: string, until: string, noShows: number, nowIso: string): Promise<void> {
+  /**
+   * Suspends the member's bookings until `until` (the no-show rule); players without a membership
+   * are not suspended. `bySession`: the session whose absent mark reached the limit (kept with the
+   * reset it replaces, so unmarking that absent can undo it: {@link undoSuspension}).
+   */
+  async suspend(
+    teamId: string,
+    userId: string,
+    until: string,
+    noShows: number,
+    nowIso: string,
+    bySession?: { sessionId: string; previousResetAt: string | undefined },
+  ): Promise<void> {
+    const set = ['suspendedUntil = :until', 'suspendedNoShows = :count', 'noShowResetAt = :now'];
+    const remove: string[] = [];
+    if (bySession) set.push('suspendedBySession = :session');
+    else remove.push('suspendedBySession');
+    if (bySession?.previousResetAt) set.push('previousNoShowResetAt = :previous');
+    else remove.push('previousNoShowResetAt');
     await this.store.doc.send(
       new UpdateCommand({
         TableName: this.store.tableName,
         Key: key.teamMember(teamId, userId),
-        UpdateExpression: 'SET suspendedUntil = :until, suspendedNoShows = :count, noShowResetAt = :now',
+        UpdateExpression: `SET ${set.join(', ')} REMOVE ${remove.join(', ')}`,
         ConditionExpression: 'attribute_exists(PK)',
-        ExpressionAttributeValues: { ':until': until, ':count': noShows, ':now': nowIso },
+        ExpressionAttributeValues: {
+          ':until': until,
+          ':count': noShows,
+          ':now': nowIso,
+          ...(bySession ? { ':session': bySession.sessionId } : {}),
+          ...(bySession?.previousResetAt ? { ':previous': bySession.previousResetAt } : {}),
+        },
       }),
     );
+  }
+
+  /**
+   * Undoes the suspension `sessionId`'s absent mark caused (that mark was taken back): the
+   * suspension goes and the no-show count is reset as it was before it. Only while that very
+   * suspension stands (`until` as read): a lift or a newer suspension meanwhile is left alone.
+   */
+  async undoSuspension(
+    teamId: string,
+    userId: string,
+    read: { sessionId: string; until: string; previousResetAt: string | undefined },
+  ): Promise<boolean> {
+    try {
+      await this.store.doc.send(
+        new UpdateCommand({
+          TableName: this.store.tableName,
+          Key: key.teamMember(teamId, userId),
+          UpdateExpression: read.previousResetAt
+            ? 'SET noShowResetAt = :previous REMOVE suspendedUntil, suspendedNoShows, suspendedBySession, previousNoShowResetAt'
+            : 'REMOVE suspendedUntil, suspendedNoShows, suspendedBySession, previousNoShowResetAt, noShowResetAt',
+          ConditionExpression: 'suspendedBySession = :session AND suspendedUntil = :until',
+          ExpressionAttributeValues: {
+            ':session': read.sessionId,
+            ':until': read.until,
+            ...(read.previousResetAt ? { ':previous': read.previousResetAt } : {}),
+          },
+        }),
+      );
+      return true;
+    } catch (error) {
+      if (isConditionFailure(error)) return false;
+      throw error;
+    }
   }
 
   /** Lifts a suspension at once (an admin's choice); earlier no-shows stop counting. Idempotent. */
@@ -231,7 +287,8 @@ export class MembershipRepository {
         new UpdateCommand({
           TableName: this.store.tableName,
           Key: key.teamMember(teamId, userId),
-          UpdateExpression: 'REMOVE suspendedUntil, suspendedNoShows SET noShowResetAt = :now',
+          UpdateExpression:
+            'REMOVE suspendedUntil, suspendedNoShows, suspendedBySession, previousNoShowResetAt SET noShowResetAt = :now',
           ConditionExpression: 'attribute_exists(PK)',
           ExpressionAttributeValues: { ':now': nowIso },
         }),

@@ -47,6 +47,7 @@ export type TeamSettingsChanges = Partial<
     | 'waitlistOfferMinutes'
     | 'quietHours'
     | 'memberPriorityHours'
+    | 'scoring'
   >
 >;
 

@@ -13,7 +13,7 @@ import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
-import type { ShuttleConfig } from '../config.ts';
+import { miniAppEnvironment, miniAppSecretName, type ShuttleConfig } from '../config.ts';
 import { TABLE_ACCESS } from './database.ts';
 import { grantSendEmail, handlerFunction } from './lambda-function.ts';
 
@@ -136,11 +136,15 @@ export class Api extends Construct {
       SES_CONFIGURATION_SET: props.configurationSet,
     };
 
+    // LINE MINI App mode: the member calls hand LIFF access tokens over (docs/LINE.md).
+    const miniAppSecret = config.miniApp
+      ? Secret.fromSecretNameV2(this, 'MiniAppChannel', miniAppSecretName(config))
+      : null;
     const groupFunction = (group: RouteGroup) => {
       const fn = handlerFunction(this, groupFunctionId(group), {
         handler: group.handler,
         description: group.description,
-        environment,
+        environment: { ...environment, ...miniAppEnvironment(config, group.api === 'member') },
         memorySize: 1024,
         reservedConcurrentExecutions: groupConcurrency(group, config),
       });
@@ -148,6 +152,7 @@ export class Api extends Construct {
       this.jwtSecret.grantRead(fn);
       this.originSecret.grantRead(fn);
       if (group.sendsEmail) grantSendEmail(fn, config, props.configurationSet);
+      if (miniAppSecret && group.api === 'member') miniAppSecret.grantRead(fn);
       this.groupFunctions[groupFunctionId(group)] = fn;
       return fn;
     };

@@ -9,7 +9,7 @@ import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { type ISecret, Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import type { ShuttleConfig } from '../config.ts';
+import { miniAppEnvironment, miniAppSecretName, type ShuttleConfig } from '../config.ts';
 import { TABLE_ACCESS } from './database.ts';
 import { grantSendEmail, handlerExists, handlerFunction } from './lambda-function.ts';
 
@@ -51,12 +51,18 @@ export class Notifications extends Construct {
       LIFF_ID: config.liffId,
       // Notifications held back by a missing LINE token are retried until it is filled in.
       LINE_REQUIRED: 'true',
+      ...miniAppEnvironment(config, true),
     };
+    // LINE MINI App mode: booking notices as service messages (docs/LINE.md); created by the operator.
+    const miniAppSecret = config.miniApp
+      ? Secret.fromSecretNameV2(this, 'MiniAppChannel', miniAppSecretName(config))
+      : null;
 
     const deliverer = (id: string, handler: string, description: string) => {
       const fn = handlerFunction(this, id, { handler, description, environment, timeout: Duration.seconds(60) });
       table.grant(fn, ...TABLE_ACCESS.dispatcher);
       this.lineChannelSecret.grantRead(fn);
+      miniAppSecret?.grantRead(fn);
       grantSendEmail(fn, config, props.configurationSet);
       return fn;
     };
@@ -125,6 +131,8 @@ export class Notifications extends Construct {
         TABLE_NAME: table.tableName,
         LINE_SECRET_ARN: this.lineChannelSecret.secretName,
         LIFF_ID: config.liffId,
+        // MINI App links in replies; the webhook sends no service message.
+        ...miniAppEnvironment(config, false),
       },
       // Served at /webhook/line on the member API, behind CloudFront and both WAFs (constructs/api.ts):
       // forged calls that get through end here, refused by the signature check

@@ -189,6 +189,9 @@ export class Web extends Construct {
         liffMock: false,
         googleClientId: config.googleClientId,
         devLogin: false,
+        ...(config.lineOfficialAccountId ? { lineOfficialAccountId: config.lineOfficialAccountId } : {}),
+        // LINE MINI App mode (docs/LINE.md): absent when off, so the file is as before.
+        ...(config.miniApp ? { miniApp: true } : {}),
       }),
       '',
       ['/app-config.json'],

@@ -52,13 +52,16 @@ export async function bootstrapAuth(): Promise<void> {
     await afterFirstScreen();
   }
   let liff: Liff;
+  let lib: typeof import('@/lib/liff');
   try {
-    const { initLiff } = await import('@/lib/liff');
-    liff = await initLiff();
+    lib = await import('@/lib/liff');
+    liff = await lib.initLiff();
   } catch (error) {
     console.error('LIFF could not start', error);
     return;
   }
+  // LINE MINI App mode inside LINE: scopes a simplified channel consent left out are asked for here.
+  if (liff.isInClient() && liff.isLoggedIn()) void lib.askMissingPermissions(await runtimeConfig());
   if (authStore.get().token || window.location.pathname.startsWith('/callback')) return;
   if (!liff.isInClient() || !liff.isLoggedIn()) return;
   try {

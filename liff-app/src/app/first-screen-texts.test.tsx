@@ -71,7 +71,8 @@ const page = sessionListPage.parse({
     { ...session, id: 's-5', status: 'notYetOpen', region: '高雄市', categories: [] },
     { ...session, id: 's-6', status: 'inProgress', startingSoon: true },
     { ...session, id: 's-7', status: 'ended', levelMin: 9, levelMax: 9 },
-    { ...session, id: 's-8', signupMode: 'lottery', myBooking: booked('entered', null) },
+    { ...session, id: 's-8', signupMode: 'lottery', lotteryEntrants: 11, myBooking: booked('entered', null) },
+    { ...session, id: 's-9', signupMode: 'lottery', status: 'notYetOpen', lotteryEntrants: 0, acceptedCount: 0 },
   ],
   nextCursor: 'more',
 });
@@ -83,7 +84,7 @@ async function firstScreen(language: Language): Promise<{ missing: string[]; tex
     lng: language,
     fallbackLng: false,
     resources: { [language]: FIRST[language] },
-    ns: ['member', 'errors'],
+    ns: ['member', 'errors', 'status'],
     defaultNS: 'member',
     interpolation: { escapeValue: false },
     saveMissing: true,

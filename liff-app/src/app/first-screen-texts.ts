@@ -22,21 +22,18 @@ export const FIRST_SCREEN_TEXTS = {
     'filters.apply',
     'category',
     'sort',
-    'status',
     'statusFilter',
     'px.region',
     'money.levelRange',
     'money.levelShort',
     'money.band',
     'session.categories',
-    'session.bookingClosed',
-    'session.full',
-    'session.fullWithWaitlist',
-    'session.peopleValue',
     'booking.accepted',
     'booking.waitingPosition',
     'fair.badgeEntered',
   ],
+  // The cards' badge and places line (the status model, shared/src/domain/session-status.ts).
+  status: ['badge', 'places'],
   // What the first session list can fail with.
   errors: ['INTERNAL', 'NETWORK', 'TIMEOUT', 'BAD_RESPONSE', 'RATE_LIMITED', 'SERVICE_BUSY', 'INVALID_TOKEN'],
 } as const;

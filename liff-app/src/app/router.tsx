@@ -30,6 +30,8 @@ const BadmintonLevels = readingPage(() => import('./routes/badminton-levels'));
 const PrivacyPolicy = readingPage(() => import('./routes/privacy-policy'));
 const TermsOfService = readingPage(() => import('./routes/terms-of-service'));
 const AboutUs = readingPage(() => import('./routes/about-us'));
+// Self check-in's few texts live in `pages` (the member namespace is at TypeScript's type-depth limit).
+const SelfCheckIn = readingPage(() => import('./routes/self-check-in'));
 
 /** Member routes; every screen but home is its own chunk. Unknown paths fall back to home. */
 export function AppRoutes() {
@@ -38,6 +40,7 @@ export function AppRoutes() {
       <Route element={<AppLayout />}>
         <Route index element={<Home />} />
         <Route path="session" element={<Session />} />
+        <Route path="checkin" element={<SelfCheckIn />} />
         <Route path="login" element={<Login />} />
         <Route path="callback" element={<Callback />} />
         <Route path="setting" element={<Settings />} />

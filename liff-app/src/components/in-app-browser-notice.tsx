@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { useRuntimeConfig } from '@/config/config-loader';
 import { copyText } from '@/lib/clipboard';
+import { liffUrl } from '@/lib/links';
 import { detectInAppBrowser, needsExternalBrowser } from '@/lib/user-agent';
 import { closeLoginPrompt, loginPromptStore } from '@/stores/login-prompt';
 
@@ -130,7 +131,7 @@ function NoticePanel({ userAgent, blocked, onClose }: { userAgent: string; block
             <p>{t('inAppBrowser.lineWhy')}</p>
             <a
               className="button button--line button--block"
-              href={`https://liff.line.me/${config.liffId}${window.location.pathname}${window.location.search}`}
+              href={liffUrl(config.liffId, `${window.location.pathname}${window.location.search}`, config.miniApp)}
               data-testid="open-in-line"
             >
               <ChatIcon />

@@ -11,5 +11,11 @@ export const runtimeConfigSchema = z.object({
   liffMock: z.boolean(),
   googleClientId: z.string(),
   devLogin: z.boolean(),
+  /**
+   * LINE MINI App mode (the stage's `miniApp`, `SHUTTLE_MINI_APP=on`; docs/LINE.md): links open
+   * `https://miniapp.line.me/<liffId>/…`, a booking made inside LINE hands its LIFF access token
+   * over for free service messages, and missing scopes are asked for in the app. Absent: off.
+   */
+  miniApp: z.boolean().optional(),
 });
 export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;

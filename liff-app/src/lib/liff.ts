@@ -1,4 +1,5 @@
 import liff from '@line/liff/core';
+import GetAccessToken from '@line/liff/get-access-token';
 import GetContext from '@line/liff/get-context';
 import GetIDToken from '@line/liff/get-id-token';
 import IsApiAvailable from '@line/liff/is-api-available';
@@ -9,7 +10,8 @@ import Logout from '@line/liff/logout';
 import Permission from '@line/liff/permission';
 import SendMessages from '@line/liff/send-messages';
 import ShareTargetPicker from '@line/liff/share-target-picker';
-import { runtimeConfig } from '@/config/config-loader';
+import { type RuntimeConfig, runtimeConfig } from '@/config/config-loader';
+import { devIdentity } from './dev-login';
 import { detectInAppBrowser } from './user-agent';
 
 /**
@@ -34,6 +36,7 @@ function registerModules(mock: boolean, mockPlugin?: unknown): void {
   }
   liff.use(new IsLoggedIn());
   liff.use(new GetIDToken());
+  liff.use(new GetAccessToken());
   liff.use(new IsApiAvailable());
   liff.use(new Login());
   liff.use(new Logout());
@@ -120,8 +123,48 @@ export async function shareToLine(messages: Parameters<Liff['shareTargetPicker']
   return Boolean(result);
 }
 
-/** A LIFF URL that opens `path` inside LINE (carried through `liff.state`). */
-export const liffUrl = (liffId: string, path: string) => `https://liff.line.me/${liffId}${path}`;
+/**
+ * The LIFF access token to hand over for a booking's service messages (docs/LINE.md, "Service
+ * messages"), or null outside LINE, where there is none. Locally (`devLogin`) the local LINE
+ * capture hands out one for the signed-in test identity, as `liff.getAccessToken()` would.
+ */
+export async function liffAccessToken(config: RuntimeConfig): Promise<string | null> {
+  if (config.devLogin) {
+    const response = await fetch('/dev/liff-access-token', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ sub: devIdentity().sub }),
+    });
+    if (!response.ok) return null;
+    const body = (await response.json()) as { liffAccessToken?: unknown };
+    return typeof body.liffAccessToken === 'string' ? body.liffAccessToken : null;
+  }
+  if (config.liffMock) return null;
+  const instance = await initLiff();
+  return instance.isInClient() ? instance.getAccessToken() : null;
+}
+
+const PERMISSIONS_ASKED = 'shuttle:permissions-asked';
+
+/**
+ * LINE MINI App mode inside LINE: the scopes a simplified channel consent left out (profile,
+ * `chat_message.write`) are asked for in the app, once a session (`liff.permission.requestAll`).
+ * Without simplified consent LINE refuses the call, and nothing else happens.
+ */
+export async function askMissingPermissions(config: RuntimeConfig): Promise<void> {
+  if (!config.miniApp || config.liffMock || window.sessionStorage.getItem(PERMISSIONS_ASKED)) return;
+  try {
+    const instance = await initLiff();
+    if (!instance.isInClient()) return;
+    window.sessionStorage.setItem(PERMISSIONS_ASKED, '1');
+    const states = await Promise.all(
+      (['profile', 'chat_message.write'] as const).map((scope) => instance.permission.query(scope)),
+    );
+    if (states.some(({ state }) => state === 'prompt')) await instance.permission.requestAll();
+  } catch {
+    /* not a MINI App with simplified consent: the LIFF login's consent covers the scopes */
+  }
+}
 
 type LiffMessages = Parameters<Liff['sendMessages']>[0];
 

@@ -5,6 +5,7 @@ import { errors } from './errors.ts';
 import { member } from './member.ts';
 import { notifications } from './notifications.ts';
 import { pages } from './pages.ts';
+import { status } from './status.ts';
 import { type NamespaceResources, translator } from './translate.ts';
 
 export { keyPaths, type NamespaceResources, type Translate, translator } from './translate.ts';
@@ -14,7 +15,7 @@ export { keyPaths, type NamespaceResources, type Translate, translator } from '.
  * namespace here (`./errors.ts`, `./notifications.ts`, …). Namespaces: `errors` (API error codes
  * and client errors), `notifications` (LINE pushes and emails to players), `accounts` (emails to
  * admins), `member` (member app), `pages` (the member app's reading pages: privacy, terms, about,
- * level table), `admin` (admin app). Every key exists in every language; a test
+ * level table), `admin` (admin app), `status` (a session's badge and places line, both apps). Every key exists in every language; a test
  * fails otherwise.
  *
  * This module holds every namespace in every language, for tests and tools. The apps load only the
@@ -25,7 +26,15 @@ export { keyPaths, type NamespaceResources, type Translate, translator } from '.
 export type Resources = Record<Language, Record<string, Record<string, unknown>>>;
 
 /** Add a namespace by writing its module (like `./accounts.ts`) and listing it here. */
-const byNamespace: Record<string, NamespaceResources> = { errors, notifications, accounts, member, pages, admin };
+const byNamespace: Record<string, NamespaceResources> = {
+  errors,
+  notifications,
+  accounts,
+  member,
+  pages,
+  admin,
+  status,
+};
 
 export const resources: Resources = Object.fromEntries(
   LANGUAGES.map((lng) => [lng, Object.fromEntries(Object.entries(byNamespace).map(([ns, r]) => [ns, r[lng]]))]),

@@ -86,6 +86,20 @@ export const accountExport = z.object({
     }),
   ),
   calendarFeed: z.object({ exists: z.boolean() }),
+  /**
+   * The player's rating from games played (docs/ON-COURT.md, "Ratings"), as stored: the model's
+   * skill and uncertainty, rated games, the level at the end of each day rated; null: never rated.
+   */
+  rating: z
+    .object({
+      mu: z.number(),
+      sigma: z.number(),
+      games: z.number().int().nonnegative(),
+      updatedAt: isoInstant,
+      trend: z.array(z.object({ date: isoDate, level: z.number() })),
+    })
+    .nullable()
+    .default(null),
 });
 export type AccountExport = z.infer<typeof accountExport>;
 

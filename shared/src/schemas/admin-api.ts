@@ -5,6 +5,7 @@
 export { ADMIN_LIMITS } from '../constants.ts';
 export * from './admin/accounts.ts';
 export { emptyAdminRequest, sessionScope, teamScope } from './admin/common.ts';
+export * from './admin/door.ts';
 export * from './admin/members.ts';
 export * from './admin/reports.ts';
 export * from './admin/sessions.ts';

@@ -30,6 +30,16 @@ export const adminRoutes = {
     response: a.createSessionResult,
     idempotent: true,
   }),
+  'createSession/copySession': route({
+    method: 'POST',
+    auth: 'admin',
+    summary:
+      "A copy of one of the team's sessions at another time (same settings; end, sign-up and a lottery's window moved by the same offset); team-only until the email is verified; counts against the daily cap",
+    request: a.copySessionRequest,
+    refs: { sessionId: 'teamSession' },
+    response: a.copySessionResult,
+    idempotent: true,
+  }),
   'courtSession/upcommingSessions': route({
     method: 'POST',
     auth: 'admin',
@@ -169,7 +179,8 @@ export const adminRoutes = {
   'signed/signed': route({
     method: 'POST',
     auth: 'admin',
-    summary: 'Mark an accepted player attended or absent (idempotent)',
+    summary:
+      'Mark an accepted player attended, absent (before the start only with confirm: true) or unmarked (null undoes a mark and what it caused); idempotent',
     request: a.signRequest,
     refs: { sessionId: 'teamSession', userId: 'sessionPlayer' },
     response: a.signResult,
@@ -186,11 +197,38 @@ export const adminRoutes = {
   'signed/addWalkIn': route({
     method: 'POST',
     auth: 'admin',
-    summary: 'Add a walk-in player (known player or guest) as accepted and attended; takes a free place',
+    summary:
+      'Add a walk-in player (known player or guest) as accepted and attended; takes a free place, or with raiseCapacity one more',
     request: a.addWalkInRequest,
     refs: { sessionId: 'teamSession', userId: 'teamPlayer' },
     response: a.addWalkInResult,
     idempotent: true,
+  }),
+  'signed/promote': route({
+    method: 'POST',
+    auth: 'admin',
+    summary:
+      'Move a waiting player up at the door: into a free place their party fits, else the capacity grows by their party; with checkIn also attended',
+    request: a.promoteRequest,
+    refs: { sessionId: 'teamSession', userId: 'sessionPlayer' },
+    response: a.promoteResult,
+    idempotent: true,
+  }),
+  'signed/getSelfCheckIn': route({
+    method: 'POST',
+    auth: 'admin',
+    summary: "The session's self check-in code for the QR shown at the venue (made on first use) and when it is valid",
+    request: a.sessionScope,
+    refs: { sessionId: 'teamSession' },
+    response: a.selfCheckInCode,
+  }),
+  'signed/rotateSelfCheckIn': route({
+    method: 'POST',
+    auth: 'admin',
+    summary: 'A new self check-in code; the old QR stops working at once',
+    request: a.sessionScope,
+    refs: { sessionId: 'teamSession' },
+    response: a.selfCheckInCode,
   }),
   'board/getBoard': route({
     method: 'POST',

@@ -49,15 +49,27 @@ export const payment = z.object({
   reported: z.object({ reference: z.string(), at: isoInstant }).optional(),
   /** While unpaid: the player's valid season pass that covers it (the team settles it with the pass). */
   coveredBy: z.object({ passId: id, name: z.string() }).optional(),
+  /** Paid: what the player gave (money and credit) when it differs from `amount`, their share of a per-head night. */
+  paid: amount.optional(),
+  /** Paid: the part of it taken from the player's credit with the team (docs/MONEY.md, "Refunds and credit"). */
+  creditUsed: amount.optional(),
+  /** Paid more than the closed per-head share: the difference, until the team gives it back or keeps it as credit. */
+  refundDue: amount.optional(),
+  /** That difference, settled: given back (`refunded`) or kept as the player's credit for a later session. */
+  refund: z.object({ amount, as: z.enum(['refunded', 'credit']), at: isoInstant }).optional(),
+  /** Unpaid, player's own view only: their credit with the team, which the team takes off when they pay. */
+  creditAvailable: amount.optional(),
 });
 export type Payment = z.infer<typeof payment>;
 
 /**
  * Where the team's players pay (docs/ON-COURT.md, "Where to pay"; `setting/updatePaymentDetails`):
- * bank code (3 digits) and account (digits), LINE Pay and JKO Pay links (https); '' = not given.
+ * bank code (3 digits), account holder name (戶名) and account (digits), LINE Pay and JKO Pay links (https); '' = not given.
  */
 export const paymentDetails = z.object({
   bankCode: z.string(),
+  /** 戶名: the account holder's name as the bank shows it ('' on details saved before it existed). */
+  accountName: z.string().default(''),
   bankAccount: z.string(),
   linePayUrl: z.string(),
   jkoPayUrl: z.string(),
@@ -105,6 +117,11 @@ export const sessionSummary = z.object({
   status: sessionStatus,
   startingSoon: z.boolean(),
   signupMode: signupMode.optional(),
+  /**
+   * A lottery taking entries (before its window closes and the draw runs; docs/FAIR-SIGNUP.md):
+   * how many people entered (guests count), shown as "11 人抽 8 位"; absent otherwise.
+   */
+  lotteryEntrants: z.number().int().nonnegative().optional(),
   /** Team members may join from this instant (the team's member priority window); null without one. */
   memberSignupOpensAt: isoInstant.nullable().optional(),
   myBooking: myBooking.nullable().optional(),

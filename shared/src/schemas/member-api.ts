@@ -65,7 +65,15 @@ export const loginResult = z.object({
 });
 export type LoginResult = z.infer<typeof loginResult>;
 
-export const joinSessionRequest = z.object({ sessionId: id, partySize: partySize.default(1) });
+/** A LIFF access token (`liff.getAccessToken()`), handed over in LINE MINI App mode (docs/LINE.md, "Service messages"). */
+export const liffAccessToken = z.string().min(16).max(2048);
+
+export const joinSessionRequest = z.object({
+  sessionId: id,
+  partySize: partySize.default(1),
+  /** LINE MINI App mode: the booking's notices then go as free service messages. */
+  liffAccessToken: liffAccessToken.optional(),
+});
 export type JoinSessionRequest = z.infer<typeof joinSessionRequest>;
 
 export const joinSessionResult = z.object({
@@ -76,6 +84,11 @@ export const joinSessionResult = z.object({
 });
 export type JoinSessionResult = z.infer<typeof joinSessionResult>;
 
+/** `checkState/notify/serviceToken`: a LIFF access token for the caller's booking of `sessionId`. */
+export const serviceTokenRequest = z.object({ sessionId: id, liffAccessToken });
+/** How many of the booking's notices can still go as service messages (the token itself stays on the server). */
+export const serviceTokenResult = z.object({ sessionId: id, remainingCount: z.number().int().min(0) });
+
 export const cancelBookedRequest = z.object({ sessionId: id });
 export const cancelBookedResult = z.object({
   sessionId: id,
@@ -84,6 +97,27 @@ export const cancelBookedResult = z.object({
   promoted: z.boolean(),
 });
 export type CancelBookedResult = z.infer<typeof cancelBookedResult>;
+
+/**
+ * Self check-in by the QR shown at the venue (docs/ON-COURT.md, "Self check-in"): `code` is the
+ * session's secret from the QR's link (base64url), never an id.
+ */
+export const selfCheckInRequest = z.strictObject({
+  sessionId: id,
+  code: z
+    .string()
+    .min(16)
+    .max(64)
+    .regex(/^[A-Za-z0-9_-]+$/),
+});
+export const selfCheckInResult = z.object({
+  sessionId: id,
+  attendance: z.literal('attended'),
+  checkedInAt: isoInstant,
+  /** Already checked in before this scan (nothing changed). */
+  alreadyCheckedIn: z.boolean(),
+});
+export type SelfCheckInResult = z.infer<typeof selfCheckInResult>;
 
 export const bookedList = z.array(sessionSummary.extend({ myBooking }));
 export type BookedList = z.infer<typeof bookedList>;

@@ -105,6 +105,24 @@ export const memberRoutes = {
     refs: { sessionId: 'ownBooking' },
     response: m.cancelBookedResult,
   }),
+  'checkState/booked/selfCheckIn': route({
+    method: 'POST',
+    auth: 'member',
+    summary:
+      'Check in by the QR shown at the venue: a player with a place in the session, from 1 h before its start to its end, with the code of the QR; a second scan answers the same',
+    request: m.selfCheckInRequest,
+    refs: { sessionId: 'ownBooking' },
+    response: m.selfCheckInResult,
+  }),
+  'checkState/notify/serviceToken': route({
+    method: 'POST',
+    auth: 'member',
+    summary:
+      "LINE MINI App mode: hand over a LIFF access token for the caller's booking (reserved, waiting or entered), so its later notices go as free service messages; 409 MINI_APP_OFF when the mode is off",
+    request: m.serviceTokenRequest,
+    refs: { sessionId: 'ownBooking' },
+    response: m.serviceTokenResult,
+  }),
   'checkState/history/getHistory': route({
     method: 'GET',
     auth: 'member',

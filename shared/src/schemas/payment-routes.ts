@@ -8,7 +8,7 @@ export const paymentAdminRoutes = {
     method: 'POST',
     auth: 'admin',
     summary:
-      'Record that an accepted booking is paid (method, amount, optional reference); idempotent: a paid booking keeps its first payment',
+      "Record that an accepted booking is paid (method, amount, optional reference, optional credit taken from the player's credit); idempotent: a paid booking keeps its first payment",
     request: p.markPaidRequest,
     refs: { sessionId: 'teamSession', userId: 'sessionPlayer' },
     response: p.paymentResult,
@@ -29,10 +29,28 @@ export const paymentAdminRoutes = {
     refs: { sessionId: 'teamSession', userId: 'sessionPlayer' },
     response: p.paymentResult,
   }),
+  'payments/settleRefund': route({
+    method: 'POST',
+    auth: 'admin',
+    summary:
+      "Settle what a player paid above their per-head share: given back (as: refunded) or kept as the player's credit for a later session (as: credit). 409 NO_REFUND_DUE when nothing is due",
+    request: p.settleRefundRequest,
+    refs: { sessionId: 'teamSession', userId: 'sessionPlayer' },
+    response: p.paymentResult,
+  }),
+  'payments/credits': route({
+    method: 'POST',
+    auth: 'admin',
+    summary: "Players' credit with the team (refunds kept for later sessions), above zero",
+    request: p.teamCreditsRequest,
+    refs: { teamId: 'team' },
+    response: p.teamCredits,
+  }),
   'payments/getOutstanding': route({
     method: 'POST',
     auth: 'admin',
-    summary: 'Who owes what: accepted unpaid bookings of the last 90 and next 60 days, oldest first',
+    summary:
+      'Who owes what: accepted unpaid bookings of the last 90 and next 60 days, oldest first, and the refunds due in them',
     request: p.outstandingRequest,
     refs: { teamId: 'team' },
     response: p.outstanding,
@@ -127,7 +145,8 @@ export const paymentMemberRoutes = {
   'checkState/payments/reportTransfer': route({
     method: 'POST',
     auth: 'member',
-    summary: 'Tell the team "I transferred" with a reference (e.g. the last 5 digits); the admin confirms',
+    summary:
+      'Tell the team "I transferred" with the last 5 digits of the paying account (exactly 5 digits); can be corrected until the admin confirms it',
     request: p.reportTransferRequest,
     refs: { sessionId: 'ownBooking' },
     response: payment,

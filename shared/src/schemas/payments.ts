@@ -39,9 +39,26 @@ export const paymentReference = z
 const player = z.strictObject({ sessionId: id, userId: id });
 export const markPaidRequest = player.extend({
   method: paymentMethod,
+  /** The money taken (0 when the player's credit pays it all). */
   amount,
   reference: paymentReference.optional(),
+  /** NT$ taken from the player's credit with the team on top of `amount` (docs/MONEY.md, "Refunds and credit"). */
+  credit: amount.min(1).optional(),
 });
+export const REFUND_AS = ['refunded', 'credit'] as const;
+/** What the team did with what a player paid above their per-head share. */
+export const settleRefundRequest = player.extend({ as: z.enum(REFUND_AS) });
+
+/** A player's credit with the team: what they paid above a per-head share and the team kept for later. */
+export const teamCredit = z.object({
+  userId: id,
+  name: z.string(),
+  balance: z.number().int().nonnegative(),
+  updatedAt: isoInstant,
+});
+export type TeamCredit = z.infer<typeof teamCredit>;
+export const teamCreditsRequest = z.strictObject({ teamId: id.optional() });
+export const teamCredits = z.object({ credits: z.array(teamCredit) });
 export const markUnpaidRequest = player;
 export const paymentResult = z.object({ sessionId: id, userId: id, payment });
 
@@ -64,13 +81,27 @@ export const outstandingItem = z.object({
    */
   passId: id.nullable(),
 });
+/** A paid booking whose player gave more than their per-head share and is owed the difference. */
+export const refundItem = z.object({
+  sessionId: id,
+  title: z.string(),
+  startsAt: isoInstant,
+  userId: id,
+  name: z.string(),
+  payment,
+  refundDue: amount,
+});
+export type RefundItem = z.infer<typeof refundItem>;
 export const outstanding = z.object({
   items: z.array(outstandingItem),
+  /** Refunds due in the same sessions, oldest session first (`payments/settleRefund`). */
+  refunds: z.array(refundItem),
   /** Sum of the amounts owed: unpaid rows no pass covers (waived and pass-covered rows excluded). */
   total: z.number().int().nonnegative(),
   /** The part of `total` owed for sessions that have ended. */
   overdue: z.number().int().nonnegative(),
 });
+export type Outstanding = z.infer<typeof outstanding>;
 export type OutstandingItem = z.infer<typeof outstandingItem>;
 
 export const usePassRequest = player.extend({ passId: id });
@@ -165,7 +196,13 @@ export const paymentReportRequest = z.strictObject({ teamId: id.optional(), mont
 export const paymentReport = paymentFigures.extend({ month: z.string() });
 
 // Member calls.
-export const reportTransferRequest = z.strictObject({ sessionId: id, reference: paymentReference });
+/** The last 5 digits of the account the player transferred from: exactly five digits. */
+export const transferDigits = z
+  .string()
+  .max(20)
+  .trim()
+  .regex(/^\d{5}$/, 'Expected the last 5 digits of your account');
+export const reportTransferRequest = z.strictObject({ sessionId: id, reference: transferDigits });
 export const myPassesRequest = z.strictObject({});
 export const levelRequest = z.strictObject({ level: level.nullable() });
 export const levelResult = z.object({ level: level.nullable() });

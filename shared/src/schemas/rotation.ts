@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { DEFAULT_SCORING, SCORING_POINTS } from '../constants.ts';
 import { id } from './entities.ts';
 import { route } from './routes.ts';
 
@@ -16,7 +17,14 @@ export const ROTATION_LIMITS = {
   winnerStaysMax: 2,
   /** `balanced`: no partner repeated within a player's last N games where avoidable. */
   partnerMemory: 3,
+  /** Up-next LINE pushes to one player an evening: the first, and a new court after an admin's override. */
+  upNextPushes: 3,
 } as const;
+
+/** Points a game is played to (docs/ON-COURT.md, "Scores"): 21, 15 or 11; won by 2, capped at 30, 21, 15. */
+export const scoringPoints = z.union(
+  SCORING_POINTS.map((p) => z.literal(p)) as [z.ZodLiteral<21>, z.ZodLiteral<15>, z.ZodLiteral<11>],
+);
 
 export const rotationMode = z.enum(['doubles', 'singles']);
 export const rotationRule = z.enum(['balanced', 'winnerStays']);
@@ -69,6 +77,8 @@ export const rotationBoard = z.object({
   version: z.number().int().nonnegative(),
   mode: rotationMode,
   rule: rotationRule,
+  /** Points a game is played to tonight: scores are checked against it and the board offers the possible ones. */
+  scoring: scoringPoints.default(DEFAULT_SCORING),
   courts: z.array(z.object({ court: courtNumber, game: rotationGame.nullable() })),
   /** Every player of the board in check-in order. */
   players: z.array(rotationPlayer),
@@ -84,11 +94,24 @@ export type RotationBoard = z.infer<typeof rotationBoard>;
 export const rotationAdminPlayer = rotationPlayer.extend({ userId: id });
 export type RotationAdminPlayer = z.infer<typeof rotationAdminPlayer>;
 
+/** A finished game of the evening (`gameNo` 1: the first started), its result and when it ended. */
+export const rotationLogEntry = z.object({
+  gameNo: z.number().int().positive(),
+  court: courtNumber,
+  teams: z.tuple([z.array(rotationPlayerRef), z.array(rotationPlayerRef)]),
+  score: z.tuple([z.number().int(), z.number().int()]).nullable(),
+  winner: z.union([z.literal(0), z.literal(1)]).nullable(),
+  finishedAt: z.string(),
+});
+export type RotationLogEntry = z.infer<typeof rotationLogEntry>;
+
 /** The team's admins' view: user ids, the helper's user id and the screen token (venue-screen link, QR code). */
 export const rotationAdminBoard = rotationBoard.extend({
   players: z.array(rotationAdminPlayer),
   helperUserId: id.nullable(),
   screenToken: z.string(),
+  /** The evening's finished games with their results (corrections: `rotation/correctResult`). */
+  log: z.array(rotationLogEntry).default([]),
 });
 export type RotationAdminBoard = z.infer<typeof rotationAdminBoard>;
 
@@ -104,18 +127,49 @@ export const rotationSetupRequest = z.strictObject({
     .refine((c) => new Set(c).size === c.length, 'Courts must differ'),
   mode: rotationMode,
   rule: rotationRule.default('balanced'),
+  /** Points a game is played to tonight; absent: the board's, else the team's scoring (default 21). */
+  scoring: scoringPoints.optional(),
 });
 export const rotationGetBoardRequest = sessionOnly;
-export const rotationStartNextRequest = z.strictObject({ sessionId: id, court: courtNumber });
+/**
+ * Starts the coming game promised to `court` (docs/ON-COURT.md, "A court promise"); with
+ * `nextIndex` (an index in `next`), that coming game instead: the admin's override.
+ */
+export const rotationStartNextRequest = z.strictObject({
+  sessionId: id,
+  court: courtNumber,
+  nextIndex: z
+    .number()
+    .int()
+    .min(0)
+    .max(ROTATION_LIMITS.nextGames - 1)
+    .optional(),
+});
 export const rotationStartNextResult = z.object({ game: rotationGame, board: rotationAdminBoard });
 export const rotationScore = z.tuple([z.number().int().min(0).max(99), z.number().int().min(0).max(99)]);
 export const rotationFinishRequest = z.strictObject({
   sessionId: id,
   court: courtNumber,
-  /** Points of teams[0] and teams[1]; `winnerStays` needs it to know who stays (absent: nobody stays). */
+  /**
+   * Points of teams[0] and teams[1], a final score of the board's scoring (else 400
+   * IMPOSSIBLE_SCORE); `winnerStays` needs a result to know who stays (absent: nobody stays).
+   */
   score: rotationScore.optional(),
+  /** The winning side without points (0: teams[0]); with a score it must be the side with more points. */
+  winner: z.union([z.literal(0), z.literal(1)]).optional(),
 });
 export const rotationBoardResult = z.object({ board: rotationAdminBoard });
+/**
+ * Changes or removes the result of game `gameNo` within 30 minutes of its finish (409
+ * CORRECTION_CLOSED after): the ratings it moved are moved back, later games are not replayed.
+ */
+export const rotationCorrectResultRequest = z.strictObject({
+  sessionId: id,
+  gameNo: z.number().int().positive().max(999),
+  score: rotationScore.optional(),
+  winner: z.union([z.literal(0), z.literal(1)]).optional(),
+  remove: z.literal(true).optional(),
+});
 export const rotationSetPlayerRequest = z.strictObject({ sessionId: id, userId: id, state: rotationPlayerState });
 /** Swap a player into one of the `next` games before it starts (index in `next`). */
 export const rotationSwapNextRequest = z.strictObject({
@@ -196,15 +250,26 @@ export const rotationAdminRoutes = {
   'rotation/startNext': route({
     method: 'POST',
     auth: 'admin',
-    summary: 'Start the game the rule picks on a free court; 409 ROTATION_CHANGED with the new board when it changed',
+    summary:
+      'Start the coming game promised to a free court (nextIndex: that coming game instead); 409 ROTATION_CHANGED with the new board when it changed',
     request: rotationStartNextRequest,
     refs: { sessionId: 'teamSession' },
     response: rotationStartNextResult,
   }),
+  'rotation/correctResult': route({
+    method: 'POST',
+    auth: 'admin',
+    summary: "Change or remove a finished game's result within 30 minutes; its rating changes are moved back",
+    request: rotationCorrectResultRequest,
+    refs: { sessionId: 'teamSession' },
+    response: rotationBoardResult,
+  }),
   'rotation/finish': route({
     method: 'POST',
     auth: 'admin',
-    summary: 'End the game on a court (score optional); its players rejoin the queue',
+    idempotent: true,
+    summary:
+      'End the game on a court with a result (a final score, 400 IMPOSSIBLE_SCORE otherwise, or a winner) or none; its players rejoin the queue',
     request: rotationFinishRequest,
     refs: { sessionId: 'teamSession' },
     response: rotationBoardResult,
@@ -294,7 +359,7 @@ export const rotationMemberRoutes = {
   'checkState/rotation/startNext': route({
     method: 'POST',
     auth: 'member',
-    summary: 'Helper: start the next game on a free court',
+    summary: 'Helper: start the coming game promised to a free court (nextIndex: that coming game instead)',
     request: rotationStartNextRequest,
     refs: { sessionId: 'helperBoard' },
     response: rotationHelperStartNextResult,
@@ -302,7 +367,8 @@ export const rotationMemberRoutes = {
   'checkState/rotation/finish': route({
     method: 'POST',
     auth: 'member',
-    summary: 'Helper: end the game on a court',
+    summary: 'Helper: end the game on a court with a result (a score or a winner) or none',
+    idempotent: true,
     request: rotationFinishRequest,
     refs: { sessionId: 'helperBoard' },
     response: rotationHelperBoardResult,

@@ -8,8 +8,6 @@ import { isInvisible, nameText } from './text.ts';
 
 /** A tube (筒) of shuttles holds 12. */
 export const SHUTTLES_PER_TUBE = 12;
-/** Shares of a `perHead` split are rounded up to whole NT$10. */
-export const SHARE_ROUNDING = 10;
 export const SETTLEMENT_LIMITS = {
   courtFeePerHourMax: 10_000,
   courtsMax: 20,
@@ -22,6 +20,8 @@ export const SETTLEMENT_LIMITS = {
   lowStockTubesMax: 100,
   /** Purchases the stock keeps for display (newest first). */
   purchasesKept: 20,
+  /** Reopenings a settlement keeps in its log (newest last). */
+  reopenedKept: 20,
 } as const;
 export const DEFAULT_LOW_STOCK_TUBES = 2;
 
@@ -40,6 +40,8 @@ export const otherCost = z.strictObject({
 export type OtherCost = z.infer<typeof otherCost>;
 
 export const settlementRequest = z.strictObject({ sessionId: id });
+/** `early`: the admin confirmed closing before the session's end (without it: 409 SESSION_NOT_ENDED). */
+export const closeSettlementRequest = settlementRequest.extend({ early: z.boolean().optional() });
 export const updateSettlementRequest = z.strictObject({
   sessionId: id,
   courtFeePerHour: ntd(SETTLEMENT_LIMITS.courtFeePerHourMax).optional(),
@@ -88,7 +90,18 @@ export const settlement = z.object({
   /** Players checked in (parties counted by size). */
   playersPresent: z.number().int().nonnegative(),
   shares: z.array(settlementShare),
+  /**
+   * Where `courts` comes from: typed by an admin (`set`), the courts the rotation board used that
+   * evening (`board`), else the session's (`session`).
+   */
+  courtsFrom: z.enum(['set', 'board', 'session']),
   closedAt: isoInstant.nullable(),
+  /** Who closed it (an admin's name); null while open. */
+  closedBy: z.string().nullable(),
+  /** Until when the team's owner may reopen it (24 h after closing); null while open. */
+  reopenUntil: isoInstant.nullable(),
+  /** Every reopening: who and when, oldest first. */
+  reopened: z.array(z.object({ by: z.string(), at: isoInstant })),
 });
 export type Settlement = z.infer<typeof settlement>;
 
@@ -137,6 +150,8 @@ export const updateShuttleThresholdRequest = teamScope.extend({
   lowStockTubes: ntd(SETTLEMENT_LIMITS.lowStockTubesMax),
 });
 
+export const PAYMENT_DETAILS_LIMITS = { accountNameMax: 50 } as const;
+
 const httpsUrl = z.url({ protocol: /^https$/ });
 /** Visible ASCII only: no spaces, and no letters of other scripts that look like Latin ones. */
 const PLAIN_LINK = /^[\x21-\x7e]*$/;
@@ -159,6 +174,8 @@ const payLink = z
   .refine((v) => !/^https:\/\/[^/]*@/.test(v), 'No credentials in links');
 export const updatePaymentDetailsRequest = teamScope
   .extend({
+    /** 戶名, as the bank shows it; optional so callers of before it keep working. */
+    accountName: nameText(PAYMENT_DETAILS_LIMITS.accountNameMax).default(''),
     bankCode: z.union([
       z.literal(''),
       z
@@ -177,6 +194,10 @@ export const updatePaymentDetailsRequest = teamScope
   .refine((v) => (v.bankCode === '') === (v.bankAccount === ''), {
     message: 'Bank code and account go together',
     path: ['bankAccount'],
+  })
+  .refine((v) => v.bankAccount !== '' || v.accountName === '', {
+    message: 'An account holder name needs a bank account',
+    path: ['accountName'],
   });
 
 /**
@@ -210,7 +231,17 @@ export const settlementAdminRoutes = {
   'settlement/close': route({
     method: 'POST',
     auth: 'admin',
-    summary: 'Close a settlement: its figures and shares are kept as they are; shuttles used leave the stock',
+    summary:
+      "Close a settlement: its costs and shares are kept; a per-head share becomes each present player's amount owed; shuttles used leave the stock. Before the session's end only with early: true (else 409 SESSION_NOT_ENDED)",
+    request: closeSettlementRequest,
+    refs: { sessionId: 'teamSession' },
+    response: settlement,
+  }),
+  'settlement/reopen': route({
+    method: 'POST',
+    auth: 'admin',
+    summary:
+      "Reopen a closed settlement (the team's owner, within 24 h of closing; logged): shares leave the bookings, shuttles go back to the stock. 403 OWNER_ONLY, 409 REOPEN_EXPIRED, 409 REFUND_SETTLED",
     request: settlementRequest,
     refs: { sessionId: 'teamSession' },
     response: settlement,
@@ -251,7 +282,7 @@ export const settlementAdminRoutes = {
     method: 'POST',
     auth: 'admin',
     summary:
-      "The team's bank code and account and LINE Pay / JKO Pay links, and whether the caller may change them (editable)",
+      "The team's bank code, account holder name and account and LINE Pay / JKO Pay links, and whether the caller may change them (editable)",
     request: teamScope,
     refs: { teamId: 'team' },
     response: paymentDetailsSettings,
@@ -260,7 +291,7 @@ export const settlementAdminRoutes = {
     method: 'POST',
     auth: 'admin',
     summary:
-      "Set where players pay: bank code (3 digits) and account, LINE Pay and JKO Pay links (plain https); '' clears. Owners with a verified email only (403 OWNER_ONLY, EMAIL_NOT_VERIFIED); every change emails the team's owners the old and new details",
+      "Set where players pay: bank code (3 digits), account holder name (戶名) and account, LINE Pay and JKO Pay links (plain https); '' clears. Owners with a verified email only (403 OWNER_ONLY, EMAIL_NOT_VERIFIED); every change emails the team's owners the old and new details",
     request: updatePaymentDetailsRequest,
     refs: { teamId: 'ownedTeam' },
     response: paymentDetailsSettings,

@@ -17,6 +17,7 @@ export const loadMemberTexts: TextLoader = (language) => import(`../i18n/locales
 export const loadAdminTexts: TextLoader = (language) => import(`../i18n/locales/${language}/admin.json`);
 export const loadPagesTexts: TextLoader = (language) => import(`../i18n/locales/${language}/pages.json`);
 const loadErrorTexts: TextLoader = (language) => import(`../i18n/locales/${language}/errors.json`);
+const loadStatusTexts: TextLoader = (language) => import(`../i18n/locales/${language}/status.json`);
 
 export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
@@ -47,7 +48,8 @@ function applyDocumentLanguage(language: Language) {
 }
 
 /**
- * The app's i18next set-up: its own namespace (the default) plus `errors`, loaded per language
+ * The app's i18next set-up: its own namespace (the default) plus `errors` and `status` (a
+ * session's badge and places, the same words in both apps), loaded per language
  * on demand, with English fetched after the first screen to back up any missing text: once
  * `later` resolves (by default when the browser is next idle). The namespaces of `onDemand` load
  * when a screen asks for them (`loadNamespace`), and with every language chosen after that.
@@ -59,8 +61,13 @@ export function createI18n(
   onDemand: Record<string, TextLoader> = {},
   firstTexts?: FirstTextLoader,
 ) {
-  const loaders: Record<string, TextLoader> = { ...onDemand, [namespace]: loadAppTexts, errors: loadErrorTexts };
-  const namespaces = [namespace, 'errors'];
+  const loaders: Record<string, TextLoader> = {
+    ...onDemand,
+    [namespace]: loadAppTexts,
+    errors: loadErrorTexts,
+    status: loadStatusTexts,
+  };
+  const namespaces = [namespace, 'errors', 'status'];
   /** Languages whose texts are all in (not only the first screen's). */
   const complete = new Set<Language>();
 

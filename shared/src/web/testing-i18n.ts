@@ -118,7 +118,7 @@ export function hardCodedTexts(files: string[], brand?: RegExp): string[] {
 }
 
 /**
- * The translation checks every app passes, as tests: its namespace and `errors` complete in all
+ * The translation checks every app passes, as tests: its namespace, `status` and `errors` complete in all
  * five languages with the same placeholders, every key the code asks for present, and no text
  * written into components, over the app's sources in `appSrc` and the shared components.
  */
@@ -128,7 +128,8 @@ export function itChecksTranslations(
   options: { errorCodes?: boolean; brand?: RegExp; onDemand?: string[] } = {},
 ): void {
   const files = [...sourceFiles(appSrc), ...sourceFiles(SHARED_WEB_DIR)];
-  const own = [namespace, ...(options.onDemand ?? [])];
+  // `status`: the badge and places words both apps show (shared/src/web/session-status.tsx).
+  const own = [namespace, 'status', ...(options.onDemand ?? [])];
   it.each([...own, 'errors'])('%s: every key exists, with text, in all five languages', (ns) => {
     expect(missingTexts(ns)).toEqual([]);
   });

@@ -32,7 +32,7 @@ describe('check-in', () => {
     expect(cancel.status).toBe(409);
     expect(cancel.body.message).toBe('Already checked in, cancellation failed.');
 
-    await h.ok('signed/signed', { ...body, attendance: 'absent' }, token);
+    await h.ok('signed/signed', { ...body, attendance: 'absent', confirm: true }, token);
     const signed = await h.ok<{ counts: unknown }>('courtSession/signedMembers', { sessionId: session.id }, token);
     expect(signed.counts).toEqual({ attended: 0, absent: 1, unmarked: 1 });
 

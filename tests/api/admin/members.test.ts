@@ -31,7 +31,11 @@ describe('members list', () => {
     const session = await h.newSession(token, { startsInHours: 0.5, capacity: 10 });
     for (const p of ps.slice(0, 3)) await h.join(p.token, session.id);
     await h.ok('signed/signed', { sessionId: session.id, userId: ps[0]!.userId, attendance: 'attended' }, token);
-    await h.ok('signed/signed', { sessionId: session.id, userId: ps[1]!.userId, attendance: 'absent' }, token);
+    await h.ok(
+      'signed/signed',
+      { sessionId: session.id, userId: ps[1]!.userId, attendance: 'absent', confirm: true },
+      token,
+    );
 
     await h.later(40 * 60_000, async () => {
       const page1 = await h.ok<{ items: MemberView[]; total: number }>(

@@ -26,7 +26,12 @@ beforeAll(async () => {
     h.ok('signed/signed', { sessionId, userId, attendance }, token);
   await mark(morning.id, players[0]!.userId, 'attended');
   await mark(morning.id, players[1]!.userId, 'attended');
-  await mark(morning.id, players[2]!.userId, 'absent');
+  // Before the start an absent mark needs the confirmation (docs/ON-COURT.md, "At the door").
+  await h.ok(
+    'signed/signed',
+    { sessionId: morning.id, userId: players[2]!.userId, attendance: 'absent', confirm: true },
+    token,
+  );
   await h.ok('signed/addWalkIn', { sessionId: morning.id, name: '臨打' }, token);
   await mark(noon.id, players[3]!.userId, 'attended');
   await mark(noon.id, players[4]!.userId, 'attended');

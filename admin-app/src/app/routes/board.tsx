@@ -1,11 +1,23 @@
-import { VerifyEmailBanner } from '@/features/auth/components/verify-email-banner';
+import { lazy, Suspense } from 'react';
 import { BoardPage } from '@/features/board/components/board-page';
 import { useTeamList } from '@/features/teams/api/get-team-list';
 import { useAuth } from '@/lib/auth';
+
+// Only an admin whose email is not verified sees the banner: a chunk of its own, not part of
+// every admin's first screen (docs/PLAYER-EXPERIENCE.md, "Speed", for admins).
+const VerifyEmailBanner = lazy(() =>
+  import('@/features/auth/components/verify-email-banner').then((m) => ({ default: m.VerifyEmailBanner })),
+);
 
 export default function Board() {
   const { profile } = useAuth();
   const teams = useTeamList();
   const team = teams.data?.find((t) => t.team_id === profile?.currentTeamId);
-  return <BoardPage teamName={team?.team_name} banner={<VerifyEmailBanner />} />;
+  const banner =
+    profile && !profile.emailVerified ? (
+      <Suspense fallback={null}>
+        <VerifyEmailBanner />
+      </Suspense>
+    ) : null;
+  return <BoardPage teamName={team?.team_name} banner={banner} />;
 }

@@ -3,5 +3,5 @@ import { StockPanel } from '@/features/settlement/components/stock-panel';
 
 /** /admin/money, with the team's shuttle stock (docs/ON-COURT.md). */
 export default function Money() {
-  return <MoneyPage extra={<StockPanel />} />;
+  return <MoneyPage stock={<StockPanel />} />;
 }

@@ -3,10 +3,12 @@ import { addDays, adminRoutes, taipeiDate, taipeiDayStart } from '@shuttle/share
 import type { TeamScope } from '#admin-accounts/team-scope.ts';
 import { attendanceCounts, toAdminSession } from '#api/views/sessions.ts';
 import type { BookingEngine } from '#bookings/engine.ts';
+import type { SelfCheckInRepository } from '#bookings/self-check-in-repository.ts';
 import { adminIdempotencyScope, guestUserId } from '#db/keys.ts';
 import type { Clock, IdGenerator } from '#platform/clock.ts';
 import { DomainError } from '#platform/errors.ts';
 import { type ContractAppOptions, contractRoutes } from '#platform/http.ts';
+import type { AttendanceEffects } from '#rotation/attendance.ts';
 import type { SessionRecord } from '#sessions/model.ts';
 import type { SessionRepository } from '#sessions/repository.ts';
 
@@ -16,11 +18,13 @@ export interface CheckInRouteDeps {
   scope: TeamScope;
   sessions: SessionRepository;
   engine: BookingEngine;
-  /** The no-show rule (docs/MONEY.md), applied when a player is marked absent. */
-  noShows: { afterAbsent(teamId: string, userId: string, startsAt: string): Promise<string | null> };
+  /** The no-show rule and the rotation board follow every change of a mark (rotation/attendance.ts). */
+  attendance: AttendanceEffects;
+  /** The sessions' self check-in codes (docs/ON-COURT.md, "Self check-in"). */
+  selfCheckIns: SelfCheckInRepository;
+  /** The team's `teamNotices` rate bucket: moving a player up may tell them (app/limits.ts). */
+  teamNotices: (teamId: string) => Promise<void>;
   http: ContractAppOptions;
-  /** An open rotation board takes the checked-in player at once (docs/ON-COURT.md, "Rotation"). */
-  rotation: { afterCheckIn(sessionId: string): Promise<void> };
 }
 
 /** Walk-ins are added from this long before a session's start until its end. */
@@ -28,16 +32,25 @@ const WALK_IN_LEAD_MS = 2 * 3_600_000;
 const walkInOpen = (session: Pick<SessionRecord, 'startsAt' | 'endsAt'>, now: Date) =>
   now.getTime() >= Date.parse(session.startsAt) - WALK_IN_LEAD_MS && now.getTime() <= Date.parse(session.endsAt);
 
+const hasStarted = (session: Pick<SessionRecord, 'startsAt'>, now: Date) =>
+  now.getTime() >= Date.parse(session.startsAt);
+
 export function checkInRoutes(s: CheckInRouteDeps) {
   return contractRoutes(
     adminRoutes,
     {
-      /** Idempotent: marking the same value again changes nothing; the first check-in time is kept. */
-      'signed/signed': async ({ sessionId, userId, attendance }, { refs }) => {
+      /**
+       * Idempotent: marking the same value again changes nothing; the first check-in time is kept.
+       * `null` takes a mark back, with what it set off (docs/ON-COURT.md, "At the door").
+       */
+      'signed/signed': async ({ sessionId, userId, attendance, confirm }, { refs }) => {
         const session = refs.sessionId;
+        if (refs.userId.status !== 'accepted') throw new DomainError('BOOKING_NOT_FOUND');
+        const before = refs.userId.attendance ?? null;
+        if (attendance === 'absent' && before !== 'absent' && !confirm && !hasStarted(session, s.clock.now()))
+          throw new DomainError('ABSENT_BEFORE_START');
         await s.engine.checkIn(sessionId, userId, attendance);
-        if (attendance === 'absent') await s.noShows.afterAbsent(session.teamId, userId, session.startsAt);
-        else await s.rotation.afterCheckIn(sessionId);
+        await s.attendance.changed(session, userId, before, attendance);
         const booking = await s.sessions.booking(sessionId, userId);
         return { sessionId, userId, attendance, checkedInAt: booking?.checkedInAt ?? null };
       },
@@ -63,7 +76,7 @@ export function checkInRoutes(s: CheckInRouteDeps) {
        * reference), or a guest by name; only on the session's day, from 2 h before its start to
        * its end (docs/ARCHITECTURE.md, "References").
        */
-      'signed/addWalkIn': async ({ sessionId, name }, { admin, idempotencyKey, refs }) => {
+      'signed/addWalkIn': async ({ sessionId, name, raiseCapacity }, { admin, idempotencyKey, refs }) => {
         if (!walkInOpen(refs.sessionId, s.clock.now())) throw new DomainError('WALK_IN_CLOSED');
         // A guest without an account; a retried request names the same guest.
         const guest = () =>
@@ -78,10 +91,39 @@ export function checkInRoutes(s: CheckInRouteDeps) {
           idempotencyScope: adminIdempotencyScope(admin.adminId),
           idempotencyKey,
           read: refs.sessionId,
+          raiseCapacity,
         });
-        await s.rotation.afterCheckIn(sessionId);
-        return { ...outcome, name: player.name, attendance: 'attended' as const };
+        await s.attendance.changed(refs.sessionId, outcome.userId, null, 'attended');
+        return {
+          ...outcome,
+          name: player.name,
+          attendance: 'attended' as const,
+          capacityRaised: outcome.capacityRaised ?? false,
+        };
       },
+
+      /** A waiting player moved up from the check-in list (docs/ON-COURT.md, "At the door"). */
+      'signed/promote': async ({ sessionId, userId, checkIn }, { admin, idempotencyKey, refs }) => {
+        const session = refs.sessionId;
+        // Without check-in the player is told of their place: a notice, counted like a capacity change.
+        if (!checkIn) await s.teamNotices(session.teamId);
+        const outcome = await s.engine.promote({
+          sessionId,
+          userId,
+          checkIn,
+          promotedBy: admin.adminId,
+          idempotencyScope: adminIdempotencyScope(admin.adminId),
+          idempotencyKey,
+          read: { session, booking: refs.userId },
+        });
+        if (checkIn) await s.attendance.changed(session, userId, null, 'attended');
+        const after = await s.sessions.require(sessionId, { consistent: true });
+        return { ...outcome, session: toAdminSession(after, s.clock.now()) };
+      },
+
+      /** The QR's code at the venue; made on first use (docs/ON-COURT.md, "Self check-in"). */
+      'signed/getSelfCheckIn': async (_, { refs }) => s.selfCheckIns.current(refs.sessionId),
+      'signed/rotateSelfCheckIn': async (_, { refs }) => s.selfCheckIns.rotate(refs.sessionId),
     },
     s.http,
   );

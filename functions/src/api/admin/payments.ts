@@ -1,6 +1,7 @@
 import { addDays, adminRoutes, MONEY_LIMITS, taipeiDate, taipeiDayStart } from '@shuttle/shared';
 import type { TeamScope } from '#admin-accounts/team-scope.ts';
 import { adminIdempotencyScope } from '#db/keys.ts';
+import type { CreditRepository } from '#payments/credit-repository.ts';
 import { outstandingOf } from '#payments/outstanding.ts';
 import type { PassRepository } from '#payments/pass-repository.ts';
 import type { PaymentRepository } from '#payments/repository.ts';
@@ -21,6 +22,7 @@ export interface PaymentRouteDeps {
   users: UserRepository;
   memberships: MembershipRepository;
   payments: PaymentRepository;
+  credits: Pick<CreditRepository, 'ofTeam'>;
   passes: PassRepository;
   noShowSettings: NoShowSettings;
   http: ContractAppOptions;
@@ -57,10 +59,17 @@ export function paymentAdminRoutes(s: PaymentRouteDeps) {
   return contractRoutes(
     adminRoutes,
     {
+      // The booking's reference (read strongly) carries its per-head share for the answer.
       'payments/markPaid': async (request, { refs }) => {
         const session = refs.sessionId;
-        return result(session, request.userId, await s.payments.markPaid(request, session.price));
+        const share = refs.userId.share;
+        return result(session, request.userId, await s.payments.markPaid({ ...request, share }, session.price));
       },
+      'payments/settleRefund': async ({ sessionId, userId, as }, { refs }) => {
+        const session = refs.sessionId;
+        return result(session, userId, await s.payments.settleRefund(sessionId, userId, as, session.price));
+      },
+      'payments/credits': async (_, { refs }) => ({ credits: await s.credits.ofTeam(refs.teamId.teamId) }),
       'payments/markUnpaid': async ({ sessionId, userId }, { refs }) => {
         const session = refs.sessionId;
         return result(session, userId, await s.payments.markUnpaid(sessionId, userId, session.price));

@@ -102,6 +102,7 @@ export function reportRoutes(s: ReportRouteDeps) {
             attended: line.attended,
             absent: line.absent,
             revenue: line.revenue,
+            income: line.income,
           })),
           total: sumLines(lines),
         };

@@ -4,13 +4,16 @@ import type { Clock } from '#platform/clock.ts';
 import { DomainError } from '#platform/errors.ts';
 import { type ContractAppOptions, contractRoutes, newApiApp } from '#platform/http.ts';
 import { adminBoardCalls, boardEtag, notModified } from '#rotation/calls.ts';
+import { correctResult } from '#rotation/rated-calls.ts';
 import { newScreenToken } from '#rotation/repository.ts';
 import type { RotationService } from '#rotation/service.ts';
 import { rotationCsv } from '#rotation/view.ts';
 import type { SessionRepository } from '#sessions/repository.ts';
+import type { TeamRepository } from '#teams/repository.ts';
 
 export interface RotationAdminRouteDeps {
   clock: Clock;
+  teams: TeamRepository;
   scope: TeamScope;
   sessions: SessionRepository;
   rotation: RotationService;
@@ -28,10 +31,16 @@ export function rotationAdminRoutes(s: RotationAdminRouteDeps) {
       adminRoutes,
       {
         // Every `sessionId` here is a `teamSession` and every player a `boardPlayer`, checked before these run.
-        'rotation/setup': async ({ sessionId, courts, mode, rule }, { refs }) => {
+        'rotation/setup': async ({ sessionId, courts, mode, rule, scoring }, { refs }) => {
           const session = refs.sessionId;
+          // A new board plays to the team's scoring unless the setup names another.
+          const points =
+            scoring ??
+            ((await s.rotation.repo.get(sessionId)) ? undefined : (await s.teams.get(session.teamId))?.scoring);
           return {
-            board: s.rotation.adminView(await s.rotation.setup(sessionId, session.teamId, { courts, mode, rule })),
+            board: s.rotation.adminView(
+              await s.rotation.setup(sessionId, session.teamId, { courts, mode, rule, scoring: points }),
+            ),
           };
         },
         'rotation/getBoard': async ({ sessionId }, { c }) => {
@@ -42,8 +51,13 @@ export function rotationAdminRoutes(s: RotationAdminRouteDeps) {
         'rotation/startNext': async (input) => {
           return calls.startNext(input);
         },
-        'rotation/finish': async (input) => {
-          return calls.finish(input);
+        'rotation/finish': async (input, { idempotencyKey }) => {
+          return calls.finish(input, idempotencyKey);
+        },
+        'rotation/correctResult': async ({ sessionId, gameNo, ...result }) => {
+          return {
+            board: s.rotation.adminView(await correctResult(s.rotation, s.clock, { sessionId, gameNo, result })),
+          };
         },
         'rotation/setPlayer': async ({ sessionId, userId, state }) => {
           return calls.setPlayer({ sessionId, id: userId, state });

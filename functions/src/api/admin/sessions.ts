@@ -16,7 +16,7 @@ import { newSessionsAnnouncement } from '#outbox/group-items.ts';
 import type { Clock, IdGenerator } from '#platform/clock.ts';
 import { DomainError } from '#platform/errors.ts';
 import { type ContractAppOptions, contractRoutes } from '#platform/http.ts';
-import { createSessions } from '#sessions/create.ts';
+import { copySession, createSessions } from '#sessions/create.ts';
 import type { SessionRecord } from '#sessions/model.ts';
 import type { SessionRepository } from '#sessions/repository.ts';
 import type { TeamRepository } from '#teams/repository.ts';
@@ -107,6 +107,15 @@ export function sessionAdminRoutes(s: SessionAdminRouteDeps) {
         );
       },
 
+      'createSession/copySession': async ({ startsAt }, { admin, idempotencyKey, refs }) => {
+        const verified = await isVerified(admin.adminId);
+        return copySession(
+          { ...s, announce: newSessionsAnnouncement, scheduleDraws: lotteryDrawsItem },
+          { source: refs.sessionId, startsAt, adminId: admin.adminId, teamOnly: !verified, idempotencyKey },
+          (sessions, now) => ({ session: toAdminSession(sessions[0]!, now) }),
+        );
+      },
+
       'courtSession/upcommingSessions': async ({ scope, cursor, limit }, { refs }) => {
         const access = refs.teamId;
         const now = s.clock.now();
@@ -154,12 +163,15 @@ export function sessionAdminRoutes(s: SessionAdminRouteDeps) {
       'courtSession/signedMembers': async ({ sessionId }, { refs }) => {
         const session = refs.sessionId;
         const bookings = await s.sessions.bookings(sessionId);
-        const accepted = participants(session, bookings).accepted;
+        const { accepted, waiting } = participants(session, bookings);
         // Levels on the check-in rows (docs/PLAYER-EXPERIENCE.md, "For admins"): TABLE.md, "check-in list".
-        const levels = await s.levels(accepted.map((p) => p.userId));
+        const levels = await s.levels([...accepted, ...waiting].map((p) => p.userId));
+        const withLevel = <P extends { userId: string }>(p: P) => ({ ...p, level: levels.get(p.userId) ?? null });
         return {
           session: view(session),
-          players: accepted.map((p) => ({ ...p, level: levels.get(p.userId) ?? null })),
+          players: accepted.map(withLevel),
+          // The waitlist in its order, to move up or add at the door (docs/ON-COURT.md, "At the door").
+          waiting: waiting.map(withLevel),
           counts: attendanceCounts(bookings),
         };
       },

@@ -98,6 +98,7 @@ export function teamSettingRoutes(s: TeamAdminRouteDeps) {
           waitlistOfferMinutes: changes.waitlistOfferMinutes,
           quietHours: changes.quietHours,
           memberPriorityHours: changes.memberPriorityHours,
+          scoring: changes.scoring,
         });
         return defaultData(team);
       },

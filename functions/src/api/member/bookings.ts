@@ -1,8 +1,12 @@
 import { type AttendanceRecord, computeHistoryStatistics, memberRoutes, sessionStatusAt } from '@shuttle/shared';
 import { myBookingOf } from '#api/views/bookings.ts';
 import type { BookingEngine } from '#bookings/engine.ts';
+import { type SelfCheckInRepository, selfCheckInOpen, selfCheckInWindow } from '#bookings/self-check-in-repository.ts';
+import type { ServiceHandover } from '#notifications/service-handover.ts';
 import type { Clock } from '#platform/clock.ts';
+import { DomainError } from '#platform/errors.ts';
 import { type ContractAppOptions, contractRoutes } from '#platform/http.ts';
+import type { AttendanceEffects } from '#rotation/attendance.ts';
 import type { RotationService } from '#rotation/service.ts';
 import { toSummary } from '#sessions/model.ts';
 import type { SessionRepository } from '#sessions/repository.ts';
@@ -13,6 +17,11 @@ export interface BookingRouteDeps {
   engine: BookingEngine;
   /** Games played per ended session that had a rotation board (docs/ON-COURT.md, "Tonight's record"). */
   rotation: RotationService;
+  /** Self check-in: the sessions' codes, and what a check-in sets off (rotation/attendance.ts). */
+  selfCheckIns: Pick<SelfCheckInRepository, 'matches'>;
+  attendance: Pick<AttendanceEffects, 'changed'>;
+  /** LINE MINI App mode: a `liffAccessToken` on the booking call is handed over once the booking stands. */
+  serviceHandover: ServiceHandover;
   http: ContractAppOptions;
 }
 
@@ -96,20 +105,59 @@ export function bookingRoutes(s: BookingRouteDeps) {
     {
       // The name and picture come from the member token, so a reservation stays within three calls.
       // The engine decides on the reference's read (docs/ARCHITECTURE.md, "References").
-      'checkState/sessionList/joinSession': ({ sessionId, partySize }, { member, idempotencyKey, refs }) =>
-        s.engine.join({
+      'checkState/sessionList/joinSession': async ({ sessionId, partySize, liffAccessToken }, c) => {
+        const { member, idempotencyKey, refs } = c;
+        const result = await s.engine.join({
           sessionId,
           partySize,
           idempotencyKey,
           player: { userId: member.userId, name: member.name, pictureUrl: member.pictureUrl },
           read: refs.sessionId,
-        }),
+        });
+        if (liffAccessToken) {
+          const booking = { status: result.status };
+          await s.serviceHandover.handOverWithBooking({
+            userId: member.userId,
+            session: refs.sessionId,
+            booking,
+            liffAccessToken,
+          });
+        }
+        return result;
+      },
       'checkState/booked/cancelBooked': ({ sessionId }, { member, idempotencyKey, refs }) =>
         s.engine.cancel({ sessionId, userId: member.userId, idempotencyKey, read: refs.sessionId }),
       'checkState/booked/acceptOffer': ({ sessionId }, { member, refs }) =>
         s.engine.acceptOffer(sessionId, member.userId, refs.sessionId),
       'checkState/booked/declineOffer': ({ sessionId }, { member, refs }) =>
         s.engine.declineOffer(sessionId, member.userId, refs.sessionId),
+      /**
+       * Self check-in by the QR at the venue (docs/ON-COURT.md, "Self check-in"): the code first
+       * (a wrong one tells nothing about the session), then a place, then the time; a second scan
+       * answers the first check-in.
+       */
+      'checkState/booked/selfCheckIn': async ({ sessionId, code }, { member, refs }) => {
+        const { session, booking } = refs.sessionId;
+        if (!(await s.selfCheckIns.matches(sessionId, code))) throw new DomainError('SELF_CHECK_IN_CODE_INVALID');
+        if (booking?.status !== 'accepted') throw new DomainError('SELF_CHECK_IN_NO_PLACE');
+        if (booking.attendance === 'attended' && booking.checkedInAt)
+          return {
+            sessionId,
+            attendance: 'attended' as const,
+            checkedInAt: booking.checkedInAt,
+            alreadyCheckedIn: true,
+          };
+        if (!selfCheckInOpen(session, s.clock.now())) {
+          const closed = new DomainError('SELF_CHECK_IN_CLOSED');
+          closed.data = selfCheckInWindow(session);
+          throw closed;
+        }
+        await s.engine.checkIn(sessionId, member.userId, 'attended');
+        await s.attendance.changed(session, member.userId, booking.attendance ?? null, 'attended');
+        const after = await s.sessions.booking(sessionId, member.userId);
+        const checkedInAt = after?.checkedInAt ?? s.clock.now().toISOString();
+        return { sessionId, attendance: 'attended' as const, checkedInAt, alreadyCheckedIn: false };
+      },
       'checkState/booked/getBooked': (_, { member }) => upcoming(member.userId),
       'checkState/history/getHistory': (_, { member }) => history(member.userId, true),
       'checkState/setting/getAmountOfAttend': async (_, { member }) => {

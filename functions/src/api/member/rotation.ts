@@ -55,8 +55,8 @@ export function rotationMemberRoutes(s: RotationMemberRouteDeps) {
         'checkState/rotation/startNext': async (input) => {
           return calls.startNext(input);
         },
-        'checkState/rotation/finish': async (input) => {
-          return calls.finish(input);
+        'checkState/rotation/finish': async (input, { idempotencyKey }) => {
+          return calls.finish(input, idempotencyKey);
         },
         'checkState/rotation/setPlayer': async ({ sessionId, playerId, state }) => {
           return calls.setPlayer({ sessionId, id: playerId, state });

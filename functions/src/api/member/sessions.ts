@@ -10,9 +10,9 @@ import {
 } from '@shuttle/shared';
 import { myBookingOf, participantCountsOf, participantsOf } from '#api/views/bookings.ts';
 import { lotteryView } from '#bookings/lottery.ts';
+import type { CreditRepository } from '#payments/credit-repository.ts';
 import { passCovers } from '#payments/model.ts';
 import type { PassRepository } from '#payments/pass-repository.ts';
-import type { SettlementRepository } from '#payments/settlement-repository.ts';
 import type { Clock } from '#platform/clock.ts';
 import { DomainError } from '#platform/errors.ts';
 import { type ContractAppOptions, contractRoutes, type MemberCaller } from '#platform/http.ts';
@@ -30,7 +30,8 @@ export interface SessionRouteDeps {
   memberships: MembershipRepository;
   /** Listed players' nicknames (and the caller's level), by user id. */
   users: Pick<UserRepository, 'listedProfiles'>;
-  settlements: Pick<SettlementRepository, 'record'>;
+  /** The caller's credit with the team, read only while their booking owes (docs/MONEY.md, "Refunds and credit"). */
+  credits: Pick<CreditRepository, 'balance'>;
   /** The caller's passes, read only while their booking owes (docs/MONEY.md, "Season passes"). */
   passes: Pick<PassRepository, 'ofUser'>;
   http: ContractAppOptions;
@@ -85,7 +86,7 @@ export function sessionRoutes(s: SessionRouteDeps) {
     const detail = {
       ...toDetail(session, now, team?.privateRules ?? '', myBooking),
       ...withLottery(session, booking ? member : null),
-      ...(await payTo(myBooking?.payment, team?.paymentDetails, session.id, member?.userId)),
+      ...payTo(myBooking?.payment, team?.paymentDetails),
       // A transfer reported before cancelling, from the caller's booking row already read (docs/MONEY.md).
       ...(booking && !myBooking && booking.paymentReport ? { myCancelledTransfer: booking.paymentReport } : {}),
     };
@@ -93,9 +94,10 @@ export function sessionRoutes(s: SessionRouteDeps) {
   };
 
   /**
-   * A booking that owes while the player holds a valid pass of the team that covers the session's
-   * day (docs/MONEY.md, "Season passes"): marked `coveredBy`, so the app shows 季打 instead of
-   * 未付款 and no transfer form. One Query of the caller's passes, only while the booking owes.
+   * A booking that owes (docs/MONEY.md): while the player holds a valid pass of the team that
+   * covers the session's day, marked `coveredBy`, so the app shows 季打 instead of 未付款 and no
+   * transfer form (one Query of the caller's passes); else, with credit left with the team, the
+   * credit the team will take off (one GetItem). Both only while the booking owes.
    */
   const coveredByPass = async (
     session: SessionRecord,
@@ -105,25 +107,24 @@ export function sessionRoutes(s: SessionRouteDeps) {
     const payment = mine?.payment;
     if (!mine || !payment || !owes(payment) || !userId) return mine;
     const day = taipeiDate(session.startsAt);
-    const pass = (await s.passes.ofUser(userId, day)).find((p) => p.teamId === session.teamId && passCovers(p, day));
-    return pass ? { ...mine, payment: { ...payment, coveredBy: { passId: pass.passId, name: pass.name } } } : mine;
+    const [passes, credit] = await Promise.all([
+      s.passes.ofUser(userId, day),
+      s.credits.balance(session.teamId, userId),
+    ]);
+    const pass = passes.find((p) => p.teamId === session.teamId && passCovers(p, day));
+    if (pass) return { ...mine, payment: { ...payment, coveredBy: { passId: pass.passId, name: pass.name } } };
+    return credit > 0 ? { ...mine, payment: { ...payment, creditAvailable: credit } } : mine;
   };
 
   /**
    * Where and how much a player who owes pays (docs/ON-COURT.md, "Where to pay"): the team's
-   * details (already read with the team) and, only then, one GetItem of the settlement, whose
-   * closed share replaces the booking's amount.
+   * details (already read with the team) and the booking's amount (its per-head share once the
+   * night is settled), less the credit the team will take off. No read of its own.
    */
-  const payTo = async (
-    payment: Payment | null | undefined,
-    details: PaymentDetails | undefined,
-    sessionId: string,
-    userId: string | undefined,
-  ) => {
-    if (!payment || !owes(payment) || payment.coveredBy || !hasPaymentDetails(details) || !userId) return {};
-    const settlement = await s.settlements.record(sessionId);
-    const share = settlement?.closed?.shares.find((x) => x.userId === userId);
-    return { paymentDetails: { ...details, amount: share?.amount ?? payment.amount } };
+  const payTo = (payment: Payment | null | undefined, details: PaymentDetails | undefined) => {
+    if (!payment || !owes(payment) || payment.coveredBy || !hasPaymentDetails(details)) return {};
+    const amount = Math.max(0, payment.amount - (payment.creditAvailable ?? 0));
+    return { paymentDetails: { ...details, accountName: details.accountName ?? '', amount } };
   };
 
   /** A visitor's list: counts only, never who (docs/PRIVACY.md); one GetItem of the session. */

@@ -1,5 +1,6 @@
 import {
   type AdminTeamItem,
+  DEFAULT_SCORING,
   type DefaultData,
   FAIR_SIGNUP_LIMITS,
   quietHoursOf,
@@ -51,6 +52,7 @@ export function toDefaultData(team: TeamRecord, lineUsage: LineUsage): DefaultDa
     waitlistOfferMinutes: team.waitlistOfferMinutes ?? 0,
     quietHours: quietHoursOf(team.quietHours),
     memberPriorityHours: team.memberPriorityHours ?? 0,
+    scoring: team.scoring ?? DEFAULT_SCORING,
     group_announcements: groupAnnouncementsOf(team),
     language: teamLanguageOf(team),
     line_usage: lineUsage,

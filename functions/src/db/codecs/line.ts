@@ -18,3 +18,36 @@ export const lineWebhookEventCodec = itemCodec({
   }),
   keys: (_event, webhookEventId: string) => key.lineWebhookEvent(webhookEventId),
 });
+
+const serviceTokenSchema = z.object({
+  type: z.literal('serviceToken'),
+  userId: z.string(),
+  sessionId: z.string(),
+  /** The notification token, sealed (`#platform/sealed.ts`): never in clear in the table. */
+  sealed: z.string(),
+  /** Sends LINE says are left. */
+  remaining: z.number(),
+  expiresAt: z.string(),
+  /** Changes whenever the token does (issue, renewal): what a retried send compares. */
+  version: z.string(),
+  issuedAt: z.string(),
+  /** SHA-256 of the LIFF access token it was issued from (absent on the first items: ''). */
+  liffTokenHash: z.string().optional(),
+  /** The session's end (epoch seconds). */
+  ttl: z.number(),
+  /** While a dispatcher sends with it. */
+  leaseUntil: z.string().optional(),
+  leaseBy: z.string().optional(),
+});
+
+/**
+ * The LINE MINI App notification token of one player's booking (`USER#<userId>` /
+ * `SVCTOKEN#<sessionId>`, TABLE.md "Service message tokens").
+ */
+export type ServiceTokenItem = z.output<typeof serviceTokenSchema>;
+
+export const serviceTokenCodec = itemCodec({
+  name: 'serviceToken',
+  schema: serviceTokenSchema,
+  keys: (t) => key.serviceToken(t.userId, t.sessionId),
+});

@@ -51,7 +51,8 @@ export const TEAM_ALERT_KINDS = ['groupBindRefused', 'paymentDetailsChanged'] as
  */
 export const LINE_ACCOUNT_KINDS = ['richMenuLink'] as const;
 
-const DELIVERY_CHANNELS = ['line', 'email'] as const;
+/** `service`: a LINE MINI App service message (docs/LINE.md, "Service messages"), free, instead of the LINE push. */
+const DELIVERY_CHANNELS = ['line', 'email', 'service'] as const;
 const channels = z.array(z.enum(DELIVERY_CHANNELS));
 
 /** What a notice says about the session, kept on the record since a deleted session cannot be read. */
@@ -87,6 +88,12 @@ const base = {
    * exactly this under the same `X-Line-Retry-Key`, as LINE requires of a retried request.
    */
   lineRequest: z.string().optional(),
+  /**
+   * The version of the booking's notification token a service message was sent with (marked
+   * before the send, which has no retry key): a retry whose token LINE refuses, or that finds the
+   * token changed, knows the first send went and sends nothing again. Never the token itself.
+   */
+  serviceAttempt: z.string().optional(),
   /** Channels already sent on an earlier attempt; a retry does not send them again. */
   channelsDone: channels.optional(),
   /** Channels that refused for good on an earlier attempt (LINE 4xx: blocked, unknown user); not tried again. */

@@ -77,11 +77,16 @@ export const settlementSchema = z.object({
   status: z.enum(['open', 'closed']),
   updatedAt: z.string(),
   /**
-   * Set once by `settlement/close`: the answer as it was, never recomputed. Kept as answered, so
-   * it is checked to be an object only (a later answer shape must not turn old ones corrupt).
+   * Set by `settlement/close`: the costs and shares as they were, never recomputed (income is:
+   * `closedView`). Kept as answered, so it is checked to be an object only (a later answer shape
+   * must not turn old ones corrupt).
    */
   closed: z.custom<Settlement>((value) => typeof value === 'object' && value !== null).optional(),
   closedAt: z.string().optional(),
+  /** The admin who closed it. */
+  closedBy: z.string().optional(),
+  /** Every reopening (`settlement/reopen`), oldest first, the last SETTLEMENT_LIMITS.reopenedKept. */
+  reopened: z.array(z.object({ by: z.string(), adminId: z.string(), at: z.string() })).optional(),
 });
 
 /** The settlement item as stored. While `open` the figures are computed on every read; `closed` keeps them. */
@@ -112,4 +117,22 @@ export const shuttleStockCodec = itemCodec({
   name: 'shuttles',
   schema: shuttleStockSchema,
   keys: (s) => key.teamShuttles(s.teamId),
+});
+
+const creditSchema = z.object({
+  type: z.literal('credit'),
+  teamId: z.string(),
+  userId: z.string(),
+  name: z.string(),
+  balance: z.number(),
+  updatedAt: z.string(),
+});
+
+/** A player's credit with a team (key `TEAM#teamId / CREDIT#userId`), kept with UpdateItem only. */
+export type CreditRecord = z.output<typeof creditSchema>;
+
+export const creditCodec = itemCodec({
+  name: 'credit',
+  schema: creditSchema,
+  keys: (c) => key.credit(c.teamId, c.userId),
 });

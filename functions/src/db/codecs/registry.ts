@@ -3,9 +3,9 @@ import { idempotencyCodec } from '../idempotency.ts';
 import { rateCounterCodec } from '../rate-counters.ts';
 import { adminCodec, adminEmailCodeCodec, adminEmailCodec, loginGuardCodec, passwordResetCodec } from './admin.ts';
 import { signupJobCodec } from './jobs.ts';
-import { lineWebhookEventCodec } from './line.ts';
+import { lineWebhookEventCodec, serviceTokenCodec } from './line.ts';
 import { outboxCodec } from './outbox.ts';
-import { passCodec, settlementCodec, shuttleStockCodec } from './payments.ts';
+import { creditCodec, passCodec, settlementCodec, shuttleStockCodec } from './payments.ts';
 import {
   calendarFeedCodec,
   calendarFeedPointerCodec,
@@ -15,6 +15,7 @@ import {
   emailCodeCodec,
   userCodec,
 } from './players.ts';
+import { ratingCodec } from './ratings.ts';
 import {
   rotationAddressSocketCodec,
   rotationCodec,
@@ -23,7 +24,7 @@ import {
   rotationSocketOwnerCodec,
   rotationViewerSocketCodec,
 } from './rotation.ts';
-import { bookingCodec, sessionCodec } from './sessions.ts';
+import { bookingCodec, selfCheckInCodec, sessionCodec } from './sessions.ts';
 import {
   inviteCodec,
   joinRequestCodec,
@@ -52,6 +53,8 @@ export const ITEM_CODECS: readonly ReadCodec<unknown>[] = [
   codeTriesCodec,
   calendarFeedCodec,
   calendarFeedPointerCodec,
+  ratingCodec,
+  serviceTokenCodec,
   teamCodec,
   memberCodec,
   joinRequestCodec,
@@ -66,9 +69,11 @@ export const ITEM_CODECS: readonly ReadCodec<unknown>[] = [
   teamLineBindCodeCodec,
   lineGroupCodec,
   passCodec,
+  creditCodec,
   shuttleStockCodec,
   sessionCodec,
   bookingCodec,
+  selfCheckInCodec,
   settlementCodec,
   rotationCodec,
   rotationScreenCodec,

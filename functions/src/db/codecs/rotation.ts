@@ -1,4 +1,4 @@
-import { rotationMode, rotationPlayerState, rotationRule } from '@shuttle/shared';
+import { rotationMode, rotationPlayerState, rotationRule, scoringPoints } from '@shuttle/shared';
 import * as z from 'zod';
 import { itemCodec } from '../codec.ts';
 import { key } from '../keys.ts';
@@ -17,6 +17,8 @@ const rotationPlayerSchema = z.object({
   name: z.string(),
   /** Level on the 18-level table (docs/MONEY.md, "Player levels"); null: unknown (counted as UNKNOWN_LEVEL). */
   level: z.number().nullable(),
+  /** Rating skill (mu) once they have rated games, for the `balanced` split (absent: from `level`). */
+  skill: z.number().optional(),
   state: rotationPlayerState,
   /** Games started tonight (the one on court included). */
   gamesPlayed: z.number(),
@@ -38,8 +40,15 @@ const rotationPlayerSchema = z.object({
   boost: z.number(),
   /** Opted in to one LINE push "you are up next" this evening (`checkState/rotation/notifyMe`; absent: no). */
   notifyUpNext: z.boolean().optional(),
-  /** That push was queued (its outbox record written with the board); never a second one this evening. */
+  /** The first push was queued (its outbox record written with the board). */
   upNextQueued: z.boolean().optional(),
+  /** Up-next pushes queued this evening (absent: 1 when `upNextQueued`, else 0); at most `ROTATION_LIMITS.upNextPushes`. */
+  upNextSent: z.number().optional(),
+  /**
+   * The court the last push named while that game is still to come (null: the first that frees);
+   * absent once it started or before any push. A change of that court is told again (up-next.ts).
+   */
+  upNextCourt: z.number().nullable().optional(),
 });
 
 const rotationGameSchema = z.object({
@@ -51,31 +60,59 @@ const rotationGameSchema = z.object({
   stayStreak: z.number(),
 });
 
+/** A coming game fixed on the board: promised to `court`, or (null) to the first court that frees. */
+const rotationComingGameSchema = z.object({ court: z.number().nullable(), teams });
+
+/** A rating's model skill (`#rotation/ratings.ts`). */
+const skillSchema = z.object({ mu: z.number(), sigma: z.number() });
+
+const rotationLogEntrySchema = z.object({
+  court: z.number(),
+  teams,
+  startedAt: z.string(),
+  endedAt: z.string().nullable(),
+  score: z.tuple([z.number(), z.number()]).nullable(),
+  /** The winning side (0: teams[0]) from the score or a one-tap result; null or absent: no result. */
+  winner: z
+    .union([z.literal(0), z.literal(1)])
+    .nullable()
+    .optional(),
+  /** What the result did to each player's rating (ratings.ts), so a correction moves it back. */
+  ratings: z.array(z.object({ userId: z.string(), before: skillSchema, after: skillSchema })).optional(),
+  /** The Idempotency-Key of the finish that ended it: a retry with it answers without a second change. */
+  finishKey: z.string().optional(),
+});
+
 const rotationStateSchema = z.object({
   mode: rotationMode,
   rule: rotationRule,
+  /** Points a game is played to tonight (docs/ON-COURT.md, "Scores"); absent on older boards: 21. */
+  scoring: scoringPoints.optional(),
   courts: z.array(z.number()),
   games: z.array(rotationGameSchema),
   /** Winners held on a free court for its next game (`winnerStays`). */
   holds: z.array(z.object({ court: z.number(), userIds: z.array(z.string()), streak: z.number() })),
   players: z.array(rotationPlayerSchema),
-  /** Coming games fixed by an admin's swap: the teams of next[0], next[1] … in order. */
-  pinned: z.array(teams),
+  /**
+   * Coming games fixed on the board, in the order they were fixed (docs/ON-COURT.md, "A court
+   * promise"): a game shown on a free court is promised to it and starts there; a game an admin's
+   * swap fixed for a busy court (court null) goes on the first court that frees. Absent on boards
+   * written before promises.
+   */
+  promised: z.array(rotationComingGameSchema).optional(),
+  /** Boards written before promises: coming games fixed by a swap, read as promised to no court. */
+  pinned: z.array(teams).optional(),
+  /** Guests' ratings for this evening only (guests have no rating item; dropped with the board's evening). */
+  guestRatings: z.record(z.string(), skillSchema.extend({ games: z.number() })).optional(),
   /** Event counter: every change adds one (waiting order). */
   seq: z.number(),
-  log: z.array(
-    z.object({
-      court: z.number(),
-      teams,
-      startedAt: z.string(),
-      endedAt: z.string().nullable(),
-      score: z.tuple([z.number(), z.number()]).nullable(),
-    }),
-  ),
+  log: z.array(rotationLogEntrySchema),
 });
 
 export type RotationPlayerRecord = z.output<typeof rotationPlayerSchema>;
 export type RotationGameRecord = z.output<typeof rotationGameSchema>;
+export type RotationComingGame = z.output<typeof rotationComingGameSchema>;
+export type RotationLogEntry = z.output<typeof rotationLogEntrySchema>;
 /** The board as the rule engine sees it (`#rotation/engine.ts`): plain data, every operation answers a new one. */
 export type RotationState = z.output<typeof rotationStateSchema>;
 

@@ -2,6 +2,7 @@ import {
   CATEGORIES,
   PAYMENT_METHODS,
   PAYMENT_STATUSES,
+  REFUND_AS,
   REGIONS,
   SIGNUP_MODES,
   taipeiDate,
@@ -115,6 +116,10 @@ const storedPayment = z.object({
   reference: z.string().optional(),
   paidAt: z.string().nullable(),
   passId: z.string().optional(),
+  /** NT$ of this payment taken from the player's credit with the team, on top of `amount`. */
+  credit: z.number().optional(),
+  /** The part above the per-head share, given back or kept as credit (`payments/settleRefund`). */
+  refund: z.object({ amount: z.number(), as: z.enum(REFUND_AS), at: z.string() }).optional(),
 });
 
 export const bookingSchema = z.object({
@@ -144,6 +149,8 @@ export const bookingSchema = z.object({
   payment: storedPayment.optional(),
   /** The player's "I transferred" report, until the admin confirms it. */
   paymentReport: z.object({ reference: z.string(), at: z.string() }).optional(),
+  /** The booking's share of a closed per-head settlement: what it owes (docs/MONEY.md, "Per-head nights"). */
+  share: z.number().optional(),
   checkedInAt: z.string().optional(),
   walkIn: z.boolean().optional(),
   /** The admin who added a walk-in. */
@@ -160,4 +167,23 @@ export const bookingCodec = itemCodec({
   name: 'booking',
   schema: bookingSchema,
   keys: (b) => ({ ...key.booking(b.sessionId, b.userId), ...index.bookingsOfUser(b.userId, b.startsAt, b.sessionId) }),
+});
+
+const selfCheckInSchema = z.object({
+  type: z.literal('selfCheckIn'),
+  sessionId: z.string(),
+  teamId: z.string(),
+  /** The secret the venue's QR carries. */
+  code: z.string(),
+  createdAt: z.string(),
+  ttl: z.number(),
+});
+
+/** A session's self check-in code (`SESSION#<id>` / `SELFCHECKIN`, TTL the session's end + 2 d). */
+export type SelfCheckInRecord = z.output<typeof selfCheckInSchema>;
+
+export const selfCheckInCodec = itemCodec({
+  name: 'selfCheckIn',
+  schema: selfCheckInSchema,
+  keys: (c) => key.selfCheckIn(c.sessionId),
 });

@@ -1,4 +1,4 @@
-import { ADMIN_ROLES, JOIN_RULES, LANGUAGES, paymentDetails, SIGNUP_MODES } from '@shuttle/shared';
+import { ADMIN_ROLES, JOIN_RULES, LANGUAGES, paymentDetails, SIGNUP_MODES, scoringPoints } from '@shuttle/shared';
 import * as z from 'zod';
 import { counterCodec, itemCodec, type RecordOf, type StoredItem } from '../codec.ts';
 import { adminIndex, adminKey, index, key } from '../keys.ts';
@@ -57,6 +57,8 @@ export const teamSchema = z.object({
   memberPriorityHours: z.number().optional(),
   /** Where players pay (`setting/updatePaymentDetails`, docs/ON-COURT.md); unset: not given. */
   paymentDetails: paymentDetails.optional(),
+  /** Points the team's games are played to (docs/ON-COURT.md, "Scores"); unset: 21. */
+  scoring: scoringPoints.optional(),
   /** The no-show rule (docs/MONEY.md, "No-show rule"; `no-show-settings.ts`); unset: off. */
   noShowLimit: z.number().optional(),
   noShowWindowDays: z.number().optional(),
@@ -91,6 +93,12 @@ export const memberSchema = z.object({
   suspendedNoShows: z.number().optional(),
   /** No-shows of sessions that started before this no longer count (a suspension or its lift resets them). */
   noShowResetAt: z.string().optional(),
+  /**
+   * The session whose absent mark reached the limit, and the reset before that suspension:
+   * unmarking that absent undoes the suspension (docs/MONEY.md, "No-show rule").
+   */
+  suspendedBySession: z.string().optional(),
+  previousNoShowResetAt: z.string().optional(),
 });
 
 /** A player's membership of a team (key `TEAM#id / MEMBER#userId`, GSI2 teams of the player). */
@@ -262,7 +270,8 @@ export const teamQuotaCodec = counterCodec({
 /** LINE messages of a team in one Taipei month (`TEAM#id / LINEUSAGE#month`, TTL 40 d). */
 export const lineUsageCodec = counterCodec({
   name: 'lineUsage',
-  schema: z.object({ used: z.number().optional(), ttl: z.number().optional() }),
+  /** `used`: billable pushes; `service`: MINI App service messages (free, counted apart). */
+  schema: z.object({ used: z.number().optional(), service: z.number().optional(), ttl: z.number().optional() }),
   skPrefix: 'LINEUSAGE#',
 });
 

@@ -14,8 +14,13 @@ export const revenueLine = z.object({
   accepted: nonNegativeInt,
   attended: nonNegativeInt,
   absent: nonNegativeInt,
-  /** Attended players x price, NT dollars. */
+  /** Attended players x price, NT dollars: what the night would bring at its price. */
   revenue: nonNegativeInt,
+  /**
+   * Money taken for these sessions less refunds due or made (docs/ON-COURT.md, "Settlement"): a
+   * session's income is its `settlement/get` income, NT dollars.
+   */
+  income: nonNegativeInt,
 });
 export const boardActivity = z.object({
   /** `entered`: a lottery entry (docs/FAIR-SIGNUP.md), not a waitlist join. */

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { ADMIN_LIMITS, CATEGORIES, PAGE_SIZE_MAX, TEXT_LIMITS } from '../../constants.ts';
+import { taipeiWeekday } from '../../time.ts';
 import { attendance, category, id, isoDate, isoInstant, payment, region, sessionSummary } from '../entities.ts';
 import { lotteryMinutes, signupMode } from '../fair-signup.ts';
 import { lineLink, multiLine, name, nonNegativeInt, sessionScope, teamScope, text } from './common.ts';
@@ -97,6 +98,38 @@ function checkTimes(v: Times, ctx: z.RefinementCtx) {
   }
 }
 
+/**
+ * How many sessions a create request publishes: one without a repeat, the weeks (times the
+ * weekdays), or the dates. The create form shows it; the request holds it to
+ * `ADMIN_LIMITS.maxSessionsPerCreate`.
+ */
+export function repeatCount(repeat?: { weeks: number; weekdays?: readonly number[] } | { dates: readonly string[] }) {
+  if (!repeat) return 1;
+  if ('weeks' in repeat) return repeat.weeks * (repeat.weekdays ? new Set(repeat.weekdays).size : 1);
+  return repeat.dates.length;
+}
+
+/**
+ * A weekly repeat on several weekdays (Tue+Thu for 4 weeks) starts on the first of them, the
+ * day of `startsAt`, and publishes weeks × weekdays sessions, at most `maxSessionsPerCreate`.
+ */
+function checkWeekdays(
+  v: { startsAt: string; repeat: { weeks: number; weekdays?: number[] } | { dates: string[] } },
+  ctx: z.RefinementCtx,
+) {
+  if (!('weeks' in v.repeat) || !v.repeat.weekdays) return;
+  if (!v.repeat.weekdays.includes(taipeiWeekday(v.startsAt))) {
+    ctx.addIssue({ code: 'custom', path: ['repeat', 'weekdays'], message: 'must include the weekday of startsAt' });
+  }
+  if (repeatCount(v.repeat) > ADMIN_LIMITS.maxSessionsPerCreate) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['repeat', 'weekdays'],
+      message: `at most ${ADMIN_LIMITS.maxSessionsPerCreate} sessions a call (weeks × weekdays)`,
+    });
+  }
+}
+
 /** publishState 0: one session. */
 export const createSingleSession = z
   .strictObject({ publishState: z.literal(0), ...sessionFields })
@@ -111,7 +144,16 @@ export const createManySessions = z
     publishState: z.literal(1),
     ...sessionFields,
     repeat: z.union([
-      z.strictObject({ weeks: z.number().int().min(1).max(ADMIN_LIMITS.maxWeeks) }),
+      z.strictObject({
+        weeks: z.number().int().min(1).max(ADMIN_LIMITS.maxWeeks),
+        /** ISO weekdays (1 = Monday … 7 = Sunday), one of them the weekday of `startsAt` (Taipei); unset: that weekday alone. */
+        weekdays: z
+          .array(z.number().int().min(1).max(7))
+          .min(1)
+          .max(7)
+          .refine((d) => new Set(d).size === d.length, 'Weekdays repeat')
+          .optional(),
+      }),
       z.strictObject({
         dates: z
           .array(isoDate)
@@ -121,8 +163,18 @@ export const createManySessions = z
       }),
     ]),
   })
-  .superRefine(checkTimes);
+  .superRefine(checkTimes)
+  .superRefine(checkWeekdays);
 export const createSessionRequest = z.discriminatedUnion('publishState', [createSingleSession, createManySessions]);
+
+/**
+ * A copy of a session at another time (`createSession/copySession`): the same settings (title,
+ * venue, courts, places, price, levels, sign-up mode and its rules, notes, visibility), starting
+ * at `startsAt`; it lasts as long, and its sign-up (with a lottery's window) opens as long before
+ * the start as the original's (docs/DECISIONS.md, "Copying a session").
+ */
+export const copySessionRequest = sessionScope.extend({ startsAt: isoInstant });
+export const copySessionResult = z.object({ session: adminSession });
 export type CreateSessionRequest = z.infer<typeof createSessionRequest>;
 export const createSessionResult = z.object({
   publishState: z.union([z.literal(0), z.literal(1)]),
@@ -179,6 +231,8 @@ export const attendanceCounts = z.object({
 export const signedMembers = z.object({
   session: adminSession,
   players: z.array(adminParticipant),
+  /** The waitlist in its order (docs/ON-COURT.md, "At the door"): players the admin may move up or add. */
+  waiting: z.array(adminParticipant),
   counts: attendanceCounts,
 });
 
@@ -209,16 +263,34 @@ export const updateVenueRequest = sessionScope
 export const sessionChangeResult = z.object({ session: adminSession, notified: nonNegativeInt });
 export const deleteSessionResult = z.object({ sessionId: id, deleted: z.literal(true), notified: nonNegativeInt });
 
-export const signRequest = sessionScope.extend({ userId: id, attendance });
-export const signResult = z.object({ sessionId: id, userId: id, attendance, checkedInAt: isoInstant.nullable() });
+/**
+ * Check-in (docs/ON-COURT.md, "At the door"): attended, absent, or `null` (未點名), which undoes
+ * the mark. Absent before the session's start needs `confirm: true` (409 ABSENT_BEFORE_START).
+ */
+export const signRequest = sessionScope.extend({
+  userId: id,
+  attendance: attendance.nullable(),
+  confirm: z.boolean().optional(),
+});
+export const signResult = z.object({
+  sessionId: id,
+  userId: id,
+  attendance: attendance.nullable(),
+  checkedInAt: isoInstant.nullable(),
+});
 export const signedListRequest = teamScope.extend({ date: isoDate.optional() });
 export const signedList = z.object({
   date: isoDate,
   sessions: z.array(z.object({ session: adminSession, counts: attendanceCounts })),
 });
 /** A walk-in is a known player (`userId`) or a guest without an account (`name`). */
+/** With `raiseCapacity`, a session with no place free for the walk-in takes one more player (+1 名額並加入). */
 export const addWalkInRequest = sessionScope
-  .extend({ userId: id.optional(), name: name(TEXT_LIMITS.playerName).min(1).optional() })
+  .extend({
+    userId: id.optional(),
+    name: name(TEXT_LIMITS.playerName).min(1).optional(),
+    raiseCapacity: z.boolean().optional(),
+  })
   .refine((v) => (v.userId === undefined) !== (v.name === undefined), { message: 'Give either userId or name' });
 export const addWalkInResult = z.object({
   sessionId: id,
@@ -226,4 +298,6 @@ export const addWalkInResult = z.object({
   name: z.string(),
   status: z.literal('accepted'),
   attendance: z.literal('attended'),
+  /** The capacity was raised by one for this walk-in. */
+  capacityRaised: z.boolean(),
 });

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { ADMIN_LIMITS, TEXT_LIMITS } from '../../constants.ts';
+import { ADMIN_LIMITS, DEFAULT_SCORING, TEXT_LIMITS } from '../../constants.ts';
 import { id, isoInstant, joinRule, language, region } from '../entities.ts';
 import {
   FAIR_SIGNUP_LIMITS,
@@ -9,6 +9,7 @@ import {
   signupMode,
   waitlistOfferMinutes,
 } from '../fair-signup.ts';
+import { scoringPoints } from '../rotation.ts';
 import { email, lineLink, multiLine, name, nonNegativeInt, teamScope, text } from './common.ts';
 
 // Teams an admin runs, their settings (defaults, venues, LINE, private rules) and their admins.
@@ -64,6 +65,8 @@ export const defaultData = z.object({
   lotteryMinutes: lotteryMinutes.default(FAIR_SIGNUP_LIMITS.defaultLotteryMinutes),
   waitlistOfferMinutes: waitlistOfferMinutes.default(0),
   memberPriorityHours: memberPriorityHours.default(0),
+  /** Points the team's games are played to (docs/ON-COURT.md, "Scores"): 21, 15 or 11. */
+  scoring: scoringPoints.default(DEFAULT_SCORING),
   /** No offer starts or ends inside them (Taipei; default 23:00-08:00); null: off. */
   quietHours,
   /** What the bot posts to the bound group; every one on by default. */
@@ -75,8 +78,11 @@ export const defaultData = z.object({
   }),
   /** The language of the bot's announcements and replies in the bound group. */
   language,
-  /** LINE messages pushed for the team this Taipei month (a group push counts its members) and its budget (0: none). */
-  line_usage: z.object({ month: z.string(), used: nonNegativeInt, budget: nonNegativeInt }),
+  /**
+   * LINE messages pushed for the team this Taipei month (billable: a group push counts its
+   * members), its budget (0: none), and the free LINE MINI App service messages (docs/LINE.md).
+   */
+  line_usage: z.object({ month: z.string(), used: nonNegativeInt, budget: nonNegativeInt, service: nonNegativeInt }),
 });
 export type DefaultData = z.infer<typeof defaultData>;
 
@@ -95,6 +101,7 @@ export const updateDefaultRequest = teamScope
     waitlistOfferMinutes: waitlistOfferMinutes.optional(),
     memberPriorityHours: memberPriorityHours.optional(),
     quietHours: quietHours.optional(),
+    scoring: scoringPoints.optional(),
   })
   .refine((v) => Object.keys(v).some((k) => k !== 'teamId'), { message: 'Nothing to update' });
 

@@ -65,11 +65,7 @@ export function SignlistPage() {
                 >
                   <div className="signlist-card__head">
                     <span className="signlist-card__time">{formatTimeRange(session.startsAt, session.endsAt)}</span>
-                    <SessionBadges
-                      status={session.status}
-                      bookingClosed={session.bookingClosed}
-                      isPublic={session.isPublic}
-                    />
+                    <SessionBadges session={session} />
                   </div>
                   <p className="signlist-card__title">{session.title}</p>
                   <p className="muted">{session.venue}</p>

@@ -10,7 +10,10 @@ import { findMembers } from '../api/find-members';
 
 type Kind = 'member' | 'guest';
 
-/** A player who turns up without booking: a team member found by name, or a guest by name only. */
+/**
+ * A player who turns up without booking: a team member found by name, or a guest by name only.
+ * With no place free (or players waiting for one), the button raises the limit in place: +1 名額並加入.
+ */
 export function WalkInForm({ session }: { session: AdminSession }) {
   const { t } = useTranslation();
   const { busy, run } = useAction();
@@ -19,7 +22,7 @@ export function WalkInForm({ session }: { session: AdminSession }) {
   const [matches, setMatches] = useState<TeamMemberView[]>([]);
   const [picked, setPicked] = useState<TeamMemberView | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const full = session.remaining <= 0;
+  const full = session.remaining <= 0 || session.waitingCount > 0;
 
   useEffect(() => {
     if (kind !== 'member' || picked || name.trim().length === 0) {
@@ -50,7 +53,7 @@ export function WalkInForm({ session }: { session: AdminSession }) {
     }
     setError(null);
     const player = kind === 'member' && picked ? { userId: picked.userId } : { name: name.trim() };
-    const result = await run(() => addWalkIn(session.id, player), {
+    const result = await run(() => addWalkIn(session.id, player, full), {
       success: {
         title: t('signed.walkInAdded'),
         message: t('signed.walkInAddedText', { name: kind === 'member' ? picked?.name : name.trim() }),
@@ -68,7 +71,7 @@ export function WalkInForm({ session }: { session: AdminSession }) {
         {t('signed.walkIn')}
       </h2>
       <p className="panel__text">
-        {full ? t('signed.walkInFull') : t('signed.walkInIntro', { count: session.remaining })}
+        {full ? t('door.walkInFull') : t('signed.walkInIntro', { count: session.remaining })}
       </p>
       <form className="form" onSubmit={submit} noValidate>
         <div className="segmented" role="radiogroup" aria-label={t('signed.walkInKind')}>
@@ -123,8 +126,8 @@ export function WalkInForm({ session }: { session: AdminSession }) {
             ))}
           </ul>
         )}
-        <button type="submit" className="button button--primary" disabled={busy || full} data-testid="walk-in-submit">
-          {t('signed.addWalkIn')}
+        <button type="submit" className="button button--primary" disabled={busy} data-testid="walk-in-submit">
+          {full ? t('door.raiseAndAdd') : t('signed.addWalkIn')}
         </button>
       </form>
     </section>

@@ -5,11 +5,50 @@ import { CloseIcon, PlusIcon } from '@shuttle/shared/web/icons.tsx';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Field } from '@/components/field';
-import type { RepeatMode } from '../model/session-form';
+import { type RepeatMode, weekdayOf } from '../model/session-form';
 import { NumberField } from './number-field';
 import type { SectionProps } from './section-props';
 
 const MODES: RepeatMode[] = ['single', 'weekly', 'dates'];
+const WEEKDAYS = [1, 2, 3, 4, 5, 6, 7];
+/** A short weekday name in the UI language: 2024-01-01 was a Monday (ISO 1). */
+const weekdayName = (day: number) => formatIsoDate(`2024-01-0${day}`, { weekday: 'short' });
+
+/**
+ * The weekly repeat's weekdays (Tue+Thu): the first date's is always on, the others toggle.
+ */
+function WeekdayPicker({ values, set }: Pick<SectionProps, 'values' | 'set'>) {
+  const { t } = useTranslation();
+  const first = /^\d{4}-\d{2}-\d{2}$/.test(values.date) ? weekdayOf(values.date) : undefined;
+  const toggle = (day: number) =>
+    set(
+      'weekdays',
+      values.weekdays.includes(day) ? values.weekdays.filter((d) => d !== day) : [...values.weekdays, day],
+    );
+  return (
+    <div className="field" data-field="weekdays">
+      <span className="field__label" id="weekdays-label">
+        {t('create.weekdays')}
+      </span>
+      <fieldset className="chip-grid" aria-labelledby="weekdays-label" data-testid="weekdays">
+        {WEEKDAYS.map((day) => (
+          <button
+            key={day}
+            type="button"
+            className="chip"
+            aria-pressed={day === first || values.weekdays.includes(day)}
+            disabled={day === first}
+            onClick={() => toggle(day)}
+            data-testid={`weekday-${day}`}
+          >
+            {weekdayName(day)}
+          </button>
+        ))}
+      </fieldset>
+      <p className="field__hint">{t('create.weekdaysHint')}</p>
+    </div>
+  );
+}
 
 /** Once, weekly or on listed dates; start and end time; when sign-up opens. */
 export function ScheduleSection({ values, set, message }: SectionProps) {
@@ -116,6 +155,7 @@ export function ScheduleSection({ values, set, message }: SectionProps) {
           )}
         </div>
       )}
+      {values.mode === 'weekly' && <WeekdayPicker values={values} set={set} />}
       <div className="form-grid">
         <div data-field="startTime">
           <Field label={t('create.startTime')} error={message('startTime')}>

@@ -1,6 +1,12 @@
 import { TEXT_LIMITS } from '@shuttle/shared';
 import { describe, expect, it } from 'vitest';
-import { buildCreateRequest, expandOccurrences, initialValues, type SessionFormValues } from './session-form';
+import {
+  buildCreateRequest,
+  expandOccurrences,
+  initialValues,
+  repeatWeekdays,
+  type SessionFormValues,
+} from './session-form';
 
 // 2026-03-02 10:00 in Taipei, a Monday.
 const NOW = new Date('2026-03-02T02:00:00Z');
@@ -137,6 +143,28 @@ describe('create-session form', () => {
   it('limits weekly repeats to 2–26 weeks', () => {
     expect(errorsOf(form({ mode: 'weekly', weeks: '1' })).weeks?.key).toBe('range');
     expect(errorsOf(form({ mode: 'weekly', weeks: '27' })).weeks?.key).toBe('range');
+  });
+
+  it("repeats weekly on several weekdays: the first date's and the chosen ones, weeks × weekdays sessions", () => {
+    // 2026-03-10 is a Tuesday; Thursday added: Tue, Thu, Tue, Thu.
+    const request = ok(form({ mode: 'weekly', weeks: '2', date: '2026-03-10', weekdays: [4] }));
+    expect(request).toMatchObject({ publishState: 1, repeat: { weeks: 2, weekdays: [2, 4] } });
+    expect(expandOccurrences(request).map((s) => s.startsAt)).toEqual([
+      '2026-03-10T11:00:00.000Z',
+      '2026-03-12T11:00:00.000Z',
+      '2026-03-17T11:00:00.000Z',
+      '2026-03-19T11:00:00.000Z',
+    ]);
+    // The first date's weekday alone is the plain weekly repeat.
+    const plain = ok(form({ mode: 'weekly', weeks: '2', date: '2026-03-10', weekdays: [2] }));
+    expect(plain.publishState === 1 && plain.repeat).toEqual({ weeks: 2 });
+    expect(repeatWeekdays('2026-03-15', [3, 1])).toEqual([1, 3, 7]);
+  });
+
+  it('refuses a weekly repeat of more than 52 sessions (weeks × weekdays)', () => {
+    const errors = errorsOf(form({ mode: 'weekly', weeks: '26', date: '2026-03-10', weekdays: [4, 6] }));
+    expect(errors.weeks).toEqual({ key: 'tooManySessions', values: { max: 52 } });
+    expect(ok(form({ mode: 'weekly', weeks: '26', date: '2026-03-10', weekdays: [4] })).publishState).toBe(1);
   });
 
   it('builds publish state 1 for listed dates, sorted, timed from the earliest date', () => {

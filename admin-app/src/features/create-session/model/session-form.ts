@@ -7,10 +7,13 @@ import {
   createSessionRequest,
   expandRecurrence,
   FAIR_SIGNUP_LIMITS,
+  repeatCount,
   type SessionTimes,
   type SignupMode,
   sessionDetails,
   taipeiDate,
+  taipeiDayStart,
+  taipeiWeekday,
 } from '@shuttle/shared';
 import type { z } from 'zod';
 import { taipeiInstant } from '@/lib/taipei-time';
@@ -37,6 +40,11 @@ export interface SessionFormValues {
   startTime: string;
   endTime: string;
   weeks: string;
+  /**
+   * Weekly: more weekdays each week besides the first date's (ISO 1 = Monday … 7 = Sunday), e.g.
+   * Thursday with a first date on a Tuesday; empty repeats on the first date's weekday alone.
+   */
+  weekdays: number[];
   dates: string[];
   /** Sign-up opens this many days before each start, at `signupTime` (Taipei). */
   signupDaysBefore: string;
@@ -97,6 +105,7 @@ export function initialValues(
     startTime: '19:00',
     endTime: '22:00',
     weeks: '4',
+    weekdays: [],
     dates: [],
     signupDaysBefore: '7',
     signupTime: '12:00',
@@ -194,9 +203,14 @@ export function buildCreateRequest(
   }
 
   let weeks = 1;
+  let weekdays: number[] | undefined;
   if (values.mode === 'weekly') {
     weeks = number('weeks', values.weeks);
     if (weeks < ADMIN_LIMITS.minWeeks || weeks > ADMIN_LIMITS.maxWeeks) errors.weeks = rangeError('weeks');
+    weekdays = DATE.test(values.date) ? repeatWeekdays(values.date, values.weekdays) : undefined;
+    if (!errors.weeks && weekdays && repeatCount({ weeks, weekdays }) > ADMIN_LIMITS.maxSessionsPerCreate) {
+      errors.weeks = { key: 'tooManySessions', values: { max: ADMIN_LIMITS.maxSessionsPerCreate } };
+    }
   }
   if (values.mode === 'dates') {
     const unique = new Set(values.dates);
@@ -244,7 +258,10 @@ export function buildCreateRequest(
       : {
           publishState: 1,
           ...fields,
-          repeat: values.mode === 'weekly' ? { weeks } : { dates: [...values.dates].sort() },
+          repeat:
+            values.mode === 'weekly'
+              ? { weeks, ...(weekdays && weekdays.length > 1 ? { weekdays } : {}) }
+              : { dates: [...values.dates].sort() },
         };
   const request = createSessionRequest.safeParse(draft);
   if (!request.success) {
@@ -252,6 +269,16 @@ export function buildCreateRequest(
     return { ok: false, errors: { [path]: { key: 'invalid' } } };
   }
   return { ok: true, request: request.data };
+}
+
+/** The ISO weekday (1 = Monday … 7 = Sunday) of a YYYY-MM-DD date. */
+export function weekdayOf(date: string): number {
+  return taipeiWeekday(taipeiDayStart(date));
+}
+
+/** The weekdays a weekly repeat from `date` runs on: the date's own and the chosen others, in order. */
+export function repeatWeekdays(date: string, others: readonly number[]): number[] {
+  return [...new Set([weekdayOf(date), ...others])].sort((a, b) => a - b);
 }
 
 /** The sessions a create request publishes, as the server plans them (see `expandRecurrence`). */

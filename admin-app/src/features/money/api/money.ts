@@ -34,3 +34,7 @@ export const liftSuspension = (userId: string) => apiCall('noShow/liftSuspension
 export async function downloadCsv(month: string, kind: 'revenue' | 'attendance' | 'members'): Promise<void> {
   downloadFile(await apiCall.file('reports/exportCsv', { month, kind }), `${kind}-${month}.csv`);
 }
+
+/** Settles a refund due (docs/MONEY.md, "Refunds and credit"): given back, or kept as the player's credit. */
+export const settleRefund = (sessionId: string, userId: string, as: 'refunded' | 'credit') =>
+  apiCall('payments/settleRefund', { sessionId, userId, as });

@@ -38,6 +38,7 @@ describe('the 收費 list', () => {
             item({ userId: 'b', name: '阿二', sessionId: 's2', ended: false, amount: 300 }),
             item({ userId: 'c', name: '阿三', sessionId: 's2', ended: false, passId: 'p1' }),
           ],
+          refunds: [],
           total: 500,
           overdue: 200,
         }),
@@ -71,7 +72,12 @@ describe('the 收費 list', () => {
   it('confirming a row offers 復原, which calls payments/markUnpaid', async () => {
     const fetch = stubFetch(
       routes({
-        'payments/getOutstanding': envelope({ items: [item({ userId: 'a', name: '阿一' })], total: 200, overdue: 200 }),
+        'payments/getOutstanding': envelope({
+          items: [item({ userId: 'a', name: '阿一' })],
+          refunds: [],
+          total: 200,
+          overdue: 200,
+        }),
         'payments/markPaid': envelope({
           sessionId: 's1',
           userId: 'a',

@@ -1,4 +1,5 @@
 import type { OutstandingItem } from '@shuttle/shared';
+import { PressButtonGroup } from '@shuttle/shared/web/choices.tsx';
 import { formatDay, formatMoney } from '@shuttle/shared/web/format.ts';
 import { invalidateQueries } from '@shuttle/shared/web/query.ts';
 import { useCallback, useEffect, useState } from 'react';
@@ -133,6 +134,8 @@ function UndoToast({ settled, onDone }: { settled: Settled; onDone: () => void }
   );
 }
 
+const FILTERS = ['all', 'reported'] as const satisfies readonly Filter[];
+
 const sum = (items: readonly OutstandingItem[]) => items.reduce((total, i) => total + i.amount, 0);
 
 function Group({
@@ -159,16 +162,34 @@ function Group({
   );
 }
 
+type Filter = 'all' | 'reported';
+
+/** The filter, set to 已回報 when the section nav jumps to `confirmAnchor` (its `#hash`). */
+function useFilter(confirmAnchor: string | undefined) {
+  const fromHash = () => (confirmAnchor && window.location.hash === `#${confirmAnchor}` ? 'reported' : 'all');
+  const [filter, setFilter] = useState<Filter>(fromHash);
+  useEffect(() => {
+    const follow = () => {
+      if (fromHash() === 'reported') setFilter('reported');
+    };
+    window.addEventListener('hashchange', follow);
+    return () => window.removeEventListener('hashchange', follow);
+  });
+  return [filter, setFilter] as const;
+}
+
 /**
  * Who owes what (docs/MONEY.md, "Screens"), in three groups: ended sessions (overdue), sessions
- * still to come, and rows a pass covers (not owed money, one tap to settle). One tap records
- * cash, confirms a reported transfer or uses a pass; a toast offers 復原 for a few seconds.
+ * still to come, and rows a pass covers (not owed money, one tap to settle); filtered to
+ * 已回報，待確認, only the transfers players reported. One tap records cash, confirms a reported
+ * transfer or uses a pass; a toast offers 復原 for a few seconds.
  */
-export function OutstandingPanel() {
+export function OutstandingPanel({ confirmAnchor }: { confirmAnchor?: string }) {
   const { t } = useTranslation();
   const outstanding = useOutstanding();
   const [settled, setSettled] = useState<Settled | null>(null);
   const dismiss = useCallback(() => setSettled(null), []);
+  const [filter, setFilter] = useFilter(confirmAnchor);
   return (
     <section className="panel" aria-labelledby="outstanding-title" data-testid="outstanding">
       <h2 className="panel__title" id="outstanding-title">
@@ -177,8 +198,31 @@ export function OutstandingPanel() {
       <p className="panel__hint" data-testid="outstanding-counts">
         {t('moneyScreens.outstandingCounts')}
       </p>
+      <div id={confirmAnchor} className="section-anchor">
+        <PressButtonGroup
+          groupClassName="segmented"
+          legend={t('moneyScreens.filter.label')}
+          options={FILTERS}
+          className="segmented__item"
+          label={(f) => t(`moneyScreens.filter.${f}`)}
+          pressed={(f) => filter === f}
+          onPress={setFilter}
+        />
+      </div>
       <QueryView query={outstanding}>
         {({ items, total }) => {
+          if (filter === 'reported') {
+            const reported = items.filter((i) => i.payment.reported);
+            if (reported.length === 0) return <p className="panel__empty">{t('moneyScreens.filter.noneReported')}</p>;
+            return (
+              <Group
+                title={t('moneyScreens.filter.reported')}
+                testId="outstanding-reported"
+                items={reported}
+                onSettled={setSettled}
+              />
+            );
+          }
           if (items.length === 0) return <p className="panel__empty">{t('money.nothingOwed')}</p>;
           const owed = items.filter((i) => !i.passId);
           const overdueRows = owed.filter((i) => i.ended);

@@ -13,6 +13,12 @@ import { useRevenueBySession } from '../api/revenue-by-session';
 import { PaymentFigures } from './payment-figures';
 import { SettlementMonthCard } from './settlement-month';
 
+/**
+ * Columns a phone leaves out (docs/MONEY.md, "Screens"): 營收 and 實收 come right after the name,
+ * so a 390 px screen reads them without scrolling sideways; the counts a wider screen adds.
+ */
+const OPTIONAL = 'table__col--optional';
+
 /** The month `delta` months from YYYY-MM. */
 function shiftMonth(month: string, delta: number): string {
   const index = Number(month.slice(0, 4)) * 12 + Number(month.slice(5, 7)) - 1 + delta;
@@ -63,16 +69,16 @@ function MonthlyReport({
                 ))}
               </div>
               <TableWrap label={t('reports.byMonth')}>
-                <table className="table" data-testid="report-months">
+                <table className="table table--prioritised" data-testid="report-months">
                   <TableHead
                     caption={t('reports.byMonth')}
                     columns={[
                       { label: t('reports.month') },
-                      { label: t('reports.sessions'), className: 'table__num' },
-                      { label: t('reports.accepted'), className: 'table__num' },
-                      { label: t('reports.attended'), className: 'table__num' },
-                      { label: t('reports.absent'), className: 'table__num' },
                       { label: t('reports.revenue'), className: 'table__num' },
+                      { label: t('reports.sessions'), className: 'table__num' },
+                      { label: t('reports.attended'), className: 'table__num' },
+                      { label: t('reports.accepted'), className: `table__num ${OPTIONAL}` },
+                      { label: t('reports.absent'), className: `table__num ${OPTIONAL}` },
                     ]}
                   />
                   <tbody>
@@ -88,11 +94,11 @@ function MonthlyReport({
                             {formatMonth(m.month)}
                           </button>
                         </th>
-                        <td className="table__num">{formatNumber(m.sessions)}</td>
-                        <td className="table__num">{formatNumber(m.accepted)}</td>
-                        <td className="table__num">{formatNumber(m.attended)}</td>
-                        <td className="table__num">{formatNumber(m.absent)}</td>
                         <td className="table__num">{formatMoney(m.revenue)}</td>
+                        <td className="table__num">{formatNumber(m.sessions)}</td>
+                        <td className="table__num">{formatNumber(m.attended)}</td>
+                        <td className={`table__num ${OPTIONAL}`}>{formatNumber(m.accepted)}</td>
+                        <td className={`table__num ${OPTIONAL}`}>{formatNumber(m.absent)}</td>
                       </tr>
                     ))}
                   </tbody>
@@ -120,16 +126,17 @@ function SessionReport({ month }: { month: string }) {
             <p className="panel__empty">{t('reports.noSessions')}</p>
           ) : (
             <TableWrap label={t('reports.bySession', { month: formatMonth(month) })}>
-              <table className="table">
+              <table className="table table--prioritised">
                 <TableHead
                   caption={t('reports.bySession', { month: formatMonth(month) })}
                   columns={[
                     { label: t('reports.session') },
-                    { label: t('reports.price'), className: 'table__num' },
-                    { label: t('reports.accepted'), className: 'table__num' },
-                    { label: t('reports.attended'), className: 'table__num' },
-                    { label: t('reports.absent'), className: 'table__num' },
                     { label: t('reports.revenue'), className: 'table__num' },
+                    { label: t('reports.income'), className: 'table__num' },
+                    { label: t('reports.attended'), className: 'table__num' },
+                    { label: t('reports.price'), className: `table__num ${OPTIONAL}` },
+                    { label: t('reports.accepted'), className: `table__num ${OPTIONAL}` },
+                    { label: t('reports.absent'), className: `table__num ${OPTIONAL}` },
                     { label: <span className="sr-only">{t('reports.bookings')}</span> },
                   ]}
                 />
@@ -140,11 +147,14 @@ function SessionReport({ month }: { month: string }) {
                         <Link to={`/detail?id=${s.sessionId}`}>{s.title}</Link>
                         <span className="table__sub">{formatDay(s.startsAt)}</span>
                       </th>
-                      <td className="table__num">{formatMoney(s.price)}</td>
-                      <td className="table__num">{formatNumber(s.accepted)}</td>
-                      <td className="table__num">{formatNumber(s.attended)}</td>
-                      <td className="table__num">{formatNumber(s.absent)}</td>
                       <td className="table__num">{formatMoney(s.revenue)}</td>
+                      <td className="table__num" data-testid="report-session-income">
+                        {formatMoney(s.income)}
+                      </td>
+                      <td className="table__num">{formatNumber(s.attended)}</td>
+                      <td className={`table__num ${OPTIONAL}`}>{formatMoney(s.price)}</td>
+                      <td className={`table__num ${OPTIONAL}`}>{formatNumber(s.accepted)}</td>
+                      <td className={`table__num ${OPTIONAL}`}>{formatNumber(s.absent)}</td>
                       <td>
                         <Link to={`/books?id=${s.sessionId}`} className="link-button">
                           {t('reports.bookings')}
@@ -156,11 +166,12 @@ function SessionReport({ month }: { month: string }) {
                 <tfoot>
                   <tr>
                     <th scope="row">{t('reports.total')}</th>
-                    <td />
-                    <td className="table__num">{formatNumber(total.accepted)}</td>
-                    <td className="table__num">{formatNumber(total.attended)}</td>
-                    <td className="table__num">{formatNumber(total.absent)}</td>
                     <td className="table__num">{formatMoney(total.revenue)}</td>
+                    <td className="table__num">{formatMoney(total.income)}</td>
+                    <td className="table__num">{formatNumber(total.attended)}</td>
+                    <td className={OPTIONAL} />
+                    <td className={`table__num ${OPTIONAL}`}>{formatNumber(total.accepted)}</td>
+                    <td className={`table__num ${OPTIONAL}`}>{formatNumber(total.absent)}</td>
                     <td />
                   </tr>
                 </tfoot>

@@ -22,9 +22,18 @@ export const useRotationSession = (sessionId: string) =>
 
 export const setupBoard = (sessionId: string, courts: number[], mode: RotationMode, rule: RotationRule) =>
   apiCall('rotation/setup', { sessionId, courts, mode, rule });
-export const startNext = (sessionId: string, court: number) => apiCall('rotation/startNext', { sessionId, court });
-export const finishGame = (sessionId: string, court: number, score?: [number, number]) =>
-  apiCall('rotation/finish', score ? { sessionId, court, score } : { sessionId, court });
+/** Starts the coming game promised to `court`; with `nextIndex`, that coming game instead (the admin's override). */
+export const startNext = (sessionId: string, court: number, nextIndex?: number) =>
+  apiCall('rotation/startNext', nextIndex === undefined ? { sessionId, court } : { sessionId, court, nextIndex });
+/** A game's result as `rotation/finish` takes it: the winning side, and its final score when one was picked. */
+export interface FinishResult {
+  winner: 0 | 1;
+  score?: [number, number];
+}
+
+/** Ends the game on `court` with its result (a winner, and a final score if picked), or none. */
+export const finishGame = (sessionId: string, court: number, result?: FinishResult) =>
+  apiCall('rotation/finish', { sessionId, court, ...result });
 export const setPlayerState = (sessionId: string, userId: string, state: RotationPlayerState) =>
   apiCall('rotation/setPlayer', { sessionId, userId, state });
 export const moveUp = (sessionId: string, userId: string) => apiCall('rotation/moveUp', { sessionId, userId });

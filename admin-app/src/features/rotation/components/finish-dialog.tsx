@@ -1,37 +1,45 @@
-import type { RotationGame } from '@shuttle/shared';
+import { finalScores, type RotationGame, type ScoringPoints } from '@shuttle/shared';
 import { Dialog } from '@shuttle/shared/web/dialog.tsx';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { FinishResult } from '../api/rotation';
 import { sideNames } from '../model/board-view';
 
-const points = (text: string): number | null => (/^\d{1,2}$/.test(text.trim()) ? Number(text.trim()) : null);
-
-/** Ends the game on a court; the score is optional (`winnerStays` needs it to know who stays). */
+/**
+ * Ends the game on a court (docs/ON-COURT.md, "Scores"): one tap on the winning side, after
+ * picking its final score if the admin wants one; the list offers only the scores that can end a
+ * game of the board's scoring (winner's points first). Or it ends without a result.
+ */
 export function FinishDialog({
   game,
+  scoring,
   busy,
   onFinish,
   onClose,
 }: {
   game: RotationGame | null;
+  scoring: ScoringPoints;
   busy: boolean;
-  onFinish: (score?: [number, number]) => void;
+  onFinish: (result?: FinishResult) => void;
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const [a, setA] = useState('');
-  const [b, setB] = useState('');
+  const [picked, setPicked] = useState('');
   const separator = t('rotation.nameSeparator');
-  const score = points(a) != null && points(b) != null ? ([points(a)!, points(b)!] as [number, number]) : null;
+  const scores = finalScores(scoring);
   const close = () => {
-    setA('');
-    setB('');
+    setPicked('');
     onClose();
   };
-  const finish = (withScore: boolean) => {
-    onFinish(withScore && score ? score : undefined);
-    setA('');
-    setB('');
+  const finish = (result?: FinishResult) => {
+    onFinish(result);
+    setPicked('');
+  };
+  const won = (winner: 0 | 1) => {
+    const score = scores[Number(picked)];
+    if (picked === '' || !score) return finish({ winner });
+    const [high, low] = score;
+    finish({ winner, score: winner === 0 ? [high, low] : [low, high] });
   };
   return (
     <Dialog
@@ -41,72 +49,47 @@ export function FinishDialog({
       variant="sheet"
       testId="finish-dialog"
       footer={
-        <div className="button-stack">
-          <button
-            type="button"
-            className="button button--primary button--block"
-            disabled={busy || !score}
-            onClick={() => finish(true)}
-            data-testid="finish-with-score"
-          >
-            {t('rotation.finishWithScore')}
-          </button>
-          <button
-            type="button"
-            className="button button--outline button--block"
-            disabled={busy}
-            onClick={() => finish(false)}
-            data-testid="finish-no-score"
-          >
-            {t('rotation.finishNoScore')}
-          </button>
-        </div>
+        game && (
+          <div className="button-stack">
+            {([0, 1] as const).map((side) => (
+              <button
+                key={side}
+                type="button"
+                className="button button--primary button--block"
+                disabled={busy}
+                onClick={() => won(side)}
+                data-testid={`winner-${side}`}
+              >
+                {t('rotation.sideWon', { names: sideNames(game.teams[side], separator) })}
+              </button>
+            ))}
+            <button
+              type="button"
+              className="button button--outline button--block"
+              disabled={busy}
+              onClick={() => finish()}
+              data-testid="finish-no-score"
+            >
+              {t('rotation.finishNoScore')}
+            </button>
+          </div>
+        )
       }
     >
       {game && (
-        <fieldset className="finish-score">
-          <legend className="field__label">{t('rotation.scoreOptional')}</legend>
-          <ScoreInput
-            label={t('rotation.scoreOf', { names: sideNames(game.teams[0], separator) })}
-            value={a}
-            onChange={setA}
-            testId="score-0"
-          />
-          <ScoreInput
-            label={t('rotation.scoreOf', { names: sideNames(game.teams[1], separator) })}
-            value={b}
-            onChange={setB}
-            testId="score-1"
-          />
-        </fieldset>
+        <label className="field finish-score">
+          <span className="field__label">{t('rotation.scoreOptional')}</span>
+          <select className="input" value={picked} onChange={(e) => setPicked(e.target.value)} data-testid="score-pick">
+            <option value="">{t('rotation.noScore')}</option>
+            {scores.map(([high, low], i) => (
+              <option key={`${high}-${low}`} value={String(i)}>
+                {t('rotation.finalScore', { high, low })}
+              </option>
+            ))}
+          </select>
+          <span className="field__hint">{t('rotation.scoreHint', { points: scoring })}</span>
+        </label>
       )}
     </Dialog>
-  );
-}
-
-function ScoreInput({
-  label,
-  value,
-  onChange,
-  testId,
-}: {
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  testId: string;
-}) {
-  return (
-    <label className="finish-score__side">
-      <span>{label}</span>
-      <input
-        className="input"
-        inputMode="numeric"
-        pattern="[0-9]*"
-        maxLength={2}
-        value={value}
-        onChange={(e) => onChange(e.target.value)}
-        data-testid={testId}
-      />
-    </label>
   );
 }

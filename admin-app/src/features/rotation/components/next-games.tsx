@@ -11,9 +11,11 @@ interface Swapping {
 }
 
 /**
- * The coming games the rule picks, each with the court it is expected on. With `onSwap` (the
- * admin board) a tap on a player of a coming game opens a sheet of the queued players to swap in
- * (`rotation/swapNext`; a player of the other coming game changes places).
+ * The coming games, each with the court it is promised to (or the first that frees). With
+ * `onSwap` (the admin board) a tap on a player of a coming game opens a sheet of the queued
+ * players to swap in (`rotation/swapNext`; a player of the other coming game changes places).
+ * With `onStartOn` a coming game can be started on another free court instead (the admin's
+ * override, `rotation/startNext` with `nextIndex`; docs/ON-COURT.md, "A court promise").
  */
 export function NextGames({
   next,
@@ -21,12 +23,16 @@ export function NextGames({
   players = [],
   busy = false,
   onSwap,
+  freeCourts = [],
+  onStartOn,
 }: {
   next: RotationNextGame[];
   limit?: number;
   players?: RotationAdminPlayer[];
   busy?: boolean;
   onSwap?: (nextIndex: number, out: RotationPlayerRef, inPlayer: RotationAdminPlayer) => void;
+  freeCourts?: number[];
+  onStartOn?: (nextIndex: number, court: number) => void;
 }) {
   const { t } = useTranslation();
   const [swapping, setSwapping] = useState<Swapping | null>(null);
@@ -55,6 +61,21 @@ export function NextGames({
                 {game.court != null ? t('rotation.court', { court: game.court }) : t('rotation.anyCourt')}
               </span>
               <GameTeams teams={game.teams} onPick={onSwap && ((out) => setSwapping({ nextIndex, out }))} />
+              {onStartOn &&
+                freeCourts
+                  .filter((court) => court !== game.court)
+                  .map((court) => (
+                    <button
+                      key={court}
+                      type="button"
+                      className="button button--outline button--small rotation-next__elsewhere"
+                      disabled={busy}
+                      onClick={() => onStartOn(nextIndex, court)}
+                      data-testid="start-elsewhere"
+                    >
+                      {t('rotation.startElsewhere', { court })}
+                    </button>
+                  ))}
             </li>
           ))}
         </ol>

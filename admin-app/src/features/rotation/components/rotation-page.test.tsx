@@ -75,6 +75,7 @@ function boardV1(): RotationAdminBoard {
     version: 1,
     mode: 'doubles',
     rule: 'balanced',
+    scoring: 21,
     courts: [
       { court: 1, game: game(1, [1, 2, 3, 4]) },
       { court: 2, game: null },
@@ -93,6 +94,7 @@ function boardV1(): RotationAdminBoard {
     helperPlayerId: null,
     updatedAt: '2026-12-03T11:30:00.000Z',
     screenToken: 'screen-token-0123456789abcdef0123456789',
+    log: [],
   };
 }
 
@@ -121,7 +123,7 @@ describe('the rotation board', () => {
   it('shows the courts, the coming game and the queue with states and games played', async () => {
     api({
       'courtSession/signedMembers': () => ({
-        body: envelope({ session, players: [], counts: { attended: 9, absent: 0, unmarked: 0 } }),
+        body: envelope({ session, players: [], waiting: [], counts: { attended: 9, absent: 0, unmarked: 0 } }),
       }),
       'rotation/getBoard': () => ({ body: envelope({ board: boardV1() }) }),
     });
@@ -164,7 +166,7 @@ describe('the rotation board', () => {
     };
     const { bodiesOf } = api({
       'courtSession/signedMembers': () => ({
-        body: envelope({ session, players: [], counts: { attended: 9, absent: 0, unmarked: 0 } }),
+        body: envelope({ session, players: [], waiting: [], counts: { attended: 9, absent: 0, unmarked: 0 } }),
       }),
       'rotation/getBoard': () => ({ body: envelope({ board: boardV1() }) }),
       'rotation/startNext': () => ({ body: envelope({ game: after.courts[1]!.game, board: after }) }),
@@ -182,7 +184,7 @@ describe('the rotation board', () => {
     let board = boardV1();
     const { bodiesOf } = api({
       'courtSession/signedMembers': () => ({
-        body: envelope({ session, players: [], counts: { attended: 9, absent: 0, unmarked: 0 } }),
+        body: envelope({ session, players: [], waiting: [], counts: { attended: 9, absent: 0, unmarked: 0 } }),
       }),
       'rotation/getBoard': () => ({ body: envelope({ board }) }),
       'rotation/setPlayer': () => {
@@ -214,12 +216,21 @@ describe('the rotation board', () => {
 
     fireEvent.click(within(screen.getAllByTestId('court-tile')[0]!).getByTestId('finish-game'));
     const dialog = await screen.findByTestId('finish-dialog');
-    expect(within(dialog).getByTestId('finish-with-score').hasAttribute('disabled')).toBe(true);
-    fireEvent.change(within(dialog).getByTestId('score-0'), { target: { value: '21' } });
-    fireEvent.change(within(dialog).getByTestId('score-1'), { target: { value: '17' } });
-    fireEvent.click(within(dialog).getByTestId('finish-with-score'));
+    // The list offers only final scores of a game to 21: 21-0 … 21-19, 22-20 … 30-28, 30-29.
+    const options = [...within(dialog).getByTestId('score-pick').querySelectorAll('option')].map((o) => o.textContent);
+    expect(options).toHaveLength(1 + 20 + 9 + 1);
+    expect(options).toContain('21–19');
+    expect(options).toContain('30–29');
+    expect(options).not.toContain('21–20');
+    expect(options).not.toContain('31–29');
+    const pick = [...within(dialog).getByTestId('score-pick').querySelectorAll('option')].find(
+      (o) => o.textContent === '21–17',
+    )!;
+    fireEvent.change(within(dialog).getByTestId('score-pick'), { target: { value: pick.value } });
+    // The second side won 21-17: the score is sent in the order of the teams.
+    fireEvent.click(within(dialog).getByTestId('winner-1'));
     await waitFor(() =>
-      expect(bodiesOf('rotation/finish')).toEqual([{ sessionId: 'session-1', court: 1, score: [21, 17] }]),
+      expect(bodiesOf('rotation/finish')).toEqual([{ sessionId: 'session-1', court: 1, winner: 1, score: [17, 21] }]),
     );
     await waitFor(() => expect(screen.getAllByTestId('court-tile')[0]!.textContent).toContain('空場'));
   });
@@ -228,7 +239,7 @@ describe('the rotation board', () => {
     let open = false;
     const { bodiesOf } = api({
       'courtSession/signedMembers': () => ({
-        body: envelope({ session, players: [], counts: { attended: 9, absent: 0, unmarked: 0 } }),
+        body: envelope({ session, players: [], waiting: [], counts: { attended: 9, absent: 0, unmarked: 0 } }),
       }),
       'rotation/getBoard': () =>
         open
@@ -258,7 +269,7 @@ describe('the rotation board', () => {
 
 describe('the board controls (issue 21)', () => {
   const signed = () => ({
-    body: envelope({ session, players: [], counts: { attended: 9, absent: 0, unmarked: 0 } }),
+    body: envelope({ session, players: [], waiting: [], counts: { attended: 9, absent: 0, unmarked: 0 } }),
   });
   /** Answers every change with the board one version on (the page shows what the call answers). */
   const changed = (board: () => RotationAdminBoard) => () => ({ body: envelope({ board: board() }) });

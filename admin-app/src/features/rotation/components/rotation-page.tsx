@@ -67,7 +67,8 @@ export function RotationPage({ sessionId }: { sessionId: string }) {
         mode: 'doubles',
         rule: 'balanced',
       };
-  const freeCourt = board ? firstFreeCourt(board) : null;
+  // The bar starts the first coming game on the court promised to it.
+  const freeCourt = board ? (board.next.find((g) => g.court != null)?.court ?? firstFreeCourt(board)) : null;
   const canStart = (board?.next.length ?? 0) > 0;
 
   return (
@@ -133,6 +134,8 @@ export function RotationPage({ sessionId }: { sessionId: string }) {
             next={board.next}
             players={board.players}
             busy={busy}
+            freeCourts={board.courts.filter((c) => c.game === null).map((c) => c.court)}
+            onStartOn={(nextIndex, court) => void change(() => startNext(sessionId, court, nextIndex))}
             onSwap={(index, out, into) => {
               // Games show board ids; the admin calls name players by user id (docs/ON-COURT.md).
               const outUserId = board.players.find((p) => p.playerId === out.playerId)?.userId;
@@ -188,12 +191,13 @@ export function RotationPage({ sessionId }: { sessionId: string }) {
           )}
           <FinishDialog
             game={finishing}
+            scoring={board.scoring}
             busy={busy}
             onClose={() => setFinishing(null)}
-            onFinish={(score) => {
+            onFinish={(result) => {
               const court = finishing?.court;
               setFinishing(null);
-              if (court != null) void change(() => finishGame(sessionId, court, score));
+              if (court != null) void change(() => finishGame(sessionId, court, result));
             }}
           />
           <Dialog open={editing} title={t('rotation.setupTitle')} onClose={() => setEditing(false)} variant="wide">

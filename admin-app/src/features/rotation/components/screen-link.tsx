@@ -1,25 +1,8 @@
 import { ConfirmDialog } from '@shuttle/shared/web/dialog.tsx';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useHref } from 'react-router';
-
-/** The venue screen link as an SVG QR code (white quiet zone, also in dark mode). */
-function useQrCode(url: string): string | null {
-  const [svg, setSvg] = useState<{ url: string; svg: string } | null>(null);
-  useEffect(() => {
-    let live = true;
-    // Loaded on demand so the QR library stays out of the board's first chunk.
-    import('qrcode')
-      .then(({ default: QRCode }) => QRCode.toString(url, { type: 'svg', margin: 1 }))
-      .then((out) => live && setSvg({ url, svg: out }))
-      .catch(() => live && setSvg(null));
-    return () => {
-      live = false;
-    };
-  }, [url]);
-  // Never show the previous token's code while the new one renders.
-  return svg?.url === url ? svg.svg : null;
-}
+import { svgSource, useQrCode } from '@/hooks/use-qr-code';
 
 /**
  * The venue screen's link (a TV or tablet opens it without login) with its QR code and a copy
@@ -60,7 +43,7 @@ export function ScreenLink({
       {qr && (
         <img
           className="rotation-screen-link__qr"
-          src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(qr)}`}
+          src={svgSource(qr)}
           alt={t('rotation.screenQr')}
           width={176}
           height={176}

@@ -1,5 +1,5 @@
 import { ConfirmDialog } from '@shuttle/shared/web/dialog.tsx';
-import { ClipboardCheckIcon, EditIcon, TicketIcon, TrashIcon } from '@shuttle/shared/web/icons.tsx';
+import { ClipboardCheckIcon, CopyIcon, EditIcon, TicketIcon, TrashIcon } from '@shuttle/shared/web/icons.tsx';
 import { removeQueries } from '@shuttle/shared/web/query.ts';
 import { notify } from '@shuttle/shared/web/ui-store.ts';
 import { type ReactNode, useState } from 'react';
@@ -12,12 +12,13 @@ import { sessionsChanged } from '@/lib/changes';
 import { deleteSession } from '../api/delete-session';
 import { useSessionDetail } from '../api/get-detail';
 import { sessionKeys } from '../api/keys';
+import { CopySessionDialog } from './copy-session-dialog';
 import { ParticipantsPanel } from './participants-panel';
 import { SessionControls } from './session-controls';
 import { SessionInfo } from './session-info';
 import { VenueTimeDialog } from './venue-time-dialog';
 
-/** /admin/detail?id=…: the session, its switches, changes, deletion and participants. */
+/** /admin/detail?id=…: the session, its switches, changes, copy, deletion and participants. */
 export function SessionDetailPage({ sessionId }: { sessionId: string }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -25,6 +26,7 @@ export function SessionDetailPage({ sessionId }: { sessionId: string }) {
   const { busy, run } = useAction();
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState(false);
+  const [copying, setCopying] = useState(false);
 
   const remove = async () => {
     const result = await run(() => deleteSession(sessionId));
@@ -78,6 +80,14 @@ export function SessionDetailPage({ sessionId }: { sessionId: string }) {
                     <div className="button-stack">
                       <ChangeButton
                         tone="outline"
+                        icon={<CopyIcon size={16} />}
+                        label={t('copy.button')}
+                        onClick={() => setCopying(true)}
+                        disabled={false}
+                        testId="copy-session"
+                      />
+                      <ChangeButton
+                        tone="outline"
                         icon={<EditIcon size={16} />}
                         label={t('detail.changeVenueTime')}
                         onClick={() => setEditing(true)}
@@ -96,6 +106,7 @@ export function SessionDetailPage({ sessionId }: { sessionId: string }) {
                   </section>
                 </div>
               </div>
+              {copying && <CopySessionDialog session={session} onClose={() => setCopying(false)} />}
               {editing && <VenueTimeDialog session={session} open={editing} onClose={() => setEditing(false)} />}
               <ConfirmDialog
                 open={deleting}
@@ -122,7 +133,7 @@ export function SessionDetailPage({ sessionId }: { sessionId: string }) {
   );
 }
 
-/** One of the session's change actions: an icon and a label, off once the session has started. */
+/** One of the session's actions: an icon and a label; the changes are off once the session has started. */
 function ChangeButton(props: {
   tone: 'outline' | 'danger-outline';
   icon: ReactNode;

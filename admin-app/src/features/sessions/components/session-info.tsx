@@ -39,7 +39,7 @@ export function SessionInfo({ session }: { session: AdminSession }) {
         <h2 className="panel__title" id="session-info-title">
           {t('detail.info')}
         </h2>
-        <SessionBadges status={session.status} bookingClosed={session.bookingClosed} isPublic={session.isPublic} />
+        <SessionBadges session={session} />
       </div>
       <TermList className="info-list" items={rows.map(([term, value]) => ({ term, value }))} />
     </section>

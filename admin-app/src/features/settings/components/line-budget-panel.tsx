@@ -6,13 +6,14 @@ import { updateGroupAnnouncements } from '../api/update-group-announcements';
 import { preventDefault, SaveBar, useSaveSettings } from './default-data-form';
 
 /**
- * This Taipei month's LINE messages (a group push counts its members) and the team's monthly
- * budget; at the budget the free paths are preferred (docs/DECISIONS.md: LINE message budget).
+ * This Taipei month's billable LINE messages (a group push counts its members) and the team's
+ * monthly budget; at the budget the free paths are preferred (docs/DECISIONS.md: LINE message
+ * budget). Beside them the free LINE MINI App service messages (docs/LINE.md, "Service messages").
  */
 export function LineBudgetPanel({ data }: { data: DefaultData }) {
   const { t } = useTranslation();
   const { busy, save } = useSaveSettings();
-  const { used, budget } = data.line_usage;
+  const { used, budget, service } = data.line_usage;
   const [value, setValue] = useState(String(budget));
   const [error, setError] = useState<string | undefined>();
   const submit = () => {
@@ -28,6 +29,9 @@ export function LineBudgetPanel({ data }: { data: DefaultData }) {
         {budget > 0
           ? t('settings.lineBudget.usage', { used, budget })
           : t('settings.lineBudget.usageUnlimited', { used })}
+      </p>
+      <p className="panel__text" data-testid="line-service-messages">
+        {t('settings.lineBudget.service', { messages: service })}
       </p>
       <Field label={t('settings.lineBudget.budget')} hint={t('settings.lineBudget.budgetHint')} error={error}>
         {(c) => (

@@ -3,6 +3,7 @@ import { envelope, routes, stubFetch } from '@shuttle/shared/web/testing.ts';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { forgetRuntimeConfig } from '@/config/runtime-config';
 import { authStore, clearLogin } from '@/lib/auth';
 import { defaultData, profile } from '@/testing/fixtures';
 import { LinePage } from './line-page';
@@ -12,6 +13,7 @@ const GROUP = `C${'a'.repeat(32)}`;
 beforeEach(() => authStore.set({ token: 'admin-token', profile, status: 'authenticated' }));
 afterEach(() => {
   clearLogin();
+  forgetRuntimeConfig();
   removeQueries();
 });
 
@@ -31,6 +33,7 @@ describe('the LINE settings page', () => {
   it('shows a one-time code and the steps, never a group id field', async () => {
     const fetch = stubFetch(
       routes({
+        'app-config.json': { apiBase: '/api', lineOfficialAccountId: '@123abcde' },
         'get-default-data': envelope(defaultData),
         'setting/lineBindCode': envelope({ code: 'K7P2QX', expiresAt: '2026-12-01T02:30:00.000Z' }),
       }),
@@ -38,12 +41,31 @@ describe('the LINE settings page', () => {
     renderPage();
     expect((await screen.findByTestId('line-group-state')).textContent).toBe('尚未綁定 LINE 群組');
     expect(screen.queryByDisplayValue(GROUP)).toBeNull();
-    expect(screen.getByTestId('line-group').textContent).toContain('在群組中傳送下方的綁定碼');
+    // Three numbered steps: the official account (id, add-friend link, QR code), the invitation, the code.
+    const steps = within(screen.getByTestId('line-steps')).getAllByRole('listitem');
+    expect(steps.map((li) => li.querySelector('h3')?.textContent)).toEqual([
+      '把官方帳號加為好友',
+      '邀請官方帳號進群組',
+      '在群組傳送綁定碼',
+    ]);
+    expect((await screen.findByTestId('line-oa-id')).textContent).toBe('@123abcde');
+    expect(screen.getByTestId('line-oa-link').getAttribute('href')).toBe('https://line.me/R/ti/p/@123abcde');
+    expect(steps[1]!.textContent).toContain('@123abcde');
+    expect((await screen.findByTestId('line-oa-qr')).getAttribute('src')).toMatch(/^data:image\/svg\+xml/);
     expect(screen.queryByTestId('line-unbind')).toBeNull();
 
     fireEvent.click(screen.getByTestId('line-bind-get'));
     expect(((await screen.findByTestId('line-bind-code')) as HTMLInputElement).value).toBe('K7P2QX');
     expect(fetch.mock.calls.some(([url]) => String(url).endsWith('setting/lineBindCode'))).toBe(true);
+  });
+
+  it('says plainly when the stage has no official account set', async () => {
+    stubFetch(routes({ 'app-config.json': { apiBase: '/api' }, 'get-default-data': envelope(defaultData) }));
+    renderPage();
+    expect((await screen.findByTestId('line-oa-missing')).textContent).toContain('lineOfficialAccountId');
+    expect(screen.queryByTestId('line-oa-link')).toBeNull();
+    expect(screen.queryByTestId('line-oa-qr')).toBeNull();
+    expect(screen.getByTestId('line-bind-get')).toBeTruthy();
   });
 
   it('shows a bound group and unbinds it after confirmation', async () => {
@@ -97,7 +119,7 @@ describe('the LINE settings page', () => {
   });
 
   it("shows this month's LINE messages against the budget and saves a new budget", async () => {
-    const usage = { month: '2026-11', used: 123, budget: 500 };
+    const usage = { month: '2026-11', used: 123, budget: 500, service: 0 };
     const fetch = stubFetch(
       routes({
         'get-default-data': envelope({ ...defaultData, line_usage: usage }),
@@ -114,10 +136,29 @@ describe('the LINE settings page', () => {
     expect(bodyOf(fetch, 'setting/updateGroupAnnouncements')).toMatchObject({ line_monthly_budget: 800 });
   });
 
+  it("shows this month's free service messages beside the billable ones", async () => {
+    stubFetch(
+      routes({
+        'get-default-data': envelope({
+          ...defaultData,
+          line_usage: { month: '2026-11', used: 4, budget: 0, service: 37 },
+        }),
+      }),
+    );
+    renderPage();
+    expect((await screen.findByTestId('line-usage')).textContent).toBe('本月 LINE 訊息：4（不設上限）');
+    expect(screen.getByTestId('line-service-messages').textContent).toBe(
+      '本月 LINE MINI App 服務訊息（免費，不計入上方則數）：37',
+    );
+  });
+
   it('says when the team has no budget', async () => {
     stubFetch(
       routes({
-        'get-default-data': envelope({ ...defaultData, line_usage: { month: '2026-11', used: 7, budget: 0 } }),
+        'get-default-data': envelope({
+          ...defaultData,
+          line_usage: { month: '2026-11', used: 7, budget: 0, service: 0 },
+        }),
       }),
     );
     renderPage();

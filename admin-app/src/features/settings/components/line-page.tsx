@@ -14,6 +14,7 @@ import { updateGroupAnnouncements } from '../api/update-group-announcements';
 import { updateLine } from '../api/update-line';
 import { preventDefault, SaveBar, SettingsPage, useSaveSettings } from './default-data-form';
 import { LineBudgetPanel } from './line-budget-panel';
+import { OfficialAccountStep, useOfficialAccountId } from './line-official-account';
 import { NewsPanel } from './news-panel';
 
 function LineLinkForm({ data }: { data: DefaultData }) {
@@ -60,13 +61,18 @@ function CopyButton({ text }: { text: string }) {
   );
 }
 
-/** The group the bot serves: bound by a one-time code sent in the group, never by typing its id. */
+/**
+ * The group the bot serves: bound by a one-time code sent in the group, never by typing its id,
+ * in three numbered steps (docs/LINE.md, "Binding a team's group"): add the official account as a
+ * friend (its id, link and QR code), invite it into the group, send the code there.
+ */
 function LineGroupPanel({ data }: { data: DefaultData }) {
   const { t } = useTranslation();
   const { busy, run } = useAction();
   const [code, setCode] = useState<{ code: string; expiresAt: string } | null>(null);
   const [confirming, setConfirming] = useState(false);
   const bound = data.line_group_id !== '';
+  const accountId = useOfficialAccountId();
 
   const newCode = async () => {
     const result = await run(getLineBindCode);
@@ -106,9 +112,19 @@ function LineGroupPanel({ data }: { data: DefaultData }) {
         </div>
       )}
       <p className="panel__text">{t('settings.lineGroupHint')}</p>
-      <ol className="panel__text">
-        <li>{t('settings.lineBindStep1')}</li>
-        <li>{t('settings.lineBindStep2')}</li>
+      <ol className="line-steps" data-testid="line-steps">
+        <li>
+          <h3 className="line-steps__title">{t('lineSteps.title1')}</h3>
+          <OfficialAccountStep accountId={accountId} />
+        </li>
+        <li>
+          <h3 className="line-steps__title">{t('lineSteps.title2')}</h3>
+          <p className="panel__text">{t('lineSteps.text2', { id: accountId ?? t('lineSteps.theAccount') })}</p>
+        </li>
+        <li>
+          <h3 className="line-steps__title">{t('lineSteps.title3')}</h3>
+          <p className="panel__text">{t('lineSteps.text3')}</p>
+        </li>
       </ol>
       {code && (
         <Field

@@ -5,6 +5,7 @@ import { Field } from '@/components/field';
 import { updateDefault } from '../api/update-default';
 import { preventDefault, SaveBar, SettingsPage, useSaveSettings } from './default-data-form';
 import { FairSignupPanel } from './fair-signup-panel';
+import { OnCourtPanel } from './on-court-panel';
 
 function PricingForm({ data }: { data: DefaultData }) {
   const { t } = useTranslation();
@@ -75,6 +76,7 @@ export function PricingPage() {
         <>
           <PricingForm data={data} />
           <FairSignupPanel data={data} />
+          <OnCourtPanel data={data} />
         </>
       )}
     </SettingsPage>

@@ -12,7 +12,9 @@ export const settlementKeys = {
 export const useSettlement = (sessionId: string) =>
   useQuery(settlementKeys.settlement(sessionId), () => apiCall('settlement/get', { sessionId }));
 export const updateSettlement = (change: UpdateSettlementRequest) => apiCall('settlement/update', change);
-export const closeSettlement = (sessionId: string) => apiCall('settlement/close', { sessionId });
+export const closeSettlement = (sessionId: string, early?: boolean) =>
+  apiCall('settlement/close', { sessionId, ...(early ? { early } : {}) });
+export const reopenSettlement = (sessionId: string) => apiCall('settlement/reopen', { sessionId });
 
 export const useShuttleStock = () => useQuery(settlementKeys.stock, () => apiCall('shuttles/get', {}));
 export const addShuttlePurchase = (tubes: number, pricePerTube: number) =>
@@ -23,6 +25,7 @@ export const usePaymentDetails = () =>
   useQuery(settlementKeys.paymentDetails, () => apiCall('setting/getPaymentDetails', {}));
 export const savePaymentDetails = (details: {
   bankCode: string;
+  accountName: string;
   bankAccount: string;
   linePayUrl: string;
   jkoPayUrl: string;

@@ -17,6 +17,7 @@ afterEach(() => {
 
 const details = (editable: PaymentDetailsSettings['editable']): PaymentDetailsSettings => ({
   bankCode: '812',
+  accountName: '王小明',
   bankAccount: '001234567890',
   linePayUrl: 'https://line.me/R/pay/example',
   jkoPayUrl: '',
@@ -41,6 +42,8 @@ describe('payment details: who changes them', () => {
     expect(screen.queryByRole('textbox')).toBeNull();
     expect(within(view).getByTestId('payment-details-who').textContent).toBe(zhTW.settlement.pay.ownerOnly);
     expect(within(view).getByText('001234567890')).toBeTruthy();
+    expect(within(view).getByText('812 台新銀行')).toBeTruthy();
+    expect(within(view).getByText('王小明')).toBeTruthy();
     expect(within(view).getByText('https://line.me/R/pay/example')).toBeTruthy();
     expect(within(view).getByText('—')).toBeTruthy();
   });
@@ -56,6 +59,8 @@ describe('payment details: who changes them', () => {
     renderWith(details('yes'));
     const input = (await screen.findByTestId('pay-bankAccount')) as HTMLInputElement;
     expect(input.value).toBe('001234567890');
+    expect((screen.getByTestId('pay-bank') as HTMLInputElement).value).toBe('812 台新銀行');
+    expect((screen.getByTestId('pay-accountName') as HTMLInputElement).value).toBe('王小明');
     expect(screen.getByTestId('payment-details-form')).toBeTruthy();
     expect(screen.queryByTestId('payment-details-readonly')).toBeNull();
   });

@@ -1,7 +1,16 @@
-import { type OtherCost, SETTLEMENT_SPLITS, type Settlement, type UpdateSettlementRequest } from '@shuttle/shared';
+import {
+  type OtherCost,
+  perHeadShare,
+  SETTLEMENT_SPLITS,
+  type Settlement,
+  settlementCostsOf,
+  type UpdateSettlementRequest,
+} from '@shuttle/shared';
+import { errorCode } from '@shuttle/shared/web/api-error.ts';
 import { PressButtonGroup } from '@shuttle/shared/web/choices.tsx';
 import { formatDateTime } from '@shuttle/shared/web/format.ts';
 import { setQueryData } from '@shuttle/shared/web/query.ts';
+import { notify } from '@shuttle/shared/web/ui-store.ts';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Field } from '@/components/field';
@@ -9,7 +18,7 @@ import { PageHeader } from '@/components/page-header';
 import { QueryView } from '@/components/query-view';
 import { StatCard } from '@/components/stat-card';
 import { useAction } from '@/hooks/use-action';
-import { closeSettlement, settlementKeys, updateSettlement, useSettlement } from '../api/settlement';
+import { closeSettlement, reopenSettlement, settlementKeys, updateSettlement, useSettlement } from '../api/settlement';
 
 const nt = (amount: number) => `${amount < 0 ? '−' : ''}NT$${Math.abs(amount).toLocaleString('en-US')}`;
 
@@ -124,6 +133,68 @@ function OtherCosts({
   );
 }
 
+/**
+ * The figures as typed (docs/ON-COURT.md, "Settlement"): the costs and per-head share from the
+ * shared functions the server uses, so the totals follow the form before it is saved. A closed
+ * settlement shows what was kept.
+ */
+function liveFigures(settlement: Settlement, draft: Draft) {
+  if (settlement.status === 'closed') return { costs: settlement.costs, shares: settlement.shares };
+  const costs = settlementCostsOf({ ...draft, hours: settlement.hours });
+  const perHead = perHeadShare(costs.total, settlement.playersPresent);
+  // Per head: every present player's share of the typed total; fixed: what each was charged (unchanged by costs).
+  const shares =
+    draft.split === 'perHead' && settlement.split === 'perHead'
+      ? settlement.shares.map((x) => ({ ...x, amount: perHead * x.partySize }))
+      : draft.split === settlement.split
+        ? settlement.shares
+        : null;
+  return { costs, shares };
+}
+
+/** Closed: who closed it and when, every reopening, and until when the owner may reopen it. */
+function ClosedNotes({ settlement, onReopen, busy }: { settlement: Settlement; onReopen: () => void; busy: boolean }) {
+  const { t } = useTranslation();
+  const canReopen =
+    settlement.status === 'closed' &&
+    settlement.reopenUntil !== null &&
+    Date.now() < Date.parse(settlement.reopenUntil);
+  return (
+    <>
+      {settlement.reopened.length > 0 && (
+        <ul className="notice notice--info" data-testid="settlement-reopened">
+          {settlement.reopened.map((r) => (
+            <li key={r.at}>{t('settlement.reopened', { name: r.by, when: formatDateTime(r.at) })}</li>
+          ))}
+        </ul>
+      )}
+      {settlement.status === 'closed' && settlement.closedAt && (
+        <div className="notice notice--info" data-testid="settlement-closed">
+          <p>
+            {settlement.closedBy
+              ? t('settlement.closedBy', { name: settlement.closedBy, when: formatDateTime(settlement.closedAt) })
+              : t('settlement.closedAt', { when: formatDateTime(settlement.closedAt) })}
+          </p>
+          {canReopen && settlement.reopenUntil && (
+            <p>
+              {t('settlement.reopenHint', { until: formatDateTime(settlement.reopenUntil) })}{' '}
+              <button
+                type="button"
+                className="button button--small button--outline"
+                disabled={busy}
+                data-testid="settlement-reopen"
+                onClick={onReopen}
+              >
+                {t('settlement.reopen')}
+              </button>
+            </p>
+          )}
+        </div>
+      )}
+    </>
+  );
+}
+
 function SettlementView({ sessionId, settlement }: { sessionId: string; settlement: Settlement }) {
   const { t } = useTranslation();
   const { busy, run } = useAction();
@@ -139,14 +210,31 @@ function SettlementView({ sessionId, settlement }: { sessionId: string; settleme
     const otherCosts = draft.otherCosts.filter((c) => c.label.trim() !== '');
     store(await run(() => updateSettlement({ sessionId, ...draft, otherCosts })));
   };
-  // Closing is final: the first tap asks, the second closes.
-  const [confirming, setConfirming] = useState(false);
+  // Closing is final: the first tap asks, the second closes; before the session's end the server
+  // answers SESSION_NOT_ENDED and the form asks once more (early close, docs/ON-COURT.md).
+  const [confirming, setConfirming] = useState<false | 'close' | 'early'>(false);
   const close = async () => {
-    if (!confirming) return setConfirming(true);
+    if (!confirming) return setConfirming('close');
+    const early = confirming === 'early';
     setConfirming(false);
-    store(await run(() => closeSettlement(sessionId), { success: { message: t('settlement.closedMessage') } }));
+    const closing = async () => {
+      try {
+        return await closeSettlement(sessionId, early);
+      } catch (error) {
+        if (!early && errorCode(error) === 'SESSION_NOT_ENDED') return 'early' as const;
+        throw error;
+      }
+    };
+    const answer = await run(closing);
+    if (answer === 'early') return setConfirming('early');
+    if (answer) notify({ level: 'success', message: t('settlement.closedMessage') });
+    store(answer);
   };
-  const { costs } = settlement;
+  const reopen = async () => {
+    store(await run(() => reopenSettlement(sessionId), { success: { message: t('settlement.reopenedMessage') } }));
+  };
+  const { costs, shares } = liveFigures(settlement, draft);
+  const balance = settlement.income - costs.total;
   const field = (key: 'courtFeePerHour' | 'courts' | 'shuttlesUsed' | 'pricePerShuttle', max: number, min = 0) => (
     <NumberField
       label={t(`settlement.fields.${key}`)}
@@ -160,19 +248,15 @@ function SettlementView({ sessionId, settlement }: { sessionId: string; settleme
   );
   return (
     <>
-      {closed && settlement.closedAt && (
-        <p className="notice notice--info" data-testid="settlement-closed">
-          {t('settlement.closedAt', { when: formatDateTime(settlement.closedAt) })}
-        </p>
-      )}
+      <ClosedNotes settlement={settlement} busy={busy} onReopen={() => void reopen()} />
       <section className="stat-grid" aria-label={t('settlement.summary')} data-testid="settlement-summary">
         <StatCard label={t('settlement.costs.total')} value={nt(costs.total)} testId="settlement-total" />
         <StatCard label={t('settlement.income')} value={nt(settlement.income)} />
         <StatCard
           label={t('settlement.balance')}
-          value={nt(settlement.balance)}
+          value={nt(balance)}
           testId="settlement-balance"
-          hint={settlement.balance < 0 ? t('settlement.deficit') : t('settlement.surplus')}
+          hint={balance < 0 ? t('settlement.deficit') : t('settlement.surplus')}
         />
         <StatCard label={t('settlement.present')} value={settlement.playersPresent} />
       </section>
@@ -190,7 +274,12 @@ function SettlementView({ sessionId, settlement }: { sessionId: string; settleme
           onChange={(otherCosts) => setDraft({ ...draft, otherCosts })}
         />
         <dl className="settlement__lines">
-          <dt>{t('settlement.costs.courts', { courts: settlement.courts, hours: settlement.hours })}</dt>
+          <dt>
+            {t('settlement.costs.courts', {
+              courts: closed ? settlement.courts : draft.courts,
+              hours: settlement.hours,
+            })}
+          </dt>
           <dd>{nt(costs.courts)}</dd>
           <dt>{t('settlement.costs.shuttles')}</dt>
           <dd>{nt(costs.shuttles)}</dd>
@@ -213,7 +302,16 @@ function SettlementView({ sessionId, settlement }: { sessionId: string; settleme
           }}
         />
         <p className="field__hint">{t(`settlement.split.${draft.split}Hint`)}</p>
-        {!closed && confirming && <p className="notice notice--warning">{t('settlement.closeWarning')}</p>}
+        {!closed && settlement.courtsFrom === 'board' && (
+          <p className="field__hint" data-testid="settlement-courts-board">
+            {t('settlement.courtsFromBoard')}
+          </p>
+        )}
+        {!closed && confirming && (
+          <p className="notice notice--warning" role="alert" data-testid="settlement-confirm">
+            {confirming === 'early' ? t('settlement.early') : t('settlement.closeWarning')}
+          </p>
+        )}
         {!closed && (
           <div className="save-bar">
             <button type="submit" className="button button--outline" disabled={busy} data-testid="settlement-save">
@@ -226,7 +324,11 @@ function SettlementView({ sessionId, settlement }: { sessionId: string; settleme
               data-testid="settlement-close"
               onClick={() => void close()}
             >
-              {confirming ? t('settlement.closeConfirm') : t('settlement.close')}
+              {confirming === 'early'
+                ? t('settlement.closeEarly')
+                : confirming
+                  ? t('settlement.closeConfirm')
+                  : t('settlement.close')}
             </button>
           </div>
         )}
@@ -235,11 +337,13 @@ function SettlementView({ sessionId, settlement }: { sessionId: string; settleme
         <h2 className="panel__title" id="shares-title">
           {t('settlement.shares')}
         </h2>
-        {settlement.shares.length === 0 ? (
+        {!shares ? (
+          <p className="panel__empty">{t(`settlement.split.${draft.split}Hint`)}</p>
+        ) : shares.length === 0 ? (
           <p className="panel__empty">{t('settlement.noShares')}</p>
         ) : (
           <ul className="checkin-list">
-            {settlement.shares.map((s) => (
+            {shares.map((s) => (
               <li key={s.userId} className="settlement__share" data-testid="share-row">
                 <span>
                   {s.name}

@@ -46,16 +46,25 @@ function StockView({ stock }: { stock: ShuttleStock }) {
   );
   return (
     <>
-      {stock.low && (
+      {stock.low && stock.shuttlesLeft >= 0 && (
         <p className="notice notice--warning" role="status" data-testid="stock-low">
           {t('settlement.stock.low', { n: stock.shuttlesLeft, tubes: stock.lowStockTubes })}
         </p>
       )}
       <div className="stat-grid stat-grid--3">
+        {/* Below zero the stock is a shortfall (purchases not recorded), never negative tubes (docs/ON-COURT.md). */}
         <StatCard
           label={t('settlement.stock.left')}
-          value={t('settlement.stock.shuttles', { n: stock.shuttlesLeft })}
-          hint={t('settlement.stock.tubes', { n: Math.floor(Math.max(0, stock.shuttlesLeft) / SHUTTLES_PER_TUBE) })}
+          value={
+            stock.shuttlesLeft < 0
+              ? t('settlement.stock.short', { n: -stock.shuttlesLeft })
+              : t('settlement.stock.shuttles', { n: stock.shuttlesLeft })
+          }
+          hint={
+            stock.shuttlesLeft < 0
+              ? undefined
+              : t('settlement.stock.tubes', { n: Math.floor(stock.shuttlesLeft / SHUTTLES_PER_TUBE) })
+          }
           testId="stock-left"
         />
         <StatCard label={t('settlement.stock.bought')} value={t('settlement.stock.tubes', { n: stock.tubesBought })} />

@@ -2,14 +2,17 @@ import { Dialog } from '@shuttle/shared/web/dialog.tsx';
 import { CheckIcon, ChevronDownIcon, PlusIcon, TeamIcon } from '@shuttle/shared/web/icons.tsx';
 import { resetQueries } from '@shuttle/shared/web/query.ts';
 import { notify } from '@shuttle/shared/web/ui-store.ts';
-import { useEffect, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useAction } from '@/hooks/use-action';
 import { acceptLogin, useAuth } from '@/lib/auth';
 import { useTeamList } from '../api/get-team-list';
 import { updateCurrentTeam } from '../api/update-current-team';
-import { CreateTeamForm } from './create-team-form';
+
+// The create-team form checks its fields with the shared contract (zod): a chunk of its own,
+// loaded when the dialog opens, not on every screen's first paint (docs/PLAYER-EXPERIENCE.md, "Speed").
+const CreateTeamForm = lazy(() => import('./create-team-form').then((m) => ({ default: m.CreateTeamForm })));
 
 /**
  * The current team, and the others the admin runs. Switching returns a fresh token; every
@@ -122,7 +125,11 @@ export function TeamSwitcher({ refreshProfile }: { refreshProfile: () => Promise
         </div>
       )}
       <Dialog open={creating} title={t('teams.createTitle')} onClose={() => setCreating(false)} variant="wide">
-        <CreateTeamForm onCreated={created} />
+        {creating && (
+          <Suspense fallback={null}>
+            <CreateTeamForm onCreated={created} />
+          </Suspense>
+        )}
       </Dialog>
     </div>
   );

@@ -9,7 +9,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { runtimeConfig } from '@/config/config-loader';
 import { setProfile } from '@/lib/auth';
 import { changeLanguage } from '@/lib/i18n';
-import { initLiff } from '@/lib/liff';
+import { askMissingPermissions, initLiff } from '@/lib/liff';
 import { loginPath, safeNextPath } from '@/lib/paths';
 import { checkAuth } from '../api/check-auth';
 import { googleIdToken, lineIdToken } from '../api/id-tokens';
@@ -40,6 +40,8 @@ export function CallbackPage() {
         const liff = await initLiff();
         if (!config.devLogin && !liff.isLoggedIn()) throw new Error('LINE login was not completed');
         await loginLine(await lineIdToken(config));
+        // LINE MINI App mode: scopes a simplified channel consent left out are asked for here.
+        await askMissingPermissions(config);
       } else {
         await loginGoogle(await googleIdToken(config));
       }

@@ -25,6 +25,9 @@ export function CancelBookingButton({ session, className }: { session: CancelTar
   const [busy, setBusy] = useState(false);
   const attemptKey = useRef<string | null>(null);
   const waiting = session.myBooking?.status === 'waiting';
+  const reported = session.myBooking?.payment?.reported;
+  // A lottery entry holds no place: leaving it is 取消抽籤, not 取消預約 (issue 30).
+  const entered = session.myBooking?.status === 'entered';
 
   const confirm = async () => {
     attemptKey.current ??= newIdempotencyKey();
@@ -57,13 +60,13 @@ export function CancelBookingButton({ session, className }: { session: CancelTar
         onClick={() => setOpen(true)}
         data-testid="cancel-booking"
       >
-        {waiting ? t('cancel.leaveWaitlist') : t('cancel.button')}
+        {entered ? t('lotteryView.cancel') : waiting ? t('cancel.leaveWaitlist') : t('cancel.button')}
       </button>
       <ConfirmDialog
         open={open}
-        title={waiting ? t('cancel.leaveWaitlistTitle') : t('cancel.title')}
+        title={entered ? t('lotteryView.cancelTitle') : waiting ? t('cancel.leaveWaitlistTitle') : t('cancel.title')}
         confirmLabel={t('cancel.confirm')}
-        cancelLabel={waiting ? t('px.cancel.keepWaitlist') : t('cancel.keep')}
+        cancelLabel={entered ? t('lotteryView.keep') : waiting ? t('px.cancel.keepWaitlist') : t('cancel.keep')}
         tone="danger"
         busy={busy}
         onConfirm={confirm}
@@ -72,8 +75,14 @@ export function CancelBookingButton({ session, className }: { session: CancelTar
       >
         <p className="dialog__text">{t('cancel.question', { title: session.title })}</p>
         <p className="dialog__text dialog__text--warning">
-          {waiting ? t('px.cancel.waitlistText') : t('cancel.irreversible')}
+          {entered ? t('lotteryView.cancelText') : waiting ? t('px.cancel.waitlistText') : t('cancel.irreversible')}
         </p>
+        {/* A reported transfer: how the money comes back (docs/ON-COURT.md, "Where to pay"). */}
+        {reported && (
+          <p className="dialog__text" data-testid="cancel-transfer-refund">
+            {t('cancel.transferReported', { reference: reported.reference })}
+          </p>
+        )}
       </ConfirmDialog>
     </>
   );

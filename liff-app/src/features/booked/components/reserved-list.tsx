@@ -1,4 +1,4 @@
-import type { BookedList } from '@shuttle/shared';
+import type { BookedList, Payment } from '@shuttle/shared';
 import { errorMessage } from '@shuttle/shared/web/api-error.ts';
 import { EmptyState } from '@shuttle/shared/web/empty-state.tsx';
 import { formatDay, formatMoney, formatTimeRange } from '@shuttle/shared/web/format.ts';
@@ -14,6 +14,29 @@ import { useBooked } from '../api/get-booked';
 import { bookedPhase, isCancellable } from '../model/cancellable';
 import { CancelBookingButton } from './cancel-booking';
 
+/**
+ * The booking's payment state (docs/MONEY.md): 未付款, 已回報 (a transfer reported, to be
+ * confirmed) or 已付款; nothing for a free booking, a waived one or one a pass covers.
+ */
+function PaymentBadge({ payment }: { payment: Payment | null | undefined }) {
+  const { t } = useTranslation();
+  if (!payment || payment.coveredBy) return null;
+  const state =
+    payment.status === 'paid'
+      ? 'paid'
+      : payment.status === 'unpaid' && payment.amount > 0
+        ? payment.reported
+          ? 'reported'
+          : 'unpaid'
+        : null;
+  if (!state) return null;
+  return (
+    <span className={`badge badge--payment-${state}`} data-testid="booked-payment" data-payment={state}>
+      {state === 'reported' ? t('money.reportedBadge') : t(`money.status.${state}`)}
+    </span>
+  );
+}
+
 function BookedCard({ session }: { session: BookedList[number] }) {
   const { t } = useTranslation();
   const phase = bookedPhase(session);
@@ -28,6 +51,7 @@ function BookedCard({ session }: { session: BookedList[number] }) {
             {t(`booking.phase.${phase}`)}
           </span>
         )}
+        <PaymentBadge payment={booking.status === 'accepted' ? booking.payment : null} />
       </div>
       <h3 className="booked-card__title">{session.title}</h3>
       <p className="booked-card__team">{session.teamName}</p>
@@ -40,7 +64,10 @@ function BookedCard({ session }: { session: BookedList[number] }) {
           <PinIcon size={16} />
           {session.venue}
         </span>
-        <span className="session-card__price">{formatMoney(session.price)}</span>
+        {/* What this booking owes (its per-head share once settled), else the session's price. */}
+        <span className="session-card__price">
+          {formatMoney(booking.status === 'accepted' && booking.payment ? booking.payment.amount : session.price)}
+        </span>
       </div>
       <MyBookingFairLine session={session} />
       <div className="booked-card__actions">

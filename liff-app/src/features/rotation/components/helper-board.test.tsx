@@ -40,6 +40,7 @@ function board(version: number, onCourt: boolean): RotationBoard {
     version,
     mode: 'doubles',
     rule: 'balanced',
+    scoring: 21,
     courts: [
       { court: 1, game: onCourt ? game(1, [1, 2, 3, 4]) : null },
       { court: 2, game: null },

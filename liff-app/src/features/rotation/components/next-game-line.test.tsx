@@ -45,6 +45,7 @@ function board(version: number, courts: RotationBoard['courts'], next: RotationB
     version,
     mode: 'doubles',
     rule: 'balanced',
+    scoring: 21,
     courts,
     players: [],
     next,

@@ -5,9 +5,13 @@ import { TermList } from '@shuttle/shared/web/term-list.tsx';
 import { useTranslation } from 'react-i18next';
 import { GuestPicker } from '@/components/fair-signup/fair-signup';
 
-/** Confirmation before reserving a place, or before joining the waitlist of a full session. */
+/**
+ * Confirmation before reserving a place, before joining the waitlist of a full session, or
+ * (`lottery`) before entering a lottery taking entries: 確認參加抽籤, never 確認預約 (issue 30).
+ */
 export function BookingConfirmDialog({
   session,
+  lottery = false,
   open,
   busy,
   onConfirm,
@@ -16,6 +20,8 @@ export function BookingConfirmDialog({
   onPartySize,
 }: {
   session: SessionDetail;
+  /** The join is a lottery entry (the status model's `enter`), which holds no place until the draw. */
+  lottery?: boolean;
   open: boolean;
   busy: boolean;
   onConfirm: () => void;
@@ -25,12 +31,22 @@ export function BookingConfirmDialog({
   onPartySize?: (partySize: number) => void;
 }) {
   const { t } = useTranslation();
-  const waitlist = session.remaining === 0;
+  const waitlist = !lottery && session.remaining === 0;
+  const title = lottery
+    ? t('lotteryView.confirmTitle')
+    : waitlist
+      ? t('booking.confirmWaitlistTitle')
+      : t('booking.confirmTitle');
+  const confirmLabel = lottery
+    ? t('lotteryView.confirm')
+    : waitlist
+      ? t('booking.joinWaitlist')
+      : t('booking.confirmReserve');
   return (
     <ConfirmDialog
       open={open}
-      title={waitlist ? t('booking.confirmWaitlistTitle') : t('booking.confirmTitle')}
-      confirmLabel={waitlist ? t('booking.joinWaitlist') : t('booking.confirmReserve')}
+      title={title}
+      confirmLabel={confirmLabel}
       onConfirm={onConfirm}
       onCancel={onCancel}
       busy={busy}
@@ -64,7 +80,7 @@ export function BookingConfirmDialog({
         ]}
       />
       <p className="dialog__text">
-        {session.lottery && !session.lottery.drawnAt
+        {lottery && session.lottery
           ? t('fair.enteredMessage', { time: formatDateTime(session.lottery.drawAt) })
           : waitlist
             ? t('booking.waitlistExplain', { position: session.waitingCount + 1 })

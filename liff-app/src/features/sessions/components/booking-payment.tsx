@@ -9,7 +9,8 @@ import { sessionKeys } from '../api/keys';
 import { reportTransfer } from '../api/payments';
 import { PayTo } from './pay-to';
 
-const REFERENCE = /^[\p{L}\p{N} _.#-]{1,40}$/u;
+/** The last 5 digits of the paying account, as `checkState/payments/reportTransfer` takes them (docs/MONEY.md). */
+const REFERENCE = /^\d{5}$/;
 
 /**
  * What the player's booking owes and how it was paid; while unpaid, a way to tell the team
@@ -20,8 +21,12 @@ export function BookingPayment({ session }: { session: SessionDetail }) {
   const inputId = useId();
   const [reference, setReference] = useState('');
   const [error, setError] = useState<string | null>(null);
+  // A reported transfer stays editable until the team confirms it.
+  const [editing, setEditing] = useState(false);
   const payment = session.myBooking?.payment;
   if (!payment) return null;
+  const details = session.paymentDetails;
+  const owes = payment.status === 'unpaid' && payment.amount > 0;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -34,6 +39,8 @@ export function BookingPayment({ session }: { session: SessionDetail }) {
     try {
       await withLightLoading(() => reportTransfer(session.id, value));
       await invalidateQueries(sessionKeys.all);
+      setEditing(false);
+      setReference('');
       notify({ level: 'success', message: t('money.reported') });
     } catch (failure) {
       notify({ level: 'error', title: t('money.reportTransfer'), message: errorMessage(failure) });
@@ -65,13 +72,47 @@ export function BookingPayment({ session }: { session: SessionDetail }) {
       {payment.paidAt && (
         <p className="my-booking__text">{t('money.paidAt', { at: formatDateTime(payment.paidAt) })}</p>
       )}
-      {payment.status === 'unpaid' && <PayTo details={session.paymentDetails} />}
-      {payment.status === 'unpaid' && payment.reported && (
-        <p className="my-booking__text" data-testid="transfer-reported">
-          {t('money.reportedWaiting', { reference: payment.reported.reference })}
+      {payment.refundDue !== undefined && (
+        <p className="my-booking__text" data-testid="refund-due">
+          {t('money.refundDue', { amount: formatMoney(payment.refundDue) })}
         </p>
       )}
-      {payment.status === 'unpaid' && !payment.reported && (
+      {payment.refund && (
+        <p className="my-booking__text" data-testid="refund-settled">
+          {t(payment.refund.as === 'credit' ? 'money.credited' : 'money.refunded', {
+            amount: formatMoney(payment.refund.amount),
+          })}
+        </p>
+      )}
+      {owes && payment.creditAvailable !== undefined && (
+        <p className="my-booking__text" data-testid="credit-available">
+          {t('money.creditAvailable', { amount: formatMoney(payment.creditAvailable) })}
+        </p>
+      )}
+      {owes && <PayTo details={details} />}
+      {/* Transfers only to a team that gave an account; else pay at the venue (docs/ON-COURT.md). */}
+      {owes && !details?.bankAccount && (
+        <p className="my-booking__text" data-testid="pay-at-venue">
+          {t('money.payAtVenue')}
+        </p>
+      )}
+      {owes && payment.reported && !editing && (
+        <p className="my-booking__text" data-testid="transfer-reported">
+          {t('money.reportedWaiting', { reference: payment.reported.reference })}{' '}
+          <button
+            type="button"
+            className="button button--ghost button--small"
+            data-testid="edit-transfer-report"
+            onClick={() => {
+              setReference(payment.reported?.reference ?? '');
+              setEditing(true);
+            }}
+          >
+            {t('money.editReport')}
+          </button>
+        </p>
+      )}
+      {owes && details?.bankAccount && (!payment.reported || editing) && (
         <form className="booking-payment__form" onSubmit={(e) => void submit(e)} noValidate>
           <label className="field-label" htmlFor={inputId}>
             {t('money.reportTransfer')}
@@ -82,7 +123,8 @@ export function BookingPayment({ session }: { session: SessionDetail }) {
               className={`input${error ? ' is-invalid' : ''}`}
               inputMode="numeric"
               autoComplete="off"
-              maxLength={40}
+              maxLength={5}
+              pattern="[0-9]{5}"
               placeholder={t('money.referencePlaceholder')}
               value={reference}
               aria-invalid={Boolean(error)}

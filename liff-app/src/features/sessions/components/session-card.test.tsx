@@ -48,6 +48,19 @@ describe('session card', () => {
     expect(ended.textContent).toContain('18 / 20 人');
   });
 
+  it('a lottery taking entries counts who draws for the places, not seats: 11 人抽 8 位, 抽籤報名中', () => {
+    const lottery = card({ signupMode: 'lottery', capacity: 8, acceptedCount: 0, remaining: 8, lotteryEntrants: 11 });
+    expect(lottery.querySelector('[data-testid="session-places"]')?.textContent).toBe('11 人抽 8 位');
+    expect(lottery.querySelector('[data-testid="session-badge"]')?.textContent).toBe('抽籤報名中');
+    expect(lottery.textContent).not.toContain('0 / 8 人');
+  });
+
+  it('says 已額滿 with its waitlist, the words an admin sees too', () => {
+    const full = card({ acceptedCount: 20, remaining: 0, waitingCount: 3 });
+    expect(full.querySelector('[data-testid="session-badge"]')?.textContent).toBe('已額滿');
+    expect(full.querySelector('[data-testid="session-places"]')?.textContent).toBe('已額滿 · 候補 3 人');
+  });
+
   it('labels a session without a level range 不限程度, and one with a range by its levels', () => {
     expect(card().querySelector('[data-testid="level-range"]')?.textContent).toBe('不限程度');
   });

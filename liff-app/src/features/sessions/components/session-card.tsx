@@ -1,10 +1,10 @@
 import { type SessionSummary, sessionState } from '@shuttle/shared';
 import { formatDay, formatMoney, formatTimeRange } from '@shuttle/shared/web/format.ts';
 import { ClockIcon, PinIcon, UsersIcon } from '@shuttle/shared/web/icons.tsx';
+import { SessionStatusBadge, usePlacesText } from '@shuttle/shared/web/session-status.tsx';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CategoryChips } from '@/components/session-badges';
-import { SessionStateBadge, usePlacesText } from '@/components/session-state';
 import { sessionPath } from '@/lib/paths';
 import { LevelRange } from './level-range';
 
@@ -22,7 +22,7 @@ export function SessionCard({ session }: { session: SessionSummary }) {
         data-session-id={session.id}
       >
         <div className="session-card__top">
-          <SessionStateBadge session={session} />
+          <SessionStatusBadge session={session} />
           {mine && (
             <span className={`badge badge--${mine.status}`} data-testid="my-booking-badge">
               {mine.status === 'accepted'
@@ -51,7 +51,10 @@ export function SessionCard({ session }: { session: SessionSummary }) {
             <CategoryChips categories={session.categories} />
             <LevelRange min={session.levelMin} max={session.levelMax} />
           </div>
-          <span className={`session-card__places${state.places.kind === 'full' ? ' is-full' : ''}`}>
+          <span
+            className={`session-card__places${state.places.kind === 'full' ? ' is-full' : ''}`}
+            data-testid="session-places"
+          >
             <UsersIcon size={16} />
             {placesText(state.places)}
           </span>

@@ -122,3 +122,44 @@ describe('a cancelled booking with a reported transfer', () => {
     expect(screen.queryByTestId('cancelled-transfer')).toBeNull();
   });
 });
+
+describe('a lottery taking entries (issue 30: a lottery says so everywhere)', () => {
+  const lottery: SessionDetail = {
+    ...session,
+    signupMode: 'lottery',
+    acceptedCount: 0,
+    remaining: 8,
+    lotteryEntrants: 11,
+    lottery: {
+      drawAt: '2099-04-30T05:00:00.000Z',
+      seedHash: 'a'.repeat(64),
+      seed: null,
+      drawnAt: null,
+      entries: [],
+      order: [],
+      entryCount: 11,
+    },
+  };
+
+  it('says 參加抽籤 on the button and 確認參加抽籤 in the dialog, never 立即預約 or 確認預約', async () => {
+    await show({ ...lottery, myBooking: null });
+    const button = screen.getByTestId('reserve-button');
+    expect(button.textContent).toBe('參加抽籤');
+    expect(screen.getByTestId('session-badge').textContent).toBe('抽籤報名中');
+    fireEvent.click(button);
+    const dialog = await screen.findByTestId('booking-confirm');
+    expect(dialog.textContent).toContain('參加抽籤');
+    expect(screen.getByRole('button', { name: '確認參加抽籤' })).toBeTruthy();
+    expect(dialog.textContent).not.toContain('確認預約');
+  });
+
+  it('is first come once drawn: 立即預約 again', async () => {
+    const drawn = {
+      ...lottery,
+      lotteryEntrants: undefined,
+      lottery: { ...lottery.lottery!, drawnAt: lottery.lottery!.drawAt },
+    };
+    await show({ ...drawn, myBooking: null });
+    expect(screen.getByTestId('reserve-button').textContent).toBe('立即預約');
+  });
+});

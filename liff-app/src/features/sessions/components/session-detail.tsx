@@ -16,6 +16,7 @@ import {
 import { newIdempotencyKey } from '@shuttle/shared/web/idempotency.ts';
 import { Spinner } from '@shuttle/shared/web/loading-overlays.tsx';
 import { getQueryData, invalidateQueries } from '@shuttle/shared/web/query.ts';
+import { SessionStatusBadge } from '@shuttle/shared/web/session-status.tsx';
 import { notify, withLightLoading } from '@shuttle/shared/web/ui-store.ts';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -30,7 +31,6 @@ import {
 import { LastCallPlace } from '@/components/fair-signup/last-call';
 import { PageHeader } from '@/components/page-header';
 import { CategoryChips } from '@/components/session-badges';
-import { SessionStateBadge } from '@/components/session-state';
 import { useIsLoggedIn } from '@/lib/auth';
 import { bookingsChanged } from '@/lib/changes';
 import { promptLogin } from '@/stores/login-prompt';
@@ -38,6 +38,7 @@ import { useMemberList } from '../api/get-member-list';
 import { useSessionDetail } from '../api/get-session-detail';
 import { joinSession } from '../api/join-session';
 import { sessionKeys } from '../api/keys';
+import { handOverServiceToken } from '../api/service-token';
 import { offersCalendar } from '../model/session-links';
 import { ActionBarPrice } from './action-bar-price';
 import { BookingConfirmDialog } from './booking-confirm-dialog';
@@ -50,13 +51,16 @@ import { SuspensionNotice } from './suspension-notice';
 import { TeamJoin } from './team-join';
 import { type ReceiptStatus, TellChat } from './tell-chat';
 
-type ReserveState = 'reserve' | 'waitlist' | 'closed' | 'notYetOpen' | 'booked';
+type ReserveState = 'reserve' | 'waitlist' | 'enter' | 'closed' | 'notYetOpen' | 'booked';
 
-/** The reserve button's state, from the one status model (`sessionState`). */
+/** The reserve button's state, from the one status model (`sessionState`); a lottery's join is an entry. */
 function reserveState(session: Detail): ReserveState {
   if (session.myBooking) return 'booked';
   const { badge, action } = sessionState(session);
-  if (badge === 'notYetOpen') return memberMayJoinEarly(session) ? 'reserve' : 'notYetOpen';
+  if (badge === 'notYetOpen') {
+    if (!memberMayJoinEarly(session)) return 'notYetOpen';
+    return session.lotteryEntrants === undefined ? 'reserve' : 'enter';
+  }
   return action ?? 'closed';
 }
 
@@ -105,7 +109,8 @@ export function SessionDetailView({ sessionId, renderBookingActions, openJoin = 
     }
     pendingJoin.current = false;
     const state = reserveState(current);
-    if ((state === 'reserve' || state === 'waitlist') && !mustJoinTeam(current)) setConfirming(true);
+    if ((state === 'reserve' || state === 'waitlist' || state === 'enter') && !mustJoinTeam(current))
+      setConfirming(true);
   }, [detail.data, loggedIn, sessionId]);
 
   if (!sessionId) {
@@ -132,6 +137,7 @@ export function SessionDetailView({ sessionId, renderBookingActions, openJoin = 
       const result = await withLightLoading(() => joinSession(session.id, attemptKey.current!, partySize));
       attemptKey.current = null;
       setConfirming(false);
+      void handOverServiceToken(session.id);
       // The join answers only the status: the refreshed detail carries the waitlist position.
       await bookingsChanged.announce();
       const fresh = getQueryData<Detail>(sessionKeys.detail(session.id, true));
@@ -204,7 +210,7 @@ export function SessionDetailView({ sessionId, renderBookingActions, openJoin = 
         <>
           <section className="detail-hero">
             <div className="detail-hero__badges">
-              <SessionStateBadge session={session} />
+              <SessionStatusBadge session={session} />
               {session.startingSoon && <span className="badge badge--soon">{t('booking.startingSoon')}</span>}
               {!session.isPublic && <span className="badge badge--muted">{t('session.teamOnly')}</span>}
             </div>
@@ -370,6 +376,7 @@ export function SessionDetailView({ sessionId, renderBookingActions, openJoin = 
 
           <BookingConfirmDialog
             session={session}
+            lottery={state === 'enter'}
             open={confirming}
             busy={busy}
             onConfirm={reserve}
@@ -389,11 +396,12 @@ function ReserveButton({ state, session, onClick }: { state: ReserveState; sessi
   const label: Record<ReserveState, string> = {
     reserve: t('booking.reserve'),
     waitlist: t('booking.joinWaitlist'),
+    enter: t('lotteryView.enter'),
     closed: t('session.bookingClosed'),
     notYetOpen: t('session.notYetOpenButton'),
     booked: session.myBooking ? bookingLabels.badge(session.myBooking) : t('booking.accepted'),
   };
-  const enabled = state === 'reserve' || state === 'waitlist';
+  const enabled = state === 'reserve' || state === 'waitlist' || state === 'enter';
   return (
     <button
       type="button"
