@@ -10,7 +10,7 @@ import type { PassRecord } from '#payments/model.ts';
 import type { PassRepository } from '#payments/pass-repository.ts';
 import { DomainError } from '#platform/errors.ts';
 import type { AdminCaller, MemberCaller, ReferenceResolver, ResolvedRelations } from '#platform/http.ts';
-import type { UserRepository } from '#players/repository.ts';
+import type { PlayerRepository } from '#players/repository.ts';
 import { boardIds } from '#rotation/board-ids.ts';
 import type { RotationPlayerRecord } from '#rotation/model.ts';
 import type { RotationItem, RotationRepository } from '#rotation/repository.ts';
@@ -161,7 +161,7 @@ export interface AdminReferenceDeps {
   sessions?: SessionRepository;
   teams?: TeamRepository;
   memberships?: MembershipRepository;
-  users?: UserRepository;
+  users?: PlayerRepository;
   passes?: PassRepository;
   teamAdmins?: TeamAdminRepository;
   boards?: RotationRepository;

@@ -6,7 +6,7 @@ import { adminKey } from '#db/keys.ts';
 import { isConditionFailure, runTransaction, Transaction, TransactionRefusedError } from '#db/transaction.ts';
 import type { Clock, IdGenerator } from '#platform/clock.ts';
 import { DomainError } from '#platform/errors.ts';
-import type { UserRepository } from '#players/repository.ts';
+import type { PlayerRepository } from '#players/repository.ts';
 import { hashPassword } from './password.ts';
 
 /** The stored shape, checked by its codec on every read (`#db/codecs/admin.ts`). */
@@ -22,7 +22,7 @@ export interface AdminAccountsDeps {
   store: Store;
   clock: Clock;
   ids: IdGenerator;
-  users: UserRepository;
+  users: PlayerRepository;
 }
 
 export function toAdminProfile(record: AdminRecord, identity: AdminIdentity): AdminProfile {
@@ -45,7 +45,7 @@ export function toAdminProfile(record: AdminRecord, identity: AdminIdentity): Ad
  * opened by 'become team leader': leader-accounts.ts.
  */
 export class AdminAccounts {
-  private readonly users: UserRepository;
+  private readonly users: PlayerRepository;
 
   constructor(private readonly deps: AdminAccountsDeps) {
     this.users = deps.users;

@@ -21,7 +21,7 @@ import { PassRepository } from '#payments/pass-repository.ts';
 import { PaymentRepository } from '#payments/repository.ts';
 import { SettlementRepository } from '#payments/settlement-repository.ts';
 import type { ApiEnv } from '#platform/http.ts';
-import { UserRepository } from '#players/repository.ts';
+import { PlayerRepository } from '#players/repository.ts';
 import { AttendanceEffects } from '#rotation/attendance.ts';
 import { RotationRepository } from '#rotation/repository.ts';
 import { SessionRepository } from '#sessions/repository.ts';
@@ -104,7 +104,7 @@ export function createAdminTeamsApi(deps: AppDeps, options: AdminApiOptions = {}
 /** `admin-money-api`: reports, payments, passes, no-shows, exports, settlement and shuttle stock. */
 export function createAdminMoneyApi(deps: AppDeps): Hono<ApiEnv> {
   const { store, clock, ids } = deps;
-  const users = new UserRepository(store);
+  const users = new PlayerRepository(store);
   const memberships = new MembershipRepository(store);
   const passes = new PassRepository(store, clock, ids);
   const s = adminBase(deps, { users, memberships, passes });
@@ -131,7 +131,7 @@ export function createAdminMoneyApi(deps: AppDeps): Hono<ApiEnv> {
 /** `admin-api`: sessions, check-in and members, and every call no other group claims; `/openapi.json`. */
 export function createAdminCourtApi(deps: AppDeps): Hono<ApiEnv> {
   const { store, clock } = deps;
-  const users = new UserRepository(store);
+  const users = new PlayerRepository(store);
   const levels = (userIds: string[]) => users.levels(userIds);
   const memberships = new MembershipRepository(store);
   const boards = new RotationRepository(store);
@@ -167,7 +167,7 @@ export function createAdminCourtApi(deps: AppDeps): Hono<ApiEnv> {
 /** `admin-rotation-api`: the rotation board's calls; results move ratings, so the rating library is only here. */
 export function createAdminRotationApi(deps: AppDeps): Hono<ApiEnv> {
   const { store, clock } = deps;
-  const users = new UserRepository(store);
+  const users = new PlayerRepository(store);
   const boards = new RotationRepository(store);
   const s = adminBase(deps, { users, memberships: new MembershipRepository(store), boards });
   const rotation = rotationService({

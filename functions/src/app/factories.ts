@@ -9,7 +9,7 @@ import type { Clock, IdGenerator } from '#platform/clock.ts';
 import type { EmailSender } from '#platform/email.ts';
 import type { RetryPolicy } from '#platform/retry.ts';
 import { EmailVerification } from '#players/email-verification.ts';
-import { UserRepository } from '#players/repository.ts';
+import { PlayerRepository } from '#players/repository.ts';
 import { RatingRepository } from '#rotation/rating-repository.ts';
 import { RotationRepository } from '#rotation/repository.ts';
 import { type RotationPublisher, RotationService } from '#rotation/service.ts';
@@ -47,10 +47,10 @@ export const sessionChangeEngine = ({ store, clock, ids, retry }: Base) =>
   });
 
 export const adminAccounts = ({ store, clock, ids }: Omit<Base, 'retry'>) =>
-  new AdminAccounts({ store, clock, ids, users: new UserRepository(store) });
+  new AdminAccounts({ store, clock, ids, users: new PlayerRepository(store) });
 
 export const emailVerification = (deps: { store: Store; clock: Clock; mailer: EmailSender; pepper: string }) =>
-  new EmailVerification({ ...deps, users: new UserRepository(deps.store) });
+  new EmailVerification({ ...deps, users: new PlayerRepository(deps.store) });
 
 export const noShowRule = ({ store, clock }: { store: Store; clock: Clock }) =>
   new NoShowRule({ store, clock, members: new MembershipRepository(store), sessions: new SessionRepository(store) });
@@ -58,12 +58,12 @@ export const noShowRule = ({ store, clock }: { store: Store; clock: Clock }) =>
 export const paymentDetails = ({ store, clock, ids }: Omit<Base, 'retry'>) =>
   new PaymentDetailsStore(store, clock, ids, new TeamRepository(store));
 
-/** The rotation board's calls; `levels` are the players' self-assessed levels (UserRepository.levels). */
+/** The rotation board's calls; `levels` are the players' self-assessed levels (PlayerRepository.levels). */
 export const rotationService = (deps: {
   store: Store;
   clock: Clock;
   sessions: SessionRepository;
-  users: Pick<UserRepository, 'levels'>;
+  users: Pick<PlayerRepository, 'levels'>;
   boards?: RotationRepository;
   publish?: RotationPublisher;
 }) =>

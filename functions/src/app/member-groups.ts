@@ -20,7 +20,7 @@ import { CreditRepository } from '#payments/credit-repository.ts';
 import { PassRepository } from '#payments/pass-repository.ts';
 import { PaymentRepository } from '#payments/repository.ts';
 import type { ApiEnv } from '#platform/http.ts';
-import { UserRepository } from '#players/repository.ts';
+import { PlayerRepository } from '#players/repository.ts';
 import { AttendanceEffects } from '#rotation/attendance.ts';
 import { SessionRepository } from '#sessions/repository.ts';
 import { MembershipRepository } from '#teams/membership-repository.ts';
@@ -47,7 +47,7 @@ export function createMemberAuthApi(deps: AppDeps): Hono<ApiEnv> {
   const accounts = adminAccounts(deps);
   const s = {
     ...deps,
-    users: new UserRepository(store),
+    users: new PlayerRepository(store),
     accounts,
     teamAdmins: new TeamAdminRepository(store),
     leaders: new LeaderAccounts({ store, clock, accounts }),
@@ -60,7 +60,7 @@ export function createMemberAuthApi(deps: AppDeps): Hono<ApiEnv> {
 /** `member-rotation-api`: the players' board, the helper's calls (results move ratings) and the venue screen. */
 export function createMemberRotationApi(deps: AppDeps): Hono<ApiEnv> {
   const { store, clock } = deps;
-  const users = new UserRepository(store);
+  const users = new PlayerRepository(store);
   const sessions = new SessionRepository(store);
   const teams = new TeamRepository(store);
   const rotation = rotationService({ store, clock, sessions, users, publish: deps.rotationPublisher });
@@ -71,7 +71,7 @@ export function createMemberRotationApi(deps: AppDeps): Hono<ApiEnv> {
 /** `member-api`: sessions, bookings, history, teams, payments, calendars, every other call; `/openapi.json`. */
 export function createMemberCoreApi(deps: AppDeps, options: MemberApiOptions = {}): Hono<ApiEnv> {
   const { store, clock, ids } = deps;
-  const users = new UserRepository(store);
+  const users = new PlayerRepository(store);
   const sessions = new SessionRepository(store);
   const teams = new TeamRepository(store);
   const rotation = rotationService({ store, clock, sessions, users, publish: deps.rotationPublisher });

@@ -6,7 +6,7 @@ import { CreditRepository } from '#payments/credit-repository.ts';
 import { PassRepository } from '#payments/pass-repository.ts';
 import { PaymentRepository } from '#payments/repository.ts';
 import { SettlementRepository } from '#payments/settlement-repository.ts';
-import { UserRepository } from '#players/repository.ts';
+import { PlayerRepository } from '#players/repository.ts';
 import { AttendanceEffects } from '#rotation/attendance.ts';
 import { SessionRepository } from '#sessions/repository.ts';
 import { MembershipRepository } from '#teams/membership-repository.ts';
@@ -29,7 +29,7 @@ export type { AppDeps } from './deps.ts';
 /** The repositories and services every feature's routes share, built once per app. */
 export function services(deps: AppDeps) {
   const limiter = rateLimiter(deps);
-  const users = new UserRepository(deps.store);
+  const users = new PlayerRepository(deps.store);
   const accounts = adminAccounts(deps);
   const sessions = new SessionRepository(deps.store);
   const teams = new TeamRepository(deps.store);

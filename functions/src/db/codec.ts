@@ -1,5 +1,5 @@
-import type * as z from 'zod';
 import { type CorruptField, CorruptItemError } from '#platform/errors.ts';
+import type * as z from './schema.ts';
 
 /**
  * The storage boundary (docs/ARCHITECTURE.md, "Storage"; TABLE.md, "Codecs"): every item type
@@ -40,7 +40,7 @@ export interface ItemCodec<R, K extends unknown[] = []> extends ReadCodec<R> {
 /** The record type a codec (or any decoder) decodes to. */
 export type RecordOf<C extends Decoder<unknown>> = C extends Decoder<infer R> ? R : never;
 
-interface CodecDefinition<S extends z.ZodType<StoredItem>, K extends unknown[]> {
+interface CodecDefinition<S extends z.Schema<StoredItem>, K extends unknown[]> {
   name: string;
   schema: S;
   /** The key (and index) attributes of the item a record is stored as. */
@@ -50,7 +50,7 @@ interface CodecDefinition<S extends z.ZodType<StoredItem>, K extends unknown[]> 
 }
 
 /** One codec. Schemas are built once, at module load, never per call (decode is on every read). */
-export function itemCodec<S extends z.ZodType<StoredItem>, K extends unknown[] = []>(
+export function itemCodec<S extends z.Schema<StoredItem>, K extends unknown[] = []>(
   definition: CodecDefinition<S, K>,
 ): ItemCodec<z.output<S>, K> {
   const { keys } = definition;
@@ -61,7 +61,7 @@ export function itemCodec<S extends z.ZodType<StoredItem>, K extends unknown[] =
  * The codec of a counter item, kept with `ADD` and never put whole, so it carries no `type`:
  * recognised by the start of its sort key. Its count is absent until the first `ADD`.
  */
-export function counterCodec<S extends z.ZodType<StoredItem>>(definition: {
+export function counterCodec<S extends z.Schema<StoredItem>>(definition: {
   name: string;
   schema: S;
   skPrefix: string;
@@ -70,13 +70,13 @@ export function counterCodec<S extends z.ZodType<StoredItem>>(definition: {
   return readCodec({ ...definition, is: (item) => typeof item.SK === 'string' && item.SK.startsWith(skPrefix) });
 }
 
-function readCodec<S extends z.ZodType<StoredItem>>(
+function readCodec<S extends z.Schema<StoredItem>>(
   definition: Omit<CodecDefinition<S, []>, 'keys'>,
 ): ReadCodec<z.output<S>> {
   const { name, schema } = definition;
   const decode = (item: StoredItem): z.output<S> => {
     const checked = schema.safeParse(item);
-    if (checked.success) return checked.data;
+    if (checked.success) return checked.data as z.output<S>;
     throw corruptItem(name, item, checked.error.issues);
   };
   return {

@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import * as z from 'zod';
 import { DomainError } from '#platform/errors.ts';
 import { isTransientStoreError, type RetryPolicy, withRetry } from '#platform/retry.ts';
 import type { Store } from './client.ts';
 import { itemCodec } from './codec.ts';
 import { key, ttlAt } from './keys.ts';
+import * as z from './schema.ts';
 import type { Transaction } from './transaction.ts';
 
 /** How long a stored answer replays a retried request. */

@@ -11,7 +11,7 @@ export const key = {
   emailClaim: (email: string) => ({ PK: `EMAIL#${email.toLowerCase()}`, SK: 'EMAIL' }),
   /**
    * How many times the account of a login (`<provider>_<sub>`) was deleted; a later sign-in
-   * starts the record `<provider>_<sub>.<n>` (docs/PRIVACY.md; `players/account.ts`).
+   * starts the record `<provider>_<sub>.<n>` (docs/PRIVACY.md; `players/player-accounts.ts`).
    */
   deletedLogin: (baseUserId: string) => ({ PK: `USER#${baseUserId}`, SK: 'DELETED' }),
   /**

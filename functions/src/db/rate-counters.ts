@@ -1,9 +1,9 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import * as z from 'zod';
 import type { CounterStore, RateCounter } from '#platform/rate-limit.ts';
 import type { Store } from './client.ts';
 import { counterCodec } from './codec.ts';
 import { key } from './keys.ts';
+import * as z from './schema.ts';
 import { isConditionFailure } from './transaction.ts';
 
 /** A limiter call slower than this lets the request through rather than hold it up. */

@@ -1,10 +1,8 @@
 import { SESv2Client } from '@aws-sdk/client-sesv2';
 import { appBaseUrlOf } from '#app/deps.ts';
-import { lineServices } from '#app/line-services.ts';
 import { createDocumentClient, type Store } from '#db/client.ts';
 import { createLineMessaging, LINE_API_BASE_URL } from '#line/client.ts';
-import { lineAppUrl, miniAppSetting } from '#line/mini-app.ts';
-import type { LineWebhookDeps } from '#line/webhook.ts';
+import { miniAppSetting } from '#line/mini-app.ts';
 import { OutboxDispatcher } from '#notifications/dispatcher.ts';
 import { serviceMessagingOf } from '#notifications/mini-app.ts';
 import { LINE_CATALOG_ENTRY } from '#notifications/service-catalog.ts';
@@ -15,7 +13,7 @@ import { logger, traced } from './observability.ts';
 import { type LineChannel, lineChannel } from './secrets.ts';
 
 /**
- * Dependencies of the notifier, the reminder job and the LINE webhook. Unlike the APIs they
+ * Dependencies of the notifier and the reminder job (the LINE webhook's: webhook-deps.ts). Unlike the APIs they
  * re-read the LINE channel on every invocation (through the secret cache), so a token filled in
  * after the deploy is used within minutes; until then, with `LINE_REQUIRED`, LINE deliveries are
  * retried instead of skipped (docs/DEPLOY.md, "Secrets"). Plain environment reads, no schema
@@ -52,13 +50,13 @@ export function notifierSettings(env: NodeJS.ProcessEnv): NotifierSettings {
   };
 }
 
-const storeOf = (settings: NotifierSettings): Store => ({
+export const storeOf = (settings: NotifierSettings): Store => ({
   doc: traced(createDocumentClient({ region: settings.region, endpoint: settings.dynamoEndpoint })),
   tableName: settings.tableName,
 });
 
 /** Keeps one built value per LINE channel: rebuilt only when the channel's token or secret changes. */
-function perChannel<T>(build: (channel: LineChannel) => T) {
+export function perChannel<T>(build: (channel: LineChannel) => T) {
   let last: { key: string; value: T } | undefined;
   return (channel: LineChannel): T => {
     const key = `${channel.channelAccessToken}\n${channel.channelSecret}`;
@@ -105,21 +103,4 @@ export function lambdaNotifier(env: NodeJS.ProcessEnv = process.env) {
 /** The reminder job needs only the table. */
 export function lambdaReminderDeps(env: NodeJS.ProcessEnv = process.env) {
   return { store: storeOf(notifierSettings(env)), clock: systemClock };
-}
-
-/** The LINE webhook: rebuilt when the channel secret changes, so a secret filled in later is checked. */
-export function lambdaWebhookDeps(env: NodeJS.ProcessEnv = process.env) {
-  const settings = notifierSettings(env);
-  const store = storeOf(settings);
-  const depsFor = perChannel(
-    (channel): LineWebhookDeps => ({
-      channelSecret: channel.channelSecret,
-      line: channel.channelAccessToken
-        ? createLineMessaging({ channelAccessToken: channel.channelAccessToken, baseURL: settings.lineApiBaseUrl })
-        : null,
-      ...lineServices({ store, clock: systemClock }),
-      appUrl: settings.liffId ? lineAppUrl(settings.liffId, settings.miniApp) : settings.appBaseUrl,
-    }),
-  );
-  return async () => depsFor(await lineChannel(env));
 }

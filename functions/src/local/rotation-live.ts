@@ -272,7 +272,7 @@ export function rotationViewer(
       admin: (token) => s.http.auth.admin(token),
       adminAccount: adminAccountCheck(s.accounts),
       adminSession: (admin, sessionId) => s.scope.session(admin, sessionId),
-      // One process: a deletion forgets the player in this cache at once (players/account.ts).
+      // One process: a deletion forgets the player in this cache at once (players/player-accounts.ts).
       playerLive: (userId) => playerIsLive(s.store, userId),
       booking: (sessionId, userId) => s.sessions.booking(sessionId, userId),
     },

@@ -14,7 +14,7 @@ import { OutboxRepository } from '#outbox/repository.ts';
 import { type Clock, type IdGenerator, randomId } from '#platform/clock.ts';
 import type { EmailSender } from '#platform/email.ts';
 import { BUSINESS_METRICS, count } from '#platform/metrics.ts';
-import { UserRepository } from '#players/repository.ts';
+import { PlayerRepository } from '#players/repository.ts';
 import { SessionRepository } from '#sessions/repository.ts';
 import { LineUsageRepository } from '#teams/line-usage-repository.ts';
 import { type TeamRecord, TeamRepository } from '#teams/repository.ts';
@@ -109,7 +109,7 @@ const noticeFacts = (record: UserOutboxRecord) => ({
  */
 export class OutboxDispatcher {
   private readonly outbox: OutboxRepository;
-  private readonly users: UserRepository;
+  private readonly users: PlayerRepository;
   private readonly sessions: SessionRepository;
   private readonly teams: TeamRepository;
   private readonly usage: LineUsageRepository;
@@ -123,7 +123,7 @@ export class OutboxDispatcher {
   constructor(private readonly deps: DispatcherDeps) {
     this.service = deps.service ?? null;
     this.outbox = new OutboxRepository(deps.store);
-    this.users = new UserRepository(deps.store);
+    this.users = new PlayerRepository(deps.store);
     this.sessions = new SessionRepository(deps.store);
     this.teams = new TeamRepository(deps.store);
     this.usage = new LineUsageRepository(deps.store);

@@ -16,7 +16,7 @@ import { runTransaction, Transaction, TransactionRefusedError } from '#db/transa
 import type { Clock } from '#platform/clock.ts';
 import type { EmailSender } from '#platform/email.ts';
 import { DomainError } from '#platform/errors.ts';
-import { preferencesOf, type UserRecord, type UserRepository } from './repository.ts';
+import { type PlayerRepository, preferencesOf, type UserRecord } from './repository.ts';
 
 type EmailCodeRecord = RecordOf<typeof emailCodeCodec>;
 
@@ -26,7 +26,7 @@ export interface EmailVerificationDeps {
   mailer: EmailSender;
   /** Server secret: codes are stored as HMACs, so a copy of the table does not reveal them. */
   pepper: string;
-  users: UserRepository;
+  users: PlayerRepository;
   generateCode?: () => string;
 }
 
@@ -37,7 +37,7 @@ const defaultCode = () => String(randomInt(0, 10 ** VERIFICATION_CODE_LENGTH)).p
  * day across codes), one send per 60 seconds, and an address belongs to at most one player.
  */
 export class EmailVerification {
-  private readonly users: UserRepository;
+  private readonly users: PlayerRepository;
 
   constructor(private readonly deps: EmailVerificationDeps) {
     this.users = deps.users;

@@ -40,7 +40,7 @@ export const userIdFor = (provider: IdentityProvider, sub: string) => `${provide
 export const userIdOfGeneration = (baseUserId: string, deletions: number) =>
   deletions > 0 ? `${baseUserId}.${deletions}` : baseUserId;
 
-export class UserRepository {
+export class PlayerRepository {
   constructor(private readonly store: Store) {}
 
   /** Creates the user on first sign-in; later sign-ins refresh the name and picture. */

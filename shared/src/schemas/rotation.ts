@@ -1,5 +1,11 @@
 import * as z from 'zod';
-import { DEFAULT_SCORING, SCORING_POINTS } from '../constants.ts';
+import {
+  DEFAULT_SCORING,
+  ROTATION_MODES,
+  ROTATION_PLAYER_STATES,
+  ROTATION_RULES,
+  SCORING_POINTS,
+} from '../constants.ts';
 import { id } from './entities.ts';
 import { route } from './routes.ts';
 
@@ -26,9 +32,9 @@ export const scoringPoints = z.union(
   SCORING_POINTS.map((p) => z.literal(p)) as [z.ZodLiteral<21>, z.ZodLiteral<15>, z.ZodLiteral<11>],
 );
 
-export const rotationMode = z.enum(['doubles', 'singles']);
-export const rotationRule = z.enum(['balanced', 'winnerStays']);
-export const rotationPlayerState = z.enum(['ready', 'resting', 'gone']);
+export const rotationMode = z.enum(ROTATION_MODES);
+export const rotationRule = z.enum(ROTATION_RULES);
+export const rotationPlayerState = z.enum(ROTATION_PLAYER_STATES);
 export type RotationMode = z.infer<typeof rotationMode>;
 export type RotationRule = z.infer<typeof rotationRule>;
 export type RotationPlayerState = z.infer<typeof rotationPlayerState>;

@@ -3,7 +3,7 @@ import type { TeamScope } from '#admin-accounts/team-scope.ts';
 import { ended, unpaidOf } from '#payments/outstanding.ts';
 import type { Clock } from '#platform/clock.ts';
 import { type ContractAppOptions, contractRoutes } from '#platform/http.ts';
-import type { UserRepository } from '#players/repository.ts';
+import type { PlayerRepository } from '#players/repository.ts';
 import { addMoney, attendanceCsv, membersCsv, moneyOf, revenueCsv } from '#reports/money.ts';
 import { monthSpan } from '#reports/revenue.ts';
 import type { SessionRepository } from '#sessions/repository.ts';
@@ -12,7 +12,7 @@ import type { TeamRepository } from '#teams/repository.ts';
 
 export interface ExportRouteDeps {
   clock: Clock;
-  users: Pick<UserRepository, 'levels'>;
+  users: Pick<PlayerRepository, 'levels'>;
   scope: TeamScope;
   sessions: SessionRepository;
   teams: TeamRepository;

@@ -7,7 +7,7 @@ import type { PassRepository } from '#payments/pass-repository.ts';
 import type { PaymentRepository } from '#payments/repository.ts';
 import type { Clock } from '#platform/clock.ts';
 import { type ContractAppOptions, contractRoutes } from '#platform/http.ts';
-import type { UserRepository } from '#players/repository.ts';
+import type { PlayerRepository } from '#players/repository.ts';
 import type { SessionRecord } from '#sessions/model.ts';
 import type { SessionRepository } from '#sessions/repository.ts';
 import type { MembershipRepository } from '#teams/membership-repository.ts';
@@ -19,7 +19,7 @@ export interface PaymentRouteDeps {
   scope: TeamScope;
   sessions: SessionRepository;
   teams: TeamRepository;
-  users: UserRepository;
+  users: PlayerRepository;
   memberships: MembershipRepository;
   payments: PaymentRepository;
   credits: Pick<CreditRepository, 'ofTeam'>;

@@ -4,13 +4,13 @@ import { type BlockPlayerDeps, setPlayerBlocked } from '#bookings/block-player.t
 import { matchesSearch, memberStats } from '#bookings/stats.ts';
 import { DomainError } from '#platform/errors.ts';
 import { type ContractAppOptions, contractRoutes } from '#platform/http.ts';
-import type { UserRepository } from '#players/repository.ts';
+import type { PlayerRepository } from '#players/repository.ts';
 import type { SessionRepository } from '#sessions/repository.ts';
 import type { MemberRecord, MembershipRepository } from '#teams/membership-repository.ts';
 
 export interface TeamMemberAdminRouteDeps extends BlockPlayerDeps {
   scope: TeamScope;
-  users: UserRepository;
+  users: PlayerRepository;
   memberships: MembershipRepository;
   sessions: SessionRepository;
   http: ContractAppOptions;

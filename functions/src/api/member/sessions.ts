@@ -16,7 +16,7 @@ import type { PassRepository } from '#payments/pass-repository.ts';
 import type { Clock } from '#platform/clock.ts';
 import { DomainError } from '#platform/errors.ts';
 import { type ContractAppOptions, contractRoutes, type MemberCaller } from '#platform/http.ts';
-import type { UserRepository } from '#players/repository.ts';
+import type { PlayerRepository } from '#players/repository.ts';
 import { browsePage } from '#sessions/browse.ts';
 import { type SessionRecord, toDetail, toSummary } from '#sessions/model.ts';
 import type { SessionRepository } from '#sessions/repository.ts';
@@ -29,7 +29,7 @@ export interface SessionRouteDeps {
   teams: TeamRepository;
   memberships: MembershipRepository;
   /** Listed players' nicknames (and the caller's level), by user id. */
-  users: Pick<UserRepository, 'listedProfiles'>;
+  users: Pick<PlayerRepository, 'listedProfiles'>;
   /** The caller's credit with the team, read only while their booking owes (docs/MONEY.md, "Refunds and credit"). */
   credits: Pick<CreditRepository, 'balance'>;
   /** The caller's passes, read only while their booking owes (docs/MONEY.md, "Season passes"). */

@@ -1,7 +1,7 @@
 import { LANGUAGES } from '@shuttle/shared';
-import * as z from 'zod';
 import { counterCodec, itemCodec, type RecordOf } from '../codec.ts';
 import { adminKey } from '../keys.ts';
+import * as z from '../schema.ts';
 
 /** Admin accounts and their credentials (TABLE.md, "Admin entities"). */
 

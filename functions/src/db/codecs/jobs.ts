@@ -1,6 +1,6 @@
-import * as z from 'zod';
 import { itemCodec } from '../codec.ts';
 import { key } from '../keys.ts';
+import * as z from '../schema.ts';
 
 /**
  * Work the sign-up job owes (TABLE.md, "Fair sign-up"; `#bookings/sign-up-jobs.ts`): markers in

@@ -1,6 +1,6 @@
-import * as z from 'zod';
 import { itemCodec } from '../codec.ts';
 import { key } from '../keys.ts';
+import * as z from '../schema.ts';
 
 /**
  * A LINE webhook event (TTL 7 d): `handling` under a lease while a delivery acts on it, then

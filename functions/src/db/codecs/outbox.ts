@@ -1,7 +1,7 @@
-import { paymentDetails } from '@shuttle/shared';
-import * as z from 'zod';
 import { itemCodec } from '../codec.ts';
 import { key } from '../keys.ts';
+import * as z from '../schema.ts';
+import { paymentDetailsSchema } from './payment-details.ts';
 
 /**
  * Notification records (key `OUTBOX#id / OUTBOX`; TABLE.md, "Outbox"): one schema per kind, told
@@ -116,7 +116,7 @@ const changeFacts = {
   changes: z.array(z.string()).optional(),
 };
 
-const kind = <K extends string, F extends z.ZodRawShape>(name: K, fields: F) =>
+const kind = <K extends string, F extends z.Shape>(name: K, fields: F) =>
   z.object({ ...base, kind: z.literal(name), ...fields });
 
 export const outboxSchema = z.discriminatedUnion('kind', [
@@ -151,8 +151,8 @@ export const outboxSchema = z.discriminatedUnion('kind', [
   kind('groupBindRefused', { otherTeamName: z.string().optional() }),
   /** The details before and after the change, and the name of the admin who made it. */
   kind('paymentDetailsChanged', {
-    before: paymentDetails.optional(),
-    after: paymentDetails.optional(),
+    before: paymentDetailsSchema.optional(),
+    after: paymentDetailsSchema.optional(),
     changedBy: z.string().optional(),
   }),
   /** The menu is the one of the player's language when the notifier delivers it, not when asked. */

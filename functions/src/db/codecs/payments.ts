@@ -1,7 +1,7 @@
 import { PAYMENT_METHODS, SETTLEMENT_SPLITS, type Settlement, taipeiDate } from '@shuttle/shared';
-import * as z from 'zod';
 import { itemCodec } from '../codec.ts';
 import { index, key } from '../keys.ts';
+import * as z from '../schema.ts';
 
 /** Season passes, the night's settlement and the team's shuttle stock (docs/MONEY.md, docs/ON-COURT.md). */
 

@@ -1,7 +1,7 @@
 import { LANGUAGES } from '@shuttle/shared';
-import * as z from 'zod';
 import { counterCodec, itemCodec, type RecordOf } from '../codec.ts';
 import { key } from '../keys.ts';
+import * as z from '../schema.ts';
 
 /**
  * A player's partition `USER#<id>` (profile, pending email code, code tries, calendar feed
@@ -78,7 +78,7 @@ export const emailClaimCodec = itemCodec({
   keys: (_claim, email: string) => key.emailClaim(email),
 });
 
-/** How often the account of a login was deleted (`USER#<provider>_<sub> / DELETED`; players/account.ts). */
+/** How often the account of a login was deleted (`USER#<provider>_<sub> / DELETED`; players/player-accounts.ts). */
 export const deletedLoginCodec = counterCodec({
   name: 'deletedLogin',
   schema: z.object({

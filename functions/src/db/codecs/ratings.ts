@@ -1,6 +1,6 @@
-import * as z from 'zod';
 import { itemCodec } from '../codec.ts';
 import { key } from '../keys.ts';
+import * as z from '../schema.ts';
 
 const ratingSchema = z.object({
   type: z.literal('rating'),

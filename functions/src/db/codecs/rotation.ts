@@ -1,7 +1,7 @@
-import { rotationMode, rotationPlayerState, rotationRule, scoringPoints } from '@shuttle/shared';
-import * as z from 'zod';
+import { ROTATION_MODES, ROTATION_PLAYER_STATES, ROTATION_RULES, SCORING_POINTS } from '@shuttle/shared';
 import { itemCodec } from '../codec.ts';
 import { key } from '../keys.ts';
+import * as z from '../schema.ts';
 
 /**
  * The rotation board (docs/ON-COURT.md, "Rotation"; TABLE.md, "Rotation"): one item per session
@@ -19,7 +19,7 @@ const rotationPlayerSchema = z.object({
   level: z.number().nullable(),
   /** Rating skill (mu) once they have rated games, for the `balanced` split (absent: from `level`). */
   skill: z.number().optional(),
-  state: rotationPlayerState,
+  state: z.enum(ROTATION_PLAYER_STATES),
   /** Games started tonight (the one on court included). */
   gamesPlayed: z.number(),
   /**
@@ -84,10 +84,10 @@ const rotationLogEntrySchema = z.object({
 });
 
 const rotationStateSchema = z.object({
-  mode: rotationMode,
-  rule: rotationRule,
+  mode: z.enum(ROTATION_MODES),
+  rule: z.enum(ROTATION_RULES),
   /** Points a game is played to tonight (docs/ON-COURT.md, "Scores"); absent on older boards: 21. */
-  scoring: scoringPoints.optional(),
+  scoring: z.enum(SCORING_POINTS).optional(),
   courts: z.array(z.number()),
   games: z.array(rotationGameSchema),
   /** Winners held on a free court for its next game (`winnerStays`). */

@@ -8,9 +8,9 @@ import {
   taipeiDate,
   taipeiMonth,
 } from '@shuttle/shared';
-import * as z from 'zod';
 import { itemCodec } from '../codec.ts';
 import { index, key, sessionIndexKeys } from '../keys.ts';
+import * as z from '../schema.ts';
 
 /**
  * A session's partition (TABLE.md, "Items"): the session item, where seats and the waitlist

@@ -1,7 +1,8 @@
-import { ADMIN_ROLES, JOIN_RULES, LANGUAGES, paymentDetails, SIGNUP_MODES, scoringPoints } from '@shuttle/shared';
-import * as z from 'zod';
+import { ADMIN_ROLES, JOIN_RULES, LANGUAGES, SCORING_POINTS, SIGNUP_MODES } from '@shuttle/shared';
 import { counterCodec, itemCodec, type RecordOf, type StoredItem } from '../codec.ts';
 import { adminIndex, adminKey, index, key } from '../keys.ts';
+import * as z from '../schema.ts';
+import { paymentDetailsSchema } from './payment-details.ts';
 
 /**
  * A team's partition and the items that hang off it (TABLE.md, "Items", "Admin entities",
@@ -56,9 +57,9 @@ export const teamSchema = z.object({
   /** Hours before sign-up opens that members may join; unset or 0: none. */
   memberPriorityHours: z.number().optional(),
   /** Where players pay (`setting/updatePaymentDetails`, docs/ON-COURT.md); unset: not given. */
-  paymentDetails: paymentDetails.optional(),
+  paymentDetails: paymentDetailsSchema.optional(),
   /** Points the team's games are played to (docs/ON-COURT.md, "Scores"); unset: 21. */
-  scoring: scoringPoints.optional(),
+  scoring: z.enum(SCORING_POINTS).optional(),
   /** The no-show rule (docs/MONEY.md, "No-show rule"; `no-show-settings.ts`); unset: off. */
   noShowLimit: z.number().optional(),
   noShowWindowDays: z.number().optional(),

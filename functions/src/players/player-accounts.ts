@@ -2,6 +2,7 @@ import { type AccountDeleted, type AccountExport, paymentOf } from '@shuttle/sha
 import { translate } from '@shuttle/shared/i18n/deleted-player';
 import type { Store } from '#db/client.ts';
 import { keyed, oneOf, type RecordOf } from '#db/codec.ts';
+import { serviceTokenCodec } from '#db/codecs/line.ts';
 import { type PassRecord, passCodec } from '#db/codecs/payments.ts';
 import {
   calendarFeedPointerCodec,
@@ -35,7 +36,7 @@ export interface AccountDeps {
   runsTeam: (userId: string) => Promise<boolean>;
 }
 
-/** Every item of a player's partition `USER#<id>` with its key (profile, email code, code tries, feed pointer, rating). */
+/** Every item of a player's partition `USER#<id>` with its key (profile, email code, code tries, feed pointer, rating, notification tokens). */
 const PARTITION = keyed(
   'player partition',
   oneOf(
@@ -46,6 +47,7 @@ const PARTITION = keyed(
     calendarFeedPointerCodec,
     deletedLoginCodec,
     ratingCodec,
+    serviceTokenCodec,
   ),
 );
 type PartitionItem = RecordOf<typeof PARTITION>;
@@ -68,7 +70,7 @@ function ratingOf(item: RatingItem | undefined) {
  * deletion. Reads are bounded by the player's own data (their profile partition, teams,
  * bookings and passes), never by the number of players or sessions (TABLE.md, "Accounts").
  */
-export class Accounts {
+export class PlayerAccounts {
   constructor(private readonly deps: AccountDeps) {}
 
   private get table() {
