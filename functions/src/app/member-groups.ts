@@ -33,6 +33,7 @@ import { memberHttp, rateLimiter } from './http-options.ts';
 import { rateBuckets } from './limits.ts';
 import type { MemberApiOptions } from './member-api.ts';
 import { API_BASES } from './route-groups.ts';
+import { serviceTokens } from './service-messaging.ts';
 import type { AppDeps } from './services.ts';
 
 /**
@@ -88,7 +89,7 @@ export function createMemberCoreApi(deps: AppDeps, options: MemberApiOptions = {
     rotation,
     selfCheckIns: new SelfCheckInRepository(store, clock),
     attendance: new AttendanceEffects({ rotation, noShows: noShowRule(deps) }),
-    serviceHandover: new ServiceHandover({ store, clock, miniApp: deps.miniApp }),
+    serviceHandover: new ServiceHandover({ tokens: serviceTokens(store), clock, miniApp: deps.miniApp }),
     http: memberHttp(deps, rateLimiter(deps), memberReferences({ sessions, teams, boards: rotation.repo })),
   };
   return contractApi({

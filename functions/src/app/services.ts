@@ -23,6 +23,7 @@ import {
   sessionChangeEngine,
 } from './factories.ts';
 import { memberHttp, rateLimiter } from './http-options.ts';
+import { serviceTokens } from './service-messaging.ts';
 
 export type { AppDeps } from './deps.ts';
 
@@ -57,7 +58,11 @@ export function services(deps: AppDeps) {
     attendance: new AttendanceEffects({ rotation, noShows }),
     selfCheckIns: new SelfCheckInRepository(deps.store, deps.clock),
     noShows,
-    serviceHandover: new ServiceHandover({ store: deps.store, clock: deps.clock, miniApp: deps.miniApp }),
+    serviceHandover: new ServiceHandover({
+      tokens: serviceTokens(deps.store),
+      clock: deps.clock,
+      miniApp: deps.miniApp,
+    }),
     http: memberHttp(deps, limiter, memberReferences({ sessions, teams, boards: rotation.repo })),
   };
 }

@@ -1,10 +1,10 @@
 import { SESv2Client } from '@aws-sdk/client-sesv2';
 import { appBaseUrlOf } from '#app/deps.ts';
+import { serviceMessagingOf } from '#app/service-messaging.ts';
 import { createDocumentClient, type Store } from '#db/client.ts';
 import { createLineMessaging, LINE_API_BASE_URL } from '#line/client.ts';
 import { miniAppSetting } from '#line/mini-app.ts';
 import { OutboxDispatcher } from '#notifications/dispatcher.ts';
-import { serviceMessagingOf } from '#notifications/mini-app.ts';
 import { LINE_CATALOG_ENTRY } from '#notifications/service-catalog.ts';
 import { systemClock } from '#platform/clock.ts';
 import { SesEmailSender } from '#platform/email.ts';

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Server } from 'node:http';
 import { serve } from '@hono/node-server';
+import { serviceMessagingOf } from '@shuttle/functions/app/service-messaging.ts';
 import { createLineMessaging } from '@shuttle/functions/line/client.ts';
 import { LineNotifier } from '@shuttle/functions/line/notifier.ts';
 import {
@@ -10,7 +11,7 @@ import {
 } from '@shuttle/functions/local/captures.ts';
 import { freePort } from '@shuttle/functions/local/dynamo-local.ts';
 import { OutboxDispatcher } from '@shuttle/functions/notifications/dispatcher.ts';
-import { type MiniAppSetup, serviceMessagingOf } from '@shuttle/functions/notifications/mini-app.ts';
+import type { MiniAppSetup } from '@shuttle/functions/notifications/mini-app.ts';
 import type { ServiceKind } from '@shuttle/functions/notifications/service-catalog.ts';
 import { Sealer } from '@shuttle/functions/platform/sealed.ts';
 import { Hono } from 'hono';
