@@ -99,8 +99,15 @@ describe('revenue', () => {
       booking('d', { status: 'waiting', attendance: null }),
       booking('e', { status: 'cancelled', attendance: 'attended' }),
     ]);
-    expect(line).toEqual({ sessions: 1, accepted: 4, attended: 2, absent: 1, revenue: 360 });
-    expect(sumLines([line, line])).toEqual({ sessions: 2, accepted: 8, attended: 4, absent: 2, revenue: 720 });
+    expect(line).toEqual({ sessions: 1, accepted: 4, attended: 2, absent: 1, revenue: 360, income: 0 });
+    expect(sumLines([line, line])).toEqual({
+      sessions: 2,
+      accepted: 8,
+      attended: 4,
+      absent: 2,
+      revenue: 720,
+      income: 0,
+    });
   });
 
   it('walks months across a year end and spans Taipei months', () => {

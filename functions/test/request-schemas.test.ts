@@ -1,6 +1,6 @@
 import { adminRoutes, memberRoutes, type RouteContract } from '@shuttle/shared';
 import { describe, expect, it } from 'vitest';
-import { type Def, defOf, stringFields } from './schema-walk.ts';
+import { type Def, defOf, stringFields, unwrapped } from './schema-walk.ts';
 
 /**
  * Every string and array a client sends has a maximum, so no field can grow with the body:
@@ -11,7 +11,7 @@ const hasMaximum = (def: Def) =>
   (def.checks ?? []).some((c) => c._zod.def.check === 'max_length' || c._zod.def.check === 'length_equals');
 
 function unbounded(schema: unknown, path: string): string[] {
-  const def = defOf(schema);
+  const def = defOf(unwrapped(schema));
   const at = path || '(body)';
   switch (def.type) {
     case 'string':
@@ -23,14 +23,6 @@ function unbounded(schema: unknown, path: string): string[] {
         ...Object.entries(def.shape as Record<string, unknown>).flatMap(([k, v]) => unbounded(v, `${path}.${k}`)),
         ...(def.catchall ? unbounded(def.catchall, `${path}.*`) : []),
       ];
-    case 'optional':
-    case 'nullable':
-    case 'default':
-    case 'prefault':
-    case 'readonly':
-    case 'catch':
-    case 'nonoptional':
-      return unbounded(def.innerType, path);
     case 'pipe':
       // A preprocess (transform first) validates on its output side; anything else on its input.
       return defOf(def.in).type === 'transform' ? unbounded(def.out, path) : unbounded(def.in, path);

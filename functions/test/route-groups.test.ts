@@ -11,7 +11,13 @@ import {
   createAdminTeamsApi,
 } from '../src/app/admin-groups.ts';
 import { createMemberApi } from '../src/app/member-api.ts';
-import { createMemberAuthApi, createMemberCoreApi, createMemberRotationApi } from '../src/app/member-groups.ts';
+import {
+  createMemberAuthApi,
+  createMemberCoreApi,
+  createMemberMoneyApi,
+  createMemberRotationApi,
+  createMemberShareApi,
+} from '../src/app/member-groups.ts';
 import {
   API_BASES,
   type ApiName,
@@ -58,6 +64,8 @@ const groupApps: Record<string, Hono<ApiEnv>> = {
   'member-auth-api': createMemberAuthApi(deps),
   'member-api': createMemberCoreApi(deps),
   'member-rotation-api': createMemberRotationApi(deps),
+  'member-share-api': createMemberShareApi(deps),
+  'member-money-api': createMemberMoneyApi(deps),
   'admin-accounts-api': createAdminAccountsApi(deps),
   'admin-teams-api': createAdminTeamsApi(deps),
   'admin-money-api': createAdminMoneyApi(deps),
@@ -112,7 +120,10 @@ describe('API route groups', () => {
           (pattern === '*' || (pattern.endsWith('/*') ? path.startsWith(pattern.slice(0, -1)) : path === pattern)),
       );
     for (const group of ROUTE_GROUPS) {
-      for (const pattern of group.paths) expect(claims(group, pattern), `${group.handler} ${pattern}`).not.toEqual([]);
+      // A plain group (the share page) serves no call of the table: its own test checks its paths.
+      if (!group.plain)
+        for (const pattern of group.paths)
+          expect(claims(group, pattern), `${group.handler} ${pattern}`).not.toEqual([]);
       const base = API_BASES[group.api];
       expect(
         gatewayPaths(group).every((p) => p.startsWith(`${base}/`) && !p.slice(base.length + 1).includes('*')),
@@ -121,6 +132,17 @@ describe('API route groups', () => {
     expect(gatewayPaths(routeGroupOf('admin', 'login'))).toContain('/api/admin/login');
     expect(gatewayPaths(routeGroupOf('admin', 'password/reset'))).toContain('/api/admin/password/{proxy+}');
     expect(gatewayPaths(routeGroupOf('member', 'checkState/sessionList/joinSession'))).toEqual(['/api/{proxy+}']);
+  });
+
+  it('send the share page to its plain group, which answers it as HTML, and no other group', async () => {
+    expect(routeGroupOf('member', 'share/s-1').handler).toBe('member-share-api');
+    expect(routeGroupOf('member', 'share/s-1/card.png').handler).toBe('member-share-api');
+    expect(gatewayPaths(routeGroupOf('member', 'share/s-1'))).toEqual(['/api/share/{proxy+}']);
+    const share = await groupApps['member-share-api']!.request('http://localhost/api/share/bad%20id');
+    expect(share.status).toBe(404);
+    expect(share.headers.get('content-type')).toContain('text/html');
+    const core = await groupApps['member-api']!.request('http://localhost/api/share/bad%20id');
+    expect(core.headers.get('content-type') ?? '').not.toContain('text/html');
   });
 
   it('serve /openapi.json only from the catch-all groups, with the whole API', async () => {

@@ -9,6 +9,7 @@ import {
   LEVEL_MIN,
   MONEY_LIMITS,
   memberRoutes,
+  REOPEN_HOURS,
   SELF_CHECK_IN_LEAD_MINUTES,
   SIGN_IN_LIMITS,
   VERIFICATION_CODE_LENGTH,
@@ -19,6 +20,7 @@ import {
 } from '@shuttle/shared';
 import { describe, expect, it } from 'vitest';
 import { spacingSeconds } from '#admin-accounts/sign-in.ts';
+import { RATING } from '#rotation/ratings.ts';
 import { BIND_CODE_TTL_MINUTES } from '#teams/line-binding.ts';
 
 /**
@@ -58,6 +60,12 @@ const FIGURES: Record<string, number[]> = {
   'admin rotation/startNext': [status('ROTATION_CHANGED')],
   // Bank codes have 3 digits (the request's pattern).
   'admin setting/updatePaymentDetails': [3, status('OWNER_ONLY')],
+  'admin payments/settleRefund': [status('NO_REFUND_DUE')],
+  'admin rotation/correctResult': [RATING.correctionMinutes],
+  'admin rotation/finish': [status('IMPOSSIBLE_SCORE')],
+  'admin settlement/close': [status('SESSION_NOT_ENDED')],
+  'admin settlement/reopen': [REOPEN_HOURS, status('OWNER_ONLY'), status('REOPEN_EXPIRED'), status('REFUND_SETTLED')],
+  'member checkState/notify/serviceToken': [status('MINI_APP_OFF')],
   'member checkState/booked/acceptOffer': [status('PLACE_TAKEN')],
   'member checkState/booked/selfCheckIn': [SELF_CHECK_IN_LEAD_MINUTES / 60],
   'member checkState/email/sendCode': [
@@ -67,7 +75,7 @@ const FIGURES: Record<string, number[]> = {
   ],
   'member checkState/email/verifyCode': [VERIFICATION_MAX_WRONG_TRIES],
   // An example of a reference, not a limit.
-  'member checkState/payments/reportTransfer': [5],
+  'member checkState/payments/reportTransfer': [5, 5],
   'member checkState/setting/level': [LEVEL_MIN, LEVEL_MAX],
   'member checkState/account/delete': [status('ACCOUNT_HAS_BOOKINGS'), status('ACCOUNT_RUNS_TEAM')],
   'member checkState/rotation/getBoard': [NOT_MODIFIED],

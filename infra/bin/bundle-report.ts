@@ -37,6 +37,7 @@ export const bundleOptions = (entry: Pick<BuildOptions, 'entryPoints' | 'stdin'>
   target: BUNDLING.target,
   minify: BUNDLING.minify,
   charset: BUNDLING.charset,
+  legalComments: BUNDLING.legalComments,
   mainFields: [...BUNDLING.mainFields],
   banner: { js: BUNDLING.banner },
   external: [...BUNDLING.external],

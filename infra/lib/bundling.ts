@@ -25,6 +25,12 @@ export const BUNDLING = {
   /** Texts (the Japanese and Chinese notifications) as UTF-8, not `\uXXXX` escapes: 3 bytes a character, not 6. */
   charset: 'utf8',
   /**
+   * No licence comments: the bundles run in Lambda and are not handed to anyone, and esbuild's
+   * default for a bundle gathers them at the end of the file with no source mapping (openskill's
+   * @stdlib modules brought 370 such lines). The licences stay in node_modules and package-lock.json.
+   */
+  legalComments: 'none',
+  /**
    * Only Powertools for AWS Lambda is external: the functions load it from its official Lambda
    * layer, pinned to the version in package-lock.json (`POWERTOOLS_VERSION`,
    * constructs/lambda-function.ts; docs/DEPLOY.md, "Metrics"), so Logger, Metrics and Tracer
@@ -69,10 +75,11 @@ export const POWERTOOLS_VERSION: string = (
 export const powertoolsLayerParameter = (version: string = POWERTOOLS_VERSION): string =>
   `/aws/service/powertools/typescript/generic/all/${version}`;
 
-/** `BUNDLING.alias` and `charset` as NodejsFunction `esbuildArgs` (its bundling options lack them). */
+/** `BUNDLING.alias`, `charset` and `legalComments` as NodejsFunction `esbuildArgs` (its bundling options lack them). */
 export const esbuildArgs = (): Record<string, string> => ({
   ...Object.fromEntries(Object.entries(BUNDLING.alias).map(([from, to]) => [`--alias:${from}`, to])),
   '--charset': BUNDLING.charset,
+  '--legal-comments': BUNDLING.legalComments,
 });
 
 /** Goal per function (minified, before zip), docs/DEPLOY.md "Bundles". */

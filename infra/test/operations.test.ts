@@ -47,14 +47,18 @@ describe('no way around the edge', () => {
         .filter((f) => api.test(String(f.Description)))
         .map((f) => f.ReservedConcurrentExecutions as number);
     const total = (api: RegExp, t?: Template) => reserved(api, t).reduce((a, b) => a + b, 0);
-    expect(reserved(/^Member API/)).toHaveLength(2);
-    expect(reserved(/^Admin API/)).toHaveLength(4);
+    expect(reserved(/^Member API/)).toHaveLength(5);
+    expect(reserved(/^Admin API/)).toHaveLength(5);
     expect(reserved(/^(Member|Admin) API/).every((n) => Number.isInteger(n) && n >= 1)).toBe(true);
     expect(total(/^Member API/)).toBe(100);
     expect(total(/^Admin API/)).toBe(20);
-    expect(fn(/^Member API:/).ReservedConcurrentExecutions).toBe(80);
+    expect(fn(/^Member API:/).ReservedConcurrentExecutions).toBe(40);
+    expect(fn(/^Member API, share links/).ReservedConcurrentExecutions).toBe(10);
+    expect(fn(/^Member API, money and levels/).ReservedConcurrentExecutions).toBe(10);
     expect(fn(/^Member API, accounts/).ReservedConcurrentExecutions).toBe(20);
-    expect(fn(/^Admin API, on court/).ReservedConcurrentExecutions).toBe(8);
+    expect(fn(/^Member API, rotation board/).ReservedConcurrentExecutions).toBe(20);
+    expect(fn(/^Admin API, on court/).ReservedConcurrentExecutions).toBe(6);
+    expect(fn(/^Admin API, rotation board/).ReservedConcurrentExecutions).toBe(2);
     expect(fn(/^LINE Official Account webhook/).ReservedConcurrentExecutions).toBe(10);
     // The WebSocket API takes no WAF: its $connect function refuses floods within its own 20.
     expect(fn(/^Rotation board WebSocket/).ReservedConcurrentExecutions).toBe(20);
@@ -64,9 +68,9 @@ describe('no way around the edge', () => {
     ).toBe(7);
     // The notifier is not capped: it is no public entry point.
     expect(fn(/^Delivers new outbox/).ReservedConcurrentExecutions).toBeUndefined();
-    const custom = synthStage({ ...STAGE, memberApiConcurrency: 250, adminApiConcurrency: 5 }).template;
+    const custom = synthStage({ ...STAGE, memberApiConcurrency: 250, adminApiConcurrency: 10 }).template;
     expect(total(/^Member API/, custom)).toBe(250);
-    expect(total(/^Admin API/, custom)).toBe(5);
+    expect(total(/^Admin API/, custom)).toBe(10);
   }, 60_000);
 
   it('never generates or writes the LINE channel secret: the functions read the operator’s, by name', () => {

@@ -101,6 +101,7 @@ export const ERRORS = {
   },
   ROTATION_PLAYER_NOT_FOUND: { status: 404, message: 'This player is not on the board' },
   CORRECTION_CLOSED: { status: 409, message: 'A result can only be corrected within 30 minutes of its finish' },
+  NO_SUGGESTED_LEVEL: { status: 409, message: 'Your games do not suggest a different level yet' },
   ACCOUNT_HAS_BOOKINGS: { status: 409, message: 'Cancel your upcoming bookings before deleting your account' },
   // At the door (docs/ON-COURT.md, "At the door").
   ABSENT_BEFORE_START: {

@@ -1,10 +1,9 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { serve } from '@hono/node-server';
 import { createAdminApi } from '@shuttle/functions/app/admin-api.ts';
 import { ROUTE_GROUPS } from '@shuttle/functions/app/route-groups.ts';
 import { createDevIdentityProvider, devIdpIssuers, devIdpJwks } from '@shuttle/functions/local/dev-idp.ts';
-import { freePort } from '@shuttle/functions/local/dynamo-local.ts';
+import { listenFirst } from '@shuttle/functions/local/listen.ts';
 import { LOCAL_GOOGLE_CLIENT_ID, LOCAL_LINE_CHANNEL_ID } from '@shuttle/functions/local/server.ts';
 import type { APIGatewayProxyEventV2, APIGatewayProxyResult } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -39,14 +38,15 @@ describe('the bundled API functions', () => {
 
   beforeAll(async () => {
     h = await createApiHarness();
-    const idpPort = await freePort();
-    const origin = `http://127.0.0.1:${idpPort}`;
+    const idpListening = await listenFirst('127.0.0.1');
+    idpServer = idpListening.server;
+    const origin = `http://127.0.0.1:${idpListening.port}`;
     idp = await createDevIdentityProvider({
       origin,
       lineChannelId: LOCAL_LINE_CHANNEL_ID,
       googleClientId: LOCAL_GOOGLE_CLIENT_ID,
     });
-    idpServer = serve({ fetch: idp.app.fetch, port: idpPort, hostname: '127.0.0.1' }) as Server;
+    idpListening.handle(idp.app.fetch);
     sesServer = createServer((req, res) => {
       let body = '';
       req.on('data', (chunk: Buffer) => {
@@ -136,6 +136,20 @@ describe('the bundled API functions', () => {
     const res = await fn(event(method, path, body, token ? { authorization: `Bearer ${token}` } : {}), {});
     return { status: res.statusCode, body: JSON.parse(res.body) as Record<string, unknown> };
   };
+
+  it('serve the share page from the share group, without the image resvg would draw', async () => {
+    const team = await h.putTeam({ name: '分享隊' });
+    const session = await h.putSession(team, { title: '分享場 <b>' });
+    const page = await fns['member-share-api']!(event('GET', `/api/share/${session.id}`), {});
+    expect(page.statusCode).toBe(200);
+    expect(page.headers?.['content-type']).toContain('text/html');
+    expect(page.body).toContain('<meta property="og:title" content="分享場 &lt;b&gt;">');
+    expect(page.body).not.toContain('og:image');
+    const image = await fns['member-share-api']!(event('GET', `/api/share/${session.id}/card.png`), {});
+    expect(image.statusCode).toBe(404);
+    // The catch-all group does not serve it.
+    expect((await fns['member-api']!(event('GET', `/api/share/${session.id}`), {})).statusCode).toBe(404);
+  });
 
   it('serve the same OpenAPI documents as the unbundled apps', async () => {
     const bundledMember = await call(member, 'GET', '/api/openapi.json');

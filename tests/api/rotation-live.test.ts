@@ -1,5 +1,3 @@
-import type { Server } from 'node:http';
-import { serve } from '@hono/node-server';
 import type { RotationAdminBoard, RotationBoard } from '@shuttle/shared';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,7 +6,7 @@ import { createAdminApi } from '../../functions/src/app/admin-api.ts';
 import { adminServices } from '../../functions/src/app/admin-services.ts';
 import type { RateLimitSettings } from '../../functions/src/app/limits.ts';
 import { createMemberApi } from '../../functions/src/app/member-api.ts';
-import { freePort } from '../../functions/src/local/dynamo-local.ts';
+import { listenFirst } from '../../functions/src/local/listen.ts';
 import {
   RIGHT_ENDED,
   RotationHub,
@@ -40,9 +38,7 @@ async function liveServer(options: RotationHubOptions & { rateLimits?: RateLimit
   const app = new Hono();
   app.route('/', createMemberApi(deps, { appBaseUrl: 'https://shuttle.test' }) as unknown as Hono);
   app.route('/', createAdminApi(deps, { appBaseUrl: 'https://shuttle.test' }) as unknown as Hono);
-  const port = await freePort();
-  const server = serve({ fetch: app.fetch, port, hostname: '127.0.0.1' }) as Server;
-  await new Promise((r) => server.once('listening', r));
+  const { server, port } = await listenFirst('127.0.0.1', { fetch: app.fetch });
   hub.attach(server, rotationViewer(adminServices(deps)));
   const sockets: WebSocket[] = [];
   const call = async (path: string, body: unknown, bearer: string) => {

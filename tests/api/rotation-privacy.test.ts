@@ -30,6 +30,8 @@ function expectNothingSecret(body: unknown, screenToken: string) {
   expect(text).not.toContain(screenToken);
   expect(text).not.toContain('screenToken');
   expect(text).not.toContain('userId');
+  // Nobody's rating, band or level (docs/ON-COURT.md, "Who sees what").
+  expect(text).not.toMatch(/"rating"|"band"|"mu"|"sigma"|"skill"|"level"|"provisional"/);
 }
 
 describe('rotation board: secrets stay with their owners', () => {
@@ -85,8 +87,23 @@ describe('rotation board: secrets stay with their owners', () => {
     expect(mine.body.data!.me).toBe(ids.get(helper.userId));
     expect(mine.body.data!.board.helperPlayerId).toBe(ids.get(helper.userId));
 
+    // After a rated game, players and the screen still see no rating.
+    const after = await h.call<MemberBoard>(
+      'checkState/rotation/getBoard',
+      { sessionId },
+      { token: players[0]!.token },
+    );
+    expectNothingSecret(after.body, board.screenToken);
+    const screenAfter = await h.call(`withoutAuth/rotation/screen?token=${board.screenToken}`);
+    expectNothingSecret(screenAfter.body, board.screenToken);
+    expectNothingSecret(mine.body, board.screenToken);
+
     // The team's admins see user ids beside the board ids, and the screen token.
     const admin = await h.ok<{ board: RotationAdminBoard }>('rotation/getBoard', { sessionId }, token);
+    // and the band of those who played a rated game here (the four of the game), nobody else's.
+    const rated = admin.board.players.filter((p) => p.rating !== null);
+    expect(rated.map((p) => p.gamesPlayed)).toEqual([1, 1, 1, 1]);
+    for (const p of rated) expect(p.rating).toMatchObject({ provisional: true, games: 1 });
     expect(admin.board.players.map((p) => p.userId)).toEqual(players.map((p) => p.userId));
     expect(admin.board.screenToken).toBe(board.screenToken);
     expect(admin.board.helperUserId).toBe(helper.userId);

@@ -1,11 +1,9 @@
-import type { Server } from 'node:http';
-import { serve } from '@hono/node-server';
 import type { RotationAdminBoard, RotationBoard, RotationGame } from '@shuttle/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { createAdminApi } from '../../functions/src/app/admin-api.ts';
 import { adminServices } from '../../functions/src/app/admin-services.ts';
-import { freePort } from '../../functions/src/local/dynamo-local.ts';
+import { listenFirst } from '../../functions/src/local/listen.ts';
 import { RotationHub, rotationViewer } from '../../functions/src/local/rotation-live.ts';
 import { type AdminHarness, createAdminHarness } from '../support/admin-harness.ts';
 
@@ -280,9 +278,7 @@ describe('rotation board', () => {
     const hub = new RotationHub();
     const deps = { ...h.deps, rotationPublisher: hub.publish };
     const app = createAdminApi(deps);
-    const port = await freePort();
-    const server = serve({ fetch: app.fetch, port, hostname: '127.0.0.1' }) as Server;
-    await new Promise((r) => server.once('listening', r));
+    const { server, port } = await listenFirst('127.0.0.1', { fetch: app.fetch });
     hub.attach(server, rotationViewer(adminServices(deps)));
     const post = (path: string, body: unknown) =>
       fetch(`http://127.0.0.1:${port}/api/admin/${path}`, {

@@ -11,11 +11,9 @@
 
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import type { Server } from 'node:http';
 import { cpus, loadavg } from 'node:os';
 import { join as joinPath, resolve } from 'node:path';
 import { GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { serve } from '@hono/node-server';
 import { createMemberApi } from '@shuttle/functions/app/member-api.ts';
 import { TokenService } from '@shuttle/functions/auth/tokens.ts';
 import { encodeEntry } from '@shuttle/functions/bookings/waitlist.ts';
@@ -25,7 +23,8 @@ import type { StoredItem } from '@shuttle/functions/db/codec.ts';
 import { userCodec } from '@shuttle/functions/db/codecs/players.ts';
 import { sessionCodec } from '@shuttle/functions/db/codecs/sessions.ts';
 import { index, key } from '@shuttle/functions/db/keys.ts';
-import { freePort, startDynamoLocal } from '@shuttle/functions/local/dynamo-local.ts';
+import { startDynamoLocal } from '@shuttle/functions/local/dynamo-local.ts';
+import { listenFirst } from '@shuttle/functions/local/listen.ts';
 import { randomId, systemClock } from '@shuttle/functions/platform/clock.ts';
 import { CaptureEmailSender } from '@shuttle/functions/platform/email.ts';
 import { newSessionItem } from '@shuttle/functions/sessions/factory.ts';
@@ -299,8 +298,7 @@ async function main() {
     pepper: secret,
     validateResponses: false,
   });
-  const port = await freePort();
-  const server = serve({ fetch: app.fetch, port, hostname: '127.0.0.1' }) as Server;
+  const { server, port } = await listenFirst('127.0.0.1', { fetch: app.fetch });
   const base = `http://127.0.0.1:${port}/api/checkState/sessionList/joinSession`;
   const bearer = new Map<string, string>();
   // A member token works while its player's record exists (docs/PRIVACY.md): each bench player has one.

@@ -8,15 +8,14 @@
  */
 
 import { writeFileSync } from 'node:fs';
-import type { Server } from 'node:http';
 import { cpus, loadavg } from 'node:os';
-import { serve } from '@hono/node-server';
 import { rateLimitSettings } from '@shuttle/functions/app/limits.ts';
 import { createMemberApi } from '@shuttle/functions/app/member-api.ts';
 import { TokenService } from '@shuttle/functions/auth/tokens.ts';
 import { ensureTable } from '@shuttle/functions/db/bootstrap.ts';
 import { createDocumentClient, type Store } from '@shuttle/functions/db/client.ts';
-import { freePort, startDynamoLocal } from '@shuttle/functions/local/dynamo-local.ts';
+import { startDynamoLocal } from '@shuttle/functions/local/dynamo-local.ts';
+import { listenFirst } from '@shuttle/functions/local/listen.ts';
 import { FixedClock, randomId } from '@shuttle/functions/platform/clock.ts';
 import { CaptureEmailSender } from '@shuttle/functions/platform/email.ts';
 import { nationalSessions, teamIdOf, writeAll } from '../support/national.ts';
@@ -70,8 +69,7 @@ async function main() {
     validateResponses: false,
     rateLimits: rateLimitSettings(process.env.SHUTTLE_RATE_LIMITS),
   });
-  const port = await freePort();
-  const server = serve({ fetch: app.fetch, port, hostname: '127.0.0.1' }) as Server;
+  const { server, port } = await listenFirst('127.0.0.1', { fetch: app.fetch });
   const url = `http://127.0.0.1:${port}/api/withoutAuth/getSessionList`;
 
   const ask = async (body: Record<string, unknown>) => {

@@ -175,6 +175,7 @@ export async function loginThroughUi(page: Page, next = '/'): Promise<void> {
 
 interface Summary {
   id: string;
+  teamId: string;
   remaining: number;
   waitingCount: number;
   bookingClosed: boolean;

@@ -27,8 +27,22 @@ async function api<T>(path: string, body: unknown, token?: string): Promise<T> {
 }
 
 const LANGUAGES = [
-  { code: 'zh-TW', login: '登入', reserve: '立即預約', entries: '已有 1 筆抽籤登記', month: /\d+月\d+日 \d\d:\d\d/ },
-  { code: 'en', login: 'Log in', reserve: 'Reserve', entries: '1 entry so far', month: /[A-Z][a-z]{2} \d+, \d\d:\d\d/ },
+  {
+    code: 'zh-TW',
+    login: '登入',
+    reserve: '立即預約',
+    enter: '參加抽籤',
+    entries: '已有 1 筆抽籤登記',
+    month: /\d+月\d+日 \d\d:\d\d/,
+  },
+  {
+    code: 'en',
+    login: 'Log in',
+    reserve: 'Reserve',
+    enter: 'Enter the lottery',
+    entries: '1 entry so far',
+    month: /[A-Z][a-z]{2} \d+, \d\d:\d\d/,
+  },
 ];
 
 const onLoginPage = (page: Page) => /^\/(login|callback)/.test(new URL(page.url()).pathname);
@@ -99,9 +113,10 @@ describe('a lottery entrant', () => {
       });
       await loginThroughUi(page, `/session?id=${sessionId}`);
       if (language.code === 'zh-TW') {
-        await poll(() => page.getByTestId('reserve-button').innerText()).toBe(language.reserve);
+        // A lottery says so (issue 30): 參加抽籤 and 確認參加抽籤, never 立即預約 or 確認預約.
+        await poll(() => page.getByTestId('reserve-button').innerText()).toBe(language.enter);
         await page.getByTestId('reserve-button').click();
-        await page.getByTestId('booking-confirm').getByRole('button', { name: '確認預約' }).click();
+        await page.getByTestId('booking-confirm').getByRole('button', { name: '確認參加抽籤' }).click();
         await page.getByRole('alertdialog').getByRole('button', { name: '確認' }).click();
       }
       // The first entrant's entry, seen by them (zh-TW) and by another signed-in player (English).
@@ -113,7 +128,7 @@ describe('a lottery entrant', () => {
       if (language.code === 'zh-TW') {
         await poll(() => page.getByTestId('my-booking').innerText()).toContain('已登記抽籤');
         const button = page.getByTestId('reserve-button');
-        expect(await button.innerText()).not.toBe(language.reserve);
+        expect(await button.innerText()).not.toBe(language.enter);
         expect(await button.isDisabled()).toBe(true);
       }
       await screenshot(page, `lottery-entries-${language.code}`);

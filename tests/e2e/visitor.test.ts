@@ -20,12 +20,14 @@ describe('a visitor', () => {
 
     await page.getByRole('button', { name: '報名中' }).click();
     await poll(() => page.getByRole('button', { name: '報名中' }).getAttribute('aria-pressed')).toBe('true');
-    // One badge per card (docs/PLAYER-EXPERIENCE.md, "Status model"): 報名中, or why it cannot be booked now.
+    // One badge per card (docs/PLAYER-EXPERIENCE.md, "Status model"): 報名中, a lottery taking entries
+    // (its own badge since issue 30), or why it cannot be booked now.
+    const openBadges = ['open', 'lottery', 'full', 'closed'];
     await poll(async () => {
       const badges = await cards
         .locator('[data-testid="session-badge"]')
         .evaluateAll((nodes) => nodes.map((b) => b.getAttribute('data-badge')));
-      return badges.length > 0 && badges.every((badge) => badge === 'open' || badge === 'full' || badge === 'closed');
+      return badges.length > 0 && badges.every((badge) => openBadges.includes(badge ?? ''));
     }).toBe(true);
     expect(await cards.locator('[data-testid="session-badge"]').count()).toBe(await cards.count());
     await page.getByRole('button', { name: '全部場次' }).click();

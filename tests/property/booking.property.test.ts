@@ -222,7 +222,10 @@ async function checkBookingScenarios(calls: Calls, numRuns: number): Promise<Don
           return false;
         }
       };
-      for (const round of rounds) {
+      for (const drawn of rounds) {
+        // A move up names a player waiting at the round's start (any other is refused NOT_WAITING,
+        // which random players almost always were): the drawn number picks among those waiting.
+        const round = drawn.map((o) => (o.kind === 'promote' ? aimAtWaiting(o, bookings) : o));
         const ok = await Promise.all(round.map(run));
         log.push('--');
         // What the state at the round's start says must succeed, whatever else the round does.
@@ -270,6 +273,12 @@ async function checkBookingScenarios(calls: Calls, numRuns: number): Promise<Don
     },
   );
   return done;
+}
+
+/** `o` aimed at the waiting player its number picks among those waiting in `bookings`, if any. */
+function aimAtWaiting(o: Extract<Op, { kind: 'promote' }>, bookings: BookingRecord[]): Op {
+  const waiting = bookings.filter((b) => b.status === 'waiting').map((b) => Number(b.userId.replace('line_Uprop', '')));
+  return waiting.length ? { ...o, player: waiting[o.player % waiting.length]! } : o;
 }
 
 /** The first property: its scenarios with `calls`, and over all runs every kind of call did its work. */

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { DomainError } from '../../functions/src/platform/errors.ts';
 import { finish, setup, startNext, syncCheckIns } from '../../functions/src/rotation/engine.ts';
 import type { RotationState } from '../../functions/src/rotation/model.ts';
+import { applyStats, type GameStats, statsDeltas } from '../../functions/src/rotation/player-stats.ts';
 import { correctEntry, rateEntry } from '../../functions/src/rotation/rated.ts';
 import { firstRating, type PlayerRating } from '../../functions/src/rotation/ratings.ts';
 
@@ -72,9 +73,15 @@ function evening(rater: Rater, players: number, guests: number, steps: Step[]) {
   const beforeGame = new Map<number, Map<string, PlayerRating | undefined>>();
   /** Log entries whose players a correction of another game moved since (their snapshot is old). */
   const stale = new Set<number>();
-  const commit = (next: { state: RotationState; changed: Map<string, PlayerRating> }) => {
+  /** The game counts kept with each stored rating (player-stats.ts), moved as the calls move them. */
+  const counts = new Map<string, GameStats>();
+  const commit = (next: { state: RotationState; changed: Map<string, PlayerRating> }, at?: number) => {
+    const was = at === undefined ? undefined : state.log[at];
     state = next.state;
     for (const [id, r] of next.changed) store.set(id, r);
+    if (at === undefined) return;
+    for (const [id, deltas] of statsDeltas(was, state.log[at], { sessionId: 'S1', teamId: 'T1' }))
+      counts.set(id, applyStats(counts.get(id) ?? {}, deltas));
   };
   const only = (ids: string[], before: Map<string, PlayerRating | undefined>) => {
     for (const [id, r] of before)
@@ -97,7 +104,7 @@ function evening(rater: Rater, players: number, guests: number, steps: Step[]) {
       const entry = state.log.findLastIndex((l) => l.court === court && l.endedAt === now);
       beforeGame.set(entry, before);
       const ids = state.log[entry]!.teams.flat();
-      commit(rater.rate(state, entry, store));
+      commit(rater.rate(state, entry, store), entry);
       only(ids, before);
       for (const id of ids) {
         const was = before.get(id)!.games;
@@ -106,7 +113,7 @@ function evening(rater: Rater, players: number, guests: number, steps: Step[]) {
       if (s.retry) {
         // The same game rated again (a retried write): nothing moves.
         const again = snapshot();
-        commit(rater.rate(state, entry, store));
+        commit(rater.rate(state, entry, store), entry);
         for (const [id, r] of again) expect(ratingOf(id), `${id} moved by a retry`).toEqual(r);
       }
     } else {
@@ -122,7 +129,7 @@ function evening(rater: Rater, players: number, guests: number, steps: Step[]) {
         if (other !== entry && state.log[other]!.teams.flat().some((id) => ids.includes(id))) stale.add(other);
       }
       const result = s.winner === null ? { remove: true as const } : { winner: s.winner };
-      commit(correctEntry(state, entry, result, store, now));
+      commit(correctEntry(state, entry, result, store, now), entry);
       only(ids, before);
       const original = beforeGame.get(entry)!;
       if (s.winner === null) {
@@ -153,6 +160,16 @@ function evening(rater: Rater, players: number, guests: number, steps: Step[]) {
       beforeGame.set(entry, original);
     }
   });
+  // The counts agree with the evening's rated results: won + lost is the rated games, partners both ways.
+  for (const [id, c] of counts) {
+    const rated = state.log.filter((l) => l.ratings && l.winner != null && l.teams.flat().includes(id));
+    const won = rated.filter((l) => l.teams[l.winner!].includes(id)).length;
+    expect([c.won, c.lost], `${id} won/lost`).toEqual([won, rated.length - won]);
+    expect(c.month?.played ?? 0, `${id} month`).toBe(rated.length);
+    expect((c.won ?? 0) + (c.lost ?? 0), `${id} counted as rated`).toBe(ratingOf(id).games);
+    for (const [partner, n] of Object.entries(c.partners ?? {}))
+      expect(counts.get(partner)?.partners?.[id], `${id} and ${partner}`).toBe(n);
+  }
 }
 
 const ratings = (rater: Rater) =>

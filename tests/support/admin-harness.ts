@@ -1,8 +1,7 @@
 import type { Server } from 'node:http';
 import { QueryCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
-import { serve } from '@hono/node-server';
 import { createAdminApi } from '@shuttle/functions/app/admin-api.ts';
-import { freePort } from '@shuttle/functions/local/dynamo-local.ts';
+import { listenFirst } from '@shuttle/functions/local/listen.ts';
 import type { AdminSession } from '@shuttle/shared';
 import type { Hono } from 'hono';
 import { type ApiResponse, type CallOptions, createApiHarness, type HarnessOptions } from './harness.ts';
@@ -205,9 +204,9 @@ export async function createAdminHarness(options: HarnessOptions = {}) {
 
   /** Serves the admin API over real HTTP (for concurrency tests); returns the base URL. */
   async function listenAdmin(): Promise<string> {
-    const port = await freePort();
-    adminServer = serve({ fetch: adminApp.fetch, port, hostname: '127.0.0.1' }) as Server;
-    await new Promise((r) => adminServer!.once('listening', r));
+    const listening = await listenFirst('127.0.0.1', { fetch: adminApp.fetch });
+    adminServer = listening.server;
+    const port = listening.port;
     return `http://127.0.0.1:${port}`;
   }
 

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Server } from 'node:http';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
-import { serve } from '@hono/node-server';
 import type { RateLimitSettings } from '@shuttle/functions/app/limits.ts';
 import { createMemberApi } from '@shuttle/functions/app/member-api.ts';
 import type { AppDeps } from '@shuttle/functions/app/services.ts';
@@ -11,7 +10,7 @@ import { ensureTable } from '@shuttle/functions/db/bootstrap.ts';
 import { createDocumentClient, type Store } from '@shuttle/functions/db/client.ts';
 import { index, key } from '@shuttle/functions/db/keys.ts';
 import { createDevIdentityProvider, devIdpIssuers, devIdpJwks } from '@shuttle/functions/local/dev-idp.ts';
-import { freePort } from '@shuttle/functions/local/dynamo-local.ts';
+import { listenFirst } from '@shuttle/functions/local/listen.ts';
 import { LOCAL_GOOGLE_CLIENT_ID, LOCAL_LINE_CHANNEL_ID } from '@shuttle/functions/local/server.ts';
 import { FixedClock, parseShuttleNow, randomId } from '@shuttle/functions/platform/clock.ts';
 import { CaptureEmailSender } from '@shuttle/functions/platform/email.ts';
@@ -75,14 +74,15 @@ export async function createApiHarness(options: HarnessOptions = {}) {
   options.wrapStore?.(store);
   const clock = new FixedClock(new Date(options.now ?? TEST_NOW));
 
-  const idpPort = await freePort();
-  const idpOrigin = `http://127.0.0.1:${idpPort}`;
+  const idpListening = await listenFirst('127.0.0.1');
+  const idpServer = idpListening.server;
+  const idpOrigin = `http://127.0.0.1:${idpListening.port}`;
   const idp = await createDevIdentityProvider({
     origin: idpOrigin,
     lineChannelId: LOCAL_LINE_CHANNEL_ID,
     googleClientId: LOCAL_GOOGLE_CLIENT_ID,
   });
-  const idpServer = serve({ fetch: idp.app.fetch, port: idpPort, hostname: '127.0.0.1' }) as Server;
+  idpListening.handle(idp.app.fetch);
   const issuers = devIdpIssuers(idpOrigin);
   const jwks = devIdpJwks(idpOrigin);
   const emails = new CaptureEmailSender();
@@ -198,9 +198,9 @@ export async function createApiHarness(options: HarnessOptions = {}) {
 
   /** Serves the app over real HTTP (for concurrency tests); returns the base URL. */
   async function listen(): Promise<string> {
-    const port = await freePort();
-    httpServer = serve({ fetch: app.fetch, port, hostname: '127.0.0.1' }) as Server;
-    await new Promise((r) => httpServer!.once('listening', r));
+    const listening = await listenFirst('127.0.0.1', { fetch: app.fetch });
+    httpServer = listening.server;
+    const port = listening.port;
     return `http://127.0.0.1:${port}`;
   }
 

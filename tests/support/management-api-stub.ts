@@ -1,7 +1,5 @@
-import type { Server } from 'node:http';
 import { ApiGatewayManagementApiClient } from '@aws-sdk/client-apigatewaymanagementapi';
-import { serve } from '@hono/node-server';
-import { freePort } from '@shuttle/functions/local/dynamo-local.ts';
+import { listenFirst } from '@shuttle/functions/local/listen.ts';
 import { Hono } from 'hono';
 
 export interface ManagementRequest {
@@ -33,9 +31,7 @@ export async function startManagementApiStub(stage = 'rotation') {
     if (c.req.method === 'DELETE') gone.add(connectionId);
     return c.body(null, c.req.method === 'DELETE' ? 204 : 200);
   });
-  const port = await freePort();
-  const server = serve({ fetch: app.fetch, port, hostname: '127.0.0.1' }) as Server;
-  await new Promise((r) => server.once('listening', r));
+  const { server, port } = await listenFirst('127.0.0.1', { fetch: app.fetch });
   const client = new ApiGatewayManagementApiClient({
     region: 'ap-northeast-1',
     endpoint: `http://127.0.0.1:${port}/${stage}`,

@@ -51,7 +51,7 @@ const board = {
   today: sessions.slice(0, 3),
   upcoming: sessions,
   recent: ['booked', 'waitlisted', 'entered', 'promoted', 'cancelled'].map(activity),
-  month: { month: '2026-11', sessions: 4, accepted: 30, attended: 25, absent: 2, revenue: 6250 },
+  month: { month: '2026-11', sessions: 4, accepted: 30, attended: 25, absent: 2, revenue: 6250, income: 5750 },
 };
 const teams = [
   {

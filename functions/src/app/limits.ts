@@ -126,6 +126,9 @@ export const CALL_LIMITS = {
     'checkState/rotation/swapNext': { maxBodyBytes: SMALL_BODY, rate: ['memberWrite'] },
     'checkState/rotation/moveUp': { maxBodyBytes: SMALL_BODY, rate: ['memberWrite'] },
     'checkState/rotation/notifyMe': { maxBodyBytes: SMALL_BODY, rate: ['memberWrite'] },
+    'checkState/stats/get': { maxBodyBytes: SMALL_BODY, rate: ['memberRead'] },
+    'checkState/setting/ratings': { maxBodyBytes: SMALL_BODY, rate: ['memberWrite'] },
+    'checkState/stats/acceptSuggestedLevel': { maxBodyBytes: SMALL_BODY, rate: ['memberWrite'] },
     'withoutAuth/rotation/screen': { maxBodyBytes: SMALL_BODY, rate: ['browse'] },
   } satisfies Partial<Record<MemberRoutePath, Limits>>,
   admin: {

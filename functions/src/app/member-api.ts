@@ -10,8 +10,11 @@ import { accountRoutes } from '#api/member/player-account.ts';
 import { memberSettingRoutes } from '#api/member/players.ts';
 import { rotationMemberRoutes } from '#api/member/rotation.ts';
 import { sessionRoutes } from '#api/member/sessions.ts';
+import { shareRoutes } from '#api/member/share.ts';
+import { statsMemberRoutes } from '#api/member/stats.ts';
 import { teamRoutes } from '#api/member/teams.ts';
 import { CalendarFeeds } from '#calendar/feeds.ts';
+import { renderShareCardPng } from '#line/share-card-image.ts';
 import type { ApiEnv } from '#platform/http.ts';
 import { contractApi } from './contract-api.ts';
 import { appBaseUrlOf, rateLimitsOf } from './deps.ts';
@@ -24,6 +27,10 @@ export const MEMBER_API_BASE = '/api';
 export interface MemberApiOptions {
   /** Origin of the member app (`APP_BASE_URL`), for every link an answer carries (calendars). */
   appBaseUrl?: string;
+  /** The member app's LIFF id: the share page's "open in LINE" button (docs/LINE.md, "Share card"). */
+  liffId?: string;
+  /** LINE MINI App mode (`SHUTTLE_MINI_APP`): that button opens the MINI App's permanent link. */
+  miniApp?: boolean;
 }
 
 /** The member API (every call of `memberRoutes` in shared) as one Hono app, served by Lambda and locally alike. */
@@ -47,11 +54,22 @@ export function createMemberApi(deps: AppDeps, options: MemberApiOptions = {}): 
       leaderRoutes(s),
       paymentMemberRoutes(s),
       rotationMemberRoutes(s),
+      statsMemberRoutes(s),
       calendarRoutes({
         ...s,
         calendarFeeds: new CalendarFeeds({ store: deps.store, clock: deps.clock }),
         calendarRate: rateBuckets(['browse'], rateLimitsOf(deps)),
         appBaseUrl: appBaseUrlOf(options),
+      }),
+      // Locally the preview image is drawn in process (resvg and the system's CJK font); the
+      // Lambda group leaves it out (app/member-groups.ts).
+      shareRoutes({
+        ...s,
+        shareRate: rateBuckets(['browse'], rateLimitsOf(deps)),
+        appBaseUrl: appBaseUrlOf(options),
+        ...(options.liffId ? { liffId: options.liffId } : {}),
+        ...(options.miniApp ? { miniAppLinks: true } : {}),
+        renderImage: renderShareCardPng,
       }),
     ],
   });

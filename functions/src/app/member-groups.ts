@@ -12,6 +12,8 @@ import { accountRoutes } from '#api/member/player-account.ts';
 import { memberSettingRoutes } from '#api/member/players.ts';
 import { rotationMemberRoutes } from '#api/member/rotation.ts';
 import { sessionRoutes } from '#api/member/sessions.ts';
+import { shareRoutes } from '#api/member/share.ts';
+import { statsMemberRoutes } from '#api/member/stats.ts';
 import { teamRoutes } from '#api/member/teams.ts';
 import { SelfCheckInRepository } from '#bookings/self-check-in-repository.ts';
 import { CalendarFeeds } from '#calendar/feeds.ts';
@@ -22,6 +24,8 @@ import { PaymentRepository } from '#payments/repository.ts';
 import type { ApiEnv } from '#platform/http.ts';
 import { PlayerRepository } from '#players/repository.ts';
 import { AttendanceEffects } from '#rotation/attendance.ts';
+import { newMyStats } from '#rotation/my-stats.ts';
+import { RotationRepository } from '#rotation/repository.ts';
 import { SessionRepository } from '#sessions/repository.ts';
 import { MembershipRepository } from '#teams/membership-repository.ts';
 import { TeamRepository } from '#teams/repository.ts';
@@ -66,10 +70,39 @@ export function createMemberRotationApi(deps: AppDeps): Hono<ApiEnv> {
   const teams = new TeamRepository(store);
   const rotation = rotationService({ store, clock, sessions, users, publish: deps.rotationPublisher });
   const http = memberHttp(deps, rateLimiter(deps), memberReferences({ sessions, teams, boards: rotation.repo }));
-  return contractGroupApi(API_BASES.member, [rotationMemberRoutes({ ...deps, sessions, rotation, http })]);
+  const myStats = newMyStats(clock, rotation, users);
+  return contractGroupApi(API_BASES.member, [
+    rotationMemberRoutes({ ...deps, sessions, rotation, http }),
+    statsMemberRoutes({ myStats, http }),
+  ]);
 }
 
-/** `member-api`: sessions, bookings, history, teams, payments, calendars, every other call; `/openapi.json`. */
+/**
+ * `member-money-api`: a reported transfer, the caller's passes and no-show standing, their declared
+ * level, their history as CSV (with its texts in five languages).
+ */
+export function createMemberMoneyApi(deps: AppDeps): Hono<ApiEnv> {
+  const { store, clock, ids } = deps;
+  const sessions = new SessionRepository(store);
+  const teams = new TeamRepository(store);
+  return contractGroupApi(API_BASES.member, [
+    paymentMemberRoutes({
+      clock,
+      sessions,
+      users: new PlayerRepository(store),
+      payments: new PaymentRepository(store, clock),
+      passes: new PassRepository(store, clock, ids),
+      memberships: new MembershipRepository(store),
+      http: memberHttp(
+        deps,
+        rateLimiter(deps),
+        memberReferences({ sessions, teams, boards: new RotationRepository(store) }),
+      ),
+    }),
+  ]);
+}
+
+/** `member-api`: sessions, bookings, history, teams, calendars, every other call; `/openapi.json`. */
 export function createMemberCoreApi(deps: AppDeps, options: MemberApiOptions = {}): Hono<ApiEnv> {
   const { store, clock, ids } = deps;
   const users = new PlayerRepository(store);
@@ -83,7 +116,6 @@ export function createMemberCoreApi(deps: AppDeps, options: MemberApiOptions = {
     teams,
     memberships: new MembershipRepository(store),
     engine: bookingEngine(deps),
-    payments: new PaymentRepository(store, clock),
     passes: new PassRepository(store, clock, ids),
     credits: new CreditRepository(store),
     rotation,
@@ -102,7 +134,6 @@ export function createMemberCoreApi(deps: AppDeps, options: MemberApiOptions = {
       bookingRoutes(s),
       notifyRoutes(s),
       teamRoutes(s),
-      paymentMemberRoutes(s),
       calendarRoutes({
         ...s,
         calendarFeeds: new CalendarFeeds({ store, clock }),
@@ -111,4 +142,24 @@ export function createMemberCoreApi(deps: AppDeps, options: MemberApiOptions = {
       }),
     ],
   });
+}
+
+/**
+ * `member-share-api`: the public share page of a session (docs/LINE.md, "Share card"), one read a
+ * page. No `renderImage`: resvg is a native module with no place in a Lambda bundle, so the page
+ * carries no og:image here.
+ */
+export function createMemberShareApi(deps: AppDeps, options: MemberApiOptions = {}): Hono<ApiEnv> {
+  const { store, clock } = deps;
+  return contractGroupApi(API_BASES.member, [
+    shareRoutes({
+      clock,
+      sessions: new SessionRepository(store),
+      http: memberHttp(deps, rateLimiter(deps)),
+      shareRate: rateBuckets(['browse'], rateLimitsOf(deps)),
+      appBaseUrl: appBaseUrlOf(options),
+      ...(options.liffId ? { liffId: options.liffId } : {}),
+      ...(options.miniApp ? { miniAppLinks: true } : {}),
+    }),
+  ]);
 }

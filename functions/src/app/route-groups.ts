@@ -32,6 +32,11 @@ export interface RouteGroup {
    * docs/DEPLOY.md "Edge protection"); the parts of one API add up to 1.
    */
   concurrencyShare: number;
+  /**
+   * Set when the group serves plain HTTP routes rather than calls of the route table (the public
+   * share page, docs/LINE.md "Share card"): no contract call names its paths.
+   */
+  plain?: true;
 }
 
 /** The API Gateway path prefix of each API (CloudFront sends `/api/admin/*` to the admin API). */
@@ -58,18 +63,44 @@ export const ROUTE_GROUPS: readonly RouteGroup[] = [
   {
     handler: 'member-rotation-api',
     api: 'member',
-    paths: ['checkState/rotation/*', 'withoutAuth/rotation/*'],
-    description: "Member API, rotation board: players' board, the helper's calls (results move ratings), venue screen",
+    paths: ['checkState/rotation/*', 'withoutAuth/rotation/*', 'checkState/stats/*', 'checkState/setting/ratings'],
+    description:
+      "Member API, rotation board: players' board, the helper's calls (results move ratings), venue screen, a player's own games and rating",
     sendsEmail: false,
     concurrencyShare: 0.2,
+  },
+  {
+    handler: 'member-share-api',
+    api: 'member',
+    paths: ['share/*'],
+    description: 'Member API, share links: the public share page of a session (Open Graph card)',
+    sendsEmail: false,
+    concurrencyShare: 0.1,
+    plain: true,
+  },
+  {
+    handler: 'member-money-api',
+    api: 'member',
+    paths: [
+      'checkState/payments/*',
+      'checkState/passes/*',
+      'checkState/noShow/*',
+      'checkState/setting/getLevel',
+      'checkState/setting/level',
+      'checkState/history/exportCsv',
+    ],
+    description:
+      'Member API, money and levels: transfer reports, passes, no-show standing, declared level, history export',
+    sendsEmail: false,
+    concurrencyShare: 0.1,
   },
   {
     handler: 'member-api',
     api: 'member',
     paths: ['*'],
-    description: 'Member API: sessions, bookings, history, teams, payments, calendars',
+    description: 'Member API: sessions, bookings, history, teams, calendars',
     sendsEmail: false,
-    concurrencyShare: 0.6,
+    concurrencyShare: 0.4,
   },
   {
     handler: 'admin-accounts-api',

@@ -8,6 +8,7 @@ import { PaymentRepository } from '#payments/repository.ts';
 import { SettlementRepository } from '#payments/settlement-repository.ts';
 import { PlayerRepository } from '#players/repository.ts';
 import { AttendanceEffects } from '#rotation/attendance.ts';
+import { newMyStats } from '#rotation/my-stats.ts';
 import { SessionRepository } from '#sessions/repository.ts';
 import { MembershipRepository } from '#teams/membership-repository.ts';
 import { NoShowSettings } from '#teams/no-show-settings.ts';
@@ -56,6 +57,7 @@ export function services(deps: AppDeps) {
     paymentDetails: paymentDetails(deps),
     noShowSettings: new NoShowSettings(deps.store),
     attendance: new AttendanceEffects({ rotation, noShows }),
+    myStats: newMyStats(deps.clock, rotation, users),
     selfCheckIns: new SelfCheckInRepository(deps.store, deps.clock),
     noShows,
     serviceHandover: new ServiceHandover({

@@ -8,12 +8,12 @@ import { type IdTokenVerify, idTokenVerifier } from '#auth/id-token.ts';
 import { TokenService } from '#auth/tokens.ts';
 import { createDocumentClient } from '#db/client.ts';
 import { miniAppSetting } from '#line/mini-app.ts';
+import type { MiniAppSource } from '#notifications/mini-app.ts';
 import { randomId, systemClock } from '#platform/clock.ts';
 import { loadConfig } from '#platform/config.ts';
 import { type EmailSender, SesEmailSender } from '#platform/email.ts';
 import { fromTrustedOrigin, untrustedOriginResponse } from '#platform/origin-guard.ts';
 import { clientAddress } from '#platform/rate-limit.ts';
-import { lambdaMiniApp } from './mini-app-deps.ts';
 import { traced } from './observability.ts';
 import { secrets } from './secrets.ts';
 
@@ -63,6 +63,12 @@ export const noMailer: MailerFactory = () => ({
 });
 
 /**
+ * LINE MINI App mode's channel (handlers/mini-app-deps.ts), for the route group whose calls issue
+ * notification tokens (member-api); the others leave the notifier out of their bundles.
+ */
+export type MiniAppFactory = (env: NodeJS.ProcessEnv, lineApiBaseUrl: string | undefined) => MiniAppSource;
+
+/**
  * The member API: real JWKS verifiers for LINE (ES256) and Google (RS256), e-mail through
  * `mailer` (SES for the route groups that send it, none by default), and the apps' origin for
  * links in emails.
@@ -71,7 +77,7 @@ export async function lambdaAppDeps(
   env: NodeJS.ProcessEnv = process.env,
   mailer: MailerFactory = noMailer,
 ): Promise<LambdaDeps> {
-  return lambdaDeps(env, mailer, (config) => ({
+  return lambdaDeps(env, mailer, undefined, (config) => ({
     verifyLineIdToken: idTokenVerifier({
       jwksUrl: config.LINE_JWKS_URL,
       issuers: [config.LINE_ISSUER],
@@ -100,13 +106,18 @@ const noIdTokenLogin: IdTokenVerify = async () => {
 export async function lambdaDepsWithoutIdTokens(
   env: NodeJS.ProcessEnv = process.env,
   mailer: MailerFactory = noMailer,
+  miniApp?: MiniAppFactory,
 ): Promise<LambdaDeps> {
-  return lambdaDeps(env, mailer, () => ({ verifyLineIdToken: noIdTokenLogin, verifyGoogleIdToken: noIdTokenLogin }));
+  return lambdaDeps(env, mailer, miniApp, () => ({
+    verifyLineIdToken: noIdTokenLogin,
+    verifyGoogleIdToken: noIdTokenLogin,
+  }));
 }
 
 async function lambdaDeps(
   env: NodeJS.ProcessEnv,
   mailer: MailerFactory,
+  miniApp: MiniAppFactory | undefined,
   logins: (config: Config) => IdTokenLogins,
 ): Promise<LambdaDeps> {
   const filled = { ...env };
@@ -133,7 +144,7 @@ async function lambdaDeps(
     clientAddress: (c) => lambdaClientAddress(c, config.TRUSTED_PROXY_HOPS),
     appBaseUrl: config.APP_BASE_URL,
     // LINE MINI App mode: the channel is read on use through the secret cache (docs/DEPLOY.md, "Secrets").
-    ...(miniAppSetting(env.SHUTTLE_MINI_APP) ? { miniApp: lambdaMiniApp(env, config.LINE_API_BASE_URL) } : {}),
+    ...(miniApp && miniAppSetting(env.SHUTTLE_MINI_APP) ? { miniApp: miniApp(env, config.LINE_API_BASE_URL) } : {}),
   };
 }
 

@@ -13,7 +13,7 @@ export interface RichMenuTile {
 
 const COLORS = { background: '#0f766e', tile: '#ffffff', ink: '#134e4a', accent: '#14b8a6' } as const;
 
-const escapeXml = (text: string) =>
+export const escapeXml = (text: string) =>
   text.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[ch]!);
 
 /** Simple line icons drawn in a 240 x 240 box, so the image needs no icon font. */
@@ -33,21 +33,25 @@ function icon(kind: RichMenuTile['icon']): string {
 
 const LABEL_FONT_SIZE = 140;
 
-/**
- * The label's font size: 140 px, smaller when the label would not fit the tile (German and
- * Spanish labels are longer than the zh-TW ones). Widths in em, estimated: CJK and kana 1,
- * capitals 0.68, other Latin 0.56, spaces 0.3.
- */
-export function labelFontSize(label: string, maxWidth: number): number {
+/** A text's width in em, estimated: CJK and kana 1, capitals 0.68, other Latin 0.56, spaces 0.3. */
+export function emWidth(text: string): number {
   let ems = 0;
-  for (const ch of label) {
+  for (const ch of text) {
     const code = ch.codePointAt(0) ?? 0;
     if (code >= 0x2e80) ems += 1;
     else if (ch === ' ') ems += 0.3;
     else if (ch >= 'A' && ch <= 'Z') ems += 0.68;
     else ems += 0.56;
   }
-  return Math.max(48, Math.min(LABEL_FONT_SIZE, Math.floor(maxWidth / Math.max(ems, 1))));
+  return ems;
+}
+
+/**
+ * The label's font size: 140 px, smaller when the label would not fit the tile (German and
+ * Spanish labels are longer than the zh-TW ones).
+ */
+export function labelFontSize(label: string, maxWidth: number): number {
+  return Math.max(48, Math.min(LABEL_FONT_SIZE, Math.floor(maxWidth / Math.max(emWidth(label), 1))));
 }
 
 /** The rich menu as SVG: tiles in reading order (left to right, top to bottom), two per row. */

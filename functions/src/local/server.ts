@@ -1,8 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import type { Server } from 'node:http';
 import { join, resolve } from 'node:path';
-import { serve } from '@hono/node-server';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { Hono } from 'hono';
 import { createAdminApi } from '#app/admin-api.ts';
@@ -33,7 +31,8 @@ import { CaptureEmailSender } from '#platform/email.ts';
 import { derivedSealingKey, Sealer } from '#platform/sealed.ts';
 import { createDevPage, createLineCapture, LOCAL_MINI_APP_CHANNEL } from './captures.ts';
 import { createDevIdentityProvider, devIdpIssuers, devIdpJwks } from './dev-idp.ts';
-import { freePort, startDynamoLocal } from './dynamo-local.ts';
+import { startDynamoLocal } from './dynamo-local.ts';
+import { listenFirst } from './listen.ts';
 import { RotationHub, rotationViewer } from './rotation-live.ts';
 import { seedDemoData } from './seed.ts';
 import { mountWeb } from './static.ts';
@@ -101,7 +100,9 @@ function localSecret(dataDir: string | undefined): string {
 
 /** The whole product on one origin: APIs under /api, apps at / and /admin/, dev tools under /dev. */
 export async function startLocalStack(options: LocalStackOptions = {}): Promise<LocalStack> {
-  const port = options.port ?? (await freePort());
+  // Bound before anything needs the origin: the port is ours from here on (listen.ts).
+  const listening = await listenFirst('0.0.0.0', { port: options.port });
+  const { server, port } = listening;
   const origin = `http://localhost:${port}`;
   const dynamo = options.dynamoEndpoint
     ? null
@@ -212,9 +213,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       : undefined,
   );
 
-  const server = await new Promise<Server>((ready) => {
-    const s = serve({ fetch: app.fetch, port, hostname: '0.0.0.0' }, () => ready(s as Server));
-  });
+  listening.handle(app.fetch);
   rotationHub.attach(server, rotationViewer(adminServices(deps, { appBaseUrl: origin })));
   // No DynamoDB stream or EventBridge locally: the notifier polls and reminders run on a timer.
   // Pushes and replies carry the production link form (`liff.line.me/<liffId>/…`); the /dev

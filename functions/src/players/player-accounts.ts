@@ -61,8 +61,18 @@ const ofType = <T extends string>(items: PartitionItem[], type: T) =>
 /** The rating item of the partition as the export gives it (docs/ON-COURT.md, "Ratings"); it goes with the partition on deletion. */
 function ratingOf(item: RatingItem | undefined) {
   if (!item) return null;
-  const { mu, sigma, games, updatedAt, trend } = item;
-  return { mu, sigma, games, updatedAt, trend };
+  const { mu, sigma, games, updatedAt, trend, won, lost, partners, off } = item;
+  return {
+    mu,
+    sigma,
+    games,
+    updatedAt,
+    trend,
+    won: won ?? 0,
+    lost: lost ?? 0,
+    partners: Object.keys(partners ?? {}).length,
+    off: Boolean(off),
+  };
 }
 
 /**

@@ -139,6 +139,17 @@ export class PlayerRepository {
     return new Map(users.map((u) => [u.userId, { nickname: u.nickname ?? null, level: u.level ?? null }]));
   }
 
+  /** The names lists show of these players (nickname, else the LINE/Google name; guests skipped); BatchGetItem. */
+  async visibleNames(userIds: string[]): Promise<Map<string, string>> {
+    const unique = [...new Set(userIds)].filter((id) => !isGuestId(id));
+    const users = await batchGetAll(
+      this.store,
+      userCodec,
+      unique.map((id) => key.user(id)),
+    );
+    return new Map(users.map((u) => [u.userId, u.nickname || u.name]));
+  }
+
   /** Sets (or clears, with null) the name lists show instead of the LINE/Google name. */
   async setNickname(userId: string, nickname: string | null): Promise<UserRecord> {
     try {

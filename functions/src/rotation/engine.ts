@@ -114,6 +114,7 @@ export function syncCheckIns(current: RotationState, checkedIn: CheckedInPlayer[
       name: p.name,
       level: p.level,
       ...(p.skill === undefined ? {} : { skill: p.skill }),
+      ...(p.band === undefined ? {} : { band: p.band }),
       state: 'ready',
       gamesPlayed: 0,
       rank,

@@ -4,8 +4,11 @@
  * state and answers a new one.
  */
 
+import type { RatingBandRecord } from '#db/codecs/rotation.ts';
+
 /** The board's shapes, checked by the board's codec on every read (`#db/codecs/rotation.ts`). */
 export type {
+  RatingBandRecord,
   RotationComingGame,
   RotationGameRecord,
   RotationLogEntry,
@@ -24,4 +27,6 @@ export interface CheckedInPlayer {
   checkedInAt: string;
   /** Their rating's skill when they have rated games (rating items, docs/ON-COURT.md, "Ratings"). */
   skill?: number;
+  /** Their band, when the team's admins may see it (rating-repository.ts, `bandForTeam`). */
+  band?: RatingBandRecord;
 }

@@ -1,7 +1,8 @@
 import type { Clock } from '#platform/clock.ts';
 import { finish, type GameResult } from './engine.ts';
 import type { RotationState } from './model.ts';
-import { correctEntry, entryIndex, rateEntry } from './rated.ts';
+import { type StatsDelta, statsDeltas } from './player-stats.ts';
+import { correctEntry, entryIndex, type ReadRating, rateEntry } from './rated.ts';
 import { nextRatingItem, type RatingWrite } from './rating-repository.ts';
 import type { PlayerRating } from './ratings.ts';
 import type { RotationItem } from './repository.ts';
@@ -23,9 +24,10 @@ class AlreadyFinished extends Error {
 /** The game's players' stored ratings, and the writes for what a rated change answered. */
 async function ratingReads(rotation: RotationService, userIds: string[]) {
   const items = await rotation.ratings.getMany(userIds);
-  const read = new Map<string, PlayerRating>([...items].map(([id, i]) => [id, i]));
-  const writes = (changed: Map<string, PlayerRating>, now: string): RatingWrite[] =>
-    [...changed].map(([id, r]) => nextRatingItem(id, items.get(id), r, now));
+  const read = new Map<string, ReadRating>([...items].map(([id, i]) => [id, i]));
+  /** The changed ratings, with the game counts the result's change moves (player-stats.ts). */
+  const writes = (changed: Map<string, PlayerRating>, now: string, deltas: Map<string, StatsDelta[]>): RatingWrite[] =>
+    [...changed].map(([id, r]) => nextRatingItem(id, items.get(id), r, now, deltas.get(id)));
   return { read, writes };
 }
 
@@ -52,7 +54,8 @@ export async function finishRated(
         if (at < 0 || state.log[at]!.winner == null) return { state };
         const { read, writes } = await ratingReads(rotation, playersOf(state, at));
         const rated = rateEntry(state, at, read);
-        return { state: rated.state, ratings: writes(rated.changed, now) };
+        const deltas = statsDeltas(undefined, rated.state.log[at], { sessionId, teamId: b.teamId });
+        return { state: rated.state, ratings: writes(rated.changed, now, deltas) };
       },
       audience,
     );
@@ -76,7 +79,11 @@ export async function correctResult(
       const now = clock.now().toISOString();
       const { read, writes } = await ratingReads(rotation, playersOf(b.state, at));
       const corrected = correctEntry(b.state, at, input.result, read, now);
-      return { state: corrected.state, ratings: writes(corrected.changed, now) };
+      const deltas = statsDeltas(b.state.log[at], corrected.state.log[at], {
+        sessionId: input.sessionId,
+        teamId: b.teamId,
+      });
+      return { state: corrected.state, ratings: writes(corrected.changed, now, deltas) };
     },
     'admin',
   );

@@ -3,6 +3,7 @@ import { isGuestId } from '#db/keys.ts';
 import { DomainError } from '#platform/errors.ts';
 import { type GameResult, winnerOf } from './engine.ts';
 import type { RotationState } from './model.ts';
+import { ratingBand } from './rating-scale.ts';
 import {
   applyChange,
   firstRating,
@@ -20,10 +21,16 @@ import {
  * for players with an account, so the board and the ratings are written together, once.
  */
 
-/** Each player's rating now: stored, the guest's evening one, else the first from their declared level. */
-function ratingOf(state: RotationState, read: Map<string, PlayerRating>, userId: string): PlayerRating {
+/** A stored rating as read: `off` when its player turned ratings off (their skill stays off the board). */
+export type ReadRating = PlayerRating & { off?: boolean };
+
+/**
+ * Each player's rating now: stored, the guest's evening one, else the first from their declared
+ * level (an item without a rated game, e.g. only the ratings switch, holds no rating).
+ */
+function ratingOf(state: RotationState, read: Map<string, ReadRating>, userId: string): PlayerRating {
   const stored = isGuestId(userId) ? state.guestRatings?.[userId] : read.get(userId);
-  if (stored) return { mu: stored.mu, sigma: stored.sigma, games: stored.games };
+  if (stored && stored.games > 0) return { mu: stored.mu, sigma: stored.sigma, games: stored.games };
   return firstRating(state.players.find((p) => p.userId === userId)?.level ?? null);
 }
 
@@ -31,6 +38,7 @@ function ratingOf(state: RotationState, read: Map<string, PlayerRating>, userId:
 function settle(
   state: RotationState,
   ratings: Map<string, PlayerRating>,
+  read: Map<string, ReadRating>,
 ): { state: RotationState; changed: Map<string, PlayerRating> } {
   const guestRatings = { ...state.guestRatings };
   const changed = new Map<string, PlayerRating>();
@@ -38,12 +46,14 @@ function settle(
     if (isGuestId(id)) guestRatings[id] = r;
     else changed.set(id, r);
   }
-  // The board's players carry their skill for the `balanced` split (rules.ts); unrated: from their level.
+  // The board's players carry their skill for the `balanced` split (rules.ts); unrated or
+  // turned off: from their declared level.
   const players = state.players.map((p) => {
     const r = ratings.get(p.userId);
     if (!r) return p;
-    const { skill: _old, ...rest } = p;
-    return r.games > 0 ? { ...rest, skill: r.mu } : rest;
+    const { skill: _old, band: _was, ...rest } = p;
+    // Rated here, they played with this team: its admins see the band (unless turned off).
+    return r.games > 0 && !read.get(p.userId)?.off ? { ...rest, skill: r.mu, band: ratingBand(r) } : rest;
   });
   return { state: { ...state, guestRatings, players }, changed };
 }
@@ -52,7 +62,7 @@ function settle(
 export function rateEntry(
   state: RotationState,
   at: number,
-  read: Map<string, PlayerRating>,
+  read: Map<string, ReadRating>,
 ): { state: RotationState; changed: Map<string, PlayerRating> } {
   const entry = state.log[at];
   if (!entry || entry.winner == null || entry.ratings) return { state, changed: new Map() };
@@ -73,14 +83,14 @@ export function rateEntry(
   }
   const log = [...state.log];
   log[at] = { ...entry, ratings: changes };
-  return settle({ ...state, log }, next);
+  return settle({ ...state, log }, next, read);
 }
 
 /** Moves back what log entry `at`'s result did to the ratings (later games stay as they are). */
 function revertEntry(
   state: RotationState,
   at: number,
-  read: Map<string, PlayerRating>,
+  read: Map<string, ReadRating>,
 ): { state: RotationState; changed: Map<string, PlayerRating> } {
   const entry = state.log[at]!;
   const next = new Map<string, PlayerRating>();
@@ -89,7 +99,7 @@ function revertEntry(
   const { ratings: _moved, ...rest } = entry;
   const log = [...state.log];
   log[at] = rest;
-  return settle({ ...state, log }, next);
+  return settle({ ...state, log }, next, read);
 }
 
 /** Log entry of game `gameNo` (1: the evening's first game), or 404. */
@@ -107,7 +117,7 @@ export function correctEntry(
   state: RotationState,
   at: number,
   result: GameResult & { remove?: true },
-  read: Map<string, PlayerRating>,
+  read: Map<string, ReadRating>,
   now: string,
 ): { state: RotationState; changed: Map<string, PlayerRating> } {
   const entry = state.log[at]!;
@@ -129,7 +139,7 @@ export function correctEntry(
   if (winner === null) return { state: corrected, changed: reverted.changed };
   // Rate the new result from the ratings as the move back left them.
   const readAfter = new Map(read);
-  for (const [id, r] of reverted.changed) readAfter.set(id, r);
+  for (const [id, r] of reverted.changed) readAfter.set(id, { ...r, off: read.get(id)?.off });
   const rated = rateEntry(corrected, at, readAfter);
   return { state: rated.state, changed: new Map([...reverted.changed, ...rated.changed]) };
 }

@@ -1,5 +1,5 @@
 import { predictWin, rate } from 'openskill';
-import { levelOfMu, muOfLevel } from './rating-scale.ts';
+import { FIRST_SIGMA, levelOfMu, muOfLevel, PROVISIONAL_GAMES } from './rating-scale.ts';
 
 /**
  * Ratings from the court (docs/ON-COURT.md, "Ratings"; DECISIONS.md, "Ratings"): the Weng-Lin
@@ -14,9 +14,9 @@ import { levelOfMu, muOfLevel } from './rating-scale.ts';
  */
 export const RATING = {
   /** The first rating's uncertainty: the model's default, wide. */
-  firstSigma: 25 / 3,
+  firstSigma: FIRST_SIGMA,
   /** Provisional until this many rated games. */
-  provisionalGames: 10,
+  provisionalGames: PROVISIONAL_GAMES,
   /** A result can be corrected or removed this long after its finish. */
   correctionMinutes: 30,
 } as const;
@@ -44,20 +44,6 @@ export function firstRating(level: number | null): PlayerRating {
 }
 
 export const levelOf = levelOfMu;
-
-const oneDecimal = (n: number) => Math.round(n * 10) / 10;
-
-/** The band a player sees: level, low and high on the table with one decimal, provisional under 10 games. */
-export function ratingBand(r: PlayerRating) {
-  const level = oneDecimal(levelOf(r.mu));
-  return {
-    level,
-    low: Math.min(level, oneDecimal(levelOf(r.mu - r.sigma))),
-    high: Math.max(level, oneDecimal(levelOf(r.mu + r.sigma))),
-    provisional: r.games < RATING.provisionalGames,
-    games: r.games,
-  };
-}
 
 /** The new skills of both sides after a game `winner` (0: sides[0]) won. */
 export function rateGame(sides: [Skill[], Skill[]], winner: 0 | 1): [Skill[], Skill[]] {

@@ -8,7 +8,7 @@ import type { SessionRepository } from '#sessions/repository.ts';
 import { boardKeyOf, newBoardKey } from './board-ids.ts';
 import { setup, syncCheckIns } from './engine.ts';
 import type { CheckedInPlayer, RotationState } from './model.ts';
-import type { RatingRepository, RatingWrite } from './rating-repository.ts';
+import { bandForTeam, type RatingRepository, type RatingWrite } from './rating-repository.ts';
 import {
   newScreenToken,
   type RotationItem,
@@ -77,7 +77,7 @@ export class RotationService {
   }
 
   /** Checked-in players and walk-ins (accepted and attended) in check-in order: one Query of the bookings. */
-  private async checkedIn(sessionId: string, known: Set<string>): Promise<CheckedInPlayer[]> {
+  private async checkedIn(sessionId: string, known: Set<string>, teamId: string): Promise<CheckedInPlayer[]> {
     const bookings = (await this.deps.sessions.bookings(sessionId)).filter(
       (b) => b.status === 'accepted' && b.attendance === 'attended' && !known.has(b.userId),
     );
@@ -92,7 +92,9 @@ export class RotationService {
         name: b.userName,
         level: levels.get(b.userId) ?? null,
         checkedInAt: b.checkedInAt ?? b.acceptedAt ?? b.bookedAt,
-        ...(rating && rating.games > 0 ? { skill: rating.mu } : {}),
+        // Turned off: the split uses the declared level (docs/ON-COURT.md, "Players see their own").
+        ...(rating && rating.games > 0 && !rating.off ? { skill: rating.mu } : {}),
+        ...(bandForTeam(rating, teamId) ? { band: bandForTeam(rating, teamId)! } : {}),
       };
     });
   }
@@ -105,7 +107,7 @@ export class RotationService {
   ): Promise<RotationItem> {
     const existing = await this.repo.get(sessionId);
     if (!existing) {
-      const arrivals = await this.checkedIn(sessionId, new Set());
+      const arrivals = await this.checkedIn(sessionId, new Set(), teamId);
       const item: RotationItem = {
         type: 'rotation',
         sessionId,
@@ -142,7 +144,10 @@ export class RotationService {
     for (let attempt = 0; ; attempt++) {
       const current = await this.require(sessionId);
       const known = new Set(current.state.players.map((p) => p.userId));
-      const synced = { ...current, state: syncCheckIns(current.state, await this.checkedIn(sessionId, known)) };
+      const synced = {
+        ...current,
+        state: syncCheckIns(current.state, await this.checkedIn(sessionId, known, current.teamId)),
+      };
       let change: Change & { result?: T };
       try {
         change = await operation(synced);
@@ -203,7 +208,7 @@ export class RotationService {
   async current(sessionId: string): Promise<RotationItem> {
     const item = await this.require(sessionId);
     const known = new Set(item.state.players.map((p) => p.userId));
-    const arrivals = await this.checkedIn(sessionId, known);
+    const arrivals = await this.checkedIn(sessionId, known, item.teamId);
     if (arrivals.length === 0) return item;
     try {
       return (await this.change(sessionId, (i) => ({ state: i.state }))).item;

@@ -62,7 +62,12 @@ export function adminView(item: RotationItem): RotationAdminBoard {
   const side = (userIds: string[]) => userIds.map((id) => ({ playerId: ids.playerId(id), name: names.get(id) ?? '' }));
   return {
     ...board,
-    players: board.players.map((p, i) => ({ ...p, userId: item.state.players[i]!.userId })),
+    // The band only here (docs/ON-COURT.md, "Admins see the band"): never in `publicView`.
+    players: board.players.map((p, i) => ({
+      ...p,
+      userId: item.state.players[i]!.userId,
+      rating: item.state.players[i]!.band ?? null,
+    })),
     helperUserId: item.helperUserId,
     screenToken: item.screenToken,
     // Finished games with their results; `gameNo` is the game's place in the evening's log.

@@ -144,7 +144,12 @@ export class Api extends Construct {
       const fn = handlerFunction(this, groupFunctionId(group), {
         handler: group.handler,
         description: group.description,
-        environment: { ...environment, ...miniAppEnvironment(config, group.api === 'member') },
+        // The share page's "open in LINE" button (docs/LINE.md, "Share card").
+        environment: {
+          ...environment,
+          ...miniAppEnvironment(config, group.api === 'member'),
+          ...(group.plain ? { LIFF_ID: config.liffId } : {}),
+        },
         memorySize: 1024,
         reservedConcurrentExecutions: groupConcurrency(group, config),
       });

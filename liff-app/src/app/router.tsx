@@ -32,6 +32,8 @@ const TermsOfService = readingPage(() => import('./routes/terms-of-service'));
 const AboutUs = readingPage(() => import('./routes/about-us'));
 // Self check-in's few texts live in `pages` (the member namespace is at TypeScript's type-depth limit).
 const SelfCheckIn = readingPage(() => import('./routes/self-check-in'));
+// The player's games and rating: texts in `pages` too.
+const MyGames = readingPage(() => import('./routes/my-games'));
 
 /** Member routes; every screen but home is its own chunk. Unknown paths fall back to home. */
 export function AppRoutes() {
@@ -48,6 +50,7 @@ export function AppRoutes() {
         <Route path="setting/notifications" element={<Notifications />} />
         <Route path="setting/calendar" element={<CalendarFeed />} />
         <Route path="setting/money" element={<Money />} />
+        <Route path="setting/games" element={<MyGames />} />
         <Route path="setting/account" element={<Account />} />
         <Route path="setting/badminton-levels" element={<BadmintonLevels />} />
         <Route path="setting/privacy-policy" element={<PrivacyPolicy />} />

@@ -88,7 +88,8 @@ export const accountExport = z.object({
   calendarFeed: z.object({ exists: z.boolean() }),
   /**
    * The player's rating from games played (docs/ON-COURT.md, "Ratings"), as stored: the model's
-   * skill and uncertainty, rated games, the level at the end of each day rated; null: never rated.
+   * skill and uncertainty, rated games, the level at the end of each day rated, won and lost, how many
+   * partners are counted and the ratings switch; null: never rated.
    */
   rating: z
     .object({
@@ -97,6 +98,11 @@ export const accountExport = z.object({
       games: z.number().int().nonnegative(),
       updatedAt: isoInstant,
       trend: z.array(z.object({ date: isoDate, level: z.number() })),
+      /** The game counts kept with it and the ratings switch (partners as a count only: their ids are theirs). */
+      won: z.number().int().nonnegative().default(0),
+      lost: z.number().int().nonnegative().default(0),
+      partners: z.number().int().nonnegative().default(0),
+      off: z.boolean().default(false),
     })
     .nullable()
     .default(null),

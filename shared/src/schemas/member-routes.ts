@@ -5,6 +5,7 @@ import { memberAuthRoutes } from './member-auth-routes.ts';
 import { paymentMemberRoutes } from './payment-routes.ts';
 import { rotationMemberRoutes } from './rotation.ts';
 import { route } from './routes.ts';
+import { statsMemberRoutes } from './stats.ts';
 
 /** Every member call, keyed by its path under `/api/` (docs/ARCHITECTURE.md, "Overview": Contracts). */
 export const memberRoutes = {
@@ -156,6 +157,7 @@ export const memberRoutes = {
   ...paymentMemberRoutes,
   ...calendarMemberRoutes,
   ...rotationMemberRoutes,
+  ...statsMemberRoutes,
 } as const;
 
 export type MemberRoutes = typeof memberRoutes;

@@ -1,13 +1,9 @@
 import * as z from 'zod';
-import {
-  DEFAULT_SCORING,
-  ROTATION_MODES,
-  ROTATION_PLAYER_STATES,
-  ROTATION_RULES,
-  SCORING_POINTS,
-} from '../constants.ts';
+import { DEFAULT_SCORING, ROTATION_MODES, ROTATION_PLAYER_STATES, ROTATION_RULES } from '../constants.ts';
 import { id } from './entities.ts';
+import { ratingBand } from './rating-band.ts';
 import { route } from './routes.ts';
+import { scoringPoints } from './scoring.ts';
 
 /**
  * The on-court rotation board (docs/ON-COURT.md, "Rotation"): one board per session, fed by
@@ -26,11 +22,6 @@ export const ROTATION_LIMITS = {
   /** Up-next LINE pushes to one player an evening: the first, and a new court after an admin's override. */
   upNextPushes: 3,
 } as const;
-
-/** Points a game is played to (docs/ON-COURT.md, "Scores"): 21, 15 or 11; won by 2, capped at 30, 21, 15. */
-export const scoringPoints = z.union(
-  SCORING_POINTS.map((p) => z.literal(p)) as [z.ZodLiteral<21>, z.ZodLiteral<15>, z.ZodLiteral<11>],
-);
 
 export const rotationMode = z.enum(ROTATION_MODES);
 export const rotationRule = z.enum(ROTATION_RULES);
@@ -97,7 +88,8 @@ export const rotationBoard = z.object({
 export type RotationBoard = z.infer<typeof rotationBoard>;
 
 /** An admin sees each player's user id beside the board id (the admin calls name players by it). */
-export const rotationAdminPlayer = rotationPlayer.extend({ userId: id });
+/** An admin's board player: the user id and the rating band (null: none, or hidden by the player). */
+export const rotationAdminPlayer = rotationPlayer.extend({ userId: id, rating: ratingBand.nullable() });
 export type RotationAdminPlayer = z.infer<typeof rotationAdminPlayer>;
 
 /** A finished game of the evening (`gameNo` 1: the first started), its result and when it ended. */

@@ -57,7 +57,7 @@ describe('revenue', () => {
         }),
         expect.objectContaining({ sessionId: noon.id, price: 150, accepted: 2, attended: 2, absent: 0, revenue: 300 }),
       ]);
-      expect(report.total).toEqual({ sessions: 2, accepted: 6, attended: 5, absent: 1, revenue: 900 });
+      expect(report.total).toEqual({ sessions: 2, accepted: 6, attended: 5, absent: 1, revenue: 900, income: 0 });
     });
   });
 
@@ -69,8 +69,8 @@ describe('revenue', () => {
         token,
       );
       expect(report.months).toEqual([
-        { month: '2026-11', sessions: 0, accepted: 0, attended: 0, absent: 0, revenue: 0 },
-        { month: '2026-12', sessions: 2, accepted: 6, attended: 5, absent: 1, revenue: 900 },
+        { month: '2026-11', sessions: 0, accepted: 0, attended: 0, absent: 0, revenue: 0, income: 0 },
+        { month: '2026-12', sessions: 2, accepted: 6, attended: 5, absent: 1, revenue: 900, income: 0 },
       ]);
       expect(report.total.revenue).toBe(900);
     });
@@ -103,7 +103,15 @@ describe('board', () => {
         expect.objectContaining({ kind: 'cancelled', userId: players[1]!.userId, sessionId: tomorrow.id }),
       );
       expect(board.recent.filter((e) => e.kind === 'booked').length).toBeGreaterThanOrEqual(7);
-      expect(board.month).toEqual({ month: '2026-12', sessions: 2, accepted: 6, attended: 5, absent: 1, revenue: 900 });
+      expect(board.month).toEqual({
+        month: '2026-12',
+        sessions: 2,
+        accepted: 6,
+        attended: 5,
+        absent: 1,
+        revenue: 900,
+        income: 0,
+      });
     });
   });
 });

@@ -1,7 +1,5 @@
-import type { Server } from 'node:http';
-import { serve } from '@hono/node-server';
 import type { messagingApi } from '@line/bot-sdk';
-import { freePort } from '@shuttle/functions/local/dynamo-local.ts';
+import { listenFirst } from '@shuttle/functions/local/listen.ts';
 import { Hono } from 'hono';
 
 export interface StubbedLineRequest {
@@ -60,9 +58,7 @@ export async function startLineApiStub() {
     return c.json(c.req.path.endsWith('/push') ? { sentMessages: [{ id: String(requests.length) }] } : {});
   });
 
-  const port = await freePort();
-  const server = serve({ fetch: app.fetch, port, hostname: '127.0.0.1' }) as Server;
-  await new Promise((ready) => server.once('listening', ready));
+  const { server, port } = await listenFirst('127.0.0.1', { fetch: app.fetch });
 
   return {
     baseURL: `http://127.0.0.1:${port}`,

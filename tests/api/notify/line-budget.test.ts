@@ -60,7 +60,7 @@ async function usageOf(t: { teamId: string; token: string }): Promise<Usage> {
 describe("a team's monthly LINE budget", () => {
   it('counts a group push as the group member count and shows it in get-default-data', async () => {
     const t = await team();
-    expect(await usageOf(t)).toEqual({ month: taipeiMonth(h.clock.now()), used: 0, budget: 0 });
+    expect(await usageOf(t)).toEqual({ month: taipeiMonth(h.clock.now()), used: 0, budget: 0, service: 0 });
     stub.setGroupMemberCount(37);
     const d = dispatcher();
     await h.ok('createSession/createSession', h.sessionBody(), t.token);

@@ -1,10 +1,9 @@
 import type { Server } from 'node:http';
-import { serve } from '@hono/node-server';
 import { createLineMessaging } from '@shuttle/functions/line/client.ts';
 import { LineFollowers } from '@shuttle/functions/line/followers.ts';
 import { createRichMenuClients, type RichMenuSetupResult, setupRichMenus } from '@shuttle/functions/line/rich-menu.ts';
 import { createLineCapture } from '@shuttle/functions/local/captures.ts';
-import { freePort } from '@shuttle/functions/local/dynamo-local.ts';
+import { listenFirst } from '@shuttle/functions/local/listen.ts';
 import { OutboxDispatcher } from '@shuttle/functions/notifications/dispatcher.ts';
 import { LANGUAGES } from '@shuttle/shared';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -26,9 +25,9 @@ let setup: RichMenuSetupResult;
 beforeAll(async () => {
   h = await createApiHarness();
   capture = createLineCapture();
-  const port = await freePort();
-  server = serve({ fetch: capture.app.fetch, port, hostname: '127.0.0.1' }) as Server;
-  await new Promise((ready) => server.once('listening', ready));
+  const listening = await listenFirst('127.0.0.1', { fetch: capture.app.fetch });
+  server = listening.server;
+  const port = listening.port;
   origin = `http://127.0.0.1:${port}`;
   const clients = createRichMenuClients({ channelAccessToken: 'test', baseURL: origin, dataBaseURL: origin });
   // The images are not what these tests are about (rich-menu.test.ts renders them): a PNG signature each.

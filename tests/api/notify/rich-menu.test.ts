@@ -1,5 +1,4 @@
 import type { Server } from 'node:http';
-import { serve } from '@hono/node-server';
 import type { messagingApi } from '@line/bot-sdk';
 import { createLineMessaging } from '@shuttle/functions/line/client.ts';
 import {
@@ -12,7 +11,7 @@ import {
 } from '@shuttle/functions/line/rich-menu.ts';
 import { RICH_MENU_SIZE, renderRichMenuPng } from '@shuttle/functions/line/rich-menu-image.ts';
 import { createLineCapture } from '@shuttle/functions/local/captures.ts';
-import { freePort } from '@shuttle/functions/local/dynamo-local.ts';
+import { listenFirst } from '@shuttle/functions/local/listen.ts';
 import { LANGUAGES, type Language } from '@shuttle/shared';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
@@ -29,9 +28,9 @@ let images: Record<Language, Uint8Array<ArrayBuffer>>;
 /** The local LINE capture on a loopback port, as `npm start` serves it: both bot-sdk clients point at it. */
 beforeAll(async () => {
   capture = createLineCapture();
-  const port = await freePort();
-  server = serve({ fetch: capture.app.fetch, port, hostname: '127.0.0.1' }) as Server;
-  await new Promise((ready) => server.once('listening', ready));
+  const listening = await listenFirst('127.0.0.1', { fetch: capture.app.fetch });
+  server = listening.server;
+  const port = listening.port;
   origin = `http://127.0.0.1:${port}`;
   images = Object.fromEntries(LANGUAGES.map((l) => [l, renderRichMenuPng(richMenuTiles(l))])) as typeof images;
 });

@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import type { Server } from 'node:http';
-import { serve } from '@hono/node-server';
 import { serviceMessagingOf } from '@shuttle/functions/app/service-messaging.ts';
 import { createLineMessaging } from '@shuttle/functions/line/client.ts';
 import { LineNotifier } from '@shuttle/functions/line/notifier.ts';
@@ -9,7 +8,7 @@ import {
   createLineCapture,
   LOCAL_MINI_APP_CHANNEL,
 } from '@shuttle/functions/local/captures.ts';
-import { freePort } from '@shuttle/functions/local/dynamo-local.ts';
+import { listenFirst } from '@shuttle/functions/local/listen.ts';
 import { OutboxDispatcher } from '@shuttle/functions/notifications/dispatcher.ts';
 import type { MiniAppSetup } from '@shuttle/functions/notifications/mini-app.ts';
 import type { ServiceKind } from '@shuttle/functions/notifications/service-catalog.ts';
@@ -74,9 +73,9 @@ export function withServiceWorld(started: (world: ServiceWorld) => void): void {
       const answer = await capture.app.fetch(c.req.raw);
       return fault ? c.json({ message: 'answer lost' }, fault.status as 500) : answer;
     });
-    const port = await freePort();
-    server = serve({ fetch: door.fetch, port, hostname: '127.0.0.1' }) as Server;
-    await new Promise((ready) => server!.once('listening', ready));
+    const listening = await listenFirst('127.0.0.1', { fetch: door.fetch });
+    server = listening.server;
+    const port = listening.port;
     const baseURL = `http://127.0.0.1:${port}`;
     setup.notifier = new LineNotifier(LOCAL_MINI_APP_CHANNEL, { baseURL, now: () => harness.clock.now().getTime() });
     world = {

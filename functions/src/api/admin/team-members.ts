@@ -5,6 +5,7 @@ import { matchesSearch, memberStats } from '#bookings/stats.ts';
 import { DomainError } from '#platform/errors.ts';
 import { type ContractAppOptions, contractRoutes } from '#platform/http.ts';
 import type { PlayerRepository } from '#players/repository.ts';
+import { bandForTeam, type RatingRepository } from '#rotation/rating-repository.ts';
 import type { SessionRepository } from '#sessions/repository.ts';
 import type { MemberRecord, MembershipRepository } from '#teams/membership-repository.ts';
 
@@ -13,6 +14,8 @@ export interface TeamMemberAdminRouteDeps extends BlockPlayerDeps {
   users: PlayerRepository;
   memberships: MembershipRepository;
   sessions: SessionRepository;
+  /** The rotation service's rating items (the band, docs/ON-COURT.md, "Admins see the band"). */
+  rotation: { ratings: RatingRepository };
   http: ContractAppOptions;
 }
 
@@ -24,7 +27,14 @@ export function memberAdminRoutes(s: TeamMemberAdminRouteDeps) {
     const now = s.clock.now();
     const from = new Date(now.getTime() - STATS_DAYS * 86_400_000).toISOString();
     // Who blocked the LINE account (docs/LINE.md, "Blocked players"): one BatchGetItem of the page.
-    const lineBlocked = await s.users.lineBlocked(members.map((m) => m.userId));
+    // and their rating items (the band, when they played with this team): one BatchGetItem each.
+    const [lineBlocked, ratings] = await Promise.all([
+      s.users.lineBlocked(members.map((m) => m.userId)),
+      s.rotation.ratings.getMany(
+        members.map((m) => m.userId),
+        false,
+      ),
+    ]);
     return Promise.all(
       members.map(async (m) => ({
         userId: m.userId,
@@ -35,6 +45,7 @@ export function memberAdminRoutes(s: TeamMemberAdminRouteDeps) {
         lineBlocked: lineBlocked.has(m.userId),
         joinedAt: m.joinedAt,
         stats: memberStats(await s.sessions.bookingsOfUser(m.userId, from, now.toISOString()), teamId, now),
+        rating: bandForTeam(ratings.get(m.userId), teamId),
       })),
     );
   };

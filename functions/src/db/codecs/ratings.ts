@@ -13,11 +13,25 @@ const ratingSchema = z.object({
   updatedAt: z.string(),
   /** The level at the end of each day rated (at most 45 days kept, for the trend). */
   trend: z.array(z.object({ date: z.string(), level: z.number() })),
+  /** The player turned ratings off (`checkState/setting/ratings`): kept and moved, shown to nobody. */
+  off: z.boolean().optional(),
+  // The game counts written with the rating (`#rotation/player-stats.ts` GameStats).
+  won: z.number().optional(),
+  lost: z.number().optional(),
+  /** The latest month's counts, `YYYY-MM` in Taipei. */
+  month: z.object({ month: z.string(), played: z.number(), won: z.number(), lost: z.number() }).optional(),
+  /** Partner's user id -> rated games together (at most 30 kept, guests not). */
+  partners: z.record(z.string(), z.number()).optional(),
+  lastSessionId: z.string().optional(),
+  lastPlayedAt: z.string().optional(),
+  /** Teams the player played rated games with, latest first (at most 20; their admins may see the band). */
+  teams: z.array(z.string()).optional(),
 });
 
 /**
  * A player's rating item, `USER#<id>` / `RATING` (docs/ON-COURT.md, "Ratings"): the model's
- * skill, rated games and a `version` every write is conditioned on.
+ * skill, rated games, a `version` every write is conditioned on, the trend, the game counts and
+ * the ratings switch. An item with no rated game (`games` 0) holds no rating: the declared level is.
  */
 export type RatingItem = z.output<typeof ratingSchema>;
 

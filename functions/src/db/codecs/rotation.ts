@@ -12,6 +12,15 @@ import * as z from '../schema.ts';
 const side = z.array(z.string());
 const teams = z.tuple([side, side]);
 
+/** A rating band on the 18-level table (`#rotation/rating-scale.ts` `ratingBand`). */
+const ratingBandSchema = z.object({
+  level: z.number(),
+  low: z.number(),
+  high: z.number(),
+  provisional: z.boolean(),
+  games: z.number(),
+});
+
 const rotationPlayerSchema = z.object({
   userId: z.string(),
   name: z.string(),
@@ -19,6 +28,8 @@ const rotationPlayerSchema = z.object({
   level: z.number().nullable(),
   /** Rating skill (mu) once they have rated games, for the `balanced` split (absent: from `level`). */
   skill: z.number().optional(),
+  /** Their rating band for the team's admins only (docs/ON-COURT.md, "Admins see the band"); absent: none shown. */
+  band: ratingBandSchema.optional(),
   state: z.enum(ROTATION_PLAYER_STATES),
   /** Games started tonight (the one on court included). */
   gamesPlayed: z.number(),
@@ -109,6 +120,7 @@ const rotationStateSchema = z.object({
   log: z.array(rotationLogEntrySchema),
 });
 
+export type RatingBandRecord = z.output<typeof ratingBandSchema>;
 export type RotationPlayerRecord = z.output<typeof rotationPlayerSchema>;
 export type RotationGameRecord = z.output<typeof rotationGameSchema>;
 export type RotationComingGame = z.output<typeof rotationComingGameSchema>;

@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { TEXT_LIMITS } from '../../constants.ts';
 import { id, isoInstant } from '../entities.ts';
+import { ratingBand } from '../rating-band.ts';
 import { nonNegativeInt, teamScope, text } from './common.ts';
 
 // The players of a team: list with statistics, membership level, blocking.
@@ -26,6 +27,11 @@ export const teamMemberView = z.object({
   lineBlocked: z.boolean(),
   joinedAt: isoInstant,
   stats: memberStats,
+  /**
+   * The player's rating band (docs/ON-COURT.md, "Admins see the band"): only when they played a
+   * rated game on one of this team's boards and have not turned ratings off; else null.
+   */
+  rating: ratingBand.nullable(),
 });
 export type TeamMemberView = z.infer<typeof teamMemberView>;
 

@@ -9,7 +9,7 @@ import {
   signupMode,
   waitlistOfferMinutes,
 } from '../fair-signup.ts';
-import { scoringPoints } from '../rotation.ts';
+import { scoringPoints } from '../scoring.ts';
 import { email, lineLink, multiLine, name, nonNegativeInt, teamScope, text } from './common.ts';
 
 // Teams an admin runs, their settings (defaults, venues, LINE, private rules) and their admins.

@@ -144,6 +144,16 @@ export function MembersPage() {
                                 </span>
                               </span>
                               {m.blocked && <span className="badge badge--absent">{t('members.blockedBadge')}</span>}
+                              {m.rating && (
+                                <span
+                                  className="badge badge--muted"
+                                  title={t('members.ratingHint')}
+                                  data-testid="member-rating"
+                                >
+                                  {t('members.ratingBadge', m.rating)}
+                                  {m.rating.provisional && ` · ${t('members.ratingProvisional', m.rating)}`}
+                                </span>
+                              )}
                               {m.lineBlocked && (
                                 <span
                                   className="badge badge--muted"

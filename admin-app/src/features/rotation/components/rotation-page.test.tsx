@@ -88,6 +88,7 @@ function boardV1(): RotationAdminBoard {
       court: n <= 4 ? 1 : null,
       queuePosition: n >= 5 && n <= 8 ? n - 4 : null,
       lockedWith: null,
+      rating: null,
     })),
     next: [{ ...game(2, [5, 6, 7, 8]), court: 2 }],
     helperUserId: null,

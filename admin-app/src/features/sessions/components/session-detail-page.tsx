@@ -16,6 +16,7 @@ import { CopySessionDialog } from './copy-session-dialog';
 import { ParticipantsPanel } from './participants-panel';
 import { SessionControls } from './session-controls';
 import { SessionInfo } from './session-info';
+import { ShareSessionButton } from './share-session-button';
 import { VenueTimeDialog } from './venue-time-dialog';
 
 /** /admin/detail?id=…: the session, its switches, changes, copy, deletion and participants. */
@@ -78,6 +79,7 @@ export function SessionDetailPage({ sessionId }: { sessionId: string }) {
                     </h2>
                     {!changeable && <p className="panel__empty">{t('detail.notChangeable')}</p>}
                     <div className="button-stack">
+                      <ShareSessionButton session={session} />
                       <ChangeButton
                         tone="outline"
                         icon={<CopyIcon size={16} />}

@@ -15,6 +15,7 @@ import {
   type LinkedSession,
   sessionIcsUrl,
   sessionPageUrl,
+  sessionShareUrl,
 } from '../model/session-links';
 
 /** Directions to the venue in Google Maps and Apple Maps, as 44 px buttons under the address. */
@@ -90,9 +91,18 @@ export function CalendarLinks({ session }: { session: LinkedSession & { isPublic
  * Outside LINE: the system share sheet (Web Share API), or copying the link where there is
  * none (desktop browsers). Inside LINE the LINE share picker is used instead.
  */
-export function SystemShareButton({ session }: { session: Pick<LinkedSession, 'id' | 'title'> }) {
+export function SystemShareButton({
+  session,
+}: {
+  session: Pick<LinkedSession, 'id' | 'title'> & { isPublic?: boolean };
+}) {
   const { t } = useTranslation();
-  const url = sessionPageUrl(window.location.origin, session.id);
+  const config = useRuntimeConfig();
+  // A team-only session has no public share page (it answers 404): its link is the app's page.
+  const url =
+    session.isPublic === false
+      ? sessionPageUrl(window.location.origin, session.id)
+      : sessionShareUrl(window.location.origin, config?.apiBase ?? '/api', session.id);
   const canShare = typeof navigator.share === 'function';
   const share = async () => {
     if (canShare) {

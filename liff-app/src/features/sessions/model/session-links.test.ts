@@ -6,6 +6,7 @@ import {
   googleMapsDirections,
   offersCalendar,
   sessionIcsUrl,
+  sessionShareUrl,
 } from './session-links';
 
 const session = {
@@ -53,5 +54,14 @@ describe('calendar links', () => {
     expect(offersCalendar({ status: 'open', myBooking: { status: 'entered' } })).toBe(false);
     expect(offersCalendar({ status: 'ended', myBooking: { status: 'accepted' } })).toBe(false);
     expect(offersCalendar({ status: 'open', myBooking: null })).toBe(false);
+  });
+});
+
+describe('sessionShareUrl', () => {
+  it('is the API share page of the session, under a relative or an absolute API base', () => {
+    expect(sessionShareUrl('https://shuttle.tw', '/api', 's-1')).toBe('https://shuttle.tw/api/share/s-1');
+    expect(sessionShareUrl('https://shuttle.tw', 'https://api.shuttle.tw/api/', 'a b')).toBe(
+      'https://api.shuttle.tw/api/share/a%20b',
+    );
   });
 });

@@ -33,8 +33,15 @@ export const calendarInstant = (iso: string) =>
     .replace(/\.\d{3}Z$/, 'Z')
     .replace(/[-:]/g, '');
 
-/** The web page of a session on this origin (what a share outside LINE sends). */
+/** The web page of a session on this origin (what a share of a team-only session sends). */
 export const sessionPageUrl = (origin: string, id: string) => `${origin}/session?id=${encodeURIComponent(id)}`;
+
+/**
+ * A public session's share link (docs/LINE.md, "Share card"): the API's share page, whose Open
+ * Graph card LINE and other chats show as a preview, with buttons into this app.
+ */
+export const sessionShareUrl = (origin: string, apiBase: string, id: string) =>
+  `${new URL(apiBase, origin).href.replace(/\/+$/, '')}/share/${encodeURIComponent(id)}`;
 
 export function googleCalendarUrl(s: LinkedSession, pageUrl: string): string {
   const params = new URLSearchParams({

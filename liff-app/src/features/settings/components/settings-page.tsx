@@ -208,6 +208,13 @@ export function SettingsPage() {
           testId="menu-money"
         />
         <MenuItem
+          icon={<StarIcon />}
+          label={t('money.gamesMenu')}
+          to={loggedIn ? '/setting/games' : undefined}
+          onClick={loggedIn ? undefined : () => promptLogin('/setting/games')}
+          testId="menu-games"
+        />
+        <MenuItem
           icon={<ShieldIcon />}
           label={t('account.menu')}
           to={loggedIn ? '/setting/account' : undefined}

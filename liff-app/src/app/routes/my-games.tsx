@@ -1,0 +1,3 @@
+import { MyGamesPage } from '@/features/settings/components/my-games-page';
+
+export default MyGamesPage;
