@@ -61,4 +61,19 @@ describe('item schemas', () => {
     const withName = z.preprocess((v) => ({ name: 'kept', ...(v as object) }), z.object({ name: z.string() }));
     expect(withName.safeParse({})).toEqual({ success: true, data: { name: 'kept' } });
   });
+
+  it('builds a lazy schema at its first check, once, and checks with it', () => {
+    let built = 0;
+    const late = z.lazy(() => {
+      built += 1;
+      return z.object({ name: z.string(), count: z.number().optional() });
+    });
+    expect(built).toBe(0);
+    expect(late.safeParse({ name: 'a', extra: 1 })).toEqual({ success: true, data: { name: 'a' } });
+    expect(late.optional().safeParse({ name: 2 })).toEqual({
+      success: false,
+      error: { issues: [{ path: ['name'], code: 'invalid_type' }] },
+    });
+    expect(built).toBe(1);
+  });
 });

@@ -49,7 +49,7 @@ interface CodecDefinition<S extends z.Schema<StoredItem>, K extends unknown[]> {
   is?: (item: StoredItem) => boolean;
 }
 
-/** One codec. Schemas are built once, at module load, never per call (decode is on every read). */
+/** One codec. Its schema is built once (`z.lazy`: at its first decode), never per call (decode is on every read). */
 export function itemCodec<S extends z.Schema<StoredItem>, K extends unknown[] = []>(
   definition: CodecDefinition<S, K>,
 ): ItemCodec<z.output<S>, K> {

@@ -160,6 +160,26 @@ export const union = <const T extends readonly Schema<unknown>[]>(options: T) =>
     return value as output<T[number]>;
   });
 
+/** A schema built on its first check (see `lazy`). */
+class Lazy<T> extends Schema<T> {
+  private built: Schema<T> | undefined;
+  constructor(private readonly make: () => Schema<T>) {
+    super();
+  }
+  check(value: unknown, path: PropertyKey[], issues: Issue[]): T {
+    this.built ??= this.make();
+    return this.built.check(value, path, issues);
+  }
+}
+
+/**
+ * A schema built on its first check. The codecs declare every module-level schema with it (and
+ * their codecs) under a pure mark, so a bundle that never reads an item type leaves that type's
+ * schema out: esbuild drops an unused pure call whose arguments are functions (docs/DEPLOY.md,
+ * "Bundles").
+ */
+export const lazy = <T>(make: () => Schema<T>): Schema<T> => new Lazy(make);
+
 /** Objects told apart by the literal of attribute `key` (the outbox's `kind`). */
 export const discriminatedUnion = <const T extends readonly ObjectSchema<Shape>[]>(key: string, options: T) => {
   const byValue = new Map(options.map((o) => [(o.shape[key] as Literal<string>).value, o]));

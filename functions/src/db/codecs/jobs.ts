@@ -7,25 +7,27 @@ import * as z from '../schema.ts';
  * the one partition `SIGNUPJOBS`, sorted by when they are due, one schema per kind.
  */
 
-const marker = { type: z.literal('signupJob'), dueAt: z.string() };
+const marker = () => ({ type: z.literal('signupJob'), dueAt: z.string() });
 
-export const signupJobSchema = z.discriminatedUnion('kind', [
-  /** A session's lottery draw, written with every entry (`#bookings/draw.ts`). */
-  z.object({ ...marker, kind: z.literal('draw'), sessionId: z.string() }),
-  /** A waitlist offer's expiry (`#bookings/offers.ts`). */
-  z.object({ ...marker, kind: z.literal('offer'), sessionId: z.string(), userId: z.string() }),
-  /** The players of a last call past the first LAST_CALL_NOTICES, still to tell (`#bookings/last-call.ts`). */
-  z.object({
-    ...marker,
-    kind: z.literal('lastCall'),
-    sessionId: z.string(),
-    openingId: z.string(),
-    userIds: z.array(z.string()),
-    reason: z.string(),
-  }),
-  /** A create call's lottery sessions: `<drawAt>|<sessionId>` in draw order, due at the first. */
-  z.object({ ...marker, kind: z.literal('lotteries'), id: z.string(), draws: z.array(z.string()) }),
-]);
+export const signupJobSchema = /* @__PURE__ */ z.lazy(() =>
+  z.discriminatedUnion('kind', [
+    /** A session's lottery draw, written with every entry (`#bookings/draw.ts`). */
+    z.object({ ...marker(), kind: z.literal('draw'), sessionId: z.string() }),
+    /** A waitlist offer's expiry (`#bookings/offers.ts`). */
+    z.object({ ...marker(), kind: z.literal('offer'), sessionId: z.string(), userId: z.string() }),
+    /** The players of a last call past the first LAST_CALL_NOTICES, still to tell (`#bookings/last-call.ts`). */
+    z.object({
+      ...marker(),
+      kind: z.literal('lastCall'),
+      sessionId: z.string(),
+      openingId: z.string(),
+      userIds: z.array(z.string()),
+      reason: z.string(),
+    }),
+    /** A create call's lottery sessions: `<drawAt>|<sessionId>` in draw order, due at the first. */
+    z.object({ ...marker(), kind: z.literal('lotteries'), id: z.string(), draws: z.array(z.string()) }),
+  ]),
+);
 
 export type SignupJob = z.output<typeof signupJobSchema>;
 
@@ -43,7 +45,7 @@ function referenceOf(job: SignupJob): string {
   }
 }
 
-export const signupJobCodec = itemCodec({
+export const signupJobCodec = /* @__PURE__ */ itemCodec({
   name: 'signupJob',
   schema: signupJobSchema,
   keys: (job) => key.signupJob(job.dueAt, job.kind, referenceOf(job)),

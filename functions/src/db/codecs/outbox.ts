@@ -53,22 +53,24 @@ export const LINE_ACCOUNT_KINDS = ['richMenuLink'] as const;
 
 /** `service`: a LINE MINI App service message (docs/LINE.md, "Service messages"), free, instead of the LINE push. */
 const DELIVERY_CHANNELS = ['line', 'email', 'service'] as const;
-const channels = z.array(z.enum(DELIVERY_CHANNELS));
+const channels = /* @__PURE__ */ z.lazy(() => z.array(z.enum(DELIVERY_CHANNELS)));
 
 /** What a notice says about the session, kept on the record since a deleted session cannot be read. */
-const sessionFacts = z.object({
-  id: z.string(),
-  title: z.string(),
-  venue: z.string(),
-  startsAt: z.string(),
-  endsAt: z.string(),
-  teamName: z.string().optional(),
-  address: z.string().optional(),
-  region: z.string().optional(),
-});
+const sessionFacts = /* @__PURE__ */ z.lazy(() =>
+  z.object({
+    id: z.string(),
+    title: z.string(),
+    venue: z.string(),
+    startsAt: z.string(),
+    endsAt: z.string(),
+    teamName: z.string().optional(),
+    address: z.string().optional(),
+    region: z.string().optional(),
+  }),
+);
 
 /** What every record carries, whatever its kind. */
-const base = {
+const base = () => ({
   type: z.literal('outbox'),
   id: z.string(),
   /** The player told; empty on group announcements and team alerts. */
@@ -106,58 +108,64 @@ const base = {
   ttl: z.number().optional(),
   /** A coalesced change notice's last upsert (`#bookings/notice-window.ts`). */
   updatedAt: z.string().optional(),
-};
+});
 
-const sessionIds = z.array(z.string()).optional();
+const sessionIds = /* @__PURE__ */ z.lazy(() => z.array(z.string()).optional());
 /** A session change notice's facts: the final state, the state before the window, what changed. */
-const changeFacts = {
+const changeFacts = () => ({
   session: sessionFacts.optional(),
   previous: sessionFacts.optional(),
   changes: z.array(z.string()).optional(),
-};
+});
 
 const kind = <K extends string, F extends z.Shape>(name: K, fields: F) =>
-  z.object({ ...base, kind: z.literal(name), ...fields });
+  z.object({ ...base(), kind: z.literal(name), ...fields });
 
-export const outboxSchema = z.discriminatedUnion('kind', [
-  /** Why a place was freed (`lotteryDrawn`: a lottery win). */
-  kind('promoted', { reason: z.string().optional() }),
-  kind('sessionChanged', changeFacts),
-  /** The session as it was when the notice was recorded: a deleted session cannot be read. */
-  kind('sessionCancelled', { session: sessionFacts.optional() }),
-  kind('bookingReminder', {}),
-  /** A team's news: the admin's text. */
-  kind('news', { text: z.string().optional() }),
-  kind('offered', { reason: z.string().optional(), offerExpiresAt: z.string().optional() }),
-  /** `groupCallId`: the same call also goes to the team's group (`groupLastCall`); with a bound group no 1:1 push. */
-  kind('lastCall', {
-    reason: z.string().optional(),
-    lastCallSeats: z.number().optional(),
-    groupCallId: z.string().optional(),
-    groupCallSize: z.number().optional(),
-  }),
-  kind('lotteryWaitlisted', { position: z.number().optional() }),
-  /** The court of the coming game (or the one the player is on); null: the first that frees. */
-  kind('rotationUpNext', { court: z.number().nullable().optional() }),
-  kind('groupNewSessions', { sessionIds }),
-  kind('groupSignupOpening', { sessionIds }),
-  kind('groupPlaceFreed', { sessionIds }),
-  kind('groupSessionChanged', { ...changeFacts, sessionIds }),
-  kind('groupSessionCancelled', { sessionIds, session: sessionFacts.optional() }),
-  kind('groupNews', { sessionIds, text: z.string().optional() }),
-  /** The players called (the first LAST_CALL_NOTICES waiting) and the seats opened. */
-  kind('groupLastCall', { sessionIds, userIds: z.array(z.string()).optional(), lastCallSeats: z.number().optional() }),
-  /** The name of the team whose code was sent in this team's group. */
-  kind('groupBindRefused', { otherTeamName: z.string().optional() }),
-  /** The details before and after the change, and the name of the admin who made it. */
-  kind('paymentDetailsChanged', {
-    before: paymentDetailsSchema.optional(),
-    after: paymentDetailsSchema.optional(),
-    changedBy: z.string().optional(),
-  }),
-  /** The menu is the one of the player's language when the notifier delivers it, not when asked. */
-  kind('richMenuLink', {}),
-]);
+export const outboxSchema = /* @__PURE__ */ z.lazy(() =>
+  z.discriminatedUnion('kind', [
+    /** Why a place was freed (`lotteryDrawn`: a lottery win). */
+    kind('promoted', { reason: z.string().optional() }),
+    kind('sessionChanged', changeFacts()),
+    /** The session as it was when the notice was recorded: a deleted session cannot be read. */
+    kind('sessionCancelled', { session: sessionFacts.optional() }),
+    kind('bookingReminder', {}),
+    /** A team's news: the admin's text. */
+    kind('news', { text: z.string().optional() }),
+    kind('offered', { reason: z.string().optional(), offerExpiresAt: z.string().optional() }),
+    /** `groupCallId`: the same call also goes to the team's group (`groupLastCall`); with a bound group no 1:1 push. */
+    kind('lastCall', {
+      reason: z.string().optional(),
+      lastCallSeats: z.number().optional(),
+      groupCallId: z.string().optional(),
+      groupCallSize: z.number().optional(),
+    }),
+    kind('lotteryWaitlisted', { position: z.number().optional() }),
+    /** The court of the coming game (or the one the player is on); null: the first that frees. */
+    kind('rotationUpNext', { court: z.number().nullable().optional() }),
+    kind('groupNewSessions', { sessionIds }),
+    kind('groupSignupOpening', { sessionIds }),
+    kind('groupPlaceFreed', { sessionIds }),
+    kind('groupSessionChanged', { ...changeFacts(), sessionIds }),
+    kind('groupSessionCancelled', { sessionIds, session: sessionFacts.optional() }),
+    kind('groupNews', { sessionIds, text: z.string().optional() }),
+    /** The players called (the first LAST_CALL_NOTICES waiting) and the seats opened. */
+    kind('groupLastCall', {
+      sessionIds,
+      userIds: z.array(z.string()).optional(),
+      lastCallSeats: z.number().optional(),
+    }),
+    /** The name of the team whose code was sent in this team's group. */
+    kind('groupBindRefused', { otherTeamName: z.string().optional() }),
+    /** The details before and after the change, and the name of the admin who made it. */
+    kind('paymentDetailsChanged', {
+      before: paymentDetailsSchema.optional(),
+      after: paymentDetailsSchema.optional(),
+      changedBy: z.string().optional(),
+    }),
+    /** The menu is the one of the player's language when the notifier delivers it, not when asked. */
+    kind('richMenuLink', {}),
+  ]),
+);
 
 /** A notification record: one type per kind, told apart by `kind`. */
 export type OutboxRecord = z.output<typeof outboxSchema>;
@@ -166,4 +174,8 @@ export type OutboxRecord = z.output<typeof outboxSchema>;
  * Records are written by the builders of `#outbox/model.ts` (with their pending-index entry);
  * `encode` is the key of a record put again whole.
  */
-export const outboxCodec = itemCodec({ name: 'outbox', schema: outboxSchema, keys: (r) => key.outbox(r.id) });
+export const outboxCodec = /* @__PURE__ */ itemCodec({
+  name: 'outbox',
+  schema: outboxSchema,
+  keys: (r) => key.outbox(r.id),
+});
