@@ -7,6 +7,7 @@ import {
   createAdminAccountsApi,
   createAdminCourtApi,
   createAdminMoneyApi,
+  createAdminOpenApi,
   createAdminRotationApi,
   createAdminTeamsApi,
 } from '../src/app/admin-groups.ts';
@@ -71,6 +72,7 @@ const groupApps: Record<string, Hono<ApiEnv>> = {
   'admin-money-api': createAdminMoneyApi(deps),
   'admin-api': createAdminCourtApi(deps),
   'admin-rotation-api': createAdminRotationApi(deps),
+  'admin-openapi-api': createAdminOpenApi(),
 };
 const wholeApps: Record<ApiName, Hono<ApiEnv>> = { member: createMemberApi(deps), admin: createAdminApi(deps) };
 const tables: Record<ApiName, Record<string, RouteContract>> = { member: memberRoutes, admin: adminRoutes };
@@ -145,10 +147,15 @@ describe('API route groups', () => {
     expect(core.headers.get('content-type') ?? '').not.toContain('text/html');
   });
 
-  it('serve /openapi.json only from the catch-all groups, with the whole API', async () => {
+  it('serve /openapi.json only from the group its path goes to, with the whole API', async () => {
+    // The member API's from its catch-all group; the admin API's from a group of its own, so
+    // that the admin groups serving calls carry only their own contracts.
+    expect(routeGroupOf('member', 'openapi.json').handler).toBe('member-api');
+    expect(routeGroupOf('admin', 'openapi.json').handler).toBe('admin-openapi-api');
+    expect(gatewayPaths(routeGroupOf('admin', 'openapi.json'))).toEqual(['/api/admin/openapi.json']);
     for (const group of ROUTE_GROUPS) {
       const res = await groupApps[group.handler]!.request(`http://localhost${API_BASES[group.api]}/openapi.json`);
-      if (!group.paths.includes('*')) {
+      if (routeGroupOf(group.api, 'openapi.json') !== group) {
         expect(res.status, group.handler).toBe(404);
         continue;
       }

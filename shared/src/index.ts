@@ -12,6 +12,7 @@ export * from './errors.ts';
 export * from './schemas/account.ts';
 export * from './schemas/admin-account-routes.ts';
 export * from './schemas/admin-api.ts';
+export * from './schemas/admin-court-routes.ts';
 export * from './schemas/admin-routes.ts';
 export * from './schemas/calendar.ts';
 export * from './schemas/entities.ts';

@@ -157,7 +157,7 @@ describe('the bundled API functions', () => {
     expect(bundledMember.status).toBe(200);
     expect(bundledMember.body).toEqual(unbundledMember);
     const adminApp = createAdminApi(h.deps);
-    const bundledAdmin = await call(admin, 'GET', '/api/admin/openapi.json');
+    const bundledAdmin = await call(fns['admin-openapi-api']!, 'GET', '/api/admin/openapi.json');
     expect(bundledAdmin.status).toBe(200);
     expect(bundledAdmin.body).toEqual(await (await adminApp.request('/api/admin/openapi.json')).json());
   });

@@ -42,7 +42,7 @@ import {
 } from './factories.ts';
 import { adminHttp, memberHttp, rateLimiter } from './http-options.ts';
 import { teamLimit } from './limits.ts';
-import { API_BASES } from './route-groups.ts';
+import { API_BASES, API_DOCUMENTS } from './route-groups.ts';
 import type { AppDeps } from './services.ts';
 
 /**
@@ -128,7 +128,7 @@ export function createAdminMoneyApi(deps: AppDeps): Hono<ApiEnv> {
   ]);
 }
 
-/** `admin-api`: sessions, check-in and members, and every call no other group claims; `/openapi.json`. */
+/** `admin-api`: sessions, check-in and members, and every call no other group claims. */
 export function createAdminCourtApi(deps: AppDeps): Hono<ApiEnv> {
   const { store, clock } = deps;
   const users = new PlayerRepository(store);
@@ -155,12 +155,20 @@ export function createAdminCourtApi(deps: AppDeps): Hono<ApiEnv> {
     attendance: new AttendanceEffects({ rotation, noShows: noShowRule(deps) }),
     selfCheckIns: new SelfCheckInRepository(store, clock),
   };
+  return contractGroupApi(API_BASES.admin, [sessionAdminRoutes(court), memberAdminRoutes(court), checkInRoutes(court)]);
+}
+
+/**
+ * `admin-openapi-api`: `/openapi.json` of the whole admin API, and nothing else. Only this
+ * function carries every admin contract; the groups that serve calls carry their own (and no
+ * repository is built here).
+ */
+export function createAdminOpenApi(): Hono<ApiEnv> {
   return contractApi({
     base: API_BASES.admin,
-    title: 'Shuttle admin API',
     routes: adminRoutes,
-    authDescription: 'Admin token from login, signup or becomeLeader (kept under admin-token)',
-    mounts: [sessionAdminRoutes(court), memberAdminRoutes(court), checkInRoutes(court)],
+    ...API_DOCUMENTS.admin,
+    mounts: [],
   });
 }
 

@@ -20,6 +20,7 @@ import { contractApi } from './contract-api.ts';
 import { appBaseUrlOf, rateLimitsOf } from './deps.ts';
 import { emailVerification } from './factories.ts';
 import { rateBuckets } from './limits.ts';
+import { API_DOCUMENTS } from './route-groups.ts';
 import { type AppDeps, services } from './services.ts';
 
 export const MEMBER_API_BASE = '/api';
@@ -40,9 +41,8 @@ export function createMemberApi(deps: AppDeps, options: MemberApiOptions = {}): 
   const emails = emailVerification(deps);
   return contractApi({
     base: MEMBER_API_BASE,
-    title: 'Shuttle member API',
     routes: memberRoutes,
-    authDescription: 'Member token from loginLine/loginGoogle',
+    ...API_DOCUMENTS.member,
     mounts: [
       authRoutes(s),
       sessionRoutes(s),

@@ -36,7 +36,7 @@ import { adminAccounts, bookingEngine, emailVerification, noShowRule, rotationSe
 import { memberHttp, rateLimiter } from './http-options.ts';
 import { rateBuckets } from './limits.ts';
 import type { MemberApiOptions } from './member-api.ts';
-import { API_BASES } from './route-groups.ts';
+import { API_BASES, API_DOCUMENTS } from './route-groups.ts';
 import { serviceTokens } from './service-messaging.ts';
 import type { AppDeps } from './services.ts';
 
@@ -126,9 +126,8 @@ export function createMemberCoreApi(deps: AppDeps, options: MemberApiOptions = {
   };
   return contractApi({
     base: API_BASES.member,
-    title: 'Shuttle member API',
     routes: memberRoutes,
-    authDescription: 'Member token from loginLine/loginGoogle',
+    ...API_DOCUMENTS.member,
     mounts: [
       sessionRoutes(s),
       bookingRoutes(s),

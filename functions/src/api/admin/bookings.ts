@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { addDays, adminRoutes, taipeiDate, taipeiDayStart } from '@shuttle/shared';
+import { addDays, adminCourtRoutes, taipeiDate, taipeiDayStart } from '@shuttle/shared';
 import type { TeamScope } from '#admin-accounts/team-scope.ts';
 import { attendanceCounts, toAdminSession } from '#api/views/sessions.ts';
 import type { BookingEngine } from '#bookings/engine.ts';
@@ -37,7 +37,7 @@ const hasStarted = (session: Pick<SessionRecord, 'startsAt'>, now: Date) =>
 
 export function checkInRoutes(s: CheckInRouteDeps) {
   return contractRoutes(
-    adminRoutes,
+    adminCourtRoutes,
     {
       /**
        * Idempotent: marking the same value again changes nothing; the first check-in time is kept.

@@ -1,4 +1,4 @@
-import { adminRoutes, type TeamMemberView } from '@shuttle/shared';
+import { adminCourtRoutes, type TeamMemberView } from '@shuttle/shared';
 import type { TeamScope } from '#admin-accounts/team-scope.ts';
 import { type BlockPlayerDeps, setPlayerBlocked } from '#bookings/block-player.ts';
 import { matchesSearch, memberStats } from '#bookings/stats.ts';
@@ -51,7 +51,7 @@ export function memberAdminRoutes(s: TeamMemberAdminRouteDeps) {
   };
 
   return contractRoutes(
-    adminRoutes,
+    adminCourtRoutes,
     {
       'members/getMembers': async ({ search, blocked, page, pageSize }, { refs }) => {
         const access = refs.teamId;
