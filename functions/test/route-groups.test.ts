@@ -139,7 +139,7 @@ describe('API route groups', () => {
   it('send the share page to its plain group, which answers it as HTML, and no other group', async () => {
     expect(routeGroupOf('member', 'share/s-1').handler).toBe('member-share-api');
     expect(routeGroupOf('member', 'share/s-1/card.png').handler).toBe('member-share-api');
-    expect(gatewayPaths(routeGroupOf('member', 'share/s-1'))).toEqual(['/api/share/{proxy+}']);
+    expect(gatewayPaths(routeGroupOf('member', 'share/s-1'))).toEqual(['/api/share/{proxy+}', '/api/openapi.json']);
     const share = await groupApps['member-share-api']!.request('http://localhost/api/share/bad%20id');
     expect(share.status).toBe(404);
     expect(share.headers.get('content-type')).toContain('text/html');
@@ -148,9 +148,9 @@ describe('API route groups', () => {
   });
 
   it('serve /openapi.json only from the group its path goes to, with the whole API', async () => {
-    // The member API's from its catch-all group; the admin API's from a group of its own, so
-    // that the admin groups serving calls carry only their own contracts.
-    expect(routeGroupOf('member', 'openapi.json').handler).toBe('member-api');
+    // The member API's from the share page's group (public documents), the admin API's from a
+    // group of its own, so that the groups serving calls carry only their own contracts.
+    expect(routeGroupOf('member', 'openapi.json').handler).toBe('member-share-api');
     expect(routeGroupOf('admin', 'openapi.json').handler).toBe('admin-openapi-api');
     expect(gatewayPaths(routeGroupOf('admin', 'openapi.json'))).toEqual(['/api/admin/openapi.json']);
     for (const group of ROUTE_GROUPS) {

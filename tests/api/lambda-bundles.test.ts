@@ -152,7 +152,7 @@ describe('the bundled API functions', () => {
   });
 
   it('serve the same OpenAPI documents as the unbundled apps', async () => {
-    const bundledMember = await call(member, 'GET', '/api/openapi.json');
+    const bundledMember = await call(fns['member-share-api']!, 'GET', '/api/openapi.json');
     const unbundledMember = await (await h.app.request('/api/openapi.json')).json();
     expect(bundledMember.status).toBe(200);
     expect(bundledMember.body).toEqual(unbundledMember);

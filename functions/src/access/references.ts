@@ -5,6 +5,7 @@ import {
   requireMoneySettings,
   type TeamAccess,
   type TeamScope,
+  teamSession,
 } from '#admin-accounts/team-scope.ts';
 import type { PassRecord } from '#payments/model.ts';
 import type { PassRepository } from '#payments/pass-repository.ts';
@@ -189,7 +190,10 @@ export function adminReferences(d: AdminReferenceDeps): ReferenceResolver {
     {
       team: (teamId, caller) => d.scope.team(admin(caller), teamId),
       ownedTeam: (teamId, caller) => ownedTeam(teamId, caller),
-      teamSession: (sessionId, caller) => d.scope.session(admin(caller), sessionId),
+      teamSession: with1(
+        d.sessions,
+        (sessions) => (sessionId, caller) => teamSession(d.scope, sessions, admin(caller), sessionId),
+      ),
       teamPlayer: with2(d.memberships, d.users, (memberships, users) => async (userId, _, scope) => {
         const [standing, user] = await Promise.all([memberships.standing(teamOf(scope), userId), users.get(userId)]);
         // Unknown, deleted or unrelated alike: the answer tells a stranger nothing about the id.

@@ -56,20 +56,22 @@ import type { AppDeps } from './services.ts';
  * whose reference resolver (access/references.ts) serves the relations of what the group builds
  * (`more`: its own repositories beyond these).
  */
-function adminBase(deps: AppDeps, more: Omit<AdminReferenceDeps, 'scope' | 'accounts'> = {}) {
+function adminBase<M extends Omit<AdminReferenceDeps, 'scope' | 'accounts' | 'teams' | 'teamAdmins'>>(
+  deps: AppDeps,
+  more: M,
+) {
   const { store } = deps;
   const accounts = adminAccounts(deps);
   const teamAdmins = new TeamAdminRepository(store);
-  const sessions = new SessionRepository(store);
   const teams = new TeamRepository(store);
-  const scope = new TeamScope(teamAdmins, sessions);
-  const references = adminReferences({ scope, accounts, sessions, teams, teamAdmins, ...more });
+  const scope = new TeamScope(teamAdmins);
+  const references = adminReferences({ scope, accounts, teams, teamAdmins, ...more });
   const http = adminHttp(deps, accounts, memberHttp(deps, rateLimiter(deps)), references);
   return {
     ...deps,
+    ...more,
     accounts,
     teamAdmins,
-    sessions,
     teams,
     scope,
     /** Counts a notice-producing call against its team's `teamNotices` bucket (limits.ts). */
@@ -80,7 +82,7 @@ function adminBase(deps: AppDeps, more: Omit<AdminReferenceDeps, 'scope' | 'acco
 
 /** `admin-accounts-api`: sign-up, sign-in, password reset and e-mail verification (calls that e-mail). */
 export function createAdminAccountsApi(deps: AppDeps, options: AdminApiOptions = {}): Hono<ApiEnv> {
-  const s = adminBase(deps);
+  const s = adminBase(deps, {});
   const { store, clock, mailer, pepper } = deps;
   const { accounts } = s;
   const appBaseUrl = appBaseUrlOf(options);
@@ -97,7 +99,7 @@ export function createAdminAccountsApi(deps: AppDeps, options: AdminApiOptions =
 /** `admin-teams-api`: team settings, venues, the LINE group and co-admin invitations (which e-mail). */
 export function createAdminTeamsApi(deps: AppDeps, options: AdminApiOptions = {}): Hono<ApiEnv> {
   return contractGroupApi(API_BASES.admin, [
-    teamSettingRoutes({ ...adminBase(deps), appBaseUrl: appBaseUrlOf(options) }),
+    teamSettingRoutes({ ...adminBase(deps, {}), appBaseUrl: appBaseUrlOf(options) }),
   ]);
 }
 
@@ -107,7 +109,7 @@ export function createAdminMoneyApi(deps: AppDeps): Hono<ApiEnv> {
   const users = new PlayerRepository(store);
   const memberships = new MembershipRepository(store);
   const passes = new PassRepository(store, clock, ids);
-  const s = adminBase(deps, { users, memberships, passes });
+  const s = adminBase(deps, { sessions: new SessionRepository(store), users, memberships, passes });
   const money = {
     ...s,
     users,
@@ -135,7 +137,7 @@ export function createAdminCourtApi(deps: AppDeps): Hono<ApiEnv> {
   const levels = (userIds: string[]) => users.levels(userIds);
   const memberships = new MembershipRepository(store);
   const boards = new RotationRepository(store);
-  const s = adminBase(deps, { users, memberships, boards });
+  const s = adminBase(deps, { sessions: new SessionRepository(store), users, memberships, boards });
   const rotation = rotationService({
     store,
     clock,
@@ -177,7 +179,12 @@ export function createAdminRotationApi(deps: AppDeps): Hono<ApiEnv> {
   const { store, clock } = deps;
   const users = new PlayerRepository(store);
   const boards = new RotationRepository(store);
-  const s = adminBase(deps, { users, memberships: new MembershipRepository(store), boards });
+  const s = adminBase(deps, {
+    sessions: new SessionRepository(store),
+    users,
+    memberships: new MembershipRepository(store),
+    boards,
+  });
   const rotation = rotationService({
     store,
     clock,

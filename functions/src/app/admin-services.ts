@@ -18,7 +18,7 @@ export function adminServices(deps: AppDeps, options: AdminApiOptions = {}) {
   const base = services(deps);
   const { accounts } = base;
   const appBaseUrl = appBaseUrlOf(options);
-  const scope = new TeamScope(base.teamAdmins, base.sessions);
+  const scope = new TeamScope(base.teamAdmins);
   const references = adminReferences({ ...base, scope, boards: base.rotation.repo });
   return {
     ...base,

@@ -102,7 +102,7 @@ export function createMemberMoneyApi(deps: AppDeps): Hono<ApiEnv> {
   ]);
 }
 
-/** `member-api`: sessions, bookings, history, teams, calendars, every other call; `/openapi.json`. */
+/** `member-api`: sessions, bookings, history, teams, calendars, every other call. */
 export function createMemberCoreApi(deps: AppDeps, options: MemberApiOptions = {}): Hono<ApiEnv> {
   const { store, clock, ids } = deps;
   const users = new PlayerRepository(store);
@@ -124,41 +124,43 @@ export function createMemberCoreApi(deps: AppDeps, options: MemberApiOptions = {
     serviceHandover: new ServiceHandover({ tokens: serviceTokens(store), clock, miniApp: deps.miniApp }),
     http: memberHttp(deps, rateLimiter(deps), memberReferences({ sessions, teams, boards: rotation.repo })),
   };
+  return contractGroupApi(API_BASES.member, [
+    sessionRoutes(s),
+    bookingRoutes(s),
+    notifyRoutes(s),
+    teamRoutes(s),
+    calendarRoutes({
+      ...s,
+      calendarFeeds: new CalendarFeeds({ store, clock }),
+      calendarRate: rateBuckets(['browse'], rateLimitsOf(deps)),
+      appBaseUrl: appBaseUrlOf(options),
+    }),
+  ]);
+}
+
+/**
+ * `member-share-api`: the public documents, plain GETs: the share page of a session (docs/LINE.md,
+ * "Share card"), one read a page, and `/openapi.json` of the whole member API. Only this function
+ * carries every member contract; the groups that serve calls carry their own tables. No
+ * `renderImage`: resvg is a native module with no place in a Lambda bundle, so the page carries
+ * no og:image here.
+ */
+export function createMemberShareApi(deps: AppDeps, options: MemberApiOptions = {}): Hono<ApiEnv> {
+  const { store, clock } = deps;
   return contractApi({
     base: API_BASES.member,
     routes: memberRoutes,
     ...API_DOCUMENTS.member,
     mounts: [
-      sessionRoutes(s),
-      bookingRoutes(s),
-      notifyRoutes(s),
-      teamRoutes(s),
-      calendarRoutes({
-        ...s,
-        calendarFeeds: new CalendarFeeds({ store, clock }),
-        calendarRate: rateBuckets(['browse'], rateLimitsOf(deps)),
+      shareRoutes({
+        clock,
+        sessions: new SessionRepository(store),
+        http: memberHttp(deps, rateLimiter(deps)),
+        shareRate: rateBuckets(['browse'], rateLimitsOf(deps)),
         appBaseUrl: appBaseUrlOf(options),
+        ...(options.liffId ? { liffId: options.liffId } : {}),
+        ...(options.miniApp ? { miniAppLinks: true } : {}),
       }),
     ],
   });
-}
-
-/**
- * `member-share-api`: the public share page of a session (docs/LINE.md, "Share card"), one read a
- * page. No `renderImage`: resvg is a native module with no place in a Lambda bundle, so the page
- * carries no og:image here.
- */
-export function createMemberShareApi(deps: AppDeps, options: MemberApiOptions = {}): Hono<ApiEnv> {
-  const { store, clock } = deps;
-  return contractGroupApi(API_BASES.member, [
-    shareRoutes({
-      clock,
-      sessions: new SessionRepository(store),
-      http: memberHttp(deps, rateLimiter(deps)),
-      shareRate: rateBuckets(['browse'], rateLimitsOf(deps)),
-      appBaseUrl: appBaseUrlOf(options),
-      ...(options.liffId ? { liffId: options.liffId } : {}),
-      ...(options.miniApp ? { miniAppLinks: true } : {}),
-    }),
-  ]);
 }

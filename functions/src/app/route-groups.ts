@@ -82,8 +82,9 @@ export const ROUTE_GROUPS: readonly RouteGroup[] = [
   {
     handler: 'member-share-api',
     api: 'member',
-    paths: ['share/*'],
-    description: 'Member API, share links: the public share page of a session (Open Graph card)',
+    paths: ['share/*', 'openapi.json'],
+    description:
+      'Member API, share links and document: the public share page of a session (Open Graph card), the OpenAPI document',
     sendsEmail: false,
     concurrencyShare: 0.1,
     plain: true,

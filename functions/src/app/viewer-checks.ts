@@ -1,5 +1,5 @@
 import { adminAuthenticator } from '#admin-accounts/authenticator.ts';
-import { TeamScope } from '#admin-accounts/team-scope.ts';
+import { TeamScope, teamSession } from '#admin-accounts/team-scope.ts';
 import type { TokenService } from '#auth/tokens.ts';
 import type { Store } from '#db/client.ts';
 import type { Clock, IdGenerator } from '#platform/clock.ts';
@@ -25,7 +25,7 @@ export function storeViewerChecks(deps: {
 }): RotationViewerChecks {
   const boards = new RotationRepository(deps.store);
   const sessions = new SessionRepository(deps.store);
-  const scope = new TeamScope(new TeamAdminRepository(deps.store), sessions);
+  const scope = new TeamScope(new TeamAdminRepository(deps.store));
   const accounts = adminAccounts(deps);
   return {
     board: async (sessionId) => {
@@ -47,7 +47,7 @@ export function storeViewerChecks(deps: {
           throw new DomainError('INVALID_TOKEN');
         },
     adminAccount: adminAccountCheck(accounts),
-    adminSession: (admin, sessionId) => scope.session(admin, sessionId),
+    adminSession: (admin, sessionId) => teamSession(scope, sessions, admin, sessionId),
     // Read strongly: another function's cache of live players may be minutes old.
     playerLive: (userId) => playerRecordExists(deps.store, userId),
     booking: (sessionId, userId) => sessions.booking(sessionId, userId),

@@ -2,6 +2,7 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { ROTATION_WS_PATH } from '@shuttle/shared';
 import { type WebSocket, WebSocketServer } from 'ws';
+import { teamSession } from '#admin-accounts/team-scope.ts';
 import type { AdminServices } from '#app/admin-services.ts';
 import { rateLimitsOf } from '#app/deps.ts';
 import { rateBuckets } from '#app/limits.ts';
@@ -271,7 +272,7 @@ export function rotationViewer(
       member: (token) => s.http.auth.member(token),
       admin: (token) => s.http.auth.admin(token),
       adminAccount: adminAccountCheck(s.accounts),
-      adminSession: (admin, sessionId) => s.scope.session(admin, sessionId),
+      adminSession: (admin, sessionId) => teamSession(s.scope, s.sessions, admin, sessionId),
       // One process: a deletion forgets the player in this cache at once (players/player-accounts.ts).
       playerLive: (userId) => playerIsLive(s.store, userId),
       booking: (sessionId, userId) => s.sessions.booking(sessionId, userId),

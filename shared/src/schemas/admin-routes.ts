@@ -1,6 +1,7 @@
 import { adminAccountRoutes } from './admin-account-routes.ts';
 import * as a from './admin-api.ts';
 import { adminCourtRoutes } from './admin-court-routes.ts';
+import { adminTeamRoutes } from './admin-team-routes.ts';
 import { paymentAdminRoutes } from './payment-routes.ts';
 import { rotationAdminRoutes } from './rotation.ts';
 import { route } from './routes.ts';
@@ -13,6 +14,7 @@ import { settlementAdminRoutes } from './settlement.ts';
  */
 export const adminRoutes = {
   ...adminAccountRoutes,
+  ...adminTeamRoutes,
   ...adminCourtRoutes,
   'board/getBoard': route({
     method: 'POST',

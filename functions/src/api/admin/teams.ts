@@ -1,4 +1,4 @@
-import { adminAccountRoutes } from '@shuttle/shared';
+import { adminTeamRoutes } from '@shuttle/shared';
 import { type AdminTokenDeps, issueAdminToken } from '#admin-accounts/admin-tokens.ts';
 import {
   acceptTeamInvite,
@@ -38,7 +38,7 @@ export function teamSettingRoutes(s: TeamAdminRouteDeps) {
   };
 
   return contractRoutes(
-    adminAccountRoutes,
+    adminTeamRoutes,
     {
       'setting/createTeam': async (input, { admin }) => {
         const { team, link, currentTeamId } = await foundTeam(s, admin.adminId, {

@@ -1,4 +1,4 @@
-import { type AttendanceRecord, computeHistoryStatistics, memberRoutes, sessionStatusAt } from '@shuttle/shared';
+import { type AttendanceRecord, computeHistoryStatistics, memberCoreRoutes, sessionStatusAt } from '@shuttle/shared';
 import { myBookingOf } from '#api/views/bookings.ts';
 import type { BookingEngine } from '#bookings/engine.ts';
 import { type SelfCheckInRepository, selfCheckInOpen, selfCheckInWindow } from '#bookings/self-check-in-repository.ts';
@@ -101,7 +101,7 @@ export function bookingRoutes(s: BookingRouteDeps) {
   };
 
   return contractRoutes(
-    memberRoutes,
+    memberCoreRoutes,
     {
       // The name and picture come from the member token, so a reservation stays within three calls.
       // The engine decides on the reference's read (docs/ARCHITECTURE.md, "References").

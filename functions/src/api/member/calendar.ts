@@ -1,4 +1,4 @@
-import { memberRoutes } from '@shuttle/shared';
+import { calendarMemberRoutes } from '@shuttle/shared';
 import type { Context } from 'hono';
 import type { CalendarFeeds } from '#calendar/feeds.ts';
 import { type CalendarEvent, renderCalendar } from '#calendar/ics.ts';
@@ -122,7 +122,7 @@ export function calendarRoutes(s: CalendarRouteDeps) {
   app.route(
     '/',
     contractRoutes(
-      memberRoutes,
+      calendarMemberRoutes,
       {
         'checkState/calendar/getFeed': async (_, { member }) => ({
           token: await s.calendarFeeds.current(member.userId),

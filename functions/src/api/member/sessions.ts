@@ -1,7 +1,7 @@
 import {
   hasPaymentDetails,
   type MyBooking,
-  memberRoutes,
+  memberCoreRoutes,
   owes,
   type Payment,
   type PaymentDetails,
@@ -147,7 +147,7 @@ export function sessionRoutes(s: SessionRouteDeps) {
   };
 
   return contractRoutes(
-    memberRoutes,
+    memberCoreRoutes,
     {
       'withoutAuth/getSessionList': (query) => list(query, null),
       'checkState/sessionList/getSessionList': (query, { member }) => list(query, member),

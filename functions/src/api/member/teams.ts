@@ -1,4 +1,4 @@
-import { memberRoutes } from '@shuttle/shared';
+import { memberCoreRoutes } from '@shuttle/shared';
 import { toTeamNameItem } from '#api/views/teams.ts';
 import type { Clock } from '#platform/clock.ts';
 import { DomainError } from '#platform/errors.ts';
@@ -25,7 +25,7 @@ export function teamRoutes(s: TeamRouteDeps) {
   };
 
   return contractRoutes(
-    memberRoutes,
+    memberCoreRoutes,
     {
       'withoutAuth/getTeamName': () => names(null),
       'checkState/static/getTeamName': (_, { member }) => names(member.userId),
