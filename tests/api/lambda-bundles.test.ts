@@ -160,6 +160,9 @@ describe('the bundled API functions', () => {
     const bundledAdmin = await call(fns['admin-openapi-api']!, 'GET', '/api/admin/openapi.json');
     expect(bundledAdmin.status).toBe(200);
     expect(bundledAdmin.body).toEqual(await (await adminApp.request('/api/admin/openapi.json')).json());
+    // The groups that serve calls carry no document (their bundles hold only their own contracts).
+    expect((await call(admin, 'GET', '/api/admin/openapi.json')).status).toBe(404);
+    expect((await call(member, 'GET', '/api/openapi.json')).status).toBe(404);
   });
 
   it('read DynamoDB and sign players in with a LINE ID token, as on AWS', async () => {
