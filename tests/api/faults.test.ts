@@ -1,3 +1,4 @@
+import { signupJobDeps } from '@shuttle/functions/app/jobs.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Fault, injectFaults } from '../support/faults.ts';
 import { type ApiHarness, createApiHarness } from '../support/harness.ts';
@@ -208,7 +209,7 @@ describe('an answer lost after the transaction committed', () => {
 describe('fair sign-up under faults (docs/FAIR-SIGNUP.md)', () => {
   const jobs = async () => {
     const { runSignupJobs } = await import('@shuttle/functions/bookings/sign-up-jobs.ts');
-    return runSignupJobs({ store: h.store, clock: h.clock, ids: () => crypto.randomUUID() });
+    return runSignupJobs(signupJobDeps({ store: h.store, clock: h.clock, ids: () => crypto.randomUUID() }));
   };
   /** Fails the answer of the next `n` transactions after they committed, with `name` (transient or not). */
   function loseAnswers(n: number, name: string) {

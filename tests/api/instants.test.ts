@@ -1,4 +1,5 @@
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { signupJobDeps } from '@shuttle/functions/app/jobs.ts';
 import { runSignupJobs } from '@shuttle/functions/bookings/sign-up-jobs.ts';
 import { sessionCodec } from '@shuttle/functions/db/codecs/sessions.ts';
 import { index, key } from '@shuttle/functions/db/keys.ts';
@@ -263,7 +264,7 @@ describe('the migration of stored instants', () => {
     // The jobs: the draw runs at its time, the reminder is written once, the opening was announced.
     expect((await scheduleSignupOpenings({ store: h.store, clock: h.clock })).written).toBe(1);
     await h.later(HOUR - 30 * 60_000 + 1000, async () => {
-      const run = await runSignupJobs({ store: h.store, clock: h.clock, ids: randomId });
+      const run = await runSignupJobs(signupJobDeps({ store: h.store, clock: h.clock, ids: randomId }));
       expect(run.draws).toBe(1);
       const reminders = await scheduleBookingReminders({ store: h.store, clock: h.clock });
       expect(reminders.written).toBe(1);

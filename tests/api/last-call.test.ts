@@ -1,5 +1,6 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { bookingEngine } from '@shuttle/functions/app/factories.ts';
+import { signupJobDeps } from '@shuttle/functions/app/jobs.ts';
 import type { BookingEngine } from '@shuttle/functions/bookings/engine.ts';
 import { LAST_CALL_MINUTES, LAST_CALL_NOTICES } from '@shuttle/functions/bookings/last-call.ts';
 import { runSignupJobs } from '@shuttle/functions/bookings/sign-up-jobs.ts';
@@ -184,7 +185,7 @@ describe('last call: a place freed in the final window', () => {
     h.clock.advance(30 * 60_000);
     // At the window's start the offer has run out: accepting it is refused, the job ends it.
     expect((await claim(tokens[1]!, session.id)).body.error).toBe('OFFER_EXPIRED');
-    await runSignupJobs({ store: h.store, clock: h.clock, ids: randomId });
+    await runSignupJobs(signupJobDeps({ store: h.store, clock: h.clock, ids: randomId }));
     const state = await expectSessionInvariants(h.store, session.id);
     expect(state.session.lastCallSeats).toBe(1);
     expect(state.waitlist.map((e) => e.userId)).toEqual(['line_Ulco2', 'line_Ulco3']);
@@ -201,7 +202,7 @@ describe('last call: a place freed in the final window', () => {
     }
     await remove(session.id, userIds[0]!);
     expect(await pending(session.id, 'lastCall')).toHaveLength(LAST_CALL_NOTICES);
-    const jobs = () => runSignupJobs({ store: h.store, clock: h.clock, ids: randomId });
+    const jobs = () => runSignupJobs(signupJobDeps({ store: h.store, clock: h.clock, ids: randomId }));
     await Promise.all([jobs(), jobs()]);
     await jobs();
     const told = await pending(session.id, 'lastCall');

@@ -1,4 +1,5 @@
 import { bookingEngine } from '@shuttle/functions/app/factories.ts';
+import { signupJobDeps } from '@shuttle/functions/app/jobs.ts';
 import type { BookingEngine } from '@shuttle/functions/bookings/engine.ts';
 import { runSignupJobs } from '@shuttle/functions/bookings/sign-up-jobs.ts';
 import type { OutboxRecord } from '@shuttle/functions/outbox/model.ts';
@@ -36,7 +37,7 @@ interface PushBody {
   messages: [{ type: 'flex'; altText: string }];
 }
 
-const jobs = () => runSignupJobs({ store: h.store, clock: h.clock, ids: randomId });
+const jobs = () => runSignupJobs(signupJobDeps({ store: h.store, clock: h.clock, ids: randomId }));
 const t = (language: Language, path: string, vars?: Record<string, string | number>) =>
   translate(language, 'notifications', path, vars);
 

@@ -1,4 +1,5 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { signupJobDeps } from '@shuttle/functions/app/jobs.ts';
 import { runSignupJobs } from '@shuttle/functions/bookings/sign-up-jobs.ts';
 import { composeNotification } from '@shuttle/functions/notifications/messages.ts';
 import { randomId } from '@shuttle/functions/platform/clock.ts';
@@ -36,7 +37,7 @@ const decline = (token: string, sessionId: string) =>
 const mine = async (token: string, sessionId: string) =>
   (await h.call<{ myBooking: MyBooking | null }>('checkState/sessionList/getDetail', { sessionId }, { token })).body
     .data!.myBooking;
-const jobs = () => runSignupJobs({ store: h.store, clock: h.clock, ids: randomId });
+const jobs = () => runSignupJobs(signupJobDeps({ store: h.store, clock: h.clock, ids: randomId }));
 
 async function noticesOf(sessionId: string, kind: string) {
   const { Items } = await h.store.doc.send(

@@ -15,8 +15,10 @@
  * reached them with it on. `-- --json` ends with one JSON line
  * `{"off": {"bookings", "billable", "billablePer100Bookings"}, "on": {...}}`.
  */
+
 import { createHash } from 'node:crypto';
 import { PutCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { signupJobDeps } from '@shuttle/functions/app/jobs.ts';
 import { runSignupJobs } from '@shuttle/functions/bookings/sign-up-jobs.ts';
 import { outboxCodec } from '@shuttle/functions/db/codecs/outbox.ts';
 import { startDynamoLocal } from '@shuttle/functions/local/dynamo-local.ts';
@@ -127,7 +129,7 @@ async function replay(stack: LocalStack, clock: FixedClock, miniApp: boolean): P
   // The seed's own lottery draws (at the next Taipei midnight) and their notices happen now, in
   // a month of their own, so neither the month's counters nor its records hold them.
   clock.advance(2 * DAY);
-  await runSignupJobs({ store: stack.store, clock, ids: randomId });
+  await runSignupJobs(signupJobDeps({ store: stack.store, clock, ids: randomId }));
   await stack.drain();
   // Sign-ins last hours (admin) or days (member) on the fast clock: taken again once half gone.
   let admin = { token: '', at: Number.NEGATIVE_INFINITY };
@@ -272,11 +274,11 @@ async function replay(stack: LocalStack, clock: FixedClock, miniApp: boolean): P
   for (const action of actions) {
     if (action.at > clock.now().getTime()) clock.set(new Date(action.at));
     await action.run();
-    await runSignupJobs({ store: stack.store, clock, ids: randomId });
+    await runSignupJobs(signupJobDeps({ store: stack.store, clock, ids: randomId }));
     await stack.drain();
   }
   clock.set(new Date(MONTH_START + (WEEKS * 7 + 2) * DAY));
-  await runSignupJobs({ store: stack.store, clock, ids: randomId });
+  await runSignupJobs(signupJobDeps({ store: stack.store, clock, ids: randomId }));
   await stack.drain();
   return { ...(await tally(stack, bookingsOf)), refused };
 }

@@ -311,7 +311,7 @@ export class BookingEngine {
   }
 
   private get offerDeps(): OfferDeps {
-    return { store: this.store, clock: this.clock, ids: this.ids, retry: this.retry };
+    return { store: this.store, clock: this.clock, ids: this.ids, retry: this.retry, sessions: this.sessions };
   }
 
   /** The answer stored by the first request with this key (a retry after a lost answer). */

@@ -2,7 +2,7 @@ import type { Store } from '#db/client.ts';
 import type { SignupJob } from '#db/codecs/jobs.ts';
 import type { Clock, IdGenerator } from '#platform/clock.ts';
 import { type RetryPolicy, withRetry } from '#platform/retry.ts';
-import { SessionRepository } from '#sessions/repository.ts';
+import type { SessionRepository } from '#sessions/repository.ts';
 import { CONTENDED_RETRY } from './contention.ts';
 import { drawJob, drawLottery, scheduleDueDraws, settleDraw } from './draw.ts';
 import { tellRestOfLastCall } from './last-call.ts';
@@ -26,6 +26,8 @@ export interface SignupJobDeps {
   clock: Clock;
   ids: IdGenerator;
   retry?: RetryPolicy;
+  /** The session reads, retried like the draws' transactions (`signupJobDeps`, app/jobs.ts). */
+  sessions: SessionRepository;
 }
 
 /** Markers one run takes at most; the rest wait for the next run (every minute on AWS). */
@@ -48,7 +50,7 @@ export async function runSignupJobs(
         if (await expireOffer(deps, marker.sessionId, marker.userId, now)) totals.expired += 1;
         await removeSignupJob(deps.store, marker);
       } else if (marker.kind === 'lastCall') {
-        const session = await new SessionRepository(deps.store).get(marker.sessionId, { consistent: true });
+        const session = await deps.sessions.get(marker.sessionId, { consistent: true });
         totals.told += await tellRestOfLastCall(deps, marker, session);
       } else {
         // Each due draw gets its own marker and runs now (a lottery nobody entered too); a failure leaves it for the next run.
@@ -73,7 +75,7 @@ class DrawMovedError extends Error {}
 /** Draws a due lottery (if nobody has yet), settles its booking rows, then drops the marker. */
 async function runDraw(deps: SignupJobDeps, marker: Extract<SignupJob, { kind: 'draw' }>, now: Date) {
   const retry = deps.retry ?? CONTENDED_RETRY;
-  const sessions = new SessionRepository(deps.store, retry);
+  const { sessions } = deps;
   let drawn = false;
   const session = await withRetry(
     async () => {
