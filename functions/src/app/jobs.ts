@@ -1,6 +1,14 @@
 import { CONTENDED_RETRY } from '#bookings/contention.ts';
 import type { SignupJobDeps } from '#bookings/sign-up-jobs.ts';
+import type { Store } from '#db/client.ts';
+import type { NotifierRepositories } from '#notifications/dispatcher.ts';
+import { OutboxRepository } from '#outbox/repository.ts';
+import { PlayerRepository } from '#players/repository.ts';
 import { SessionRepository } from '#sessions/repository.ts';
+import { LineUsageRepository } from '#teams/line-usage-repository.ts';
+import { TeamOwners } from '#teams/owners.ts';
+import { TeamRepository } from '#teams/repository.ts';
+import { TeamAdminRepository } from '#teams/team-admin-repository.ts';
 
 /**
  * The composition root of the background jobs (docs/ARCHITECTURE.md, "Composition root"): apart
@@ -12,4 +20,14 @@ import { SessionRepository } from '#sessions/repository.ts';
 export const signupJobDeps = (deps: Omit<SignupJobDeps, 'sessions'>): SignupJobDeps => ({
   ...deps,
   sessions: new SessionRepository(deps.store, deps.retry ?? CONTENDED_RETRY),
+});
+
+/** What the outbox dispatcher reads and writes (the notifier on AWS, the local poller, the tests). */
+export const notifierRepositories = (store: Store): NotifierRepositories => ({
+  outbox: new OutboxRepository(store),
+  users: new PlayerRepository(store),
+  sessions: new SessionRepository(store),
+  teams: new TeamRepository(store),
+  usage: new LineUsageRepository(store),
+  owners: new TeamOwners(store, new TeamAdminRepository(store)),
 });

@@ -1,5 +1,6 @@
 import { SESv2Client } from '@aws-sdk/client-sesv2';
 import { appBaseUrlOf } from '#app/deps.ts';
+import { notifierRepositories } from '#app/jobs.ts';
 import { serviceMessagingOf } from '#app/service-messaging.ts';
 import { createDocumentClient, type Store } from '#db/client.ts';
 import { createLineMessaging, LINE_API_BASE_URL } from '#line/client.ts';
@@ -69,6 +70,7 @@ export function perChannel<T>(build: (channel: LineChannel) => T) {
 export function lambdaNotifier(env: NodeJS.ProcessEnv = process.env) {
   const settings = notifierSettings(env);
   const store = storeOf(settings);
+  const repositories = notifierRepositories(store);
   const mailer = new SesEmailSender(
     traced(new SESv2Client({ region: settings.region })),
     settings.emailFrom,
@@ -80,6 +82,7 @@ export function lambdaNotifier(env: NodeJS.ProcessEnv = process.env) {
       new OutboxDispatcher({
         store,
         clock: systemClock,
+        repositories,
         line: channel.channelAccessToken
           ? createLineMessaging({ channelAccessToken: channel.channelAccessToken, baseURL: settings.lineApiBaseUrl })
           : null,

@@ -6,7 +6,7 @@ import { Hono } from 'hono';
 import { createAdminApi } from '#app/admin-api.ts';
 import { adminServices } from '#app/admin-services.ts';
 import { rateLimitsOf } from '#app/deps.ts';
-import { signupJobDeps } from '#app/jobs.ts';
+import { notifierRepositories, signupJobDeps } from '#app/jobs.ts';
 import type { RateLimitSettings } from '#app/limits.ts';
 import { lineServices } from '#app/line-services.ts';
 import { createMemberApi } from '#app/member-api.ts';
@@ -222,6 +222,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
   const dispatch = {
     store,
     clock,
+    repositories: notifierRepositories(store),
     line: lineMessaging,
     mailer: emails,
     appBaseUrl: origin,
@@ -239,7 +240,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     let handled = 0;
     // Bounded: a record put off (retry later) is not due again at the same instant.
     for (let round = 0; round < 1_000; round++) {
-      const outcomes = await drainPendingOutbox({ store, clock, dispatcher });
+      const outcomes = await drainPendingOutbox({ clock, dispatcher });
       handled += outcomes.length;
       if (outcomes.length === 0) break;
     }

@@ -1,5 +1,6 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { bookingEngine, sessionChangeEngine } from '@shuttle/functions/app/factories.ts';
+import { notifierRepositories } from '@shuttle/functions/app/jobs.ts';
 import { index, key } from '@shuttle/functions/db/keys.ts';
 import { createLineMessaging } from '@shuttle/functions/line/client.ts';
 import { OutboxDispatcher } from '@shuttle/functions/notifications/dispatcher.ts';
@@ -46,6 +47,7 @@ export const dispatcherOf = (
 ) =>
   new OutboxDispatcher({
     store: h.store,
+    repositories: notifierRepositories(h.store),
     clock: h.clock,
     line: createLineMessaging({ channelAccessToken: 'test-channel-token', baseURL: stub.baseURL }),
     mailer: h.emails,

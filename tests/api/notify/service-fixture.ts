@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Server } from 'node:http';
+import { notifierRepositories } from '@shuttle/functions/app/jobs.ts';
 import { serviceMessagingOf } from '@shuttle/functions/app/service-messaging.ts';
 import { createLineMessaging } from '@shuttle/functions/line/client.ts';
 import { LineNotifier } from '@shuttle/functions/line/notifier.ts';
@@ -86,6 +87,7 @@ export function withServiceWorld(started: (world: ServiceWorld) => void): void {
       dispatcher: (options = {}) =>
         new OutboxDispatcher({
           store: harness.store,
+          repositories: notifierRepositories(harness.store),
           clock: harness.clock,
           line: createLineMessaging({ channelAccessToken: 'test-channel-token', baseURL }),
           mailer: harness.emails,
