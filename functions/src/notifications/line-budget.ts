@@ -1,4 +1,3 @@
-import type { Store } from '#db/client.ts';
 import type { LineMessaging } from '#line/client.ts';
 import type { Clock } from '#platform/clock.ts';
 import { type LineUsage, type LineUsageRepository, overBudget } from '#teams/line-usage-repository.ts';

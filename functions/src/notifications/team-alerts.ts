@@ -1,6 +1,5 @@
 import type { Language, PaymentDetails } from '@shuttle/shared';
 import { translate } from '@shuttle/shared/i18n/notifications';
-import type { Store } from '#db/client.ts';
 import type { TeamAlertRecord } from '#outbox/model.ts';
 import type { EmailMessage, EmailSender } from '#platform/email.ts';
 import type { TeamOwners } from '#teams/owners.ts';
