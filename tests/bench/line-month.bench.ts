@@ -18,7 +18,7 @@
 
 import { createHash } from 'node:crypto';
 import { PutCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
-import { signupJobDeps } from '@shuttle/functions/app/jobs.ts';
+import { reminderJobDeps, signupJobDeps } from '@shuttle/functions/app/jobs.ts';
 import { runSignupJobs } from '@shuttle/functions/bookings/sign-up-jobs.ts';
 import { outboxCodec } from '@shuttle/functions/db/codecs/outbox.ts';
 import { startDynamoLocal } from '@shuttle/functions/local/dynamo-local.ts';
@@ -264,7 +264,7 @@ async function replay(stack: LocalStack, clock: FixedClock, miniApp: boolean): P
         }
         // The reminder job's run that sees the session within 24 hours.
         add(startsAt - 23 * HOUR, 4, async () => {
-          await scheduleBookingReminders({ store: stack.store, clock });
+          await scheduleBookingReminders(reminderJobDeps({ store: stack.store, clock }));
         });
       }
     }

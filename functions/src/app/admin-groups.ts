@@ -25,6 +25,7 @@ import { PlayerRepository } from '#players/repository.ts';
 import { AttendanceEffects } from '#rotation/attendance.ts';
 import { RotationRepository } from '#rotation/repository.ts';
 import { SessionRepository } from '#sessions/repository.ts';
+import { LineUsageRepository } from '#teams/line-usage-repository.ts';
 import { MembershipRepository } from '#teams/membership-repository.ts';
 import { NoShowSettings } from '#teams/no-show-settings.ts';
 import { TeamRepository } from '#teams/repository.ts';
@@ -99,7 +100,12 @@ export function createAdminAccountsApi(deps: AppDeps, options: AdminApiOptions =
 /** `admin-teams-api`: team settings, venues, the LINE group and co-admin invitations (which e-mail). */
 export function createAdminTeamsApi(deps: AppDeps, options: AdminApiOptions = {}): Hono<ApiEnv> {
   return contractGroupApi(API_BASES.admin, [
-    teamSettingRoutes({ ...adminBase(deps, {}), appBaseUrl: appBaseUrlOf(options) }),
+    teamSettingRoutes({
+      ...adminBase(deps, {}),
+      lineUsage: new LineUsageRepository(deps.store),
+      memberships: new MembershipRepository(deps.store),
+      appBaseUrl: appBaseUrlOf(options),
+    }),
   ]);
 }
 

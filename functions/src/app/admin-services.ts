@@ -3,6 +3,7 @@ import { AdminEmailVerification } from '#admin-accounts/email-verification.ts';
 import { PasswordResets } from '#admin-accounts/password-reset.ts';
 import { AdminSignIn } from '#admin-accounts/sign-in.ts';
 import { TeamScope } from '#admin-accounts/team-scope.ts';
+import { LineUsageRepository } from '#teams/line-usage-repository.ts';
 import { appBaseUrlOf, rateLimitsOf } from './deps.ts';
 import { adminHttp } from './http-options.ts';
 import { teamLimit } from './limits.ts';
@@ -24,6 +25,7 @@ export function adminServices(deps: AppDeps, options: AdminApiOptions = {}) {
     ...base,
     scope,
     boards: base.rotation.repo,
+    lineUsage: new LineUsageRepository(deps.store),
     adminEmails: new AdminEmailVerification({
       store: deps.store,
       clock: deps.clock,

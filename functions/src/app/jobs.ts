@@ -2,7 +2,9 @@ import { CONTENDED_RETRY } from '#bookings/contention.ts';
 import type { SignupJobDeps } from '#bookings/sign-up-jobs.ts';
 import type { Store } from '#db/client.ts';
 import type { NotifierRepositories } from '#notifications/dispatcher.ts';
+import type { ReminderJobDeps } from '#notifications/signup-openings.ts';
 import { OutboxRepository } from '#outbox/repository.ts';
+import type { Clock } from '#platform/clock.ts';
 import { PlayerRepository } from '#players/repository.ts';
 import { SessionRepository } from '#sessions/repository.ts';
 import { LineUsageRepository } from '#teams/line-usage-repository.ts';
@@ -30,4 +32,12 @@ export const notifierRepositories = (store: Store): NotifierRepositories => ({
   teams: new TeamRepository(store),
   usage: new LineUsageRepository(store),
   owners: new TeamOwners(store, new TeamAdminRepository(store)),
+});
+
+/** The reminder job's (booking reminders, sign-up openings in groups) reads and writes. */
+export const reminderJobDeps = (deps: { store: Store; clock: Clock }): ReminderJobDeps => ({
+  ...deps,
+  sessions: new SessionRepository(deps.store),
+  outbox: new OutboxRepository(deps.store),
+  teams: new TeamRepository(deps.store),
 });

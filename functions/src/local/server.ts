@@ -6,7 +6,7 @@ import { Hono } from 'hono';
 import { createAdminApi } from '#app/admin-api.ts';
 import { adminServices } from '#app/admin-services.ts';
 import { rateLimitsOf } from '#app/deps.ts';
-import { notifierRepositories, signupJobDeps } from '#app/jobs.ts';
+import { notifierRepositories, reminderJobDeps, signupJobDeps } from '#app/jobs.ts';
 import type { RateLimitSettings } from '#app/limits.ts';
 import { lineServices } from '#app/line-services.ts';
 import { createMemberApi } from '#app/member-api.ts';
@@ -232,7 +232,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
   };
   const timers = options.timers !== false;
   const outboxPoller = timers ? startOutboxPoller(dispatch) : null;
-  const reminderTimer = timers ? startReminderTimer({ store, clock }) : null;
+  const reminderTimer = timers ? startReminderTimer(reminderJobDeps({ store, clock })) : null;
   // Lottery draws and offer expiries every 3 s (a 1-minute schedule on AWS), docs/FAIR-SIGNUP.md.
   const signupJobTimer = timers ? startSignupJobTimer(signupJobDeps({ store, clock, ids: randomId })) : null;
   const dispatcher = new OutboxDispatcher(dispatch);

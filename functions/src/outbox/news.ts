@@ -1,6 +1,6 @@
 import type { Store } from '#db/client.ts';
 import type { IdGenerator } from '#platform/clock.ts';
-import { MembershipRepository } from '#teams/membership-repository.ts';
+import type { MembershipRepository } from '#teams/membership-repository.ts';
 import type { TeamRecord } from '#teams/repository.ts';
 import { newGroupOutboxItem, newOutboxItem, type OutboxItem } from './model.ts';
 import { putOutboxBatch } from './repository.ts';
@@ -16,12 +16,12 @@ function newsItem(id: string, team: TeamRecord, userId: string, text: string, no
  * dispatcher applies each member's "news" preference and the quota rules at delivery.
  */
 export async function recordTeamNews(
-  deps: { store: Store; ids: IdGenerator },
+  deps: { store: Store; ids: IdGenerator; memberships: Pick<MembershipRepository, 'membersOf'> },
   team: TeamRecord,
   text: string,
   now: Date,
 ): Promise<{ members: number; group: boolean }> {
-  const members = (await new MembershipRepository(deps.store).membersOf(team.id)).filter((m) => !m.blocked);
+  const members = (await deps.memberships.membersOf(team.id)).filter((m) => !m.blocked);
   const items: OutboxItem[] = members.map((m) => newsItem(deps.ids(), team, m.userId, text, now));
   if (team.lineGroupId) {
     items.push(
