@@ -5,7 +5,6 @@ import { sessionCodec } from '#db/codecs/sessions.ts';
 import { index } from '#db/keys.ts';
 import { queryAll } from '#db/query.ts';
 import { newOutboxItem } from '#outbox/model.ts';
-import type { Clock } from '#platform/clock.ts';
 import type { SessionRecord } from '#sessions/model.ts';
 import { type ReminderJobDeps, scheduleSignupOpenings } from './signup-openings.ts';
 
