@@ -46,6 +46,8 @@ async function aRoundOfCalls() {
   await h.call('checkState/email/sendCode', { email: 'codecs-player@example.tw' }, { token: second!.token });
   await h.call('checkState/calendar/resetFeed', {}, { token: second!.token });
   await h.call('checkState/setting/level', { level: 7 }, { token: second!.token });
+  // The ratings switch writes the player's rating item (no rated game yet, `off` set).
+  await h.call('checkState/setting/ratings', { on: false }, { token: second!.token });
   await h.ok(
     'passes/sell',
     {
@@ -105,6 +107,7 @@ describe('codecs of the stored items', () => {
         'member',
         'outbox',
         'pass',
+        'rating',
         'rotation',
         'rotationScreen',
         'selfCheckIn',
