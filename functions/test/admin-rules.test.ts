@@ -4,7 +4,7 @@ import { hashPassword, verifyPassword } from '#admin-accounts/password.ts';
 import { matchesSearch, memberStats } from '#bookings/stats.ts';
 import { ValidationError } from '#platform/errors.ts';
 import { activityOf, monthSpan, monthsFrom, sumLines, tallySession } from '#reports/revenue.ts';
-import type { BookingRecord, SessionRecord } from '#sessions/model.ts';
+import type { BookingRecord } from '#sessions/model.ts';
 import { planSessions } from '#sessions/plan.ts';
 
 const now = new Date('2026-12-01T02:00:00.000Z');
@@ -73,23 +73,22 @@ describe('planning sessions', () => {
   });
 });
 
-const session = { id: 's1', price: 180 } as SessionRecord;
-const booking = (userId: string, over: Partial<BookingRecord>): BookingRecord =>
-  ({
-    type: 'booking',
-    sessionId: 's1',
-    userId,
-    teamId: 'team-1',
-    userName: userId,
-    pictureUrl: '',
-    status: 'accepted',
-    partySize: 1,
-    bookedAt: '2026-11-30T00:00:00.000Z',
-    acceptedAt: '2026-11-30T00:00:00.000Z',
-    attendance: null,
-    startsAt: '2026-11-30T11:00:00.000Z',
-    ...over,
-  }) as BookingRecord;
+const session = { id: 's1', price: 180 };
+const booking = (userId: string, over: Partial<BookingRecord>): BookingRecord => ({
+  type: 'booking',
+  sessionId: 's1',
+  userId,
+  teamId: 'team-1',
+  userName: userId,
+  pictureUrl: '',
+  status: 'accepted',
+  partySize: 1,
+  bookedAt: '2026-11-30T00:00:00.000Z',
+  acceptedAt: '2026-11-30T00:00:00.000Z',
+  attendance: null,
+  startsAt: '2026-11-30T11:00:00.000Z',
+  ...over,
+});
 
 describe('revenue', () => {
   it('counts attended seats times the price; absent, waiting and cancelled pay nothing', () => {

@@ -3,14 +3,18 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   backEdges,
+  castProblems,
+  constructionProblems,
   cycles,
   folderGraph,
   folderOf,
   type Import,
+  isRepository,
   layerProblems,
   levels,
   misplaced,
   ORDER,
+  tableAccessProblems,
   violation,
 } from './layers.ts';
 
@@ -148,6 +152,63 @@ describe('functions/src layering', () => {
   });
 });
 
+/** Every TypeScript file of the tests (casts to stored types are refused there too). */
+const testFiles = ['functions/test', 'tests'].flatMap((dir) =>
+  readdirSync(join(ROOT, dir), { recursive: true, encoding: 'utf8' })
+    .filter((name) => /\.tsx?$/.test(name))
+    .map((name) => join(ROOT, dir, name)),
+);
+
+describe('functions/src storage boundary', () => {
+  it('sends table commands only from db/ and the repositories; the api layer imports no AWS SDK', () => {
+    const problems = functionsFiles.flatMap((file) =>
+      tableAccessProblems(inFunctions(file), readFileSync(file, 'utf8')),
+    );
+    expect(problems).toEqual([]);
+  });
+
+  it('casts nothing a read returned to a stored type outside db/, in the product or its tests', () => {
+    const product = functionsFiles
+      .filter((file) => folderOf(inFunctions(file)) !== 'db')
+      .flatMap((file) => castProblems(relative(ROOT, file), readFileSync(file, 'utf8')));
+    const tests = testFiles.flatMap((file) => castProblems(relative(ROOT, file), readFileSync(file, 'utf8')));
+    expect([...product, ...tests]).toEqual([]);
+  });
+
+  it('has repositories where the table is used: every concept folder that reads or writes items names one', () => {
+    const sending = functionsFiles
+      .map(inFunctions)
+      .filter((f) => /\bdoc\s*\.\s*send\s*\(/.test(readFileSync(join(FUNCTIONS, f), 'utf8')));
+    expect(sending.filter((f) => !isRepository(f))).toEqual([]);
+    expect(sending.some((f) => f.startsWith('sessions/'))).toBe(true);
+  });
+});
+
+describe('functions/src composition root', () => {
+  it('builds repositories and engines only in app/, handlers/ and local/ (docs/ARCHITECTURE.md, "Composition root")', () => {
+    // Domain classes and functions receive the repositories and engines they use: none is built
+    // anywhere else (once 36 constructions in domain files; issue 29).
+    const found = functionsFiles.flatMap((file) => constructionProblems(inFunctions(file), readFileSync(file, 'utf8')));
+    expect(found).toEqual([]);
+  });
+
+  it('catches a planted construction in a domain file, and allows it in the composition root', () => {
+    const text = 'const sessions = new SessionRepository(deps.store);\nconst engine = new BookingEngine({ store });\n';
+    expect(constructionProblems('line/postbacks.ts', text)).toEqual([
+      'line/postbacks.ts: builds its own SessionRepository (take it from the composition root, app/factories.ts)',
+      'line/postbacks.ts: builds its own BookingEngine (take it from the composition root, app/factories.ts)',
+    ]);
+    expect(constructionProblems('api/admin/teams.ts', text)).toHaveLength(2);
+    expect(constructionProblems('app/factories.ts', text)).toEqual([]);
+    expect(constructionProblems('handlers/notifier-deps.ts', text)).toEqual([]);
+    expect(constructionProblems('local/seed.ts', text)).toEqual([]);
+    // Comments and other classes are no construction.
+    expect(
+      constructionProblems('bookings/engine.ts', '// new SessionRepository(store)\nnew LineFollowers(store);'),
+    ).toEqual([]);
+  });
+});
+
 describe('shared/src layering', () => {
   it('imports only itself, downwards, and nothing imports the web layer but the apps', () => {
     const broken = sharedEdges.flatMap((e) => {
@@ -180,7 +241,7 @@ describe('file size', () => {
 
 describe('the rules themselves', () => {
   it('refuses an upward import, a route importing a route, a domain module importing the api, and a feature importing the wiring', () => {
-    expect(violation({ from: 'teams/membership.ts', to: 'bookings/engine.ts' })).toMatch(/below/);
+    expect(violation({ from: 'teams/membership-repository.ts', to: 'bookings/engine.ts' })).toMatch(/below/);
     expect(violation({ from: 'api/member/bookings.ts', to: 'api/member/sessions.ts' })).toMatch(/route/);
     expect(violation({ from: 'api/admin/sessions.ts', to: 'api/member/sessions.ts' })).toMatch(/route/);
     expect(violation({ from: 'api/views/teams.ts', to: 'api/admin/teams.ts' })).toMatch(/route/);
@@ -213,10 +274,15 @@ describe('the rules themselves', () => {
   });
 
   it('reports a planted upward import on a small graph, and nothing once it is gone', () => {
-    const files = ['platform/clock.ts', 'teams/membership.ts', 'bookings/engine.ts', 'api/member/bookings.ts'];
+    const files = [
+      'platform/clock.ts',
+      'teams/membership-repository.ts',
+      'bookings/engine.ts',
+      'api/member/bookings.ts',
+    ];
     const clean: Import[] = [
-      { from: 'teams/membership.ts', to: 'platform/clock.ts' },
-      { from: 'bookings/engine.ts', to: 'teams/membership.ts' },
+      { from: 'teams/membership-repository.ts', to: 'platform/clock.ts' },
+      { from: 'bookings/engine.ts', to: 'teams/membership-repository.ts' },
       { from: 'api/member/bookings.ts', to: 'bookings/engine.ts' },
     ];
     expect(layerProblems(files, clean)).toEqual([]);
@@ -229,12 +295,63 @@ describe('the rules themselves', () => {
       ]),
     );
 
-    const planted = [...clean, { from: 'teams/membership.ts', to: 'bookings/engine.ts' }];
+    const planted = [...clean, { from: 'teams/membership-repository.ts', to: 'bookings/engine.ts' }];
     const problems = layerProblems(files, planted);
-    expect(problems).toContain('teams/membership.ts -> bookings/engine.ts: teams is below bookings');
+    expect(problems).toContain('teams/membership-repository.ts -> bookings/engine.ts: teams is below bookings');
     expect(problems).toContain('folder edge runs back up: teams -> bookings');
     expect(problems.some((p) => p.startsWith('folder cycle:'))).toBe(true);
     expect(problems.some((p) => p.startsWith('import cycle:'))).toBe(true);
+  });
+
+  it('refuses table commands outside db/ and the repositories, and any SDK import in the api layer', () => {
+    const command = "import { GetCommand } from '@aws-sdk/lib-dynamodb';\n";
+    const send = 'const { Item } = await this.store.doc\n  .send(new GetCommand({ TableName, Key }));\n';
+    // A domain file holding its own read: both the import and the call are caught.
+    expect(tableAccessProblems('teams/line-binding.ts', command + send)).toEqual([
+      'teams/line-binding.ts: sends to the table (doc.send) outside db/ and the repositories',
+      'teams/line-binding.ts: imports table commands (GetCommand) outside db/ and the repositories',
+    ]);
+    // A route file running its own index query (what api/member/player-account.ts once did).
+    const route =
+      "import { QueryCommand } from '@aws-sdk/lib-dynamodb';\nawait s.store.doc.send(new QueryCommand(q));\n";
+    expect(tableAccessProblems('api/member/player-account.ts', route)).toEqual([
+      'api/member/player-account.ts: sends to the table (doc.send) outside db/ and the repositories',
+      'api/member/player-account.ts: the api layer imports the AWS SDK (@aws-sdk/lib-dynamodb)',
+    ]);
+    expect(violation({ from: 'api/admin/exports.ts', to: 'db/query.ts' })).toMatch(/never the table/);
+    expect(violation({ from: 'api/views/teams.ts', to: 'db/codecs/teams.ts' })).toMatch(/never the table/);
+    // The same text in a repository or db/ is where it belongs; types and errors are no commands.
+    expect(tableAccessProblems('teams/line-binding-repository.ts', command + send)).toEqual([]);
+    expect(tableAccessProblems('teams/repository.ts', command + send)).toEqual([]);
+    expect(tableAccessProblems('db/query.ts', command + send)).toEqual([]);
+    expect(
+      tableAccessProblems(
+        'platform/retry.ts',
+        "import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';",
+      ),
+    ).toEqual([]);
+    expect(tableAccessProblems('rotation/live.ts', "import type { GetCommand } from '@aws-sdk/lib-dynamodb';")).toEqual(
+      [],
+    );
+    expect(violation({ from: 'api/admin/bookings.ts', to: 'db/keys.ts' })).toBeNull();
+    expect(isRepository('teams/membership-repository.ts')).toBe(true);
+    expect(isRepository('api/member/repository.ts')).toBe(false);
+  });
+
+  it('refuses a cast to a stored type, and nothing else', () => {
+    // Built from parts, so this file holds no cast itself.
+    const cast = (type: string) => ['as', type].join(' ');
+    const text = `const session = Item ${cast('SessionRecord')};\nconst out = raw ${cast('OutboxItem')} | undefined;\n`;
+    expect(castProblems('sessions/model.ts', text)).toEqual([
+      `sessions/model.ts:1: casts to a stored type (${cast('SessionRecord')}): decode it with its codec (db/codecs)`,
+      `sessions/model.ts:2: casts to a stored type (${cast('OutboxItem')}): decode it with its codec (db/codecs)`,
+    ]);
+    expect(
+      castProblems(
+        'x.ts',
+        `const a = b ${cast('const')};\nconst c = d ${cast('Recorder')};\nconst e = f ${cast('Items')};`,
+      ),
+    ).toEqual([]);
   });
 
   it('reports an upward folder edge even when no single rule names it', () => {

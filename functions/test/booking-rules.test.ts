@@ -17,7 +17,7 @@ function session(overrides: Partial<SessionRecord> = {}): SessionRecord {
     title: 'Evening',
     venue: 'Hall A',
     address: 'Road 1',
-    region: 'taipei',
+    region: '台北市',
     categories: [],
     courts: 2,
     capacity: 4,
@@ -38,7 +38,7 @@ function session(overrides: Partial<SessionRecord> = {}): SessionRecord {
     updatedAt: now.toISOString(),
     createdBy: 'admin',
     ...overrides,
-  } as SessionRecord;
+  };
 }
 
 describe('session changes', () => {
@@ -89,7 +89,7 @@ describe('session changes', () => {
       teamName: 'Team',
       venue: 'Hall A',
       address: 'Road 1',
-      region: 'taipei',
+      region: '台北市',
       startsAt: '2026-03-02T11:00:00.000Z',
       endsAt: '2026-03-02T13:00:00.000Z',
     });
@@ -189,8 +189,9 @@ describe('transactions and idempotency', () => {
     ]);
     expect(refusal.failed('booking')).toBe(true);
     expect(refusal.failed('session')).toBe(false);
-    expect(refusal.item<{ status: string }>('booking')).toEqual({ status: 'accepted' });
-    expect(refusal.item('session')).toBeUndefined();
+    const statusOf = { decode: (item: Record<string, unknown>) => ({ status: item.status }) };
+    expect(refusal.item('booking', statusOf)).toEqual({ status: 'accepted' });
+    expect(refusal.item('session', statusOf)).toBeUndefined();
   });
 
   it('refuses two items under one name', () => {

@@ -1,5 +1,6 @@
 import { REGIONS, type SessionListQuery, sessionListQuery, sessionStatusAt } from '@shuttle/shared';
 import { describe, expect, it } from 'vitest';
+import { sessionCodec } from '../src/db/codecs/sessions.ts';
 import { ValidationError } from '../src/platform/errors.ts';
 import { type BrowseViewer, browsePage, type IndexReader, matches } from '../src/sessions/browse.ts';
 import { browseWindow, QUERY_CAP } from '../src/sessions/browse-plan.ts';
@@ -67,7 +68,8 @@ function fakeIndexes(sessions: SessionRecord[]) {
     const page = rows.slice(0, q.limit);
     stats.queries += 1;
     stats.reads += page.length;
-    return { items: page as unknown as SessionRecord[], more: page.length === q.limit };
+    const items = page.map((item) => ({ session: sessionCodec.decode(item), sortKey: item[sk]! }));
+    return { items, more: page.length === q.limit };
   };
   const add = (s: SessionRecord) => {
     items.push({ ...sessionItemKeys(s), ...s } as never);

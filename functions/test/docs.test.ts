@@ -64,7 +64,7 @@ function namedPaths(text: string, topFolders: readonly string[]): string[] {
 /**
  * Whether a named path exists: relative to the doc, from the repo root, or, for a path inside a
  * workspace (`api/member/rotation.ts`, `lib/bundling.ts`), as the tail of a path in the tree;
- * a bare file name (`settlement-store.ts`) as some file's name.
+ * a bare file name (`settlement-repository.ts`) as some file's name.
  */
 function pathExists(name: string, doc: string, tree: ReadonlySet<string>, topFolders: readonly string[]): boolean {
   const folder = name.endsWith('/');
@@ -176,7 +176,7 @@ describe('docs', () => {
   it('catches a renamed file, a missing folder, script or project, and passes what exists', () => {
     const doc = 'docs/EXAMPLE.md';
     const text = [
-      'The store is `functions/src/payments/settlement-store.ts`, routes in `api/admin/settlement.ts`',
+      'The store is `functions/src/payments/settlement-repository.ts`, routes in `api/admin/settlement.ts`',
       'and `settlement.ts`, apps in `admin-app/src/components/` and `lib/stand-ins/`; `checkState/booked/getBooked`',
       'is a call, `@line/bot-sdk` a package.',
       'See functions/src/db/TABLE.md and [LIMITS](../functions/src/app/LIMITS.md); run `npm run lint`',
@@ -184,8 +184,10 @@ describe('docs', () => {
     ].join('\n');
     expect(deadNames(doc, text, tree, projects)).toEqual([]);
 
-    const renamed = new Set([...tree].filter((path) => !path.endsWith('settlement-store.ts')));
-    expect(deadNames(doc, text, renamed, projects)).toEqual([`${doc}: functions/src/payments/settlement-store.ts`]);
+    const renamed = new Set([...tree].filter((path) => !path.endsWith('settlement-repository.ts')));
+    expect(deadNames(doc, text, renamed, projects)).toEqual([
+      `${doc}: functions/src/payments/settlement-repository.ts`,
+    ]);
     const planted = [
       'Gone: `api/admin/settlements.ts`, `store.tsx`, `admin-app/src/gone/`, functions/src/nowhere.ts,',
       '`npm run lints`, `npm run synth -w liff-app`, `npm stop`, `npx vitest run --project units`.',

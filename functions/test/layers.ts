@@ -45,6 +45,8 @@ export interface Import {
 
 const has = (list: readonly string[], item: string) => list.includes(item);
 const ROUTE_FOLDERS: readonly string[] = ['api/member', 'api/admin'];
+/** What of db/ the api layer may import: key formats (idempotency scopes) and the `Store` it hands on. */
+const API_MAY_USE_FROM_DB: readonly string[] = ['db/keys.ts', 'db/client.ts'];
 
 /** The folder a file belongs to in the layer order: its top-level folder, or `api/<part>` inside api/. */
 export function folderOf(path: string): string {
@@ -73,6 +75,9 @@ export function violation({ from, to }: Import): string | null {
   if (has(ENTRY, target)) return `${source} imports the composition layer (${target})`;
   if (source === 'platform') return target === 'platform' ? null : 'platform imports nothing of the product';
   if (source === 'db') return target === 'db' || target === 'platform' ? null : 'db imports only platform';
+  if (has(API, source) && target === 'db' && !has(API_MAY_USE_FROM_DB, to)) {
+    return 'the api layer reads and writes through repositories, never the table (db/)';
+  }
   if (has(FOUNDATION, target)) return null;
   if (has(ROUTE_FOLDERS, target)) return 'route files are mounted by app/, never imported';
   if (has(CONCEPTS, source) && has(API, target)) return `domain modules never import the api layer (${target})`;
@@ -80,7 +85,83 @@ export function violation({ from, to }: Import): string | null {
   return ORDER.indexOf(target) > ORDER.indexOf(source) ? `${source} is below ${target}` : null;
 }
 
+/**
+ * Whether a file may send commands to the table (docs/ARCHITECTURE.md, "Storage"): db/, and the
+ * repositories of the concept folders, named `repository.ts` or `<name>-repository.ts`.
+ */
+export function isRepository(path: string): boolean {
+  const folder = folderOf(path);
+  const name = path.split('/').at(-1)!;
+  return folder === 'db' || (has(CONCEPTS, folder) && (name === 'repository.ts' || name.endsWith('-repository.ts')));
+}
+
+/** `doc.send(`, however it is spaced or split over lines. */
+const SENDS = /\bdoc\s*\.\s*send\s*\(/;
+const SDK_IMPORT = /^\s*import\s+(type\s+)?\{([^}]*)\}\s*from\s*'(@aws-sdk\/[^']+)'/gm;
+/** A cast to a stored record or item type (a name ending in Record or Item): decode with its codec instead. */
+const STORED_CAST = /\bas\s+[A-Z][A-Za-z]*(?:Record|Item)\b/;
+
+/** The SDK modules of the table (the document client's commands and the low-level client's). */
+const TABLE_SDK = ['@aws-sdk/lib-dynamodb', '@aws-sdk/client-dynamodb'];
+
+/**
+ * Why a file's text breaks the table access rules (docs/ARCHITECTURE.md, "Storage"), one line
+ * each: table commands (`doc.send`, an imported `…Command` of the table's SDK) outside db/ and
+ * the repositories, and any AWS SDK import in the api layer. `path` is relative to functions/src.
+ */
+export function tableAccessProblems(path: string, text: string): string[] {
+  const problems: string[] = [];
+  const folder = folderOf(path);
+  const inApi = has(API, folder);
+  if (!isRepository(path) && SENDS.test(text)) {
+    problems.push(`${path}: sends to the table (doc.send) outside db/ and the repositories`);
+  }
+  for (const [, typeOnly, names, module] of text.matchAll(SDK_IMPORT)) {
+    if (inApi) {
+      problems.push(`${path}: the api layer imports the AWS SDK (${module})`);
+      continue;
+    }
+    const commands = typeOnly
+      ? []
+      : names!
+          .split(',')
+          .map((n) => n.trim())
+          .filter((n) => !n.startsWith('type ') && /Command$/.test(n));
+    if (!isRepository(path) && TABLE_SDK.includes(module!) && commands.length > 0) {
+      problems.push(`${path}: imports table commands (${commands.join(', ')}) outside db/ and the repositories`);
+    }
+  }
+  return problems;
+}
+
+/**
+ * Every cast to a stored type in a file's text, as `path:line`: what a read returned is decoded by
+ * its codec (db/codecs), never cast. Anywhere but functions/src/db, tests included.
+ */
+export function castProblems(path: string, text: string): string[] {
+  return text.split('\n').flatMap((line, i) => {
+    const cast = STORED_CAST.exec(line);
+    return cast ? [`${path}:${i + 1}: casts to a stored type (${cast[0]}): decode it with its codec (db/codecs)`] : [];
+  });
+}
+
 /** The folder graph: folder A -> folder B when any file in A imports any file in B (no self edges). */
+/** Folders of the composition root: only they build repositories and engines (docs/ARCHITECTURE.md, "Composition root"). */
+const COMPOSITION = new Set(['app', 'handlers', 'local']);
+const CONSTRUCTION = /\bnew\s+([A-Z][A-Za-z]*(?:Repository|Engine))\s*\(/g;
+
+/**
+ * Each `new XRepository(` / `new XEngine(` in a file outside app/, handlers/ and local/: domain
+ * classes and routes receive what they use from the composition root instead of building it.
+ */
+export function constructionProblems(path: string, text: string): string[] {
+  if (COMPOSITION.has(folderOf(path))) return [];
+  const code = text.replace(/\/\*[\s\S]*?\*\/|\/\/.*$/gm, '');
+  return [...code.matchAll(CONSTRUCTION)].map(
+    (m) => `${path}: builds its own ${m[1]} (take it from the composition root, app/factories.ts)`,
+  );
+}
+
 export function folderGraph(imports: readonly Import[]): Map<string, Set<string>> {
   const graph = new Map<string, Set<string>>();
   for (const { from, to } of imports) {

@@ -3,6 +3,7 @@ import { Hono } from 'hono';
 import { handle, type LambdaEvent } from 'hono/aws-lambda';
 import { describe, expect, it } from 'vitest';
 import { contractGroupApi } from '../src/app/contract-api.ts';
+import { lineServices } from '../src/app/line-services.ts';
 import type { Store } from '../src/db/client.ts';
 import { lambdaClientAddress, withTrustedOrigin } from '../src/handlers/deps.ts';
 import { lineSignature } from '../src/line/signature.ts';
@@ -100,8 +101,10 @@ describe('REST (v1) proxy events', () => {
       createLineWebhook({
         channelSecret: 'channel-secret',
         line: null,
-        store: { doc, tableName: 't' } as unknown as Store,
-        clock: { now: () => new Date('2026-01-01T00:00:00Z') },
+        ...lineServices({
+          store: { doc, tableName: 't' } as unknown as Store,
+          clock: { now: () => new Date('2026-01-01T00:00:00Z') },
+        }),
         appUrl: 'https://liff.line.me/x',
       }),
     );

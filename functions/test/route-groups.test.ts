@@ -7,6 +7,7 @@ import {
   createAdminAccountsApi,
   createAdminCourtApi,
   createAdminMoneyApi,
+  createAdminOpenApi,
   createAdminRotationApi,
   createAdminTeamsApi,
 } from '../src/app/admin-groups.ts';
@@ -71,6 +72,7 @@ const groupApps: Record<string, Hono<ApiEnv>> = {
   'admin-money-api': createAdminMoneyApi(deps),
   'admin-api': createAdminCourtApi(deps),
   'admin-rotation-api': createAdminRotationApi(deps),
+  'admin-openapi-api': createAdminOpenApi(),
 };
 const wholeApps: Record<ApiName, Hono<ApiEnv>> = { member: createMemberApi(deps), admin: createAdminApi(deps) };
 const tables: Record<ApiName, Record<string, RouteContract>> = { member: memberRoutes, admin: adminRoutes };
@@ -137,7 +139,7 @@ describe('API route groups', () => {
   it('send the share page to its plain group, which answers it as HTML, and no other group', async () => {
     expect(routeGroupOf('member', 'share/s-1').handler).toBe('member-share-api');
     expect(routeGroupOf('member', 'share/s-1/card.png').handler).toBe('member-share-api');
-    expect(gatewayPaths(routeGroupOf('member', 'share/s-1'))).toEqual(['/api/share/{proxy+}']);
+    expect(gatewayPaths(routeGroupOf('member', 'share/s-1'))).toEqual(['/api/share/{proxy+}', '/api/openapi.json']);
     const share = await groupApps['member-share-api']!.request('http://localhost/api/share/bad%20id');
     expect(share.status).toBe(404);
     expect(share.headers.get('content-type')).toContain('text/html');
@@ -145,10 +147,15 @@ describe('API route groups', () => {
     expect(core.headers.get('content-type') ?? '').not.toContain('text/html');
   });
 
-  it('serve /openapi.json only from the catch-all groups, with the whole API', async () => {
+  it('serve /openapi.json only from the group its path goes to, with the whole API', async () => {
+    // The member API's from the share page's group (public documents), the admin API's from a
+    // group of its own, so that the groups serving calls carry only their own contracts.
+    expect(routeGroupOf('member', 'openapi.json').handler).toBe('member-share-api');
+    expect(routeGroupOf('admin', 'openapi.json').handler).toBe('admin-openapi-api');
+    expect(gatewayPaths(routeGroupOf('admin', 'openapi.json'))).toEqual(['/api/admin/openapi.json']);
     for (const group of ROUTE_GROUPS) {
       const res = await groupApps[group.handler]!.request(`http://localhost${API_BASES[group.api]}/openapi.json`);
-      if (!group.paths.includes('*')) {
+      if (routeGroupOf(group.api, 'openapi.json') !== group) {
         expect(res.status, group.handler).toBe(404);
         continue;
       }

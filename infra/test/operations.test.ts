@@ -48,7 +48,7 @@ describe('no way around the edge', () => {
         .map((f) => f.ReservedConcurrentExecutions as number);
     const total = (api: RegExp, t?: Template) => reserved(api, t).reduce((a, b) => a + b, 0);
     expect(reserved(/^Member API/)).toHaveLength(5);
-    expect(reserved(/^Admin API/)).toHaveLength(5);
+    expect(reserved(/^Admin API/)).toHaveLength(6);
     expect(reserved(/^(Member|Admin) API/).every((n) => Number.isInteger(n) && n >= 1)).toBe(true);
     expect(total(/^Member API/)).toBe(100);
     expect(total(/^Admin API/)).toBe(20);
@@ -58,6 +58,8 @@ describe('no way around the edge', () => {
     expect(fn(/^Member API, accounts/).ReservedConcurrentExecutions).toBe(20);
     expect(fn(/^Member API, rotation board/).ReservedConcurrentExecutions).toBe(20);
     expect(fn(/^Admin API, on court/).ReservedConcurrentExecutions).toBe(6);
+    expect(fn(/^Admin API, accounts/).ReservedConcurrentExecutions).toBe(2);
+    expect(fn(/^Admin API, document/).ReservedConcurrentExecutions).toBe(2);
     expect(fn(/^Admin API, rotation board/).ReservedConcurrentExecutions).toBe(2);
     expect(fn(/^LINE Official Account webhook/).ReservedConcurrentExecutions).toBe(10);
     // The WebSocket API takes no WAF: its $connect function refuses floods within its own 20.

@@ -169,3 +169,18 @@ export type ScoringPoints = (typeof SCORING_POINTS)[number];
 export const DEFAULT_SCORING: ScoringPoints = 21;
 /** A finished game's result can be changed or removed this long after its finish (`rotation/correctResult`, docs/ON-COURT.md). */
 export const RESULT_CORRECTION_MINUTES = 30;
+
+/** Stored enumerations the table's codecs check (functions/src/db/codecs) as well as the contracts. */
+export const PAYMENT_STATUSES = ['unpaid', 'paid', 'waived', 'refunded'] as const;
+export const PAYMENT_METHODS = ['cash', 'transfer', 'linePay', 'jkoPay', 'other'] as const;
+/** How a team takes new members: at once, or on an admin's approval (docs/DECISIONS.md). */
+export const JOIN_RULES = ['open', 'approval'] as const;
+export const REFUND_AS = ['refunded', 'credit'] as const;
+export const SETTLEMENT_SPLITS = ['fixed', 'perHead'] as const;
+export const SIGNUP_MODES = ['firstCome', 'lottery'] as const;
+/** What a session's level range checks of a joining player (docs/ON-COURT.md, "Level filters"). */
+export const LEVEL_CHECKS = ['declared', 'rating'] as const;
+export const ADMIN_ROLES = ['owner', 'admin'] as const;
+export const ROTATION_MODES = ['doubles', 'singles'] as const;
+export const ROTATION_RULES = ['balanced', 'winnerStays'] as const;
+export const ROTATION_PLAYER_STATES = ['ready', 'resting', 'gone'] as const;

@@ -50,6 +50,8 @@ export const ERRORS = {
     message: 'LINE did not accept this access token; open the app in LINE and try again',
   },
   INTERNAL: { status: 500, message: 'Something went wrong, please try again later' },
+  /** A stored item failed its codec's check (functions/src/db/codec.ts): logged with its keys, never its contents. */
+  CORRUPT_ITEM: { status: 500, message: 'Some stored data could not be read; please try again later or tell the team' },
   ADMIN_LOGIN_FAILED: { status: 401, message: 'Incorrect email or password' },
   TEAM_NOT_SELECTED: { status: 409, message: 'Please choose a team first' },
   OWNER_ONLY: { status: 403, message: 'Only a team owner can do this' },

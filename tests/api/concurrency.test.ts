@@ -1,4 +1,5 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { signupJobDeps } from '@shuttle/functions/app/jobs.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiHarness, createApiHarness } from '../support/harness.ts';
 import { expectSessionInvariants } from '../support/invariants.ts';
@@ -168,8 +169,8 @@ describe(`${ENTRIES} entries in a lottery window, then the draw (docs/FAIR-SIGNU
     const drawStarted = performance.now();
     // Two runners at once, as overlapping scheduled invocations would be.
     const runs = await Promise.all([
-      runSignupJobs({ store: h.store, clock: h.clock, ids: () => crypto.randomUUID() }),
-      runSignupJobs({ store: h.store, clock: h.clock, ids: () => crypto.randomUUID() }),
+      runSignupJobs(signupJobDeps({ store: h.store, clock: h.clock, ids: () => crypto.randomUUID() })),
+      runSignupJobs(signupJobDeps({ store: h.store, clock: h.clock, ids: () => crypto.randomUUID() })),
     ]);
     console.log(`draw and settling of ${ENTRIES} entries: ${((performance.now() - drawStarted) / 1000).toFixed(2)} s`);
     expect(runs.reduce((n, r) => n + r.draws, 0)).toBe(1);

@@ -1,3 +1,4 @@
+import { signupJobDeps } from '@shuttle/functions/app/jobs.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Fault, injectFaults } from '../support/faults.ts';
 import { type ApiHarness, createApiHarness } from '../support/harness.ts';
@@ -208,7 +209,7 @@ describe('an answer lost after the transaction committed', () => {
 describe('fair sign-up under faults (docs/FAIR-SIGNUP.md)', () => {
   const jobs = async () => {
     const { runSignupJobs } = await import('@shuttle/functions/bookings/sign-up-jobs.ts');
-    return runSignupJobs({ store: h.store, clock: h.clock, ids: () => crypto.randomUUID() });
+    return runSignupJobs(signupJobDeps({ store: h.store, clock: h.clock, ids: () => crypto.randomUUID() }));
   };
   /** Fails the answer of the next `n` transactions after they committed, with `name` (transient or not). */
   function loseAnswers(n: number, name: string) {
@@ -295,8 +296,8 @@ describe('fair sign-up under faults (docs/FAIR-SIGNUP.md)', () => {
     const session = await h.putSession(team, { capacity: 1, waitlistOfferMinutes: 30, startsInHours: 0.5 });
     const tokens = await Promise.all(['Ulast1', 'Ulast2', 'Ulast3', 'Ulast4'].map((s) => h.login(s)));
     for (const t of tokens) await join(t, session.id);
-    const { BookingEngine } = await import('@shuttle/functions/bookings/engine.ts');
-    const engine = new BookingEngine({ store: h.store, clock: h.clock, ids: () => crypto.randomUUID() });
+    const { bookingEngine } = await import('@shuttle/functions/app/factories.ts');
+    const engine = bookingEngine({ store: h.store, clock: h.clock, ids: () => crypto.randomUUID() });
     await engine.cancel({ sessionId: session.id, userId: 'line_Ulast1', byAdmin: true });
     expect((await readSessionState(h.store, session.id)).session.lastCallSeats).toBe(1);
 
@@ -326,8 +327,8 @@ describe('fair sign-up under faults (docs/FAIR-SIGNUP.md)', () => {
     const session = await h.putSession(team, { capacity: 1, waitlistOfferMinutes: 30 });
     const tokens = await Promise.all(['Uqf1', 'Uqf2', 'Uqf3'].map((s) => h.login(s)));
     for (const t of tokens) await join(t, session.id);
-    const { BookingEngine } = await import('@shuttle/functions/bookings/engine.ts');
-    const engine = new BookingEngine({ store: h.store, clock: h.clock, ids: () => crypto.randomUUID() });
+    const { bookingEngine } = await import('@shuttle/functions/app/factories.ts');
+    const engine = bookingEngine({ store: h.store, clock: h.clock, ids: () => crypto.randomUUID() });
     await engine.cancel({ sessionId: session.id, userId: 'line_Uqf1', byAdmin: true });
     h.clock.set(new Date('2026-12-02T07:59:00+08:00'));
     await Promise.all([jobs(), jobs()]);
@@ -351,8 +352,8 @@ describe('fair sign-up under faults (docs/FAIR-SIGNUP.md)', () => {
     const session = await h.putSession(team, { capacity: 1, waitlistOfferMinutes: 30, startsInHours: 0.5 });
     const tokens = await Promise.all(['Ulastt1', 'Ulastt2', 'Ulastt3'].map((s) => h.login(s)));
     for (const t of tokens) await join(t, session.id);
-    const { BookingEngine } = await import('@shuttle/functions/bookings/engine.ts');
-    const engine = new BookingEngine({ store: h.store, clock: h.clock, ids: () => crypto.randomUUID() });
+    const { bookingEngine } = await import('@shuttle/functions/app/factories.ts');
+    const engine = bookingEngine({ store: h.store, clock: h.clock, ids: () => crypto.randomUUID() });
     await engine.cancel({ sessionId: session.id, userId: 'line_Ulastt1', byAdmin: true });
     const restore = loseAnswers(1, 'InternalServerError');
     const res = await h.call<{ status: string }>(
@@ -372,8 +373,8 @@ describe('fair sign-up under faults (docs/FAIR-SIGNUP.md)', () => {
 describe('at the door under faults (docs/ON-COURT.md, "At the door")', () => {
   /** The booking engine on the harness's fault-injected store, as the admin API builds it. */
   const doorEngine = async () => {
-    const { BookingEngine } = await import('@shuttle/functions/bookings/engine.ts');
-    return new BookingEngine({
+    const { bookingEngine } = await import('@shuttle/functions/app/factories.ts');
+    return bookingEngine({
       store: h.store,
       clock: h.clock,
       ids: () => crypto.randomUUID(),

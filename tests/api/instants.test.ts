@@ -1,5 +1,7 @@
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { reminderJobDeps, signupJobDeps } from '@shuttle/functions/app/jobs.ts';
 import { runSignupJobs } from '@shuttle/functions/bookings/sign-up-jobs.ts';
+import { sessionCodec } from '@shuttle/functions/db/codecs/sessions.ts';
 import { index, key } from '@shuttle/functions/db/keys.ts';
 import { normaliseInstants } from '@shuttle/functions/db/migrations/normalise-instants.ts';
 import { scheduleBookingReminders } from '@shuttle/functions/notifications/reminders.ts';
@@ -149,7 +151,7 @@ describe('jobs', () => {
     await h.ok('courtSession/updateVenue', { sessionId: b.id, signupOpensAt: opensAt }, t.token);
     expect((await stored(key.session(a.id))).signupOpensAt).toBe(opensAt);
 
-    const job = () => scheduleSignupOpenings({ store: h.store, clock: h.clock });
+    const job = () => scheduleSignupOpenings(reminderJobDeps({ store: h.store, clock: h.clock }));
     expect((await job()).written).toBe(0);
     await h.later(31 * 60_000, async () => {
       expect((await job()).written).toBe(2);
@@ -175,9 +177,8 @@ describe('the migration of stored instants', () => {
     const [p] = await h.players(1, `legacy${session.id.slice(-4)}`);
     expect((await h.join(p!.token, session.id)).body.data!.status).toBe('entered');
 
-    const item = (await stored(key.session(session.id))) as SessionRecord & Record<string, unknown>;
-    const legacy: SessionRecord & Record<string, unknown> = {
-      ...item,
+    const legacy: SessionRecord = {
+      ...sessionCodec.decode(await stored(key.session(session.id))),
       startsAt: taipeiText(session.startsAt),
       endsAt: taipeiText(session.endsAt),
       signupOpensAt: taipeiText(session.signupOpensAt),
@@ -261,13 +262,13 @@ describe('the migration of stored instants', () => {
     expect(mine.body.data!.map((s) => s.id)).toContain(session.id);
 
     // The jobs: the draw runs at its time, the reminder is written once, the opening was announced.
-    expect((await scheduleSignupOpenings({ store: h.store, clock: h.clock })).written).toBe(1);
+    expect((await scheduleSignupOpenings(reminderJobDeps({ store: h.store, clock: h.clock }))).written).toBe(1);
     await h.later(HOUR - 30 * 60_000 + 1000, async () => {
-      const run = await runSignupJobs({ store: h.store, clock: h.clock, ids: randomId });
+      const run = await runSignupJobs(signupJobDeps({ store: h.store, clock: h.clock, ids: randomId }));
       expect(run.draws).toBe(1);
-      const reminders = await scheduleBookingReminders({ store: h.store, clock: h.clock });
+      const reminders = await scheduleBookingReminders(reminderJobDeps({ store: h.store, clock: h.clock }));
       expect(reminders.written).toBe(1);
-      expect((await scheduleBookingReminders({ store: h.store, clock: h.clock })).written).toBe(0);
+      expect((await scheduleBookingReminders(reminderJobDeps({ store: h.store, clock: h.clock }))).written).toBe(0);
     });
   });
 });

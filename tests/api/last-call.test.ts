@@ -1,5 +1,7 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { BookingEngine } from '@shuttle/functions/bookings/engine.ts';
+import { bookingEngine } from '@shuttle/functions/app/factories.ts';
+import { signupJobDeps } from '@shuttle/functions/app/jobs.ts';
+import type { BookingEngine } from '@shuttle/functions/bookings/engine.ts';
 import { LAST_CALL_MINUTES, LAST_CALL_NOTICES } from '@shuttle/functions/bookings/last-call.ts';
 import { runSignupJobs } from '@shuttle/functions/bookings/sign-up-jobs.ts';
 import { randomId } from '@shuttle/functions/platform/clock.ts';
@@ -24,7 +26,7 @@ withHarnessAndLineStub(async (started, line) => {
   h = started;
   stub = line;
   team = await h.putTeam();
-  engine = new BookingEngine({ store: h.store, clock: h.clock, ids: randomId });
+  engine = bookingEngine({ store: h.store, clock: h.clock, ids: randomId });
 });
 
 interface MyBooking {
@@ -183,7 +185,7 @@ describe('last call: a place freed in the final window', () => {
     h.clock.advance(30 * 60_000);
     // At the window's start the offer has run out: accepting it is refused, the job ends it.
     expect((await claim(tokens[1]!, session.id)).body.error).toBe('OFFER_EXPIRED');
-    await runSignupJobs({ store: h.store, clock: h.clock, ids: randomId });
+    await runSignupJobs(signupJobDeps({ store: h.store, clock: h.clock, ids: randomId }));
     const state = await expectSessionInvariants(h.store, session.id);
     expect(state.session.lastCallSeats).toBe(1);
     expect(state.waitlist.map((e) => e.userId)).toEqual(['line_Ulco2', 'line_Ulco3']);
@@ -200,7 +202,7 @@ describe('last call: a place freed in the final window', () => {
     }
     await remove(session.id, userIds[0]!);
     expect(await pending(session.id, 'lastCall')).toHaveLength(LAST_CALL_NOTICES);
-    const jobs = () => runSignupJobs({ store: h.store, clock: h.clock, ids: randomId });
+    const jobs = () => runSignupJobs(signupJobDeps({ store: h.store, clock: h.clock, ids: randomId }));
     await Promise.all([jobs(), jobs()]);
     await jobs();
     const told = await pending(session.id, 'lastCall');

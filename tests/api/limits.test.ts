@@ -1,5 +1,6 @@
 import { request as httpRequest } from 'node:http';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { lineServices } from '@shuttle/functions/app/line-services.ts';
 import { createMemberApi } from '@shuttle/functions/app/member-api.ts';
 import { key } from '@shuttle/functions/db/keys.ts';
 import { lambdaAppDeps } from '@shuttle/functions/handlers/deps.ts';
@@ -117,8 +118,7 @@ describe('body limits', () => {
     const webhook = createLineWebhook({
       channelSecret: 'secret',
       line: null,
-      store: h.store,
-      clock: h.clock,
+      ...lineServices({ store: h.store, clock: h.clock }),
       appUrl: 'https://x.test',
     });
     const res = await raw(webhook, LINE_WEBHOOK_PATH, {

@@ -1,3 +1,4 @@
+import { signupJobDeps } from '@shuttle/functions/app/jobs.ts';
 import { runSignupJobs } from '@shuttle/functions/bookings/sign-up-jobs.ts';
 import { seedDemoData } from '@shuttle/functions/local/seed.ts';
 import { randomId } from '@shuttle/functions/platform/clock.ts';
@@ -59,7 +60,7 @@ describe('the demo lottery session', () => {
     expect(joined.body.data!.status).toBe('entered');
 
     h.clock.set(new Date(midnight));
-    expect(await runSignupJobs({ store: h.store, clock: h.clock, ids: randomId })).toMatchObject({
+    expect(await runSignupJobs(signupJobDeps({ store: h.store, clock: h.clock, ids: randomId }))).toMatchObject({
       draws: 1,
       settled: 11,
     });

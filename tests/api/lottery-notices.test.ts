@@ -1,4 +1,6 @@
-import { BookingEngine } from '@shuttle/functions/bookings/engine.ts';
+import { bookingEngine } from '@shuttle/functions/app/factories.ts';
+import { signupJobDeps } from '@shuttle/functions/app/jobs.ts';
+import type { BookingEngine } from '@shuttle/functions/bookings/engine.ts';
 import { runSignupJobs } from '@shuttle/functions/bookings/sign-up-jobs.ts';
 import type { OutboxRecord } from '@shuttle/functions/outbox/model.ts';
 import { randomId } from '@shuttle/functions/platform/clock.ts';
@@ -26,7 +28,7 @@ withHarnessAndLineStub(async (started, line) => {
   h = started;
   stub = line;
   team = await h.putTeam();
-  engine = new BookingEngine({ store: h.store, clock: h.clock, ids: randomId });
+  engine = bookingEngine({ store: h.store, clock: h.clock, ids: randomId });
 });
 
 interface PushBody {
@@ -35,7 +37,7 @@ interface PushBody {
   messages: [{ type: 'flex'; altText: string }];
 }
 
-const jobs = () => runSignupJobs({ store: h.store, clock: h.clock, ids: randomId });
+const jobs = () => runSignupJobs(signupJobDeps({ store: h.store, clock: h.clock, ids: randomId }));
 const t = (language: Language, path: string, vars?: Record<string, string | number>) =>
   translate(language, 'notifications', path, vars);
 

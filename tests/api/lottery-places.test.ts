@@ -1,3 +1,4 @@
+import { signupJobDeps } from '@shuttle/functions/app/jobs.ts';
 import { runSignupJobs } from '@shuttle/functions/bookings/sign-up-jobs.ts';
 import { randomId } from '@shuttle/functions/platform/clock.ts';
 import { type AdminSession, type SessionSummary, sessionState } from '@shuttle/shared';
@@ -50,7 +51,7 @@ describe('a lottery taking entries', () => {
     expect(listed.items.find((s) => s.id === session.id)?.lotteryEntrants).toBe(4);
 
     h.clock.advance(30 * MINUTE);
-    await runSignupJobs({ store: h.store, clock: h.clock, ids: randomId });
+    await runSignupJobs(signupJobDeps({ store: h.store, clock: h.clock, ids: randomId }));
     const drawn = (await h.call<SessionSummary>('withoutAuth/getDetail', { sessionId: session.id })).body.data!;
     expect(drawn.lotteryEntrants).toBeUndefined();
     expect(drawn.acceptedCount).toBe(4);

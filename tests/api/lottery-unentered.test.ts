@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { signupJobDeps } from '@shuttle/functions/app/jobs.ts';
 import { runSignupJobs } from '@shuttle/functions/bookings/sign-up-jobs.ts';
 import { randomId } from '@shuttle/functions/platform/clock.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -23,7 +24,7 @@ afterAll(() => h.close());
 
 const MINUTE = 60_000;
 const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
-const jobs = () => runSignupJobs({ store: h.store, clock: h.clock, ids: randomId });
+const jobs = () => runSignupJobs(signupJobDeps({ store: h.store, clock: h.clock, ids: randomId }));
 
 interface LotteryDetail {
   lottery: { drawAt: string; seedHash: string; seed: string | null; drawnAt: string | null; entries: unknown[] };

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { signupJobDeps } from '@shuttle/functions/app/jobs.ts';
 import { runSignupJobs } from '@shuttle/functions/bookings/sign-up-jobs.ts';
 import { randomId } from '@shuttle/functions/platform/clock.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -65,7 +66,7 @@ const members = async (sessionId: string) =>
     { sessionId },
     { token: await h.login('Ulistviewer', '看名單') },
   );
-const jobs = () => runSignupJobs({ store: h.store, clock: h.clock, ids: randomId });
+const jobs = () => runSignupJobs(signupJobDeps({ store: h.store, clock: h.clock, ids: randomId }));
 const advance = (ms: number) => h.clock.set(new Date(h.clock.now().getTime() + ms));
 
 /** A lottery session whose 1-minute window opens now. */

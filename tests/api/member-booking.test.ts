@@ -1,5 +1,6 @@
 import { PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { index, key } from '@shuttle/functions/db/keys.ts';
+import { memberCodec } from '@shuttle/functions/db/codecs/teams.ts';
+import { key } from '@shuttle/functions/db/keys.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiHarness, createApiHarness } from '../support/harness.ts';
 import { expectSessionInvariants, readSessionState } from '../support/invariants.ts';
@@ -97,14 +98,16 @@ describe('reserving', () => {
     await h.store.doc.send(
       new PutCommand({
         TableName: h.store.tableName,
-        Item: {
-          ...key.teamMember(team.id, 'line_Ublocked'),
-          ...index.teamsOfUser('line_Ublocked', team.id),
+        Item: memberCodec.encode({
           type: 'member',
           teamId: team.id,
           userId: 'line_Ublocked',
+          name: 'Ublocked',
+          pictureUrl: '',
           blocked: true,
-        },
+          membership: 'member',
+          joinedAt: h.clock.now().toISOString(),
+        }),
       }),
     );
     expect((await join(blocked, open.id)).body.error).toBe('MEMBER_BLOCKED');
@@ -315,8 +318,8 @@ describe('history and statistics', () => {
       h.putSession(team, { startsInHours: 8, price: 250 }),
     ]);
     for (const s of sessions) await join(token, s.id);
-    const { BookingEngine } = await import('@shuttle/functions/bookings/engine.ts');
-    const engine = new BookingEngine({ store: h.store, clock: h.clock, ids: () => crypto.randomUUID() });
+    const { bookingEngine } = await import('@shuttle/functions/app/factories.ts');
+    const engine = bookingEngine({ store: h.store, clock: h.clock, ids: () => crypto.randomUUID() });
     await engine.checkIn(sessions[0]!.id, 'line_Uhistory', 'attended');
     await engine.checkIn(sessions[1]!.id, 'line_Uhistory', 'attended');
     await engine.checkIn(sessions[2]!.id, 'line_Uhistory', 'absent');

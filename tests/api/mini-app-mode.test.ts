@@ -66,9 +66,17 @@ async function oneplaceSession(s: LocalStack) {
       Item: {
         ...key.team(teamId),
         ...index.teamsByName('測試羽球隊', teamId),
+        // A whole team item, as the codecs read it (functions/src/db/codecs/teams.ts).
         type: 'team',
         id: teamId,
         name: '測試羽球隊',
+        defaultRegion: '台北市',
+        defaultPlaceName: '大安運動中心',
+        defaultLocation: '台北市大安區',
+        defaultPrice: 200,
+        defaultLine: '',
+        privateRules: '',
+        cancelWindowMinutes: 120,
         memberCount: 0,
         createdAt: now.toISOString(),
       },

@@ -1,4 +1,5 @@
-import { BookingEngine } from '@shuttle/functions/bookings/engine.ts';
+import { bookingEngine } from '@shuttle/functions/app/factories.ts';
+import { signupJobDeps } from '@shuttle/functions/app/jobs.ts';
 import { runSignupJobs } from '@shuttle/functions/bookings/sign-up-jobs.ts';
 import { randomId } from '@shuttle/functions/platform/clock.ts';
 import type { TeamRecord } from '@shuttle/functions/teams/repository.ts';
@@ -42,8 +43,8 @@ const mine = async (sub: string, sessionId: string) =>
       { token: await h.login(sub) },
     )
   ).body.data!.myBooking;
-const jobs = () => runSignupJobs({ store: h.store, clock: h.clock, ids: randomId });
-const engine = () => new BookingEngine({ store: h.store, clock: h.clock, ids: randomId });
+const jobs = () => runSignupJobs(signupJobDeps({ store: h.store, clock: h.clock, ids: randomId }));
+const engine = () => bookingEngine({ store: h.store, clock: h.clock, ids: randomId });
 
 /** At Taipei wall time `at`: a capacity-1 session `startsInHours` ahead, held by the first player, the rest waiting. */
 async function fullSession(

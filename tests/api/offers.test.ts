@@ -1,4 +1,5 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { signupJobDeps } from '@shuttle/functions/app/jobs.ts';
 import { runSignupJobs } from '@shuttle/functions/bookings/sign-up-jobs.ts';
 import { composeNotification } from '@shuttle/functions/notifications/messages.ts';
 import { randomId } from '@shuttle/functions/platform/clock.ts';
@@ -36,7 +37,7 @@ const decline = (token: string, sessionId: string) =>
 const mine = async (token: string, sessionId: string) =>
   (await h.call<{ myBooking: MyBooking | null }>('checkState/sessionList/getDetail', { sessionId }, { token })).body
     .data!.myBooking;
-const jobs = () => runSignupJobs({ store: h.store, clock: h.clock, ids: randomId });
+const jobs = () => runSignupJobs(signupJobDeps({ store: h.store, clock: h.clock, ids: randomId }));
 
 async function noticesOf(sessionId: string, kind: string) {
   const { Items } = await h.store.doc.send(
@@ -131,8 +132,8 @@ describe('waitlist offers', () => {
 
   it('shrinks the offer to end 60 minutes before the start, and opens the place to everyone waiting inside that', async () => {
     // Accepted bookings cannot be cancelled this close; an admin removal frees the place instead.
-    const { BookingEngine } = await import('@shuttle/functions/bookings/engine.ts');
-    const engine = new BookingEngine({ store: h.store, clock: h.clock, ids: randomId });
+    const { bookingEngine } = await import('@shuttle/functions/app/factories.ts');
+    const engine = bookingEngine({ store: h.store, clock: h.clock, ids: randomId });
     // 66 minutes ahead: the 15-minute hold of the last 3 h is cut at the cutoff, 6 minutes away.
     const soon = await fullSession('Uoffs', 1, 1.1);
     await engine.cancel({ sessionId: soon.session.id, userId: 'line_Uoffs0', byAdmin: true });

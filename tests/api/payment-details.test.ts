@@ -1,3 +1,4 @@
+import { notifierRepositories } from '@shuttle/functions/app/jobs.ts';
 import { OutboxDispatcher } from '@shuttle/functions/notifications/dispatcher.ts';
 import type { PaymentDetailsSettings } from '@shuttle/shared';
 import { translate } from '@shuttle/shared/i18n/notifications';
@@ -15,6 +16,7 @@ beforeAll(async () => {
   h = await createAdminHarness();
   dispatcher = new OutboxDispatcher({
     store: h.store,
+    repositories: notifierRepositories(h.store),
     clock: h.clock,
     line: null,
     mailer: h.emails,

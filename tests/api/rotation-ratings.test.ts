@@ -1,8 +1,8 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { RotationAdminBoard } from '@shuttle/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type RatingItem, ratingCodec } from '../../functions/src/db/codecs/ratings.ts';
 import { key } from '../../functions/src/db/keys.ts';
-import type { RatingItem } from '../../functions/src/rotation/rating-repository.ts';
 import { firstRating } from '../../functions/src/rotation/ratings.ts';
 import { type AdminHarness, createAdminHarness } from '../support/admin-harness.ts';
 
@@ -39,11 +39,13 @@ const ok = async <T>(path: string, body: unknown, headers: Record<string, string
   return res.body.data!;
 };
 const rating = async (userId: string) =>
-  ((
-    await h.store.doc.send(
-      new GetCommand({ TableName: h.store.tableName, Key: key.rating(userId), ConsistentRead: true }),
-    )
-  ).Item as RatingItem | undefined) ?? null;
+  ratingCodec.decodeOrNull(
+    (
+      await h.store.doc.send(
+        new GetCommand({ TableName: h.store.tableName, Key: key.rating(userId), ConsistentRead: true }),
+      )
+    ).Item,
+  );
 const userIdsOf = (board: Board, side: { playerId: string }[]) =>
   side.map((p) => board.players.find((x) => x.playerId === p.playerId)!.userId);
 

@@ -1,18 +1,18 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { storeViewerChecks } from '../../functions/src/app/viewer-checks.ts';
 import { key } from '../../functions/src/db/keys.ts';
 import { RateLimitedError } from '../../functions/src/platform/rate-limit.ts';
 import { SOCKET_LIMITS, SOCKET_PLACE_SECONDS } from '../../functions/src/rotation/socket-limits.ts';
-import { RotationSockets } from '../../functions/src/rotation/socket-store.ts';
+import { RotationSockets } from '../../functions/src/rotation/socket-repository.ts';
 import { socketRoutes } from '../../functions/src/rotation/sockets.ts';
-import { storeViewerChecks } from '../../functions/src/rotation/viewers.ts';
 import { type AdminHarness, createAdminHarness } from '../support/admin-harness.ts';
 import { connector as connectTo, openBoard } from './rotation-fixtures.ts';
 
 /**
  * The live board's `$connect` / `$disconnect` on AWS (docs/ON-COURT.md, "Live") against
  * DynamoDB Local: who may open a socket, what is stored of them, and the places that bound
- * sockets per board, viewer and address (rotation/socket-store.ts). The broadcaster and the
+ * sockets per board, viewer and address (rotation/socket-repository.ts). The broadcaster and the
  * revocations: rotation-broadcast.test.ts.
  */
 let h: AdminHarness;

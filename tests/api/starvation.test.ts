@@ -1,5 +1,5 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { BookingEngine } from '@shuttle/functions/bookings/engine.ts';
+import { bookingEngine } from '@shuttle/functions/app/factories.ts';
 import { randomId } from '@shuttle/functions/platform/clock.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiHarness, createApiHarness } from '../support/harness.ts';
@@ -29,7 +29,7 @@ const player = (userId: string) => ({ userId, name: userId, pictureUrl: '' });
 
 describe('releases under a stream of joins', () => {
   it('every cancel and capacity change succeeds, promoting in order and exactly once', async () => {
-    const engine = new BookingEngine({ store: h.store, clock: h.clock, ids: randomId });
+    const engine = bookingEngine({ store: h.store, clock: h.clock, ids: randomId });
     const team = await h.putTeam();
     const session = await h.putSession(team, { capacity: CAPACITY });
     const booked = Array.from({ length: CAPACITY }, (_, i) => `booked${String(i).padStart(3, '0')}`);

@@ -3,6 +3,10 @@
  * the booking needs (the same read and transaction, issued directly), in one run against one
  * DynamoDB Local, plus p50/p99 latency. Goal: the API keeps at least 0.8 of the bare calls'
  * throughput (median ratio of paired rounds), so the layers above DynamoDB cost little.
+ * Then the cost of the storage codecs' checks (docs/ARCHITECTURE.md, "Storage"): the items a
+ * join reads (counted at the document client during the API rounds) times the time to decode
+ * one (the rounds' session items as they ended, the largest a join saw), against a join's share
+ * of the API's time (1 / throughput) and its p50 latency. Goal: under 5%.
  */
 
 import { spawnSync } from 'node:child_process';
@@ -15,13 +19,15 @@ import { TokenService } from '@shuttle/functions/auth/tokens.ts';
 import { encodeEntry } from '@shuttle/functions/bookings/waitlist.ts';
 import { ensureTable } from '@shuttle/functions/db/bootstrap.ts';
 import { createDocumentClient, type Store } from '@shuttle/functions/db/client.ts';
+import type { StoredItem } from '@shuttle/functions/db/codec.ts';
+import { userCodec } from '@shuttle/functions/db/codecs/players.ts';
+import { sessionCodec } from '@shuttle/functions/db/codecs/sessions.ts';
 import { index, key } from '@shuttle/functions/db/keys.ts';
 import { startDynamoLocal } from '@shuttle/functions/local/dynamo-local.ts';
 import { listenFirst } from '@shuttle/functions/local/listen.ts';
 import { randomId, systemClock } from '@shuttle/functions/platform/clock.ts';
 import { CaptureEmailSender } from '@shuttle/functions/platform/email.ts';
 import { newSessionItem } from '@shuttle/functions/sessions/factory.ts';
-import type { SessionRecord } from '@shuttle/functions/sessions/model.ts';
 
 const SESSIONS = Number(process.env.BENCH_SESSIONS ?? 40);
 const PER_SESSION = Number(process.env.BENCH_PER_SESSION ?? 30);
@@ -93,13 +99,30 @@ const work = (sessionIds: string[]) =>
     sessionIds.map((sessionId) => ({ sessionId, userId: `line_Ubench${p}` })),
   ).flat();
 
+/** The fields the bare path uses, taken from the raw item without the codec's checks (the baseline). */
+interface BareSession {
+  id: string;
+  teamId: string;
+  startsAt: string;
+  remaining: number;
+  waiting: number;
+}
+
+const bareFields = (item: StoredItem | undefined): BareSession => ({
+  id: String(item?.id),
+  teamId: String(item?.teamId),
+  startsAt: String(item?.startsAt),
+  remaining: Number(item?.remaining),
+  waiting: Array.isArray(item?.waitlist) ? item.waitlist.length : 0,
+});
+
 /** The booking's own DynamoDB calls, issued directly: consistent read, then one transaction. */
 async function bareBooking(store: Store, sessionId: string, userId: string): Promise<void> {
   const { Item } = await store.doc.send(
     new GetCommand({ TableName: store.tableName, Key: key.session(sessionId), ConsistentRead: true }),
   );
-  const session = Item as SessionRecord;
-  const seat = session.waitlist.length === 0 && session.remaining >= 1;
+  const session = bareFields(Item);
+  const seat = session.waiting === 0 && session.remaining >= 1;
   try {
     await bareTransaction(store, session, userId, seat);
   } catch {
@@ -108,7 +131,7 @@ async function bareBooking(store: Store, sessionId: string, userId: string): Pro
   }
 }
 
-async function bareTransaction(store: Store, session: SessionRecord, userId: string, seat: boolean): Promise<void> {
+async function bareTransaction(store: Store, session: BareSession, userId: string, seat: boolean): Promise<void> {
   const sessionId = session.id;
   const now = new Date().toISOString();
   await store.doc.send(
@@ -177,6 +200,58 @@ async function bareTransaction(store: Store, session: SessionRecord, userId: str
   );
 }
 
+/** Mean microseconds to decode one of `items` through the session codec, over at least `minMs` of decoding. */
+function decodeMicros(items: StoredItem[], minMs = 300): number {
+  let decodes = 0;
+  const started = performance.now();
+  do {
+    for (const item of items) sessionCodec.decode(item);
+    decodes += items.length;
+  } while (performance.now() - started < minMs);
+  return ((performance.now() - started) * 1000) / decodes;
+}
+
+/**
+ * The storage codecs' share of a join: the session items the rounds left (each as large as any
+ * read of it during its round) and the hot session (the longest waitlist), decoded many times.
+ */
+async function codecCost(
+  store: Store,
+  measured: {
+    readsPerJoin: number;
+    joinShareMs: number;
+    joinCpuMs: number;
+    joinP50Ms: number;
+    sessionIds: string[];
+    hotSessionId: string;
+  },
+) {
+  const read = async (id: string) =>
+    (await store.doc.send(new GetCommand({ TableName: store.tableName, Key: key.session(id), ConsistentRead: true })))
+      .Item ?? {};
+  const ended = await Promise.all(measured.sessionIds.map(read));
+  const hot = await read(measured.hotSessionId);
+  for (let i = 0; i < 2_000; i++) sessionCodec.decode(ended[i % ended.length]!); // warm the JIT
+  const typical = decodeMicros(ended);
+  const longest = decodeMicros([hot]);
+  const perJoin = typical * measured.readsPerJoin;
+  const share = perJoin / (measured.joinShareMs * 1000);
+  const ofCpu = perJoin / (measured.joinCpuMs * 1000);
+  const ofLatency = perJoin / (measured.joinP50Ms * 1000);
+  const percent = (x: number) => `${(x * 100).toPrecision(2)}%`;
+  const worst = Math.max(share, ofCpu);
+  const waiting = (item: StoredItem) => (Array.isArray(item.waitlist) ? item.waitlist.length : 0);
+  console.log(
+    `\nStorage codec checks: ${measured.readsPerJoin.toFixed(2)} items decoded per join, ` +
+      `${typical.toFixed(1)} µs each (sessions as their rounds ended, ${waiting(ended[0]!)} waiting; ` +
+      `${longest.toFixed(1)} µs for the hot session, ${waiting(hot)} waiting)\n` +
+      `= ${perJoin.toFixed(1)} µs per join: ${percent(ofCpu)} of the CPU time a join costs this process ` +
+      `(${measured.joinCpuMs.toFixed(2)} ms, API and HTTP client), ${percent(share)} of a join's share of the ` +
+      `API's time (${measured.joinShareMs.toFixed(2)} ms = 1 / median throughput), ${percent(ofLatency)} of its ` +
+      `p50 latency (${measured.joinP50Ms.toFixed(1)} ms); goal < 5% (${worst < 0.05 ? 'met' : 'MISSED'})`,
+  );
+}
+
 function report(label: string, ops: number, r: Result) {
   const rps = ops / r.seconds;
   console.log(
@@ -190,6 +265,23 @@ async function main() {
   const doc = createDocumentClient({ region: 'local', endpoint: dynamo.endpoint });
   const store: Store = { doc, tableName: 'bench' };
   await ensureTable(doc, store.tableName);
+  // Whole items the reads return while an API round runs: each goes through its codec (a
+  // projection, the member token's existence check, is not decoded and not counted).
+  const reads = { counting: false, items: 0 };
+  doc.middlewareStack.add(
+    (next) => async (args) => {
+      const out = await next(args);
+      if (reads.counting && !(args.input as { ProjectionExpression?: string }).ProjectionExpression) {
+        const output = out.output as { Item?: unknown; Items?: unknown[]; Responses?: Record<string, unknown[]> };
+        reads.items +=
+          (output.Item ? 1 : 0) +
+          (output.Items?.length ?? 0) +
+          Object.values(output.Responses ?? {}).reduce((n, list) => n + list.length, 0);
+      }
+      return out;
+    },
+    { step: 'initialize', name: 'countDecodedReads' },
+  );
   const secret = randomId() + randomId();
   const tokens = new TokenService({ secret, memberTtlSeconds: 3600, adminTtlSeconds: 3600 });
   const refuse = async () => {
@@ -211,27 +303,51 @@ async function main() {
   const bearer = new Map<string, string>();
   // A member token works while its player's record exists (docs/PRIVACY.md): each bench player has one.
   const player = async (userId: string, name: string) => {
-    await store.doc.send(
-      new PutCommand({ TableName: store.tableName, Item: { ...key.user(userId), type: 'user', userId, name } }),
-    );
+    const now = new Date().toISOString();
+    const user = userCodec.encode({
+      type: 'user',
+      userId,
+      provider: 'line',
+      providerSub: userId.slice('line_'.length),
+      name,
+      pictureUrl: '',
+      email: null,
+      emailVerified: false,
+      language: null,
+      isAdmin: false,
+      isTeamLeader: false,
+      createdAt: now,
+      lastLoginAt: now,
+    });
+    await store.doc.send(new PutCommand({ TableName: store.tableName, Item: user }));
     bearer.set(userId, `Bearer ${(await tokens.issueMember({ userId, name, pictureUrl: '' })).token}`);
   };
   for (let p = 0; p < PER_SESSION; p++) await player(`line_Ubench${p}`, `P${p}`);
 
+  const apiSessions: string[] = [];
+  let apiJoins = 0;
+  /** CPU time of this process (the API and the HTTP client that calls it) during the API rounds. */
+  let apiCpuMicros = 0;
   const viaApi = async (label: string) => {
-    const jobs = work(await createSessions(store, label));
-    return {
-      ops: jobs.length,
-      result: await pool(jobs, CONCURRENCY, async ({ sessionId, userId }) => {
-        const res = await fetch(base, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', authorization: bearer.get(userId)! },
-          body: JSON.stringify({ sessionId }),
-        });
-        if (res.status !== 200) throw new Error(`join answered ${res.status}: ${await res.text()}`);
-        await res.arrayBuffer();
-      }),
-    };
+    const sessionIds = await createSessions(store, label);
+    apiSessions.push(...sessionIds);
+    const jobs = work(sessionIds);
+    reads.counting = true;
+    const cpuBefore = process.cpuUsage();
+    const result = await pool(jobs, CONCURRENCY, async ({ sessionId, userId }) => {
+      const res = await fetch(base, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: bearer.get(userId)! },
+        body: JSON.stringify({ sessionId }),
+      });
+      if (res.status !== 200) throw new Error(`join answered ${res.status}: ${await res.text()}`);
+      await res.arrayBuffer();
+    });
+    reads.counting = false;
+    const cpu = process.cpuUsage(cpuBefore);
+    apiCpuMicros += cpu.user + cpu.system;
+    apiJoins += jobs.length;
+    return { ops: jobs.length, result };
   };
   const bare = async (label: string) => {
     const jobs = work(await createSessions(store, label));
@@ -247,6 +363,7 @@ async function main() {
   await viaApi('warm');
   await bare('warm');
   const apiRates: number[] = [];
+  const apiP50s: number[] = [];
   const bareRates: number[] = [];
   const ratios: number[] = [];
   // Alternate which side goes first so drift on a shared machine does not favour either.
@@ -259,6 +376,7 @@ async function main() {
     const apiRate = report(`round ${round} member API`, a.ops, a.result);
     const bareRate = report(`round ${round} bare DynamoDB`, b.ops, b.result);
     apiRates.push(apiRate);
+    apiP50s.push(percentile(a.result.latencies, 50));
     bareRates.push(bareRate);
     ratios.push(apiRate / bareRate);
   }
@@ -282,6 +400,15 @@ async function main() {
     await res.arrayBuffer();
   });
   report('hot session, 300 at once', 300, hotResult);
+
+  await codecCost(store, {
+    readsPerJoin: reads.items / apiJoins,
+    joinCpuMs: apiCpuMicros / apiJoins / 1000,
+    joinShareMs: 1000 / median(apiRates),
+    joinP50Ms: median(apiP50s),
+    sessionIds: apiSessions,
+    hotSessionId: hot!,
+  });
 
   server.close();
   doc.destroy();

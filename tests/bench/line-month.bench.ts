@@ -15,9 +15,12 @@
  * reached them with it on. `-- --json` ends with one JSON line
  * `{"off": {"bookings", "billable", "billablePer100Bookings"}, "on": {...}}`.
  */
+
 import { createHash } from 'node:crypto';
 import { PutCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { reminderJobDeps, signupJobDeps } from '@shuttle/functions/app/jobs.ts';
 import { runSignupJobs } from '@shuttle/functions/bookings/sign-up-jobs.ts';
+import { outboxCodec } from '@shuttle/functions/db/codecs/outbox.ts';
 import { startDynamoLocal } from '@shuttle/functions/local/dynamo-local.ts';
 import { seedDemoAdmin, seedDemoData } from '@shuttle/functions/local/seed.ts';
 import { DEMO_ADMIN, membersOf, players, TEAMS, type TeamPlan } from '@shuttle/functions/local/seed-data.ts';
@@ -27,8 +30,8 @@ import { isServiceKind } from '@shuttle/functions/notifications/service-catalog.
 import type { OutboxRecord } from '@shuttle/functions/outbox/model.ts';
 import { FixedClock, randomId } from '@shuttle/functions/platform/clock.ts';
 import { newSessionItem } from '@shuttle/functions/sessions/factory.ts';
-import { TeamAdminRepository } from '@shuttle/functions/teams/admins.ts';
-import { LineUsageRepository } from '@shuttle/functions/teams/line-usage.ts';
+import { LineUsageRepository } from '@shuttle/functions/teams/line-usage-repository.ts';
+import { TeamAdminRepository } from '@shuttle/functions/teams/team-admin-repository.ts';
 import { taipeiDayStart, taipeiMonth } from '@shuttle/shared';
 
 const JSON_OUT = process.argv.includes('--json');
@@ -126,7 +129,7 @@ async function replay(stack: LocalStack, clock: FixedClock, miniApp: boolean): P
   // The seed's own lottery draws (at the next Taipei midnight) and their notices happen now, in
   // a month of their own, so neither the month's counters nor its records hold them.
   clock.advance(2 * DAY);
-  await runSignupJobs({ store: stack.store, clock, ids: randomId });
+  await runSignupJobs(signupJobDeps({ store: stack.store, clock, ids: randomId }));
   await stack.drain();
   // Sign-ins last hours (admin) or days (member) on the fast clock: taken again once half gone.
   let admin = { token: '', at: Number.NEGATIVE_INFINITY };
@@ -261,7 +264,7 @@ async function replay(stack: LocalStack, clock: FixedClock, miniApp: boolean): P
         }
         // The reminder job's run that sees the session within 24 hours.
         add(startsAt - 23 * HOUR, 4, async () => {
-          await scheduleBookingReminders({ store: stack.store, clock });
+          await scheduleBookingReminders(reminderJobDeps({ store: stack.store, clock }));
         });
       }
     }
@@ -271,11 +274,11 @@ async function replay(stack: LocalStack, clock: FixedClock, miniApp: boolean): P
   for (const action of actions) {
     if (action.at > clock.now().getTime()) clock.set(new Date(action.at));
     await action.run();
-    await runSignupJobs({ store: stack.store, clock, ids: randomId });
+    await runSignupJobs(signupJobDeps({ store: stack.store, clock, ids: randomId }));
     await stack.drain();
   }
   clock.set(new Date(MONTH_START + (WEEKS * 7 + 2) * DAY));
-  await runSignupJobs({ store: stack.store, clock, ids: randomId });
+  await runSignupJobs(signupJobDeps({ store: stack.store, clock, ids: randomId }));
   await stack.drain();
   return { ...(await tally(stack, bookingsOf)), refused };
 }
@@ -295,10 +298,12 @@ async function tally(stack: LocalStack, bookingsOf: Map<string, number>): Promis
       }),
     );
     records.push(
-      ...((page.Items ?? []) as OutboxRecord[]).filter(
-        // The seed's own sessions (its lottery draws on the way) are not the month's.
-        (r) => r.createdAt >= since && !('sessionId' in r && r.sessionId?.startsWith('demo-')),
-      ),
+      ...(page.Items ?? [])
+        .map((item) => outboxCodec.decode(item))
+        .filter(
+          // The seed's own sessions (its lottery draws on the way) are not the month's.
+          (r) => r.createdAt >= since && !('sessionId' in r && r.sessionId?.startsWith('demo-')),
+        ),
     );
     start = page.LastEvaluatedKey;
   } while (start);

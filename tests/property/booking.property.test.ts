@@ -1,5 +1,7 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { BookingEngine } from '@shuttle/functions/bookings/engine.ts';
+import { bookingEngine } from '@shuttle/functions/app/factories.ts';
+import { signupJobDeps } from '@shuttle/functions/app/jobs.ts';
+import type { BookingEngine } from '@shuttle/functions/bookings/engine.ts';
 import { DomainError } from '@shuttle/functions/platform/errors.ts';
 import type { BookingRecord } from '@shuttle/functions/sessions/model.ts';
 import { DEFAULT_QUIET_HOURS, type ErrorCode, quietPeriodAt, wakingFrom } from '@shuttle/shared';
@@ -48,7 +50,7 @@ let h: ApiHarness;
 let engine: BookingEngine;
 beforeAll(async () => {
   h = await createApiHarness();
-  engine = new BookingEngine({
+  engine = bookingEngine({
     store: h.store,
     clock: h.clock,
     ids: () => crypto.randomUUID(),
@@ -430,7 +432,9 @@ async function checkFairScenarios(
             reached.resized += 1;
           } else {
             h.clock.advance(o.minutes * 60_000);
-            const jobs = await runSignupJobs({ store: h.store, clock: h.clock, ids: () => crypto.randomUUID() });
+            const jobs = await runSignupJobs(
+              signupJobDeps({ store: h.store, clock: h.clock, ids: () => crypto.randomUUID() }),
+            );
             reached.expired += jobs.expired;
             log.push(`tick ${o.minutes} -> ${JSON.stringify(jobs)}`);
           }

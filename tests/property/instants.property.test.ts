@@ -1,4 +1,5 @@
 import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { reminderJobDeps, signupJobDeps } from '@shuttle/functions/app/jobs.ts';
 import { runSignupJobs } from '@shuttle/functions/bookings/sign-up-jobs.ts';
 import { key } from '@shuttle/functions/db/keys.ts';
 import { scheduleBookingReminders } from '@shuttle/functions/notifications/reminders.ts';
@@ -190,9 +191,9 @@ async function runScenario(s: Scenario, jobs: Jobs = JOBS) {
       }
     }
     const [opened, reminders, signups] = await Promise.all([
-      jobs.scheduleSignupOpenings({ store: h.store, clock: h.clock }),
-      jobs.scheduleBookingReminders({ store: h.store, clock: h.clock }),
-      jobs.runSignupJobs({ store: h.store, clock: h.clock, ids: randomId }),
+      jobs.scheduleSignupOpenings(reminderJobDeps({ store: h.store, clock: h.clock })),
+      jobs.scheduleBookingReminders(reminderJobDeps({ store: h.store, clock: h.clock })),
+      jobs.runSignupJobs(signupJobDeps({ store: h.store, clock: h.clock, ids: randomId })),
     ]);
     totals.opened += opened.written;
     totals.reminders += reminders.written;

@@ -1,9 +1,11 @@
 import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { BookingEngine } from '@shuttle/functions/bookings/engine.ts';
-import { CreditRepository } from '@shuttle/functions/payments/credits.ts';
-import { PassRepository } from '@shuttle/functions/payments/passes.ts';
+import { bookingEngine } from '@shuttle/functions/app/factories.ts';
+import type { BookingEngine } from '@shuttle/functions/bookings/engine.ts';
+import { bookingCodec } from '@shuttle/functions/db/codecs/sessions.ts';
+import { CreditRepository } from '@shuttle/functions/payments/credit-repository.ts';
+import { PassRepository } from '@shuttle/functions/payments/pass-repository.ts';
 import { PaymentRepository } from '@shuttle/functions/payments/repository.ts';
-import { SettlementRepository } from '@shuttle/functions/payments/settlement-store.ts';
+import { SettlementRepository } from '@shuttle/functions/payments/settlement-repository.ts';
 import { DomainError } from '@shuttle/functions/platform/errors.ts';
 import type { BookingRecord } from '@shuttle/functions/sessions/model.ts';
 import { SessionRepository } from '@shuttle/functions/sessions/repository.ts';
@@ -88,7 +90,7 @@ let credits: CreditRepository;
 beforeAll(async () => {
   h = await createApiHarness();
   const retry = { attempts: 40, baseDelayMs: 2, maxDelayMs: 30 };
-  engine = new BookingEngine({ store: h.store, clock: h.clock, ids: () => crypto.randomUUID(), retry });
+  engine = bookingEngine({ store: h.store, clock: h.clock, ids: () => crypto.randomUUID(), retry });
   payments = new PaymentRepository(h.store, h.clock);
   passes = new PassRepository(h.store, h.clock, () => crypto.randomUUID());
   settlements = new SettlementRepository(h.store, h.clock);
@@ -182,7 +184,7 @@ async function bookingsOf(sessionId: string): Promise<BookingRecord[]> {
       ConsistentRead: true,
     }),
   );
-  return (Items ?? []) as BookingRecord[];
+  return (Items ?? []).map((item) => bookingCodec.decode(item));
 }
 
 /** Runs the scenarios with `calls`, checking after every round; answers what the runs did. */

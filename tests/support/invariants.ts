@@ -2,13 +2,18 @@ import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { effectiveStatus } from '@shuttle/functions/bookings/lottery.ts';
 import { decodeEntry } from '@shuttle/functions/bookings/waitlist.ts';
 import type { Store } from '@shuttle/functions/db/client.ts';
+import { bookingCodec, sessionCodec } from '@shuttle/functions/db/codecs/sessions.ts';
+import { teamPlayedCodec } from '@shuttle/functions/db/codecs/teams.ts';
 import { isGuestId, key } from '@shuttle/functions/db/keys.ts';
 import { batchGetAll } from '@shuttle/functions/db/query.ts';
 import type { BookingRecord, SessionRecord } from '@shuttle/functions/sessions/model.ts';
 import { expect } from 'vitest';
 
-/** Reads a session's item and every booking row straight from the table (consistent). */
-export async function readSessionState(store: Store, sessionId: string) {
+/**
+ * Reads a session's partition straight from the table (consistent): the session item, or
+ * undefined once it was deleted, and every booking row.
+ */
+export async function readSessionRows(store: Store, sessionId: string) {
   const items: Record<string, unknown>[] = [];
   let ExclusiveStartKey: Record<string, unknown> | undefined;
   do {
@@ -24,8 +29,17 @@ export async function readSessionState(store: Store, sessionId: string) {
     items.push(...(page.Items ?? []));
     ExclusiveStartKey = page.LastEvaluatedKey;
   } while (ExclusiveStartKey);
-  const session = items.find((i) => i.SK === 'SESSION') as unknown as SessionRecord;
-  const bookings = items.filter((i) => String(i.SK).startsWith('BOOKING#')) as unknown as BookingRecord[];
+  // Through the codecs, as the product reads them: a stored row the codec refuses fails the test.
+  const found = items.find((i) => i.SK === 'SESSION');
+  const session: SessionRecord | undefined = found ? sessionCodec.decode(found) : undefined;
+  const bookings = items.filter((i) => String(i.SK).startsWith('BOOKING#')).map((i) => bookingCodec.decode(i));
+  return { session, bookings };
+}
+
+/** A session that is stored and every booking row of it (consistent); fails when the session is gone. */
+export async function readSessionState(store: Store, sessionId: string) {
+  const { session, bookings } = await readSessionRows(store, sessionId);
+  if (!session) throw new Error(`Session ${sessionId} is not stored`);
   return { session, bookings };
 }
 
@@ -80,9 +94,10 @@ export async function expectSessionInvariants(store: Store, sessionId: string) {
   const head = listed[0];
   if (head) expect(session.remaining, 'nobody waits while their seat is free').toBeLessThan(head.partySize);
   // Every booking row of a player with an account was written with its `PLAYED#` record (TABLE.md, "References").
-  const players = bookings.filter((b) => !isGuestId(b.userId) && !(b as { anonymised?: boolean }).anonymised);
-  const played = await batchGetAll<{ userId: string }>(
+  const players = bookings.filter((b) => !isGuestId(b.userId) && !b.anonymised);
+  const played = await batchGetAll(
     store,
+    teamPlayedCodec,
     players.map((b) => key.teamPlayed(session.teamId, b.userId)),
   );
   expect(played.map((p) => p.userId).sort(), 'every booked player has booked with the team').toEqual(

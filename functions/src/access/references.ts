@@ -5,20 +5,21 @@ import {
   requireMoneySettings,
   type TeamAccess,
   type TeamScope,
+  teamSession,
 } from '#admin-accounts/team-scope.ts';
 import type { PassRecord } from '#payments/model.ts';
-import type { PassRepository } from '#payments/passes.ts';
+import type { PassRepository } from '#payments/pass-repository.ts';
 import { DomainError } from '#platform/errors.ts';
-import type { AdminCaller, MemberCaller, ReferenceResolver } from '#platform/http.ts';
-import type { UserRepository } from '#players/repository.ts';
+import type { AdminCaller, MemberCaller, ReferenceResolver, ResolvedRelations } from '#platform/http.ts';
+import type { PlayerRepository } from '#players/repository.ts';
 import { boardIds } from '#rotation/board-ids.ts';
 import type { RotationPlayerRecord } from '#rotation/model.ts';
 import type { RotationItem, RotationRepository } from '#rotation/repository.ts';
 import type { BookingRecord, SessionRecord } from '#sessions/model.ts';
 import type { SessionRepository } from '#sessions/repository.ts';
-import type { TeamAdminLink, TeamAdminRepository } from '#teams/admins.ts';
-import type { MemberRecord, MembershipRepository } from '#teams/membership.ts';
+import type { MemberRecord, MembershipRepository } from '#teams/membership-repository.ts';
 import type { TeamRecord, TeamRepository, VenueRecord } from '#teams/repository.ts';
+import type { TeamAdminLink, TeamAdminRepository } from '#teams/team-admin-repository.ts';
 
 /** A player an admin may name: a member of the team, one who asked to join or booked with it, with a live account. */
 export interface TeamPlayerRef {
@@ -116,22 +117,21 @@ function resolver(
   };
 }
 
+/** What each scope relation's value says about the scope, typed by what the relation resolves to. */
+const SCOPE_OF: { [R in Relation]?: (value: ResolvedRelations[R]) => Scope } = {
+  team: (access) => ({ teamId: access.teamId }),
+  ownedTeam: (access) => ({ teamId: access.teamId }),
+  teamSession: (session) => ({ teamId: session.teamId, session }),
+  session: (session) => ({ teamId: session.teamId, session }),
+  ownBooking: ({ session }) => ({ teamId: session.teamId, session }),
+  playerBoard: (board) => ({ teamId: board.teamId, board }),
+  helperBoard: (board) => ({ teamId: board.teamId, board }),
+};
+
+/** The scope a resolved value of `relation` establishes (its value is what `relation` resolves to). */
 function scopeOf(relation: Relation, value: object): Scope {
-  switch (relation) {
-    case 'team':
-    case 'ownedTeam':
-      return { teamId: (value as TeamAccess).teamId };
-    case 'teamSession':
-    case 'session':
-      return { teamId: (value as SessionRecord).teamId, session: value as SessionRecord };
-    case 'ownBooking':
-      return { teamId: (value as OwnBooking).session.teamId, session: (value as OwnBooking).session };
-    case 'playerBoard':
-    case 'helperBoard':
-      return { teamId: (value as RotationItem).teamId, board: value as RotationItem };
-    default:
-      return {};
-  }
+  const of = SCOPE_OF[relation] as ((value: object) => Scope) | undefined;
+  return of ? of(value) : {};
 }
 
 /** A relation's resolver when the app gives what it reads; `false` (the app cannot resolve it) otherwise. */
@@ -162,7 +162,7 @@ export interface AdminReferenceDeps {
   sessions?: SessionRepository;
   teams?: TeamRepository;
   memberships?: MembershipRepository;
-  users?: UserRepository;
+  users?: PlayerRepository;
   passes?: PassRepository;
   teamAdmins?: TeamAdminRepository;
   boards?: RotationRepository;
@@ -190,7 +190,10 @@ export function adminReferences(d: AdminReferenceDeps): ReferenceResolver {
     {
       team: (teamId, caller) => d.scope.team(admin(caller), teamId),
       ownedTeam: (teamId, caller) => ownedTeam(teamId, caller),
-      teamSession: (sessionId, caller) => d.scope.session(admin(caller), sessionId),
+      teamSession: with1(
+        d.sessions,
+        (sessions) => (sessionId, caller) => teamSession(d.scope, sessions, admin(caller), sessionId),
+      ),
       teamPlayer: with2(d.memberships, d.users, (memberships, users) => async (userId, _, scope) => {
         const [standing, user] = await Promise.all([memberships.standing(teamOf(scope), userId), users.get(userId)]);
         // Unknown, deleted or unrelated alike: the answer tells a stranger nothing about the id.

@@ -1,7 +1,7 @@
 import type { AdminLoginResult } from '@shuttle/shared';
 import type { TokenService } from '#auth/tokens.ts';
 import type { Clock } from '#platform/clock.ts';
-import type { TeamAdminRepository } from '#teams/admins.ts';
+import type { TeamAdminRepository } from '#teams/team-admin-repository.ts';
 import { type AdminAccounts, type AdminRecord, toAdminProfile } from './repository.ts';
 
 export interface AdminTokenDeps {

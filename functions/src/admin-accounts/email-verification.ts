@@ -1,5 +1,4 @@
 import { createHmac, randomInt } from 'node:crypto';
-import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import {
   type Language,
   taipeiDate,
@@ -9,9 +8,11 @@ import {
 } from '@shuttle/shared';
 import { translate } from '@shuttle/shared/i18n/accounts';
 import type { Store } from '#db/client.ts';
+import type { RecordOf } from '#db/codec.ts';
+import { adminEmailCodeCodec } from '#db/codecs/admin.ts';
 import { adminKey, ttlAt } from '#db/keys.ts';
-import { type StoredCode, sameHash, tryCode } from '#db/one-time-code.ts';
-import { isConditionFailure, runTransaction, Transaction, TransactionRefusedError } from '#db/transaction.ts';
+import { dropCode, putCode, readCode, sameHash, tryCode } from '#db/one-time-code.ts';
+import { runTransaction, Transaction, TransactionRefusedError } from '#db/transaction.ts';
 import type { Clock } from '#platform/clock.ts';
 import type { EmailSender } from '#platform/email.ts';
 import { DomainError } from '#platform/errors.ts';
@@ -27,10 +28,7 @@ export interface AdminEmailVerificationDeps {
   generateCode?: () => string;
 }
 
-interface AdminEmailCode extends StoredCode {
-  email: string;
-  sentAt: string;
-}
+type AdminEmailCode = RecordOf<typeof adminEmailCodeCodec>;
 
 const COOLDOWN_MS = VERIFICATION_RESEND_COOLDOWN_SECONDS * 1000;
 const defaultCode = () => String(randomInt(0, 10 ** VERIFICATION_CODE_LENGTH)).padStart(VERIFICATION_CODE_LENGTH, '0');
@@ -59,30 +57,17 @@ export class AdminEmailVerification {
     const code = (this.deps.generateCode ?? defaultCode)();
     const expiresAt = new Date(now.getTime() + VERIFICATION_CODE_TTL_SECONDS * 1000).toISOString();
     const stored: AdminEmailCode = {
+      type: 'adminEmailCode',
       email: record.email,
       codeHash: this.hash(record.adminId, code),
       expiresAt,
       sentAt: now.toISOString(),
       wrongTries: 0,
+      ttl: ttlAt(now, VERIFICATION_CODE_TTL_SECONDS + 3600),
     };
-    try {
-      await this.deps.store.doc.send(
-        new PutCommand({
-          TableName: this.table,
-          Item: {
-            ...adminKey.emailCode(record.adminId),
-            type: 'adminEmailCode',
-            ...stored,
-            ttl: ttlAt(now, VERIFICATION_CODE_TTL_SECONDS + 3600),
-          },
-          ConditionExpression: 'attribute_not_exists(PK) OR sentAt <= :edge',
-          ExpressionAttributeValues: { ':edge': new Date(now.getTime() - COOLDOWN_MS).toISOString() },
-        }),
-      );
-    } catch (error) {
-      if (isConditionFailure(error)) throw new DomainError('CODE_RESEND_COOLDOWN');
-      throw error;
-    }
+    const edge = new Date(now.getTime() - COOLDOWN_MS).toISOString();
+    if (!(await putCode(this.deps.store, adminEmailCodeCodec.encode(stored, record.adminId), edge)))
+      throw new DomainError('CODE_RESEND_COOLDOWN');
 
     const lng = record.language ?? language ?? null;
     const vars = { code, minutes: VERIFICATION_CODE_TTL_SECONDS / 60 };
@@ -95,9 +80,7 @@ export class AdminEmailVerification {
     } catch (error) {
       console.error('Admin verification email failed', error instanceof Error ? error.message : error);
       // Nothing was delivered: drop the code so a new one may be asked for at once.
-      await this.deps.store.doc.send(
-        new DeleteCommand({ TableName: this.table, Key: adminKey.emailCode(record.adminId) }),
-      );
+      await dropCode(this.deps.store, adminKey.emailCode(record.adminId));
       throw new DomainError('CODE_SEND_FAILED');
     }
     return {
@@ -120,13 +103,11 @@ export class AdminEmailVerification {
     if (!record.email || record.linkedUserId) throw new DomainError('FORBIDDEN');
     if (record.emailVerified) throw new DomainError('EMAIL_ALREADY_VERIFIED');
     const now = this.deps.clock.now();
-    const { Item } = await this.deps.store.doc.send(
-      new GetCommand({ TableName: this.table, Key: adminKey.emailCode(adminId), ConsistentRead: true }),
-    );
+    const pending = await readCode(this.deps.store, adminEmailCodeCodec, adminKey.emailCode(adminId));
     const { spend } = await tryCode(this.deps.store, {
       codeKey: adminKey.emailCode(adminId),
       triesKey: adminKey.codeTries(adminId, taipeiDate(now)),
-      stored: Item?.email === record.email ? (Item as AdminEmailCode) : null,
+      stored: pending?.email === record.email ? pending : null,
       now,
       matches: (stored) => sameHash(stored.codeHash, this.hash(adminId, code)),
     });

@@ -1,24 +1,19 @@
 import { createHmac, randomBytes, randomInt } from 'node:crypto';
-import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { ADMIN_LIMITS, type Language, RESET_CODE_LENGTH, taipeiDate } from '@shuttle/shared';
 import { translate } from '@shuttle/shared/i18n/accounts';
 import type { Store } from '#db/client.ts';
+import type { RecordOf } from '#db/codec.ts';
+import { passwordResetCodec } from '#db/codecs/admin.ts';
 import { adminKey, ttlAt } from '#db/keys.ts';
-import { sameHash, tryCode } from '#db/one-time-code.ts';
-import { isConditionFailure, runTransaction, Transaction, TransactionRefusedError } from '#db/transaction.ts';
+import { dropCode, putCode, readCode, sameHash, tryCode } from '#db/one-time-code.ts';
+import { runTransaction, Transaction, TransactionRefusedError } from '#db/transaction.ts';
 import type { Clock } from '#platform/clock.ts';
 import type { EmailSender } from '#platform/email.ts';
 import { DomainError } from '#platform/errors.ts';
 import { hashPassword } from './password.ts';
 import type { AdminAccounts, AdminRecord } from './repository.ts';
 
-interface ResetRecord {
-  codeHash: string;
-  tokenHash: string;
-  expiresAt: string;
-  sentAt: string;
-  wrongTries: number;
-}
+type ResetRecord = RecordOf<typeof passwordResetCodec>;
 
 const RESET_TTL_MS = ADMIN_LIMITS.resetCodeMinutes * 60_000;
 const RESET_RESEND_MS = 60_000;
@@ -65,35 +60,21 @@ export class PasswordResets {
     const token = randomBytes(32).toString('base64url');
     const expiresAt = new Date(now.getTime() + RESET_TTL_MS).toISOString();
     const reset: ResetRecord = {
+      type: 'passwordReset',
       codeHash: this.hash(record.adminId, code),
       tokenHash: this.hash(record.adminId, token),
       expiresAt,
       sentAt: now.toISOString(),
       wrongTries: 0,
+      ttl: ttlAt(now, RESET_TTL_MS / 1000 + 3600),
     };
-    try {
-      await this.deps.store.doc.send(
-        new PutCommand({
-          TableName: this.table,
-          Item: {
-            ...adminKey.passwordReset(record.adminId),
-            type: 'passwordReset',
-            ...reset,
-            ttl: ttlAt(now, RESET_TTL_MS / 1000 + 3600),
-          },
-          ConditionExpression: 'attribute_not_exists(PK) OR sentAt <= :edge',
-          ExpressionAttributeValues: { ':edge': new Date(now.getTime() - RESET_RESEND_MS).toISOString() },
-        }),
-      );
-    } catch (error) {
-      if (isConditionFailure(error)) return null;
-      throw error;
-    }
+    const edge = new Date(now.getTime() - RESET_RESEND_MS).toISOString();
+    if (!(await putCode(this.deps.store, passwordResetCodec.encode(reset, record.adminId), edge))) return null;
     return { record, code, token, expiresAt };
   }
 
   async drop(adminId: string): Promise<void> {
-    await this.deps.store.doc.send(new DeleteCommand({ TableName: this.table, Key: adminKey.passwordReset(adminId) }));
+    await dropCode(this.deps.store, adminKey.passwordReset(adminId));
   }
 
   /**
@@ -105,13 +86,10 @@ export class PasswordResets {
     const now = this.deps.clock.now();
     const adminId = await this.deps.accounts.adminIdOf(email);
     if (!adminId) throw new DomainError('CODE_NOT_REQUESTED');
-    const { Item } = await this.deps.store.doc.send(
-      new GetCommand({ TableName: this.table, Key: adminKey.passwordReset(adminId), ConsistentRead: true }),
-    );
     const { spend } = await tryCode(this.deps.store, {
       codeKey: adminKey.passwordReset(adminId),
       triesKey: adminKey.codeTries(adminId, taipeiDate(now)),
-      stored: Item as ResetRecord | undefined,
+      stored: await readCode(this.deps.store, passwordResetCodec, adminKey.passwordReset(adminId)),
       now,
       matches: (stored) =>
         sameHash(secret.length === RESET_CODE_LENGTH ? stored.codeHash : stored.tokenHash, this.hash(adminId, secret)),

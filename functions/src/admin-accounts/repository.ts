@@ -1,37 +1,16 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { AdminProfile, Language } from '@shuttle/shared';
 import type { Store } from '#db/client.ts';
+import { type AdminRecord, adminCodec, adminEmailCodec } from '#db/codecs/admin.ts';
 import { adminKey } from '#db/keys.ts';
 import { isConditionFailure, runTransaction, Transaction, TransactionRefusedError } from '#db/transaction.ts';
 import type { Clock, IdGenerator } from '#platform/clock.ts';
 import { DomainError } from '#platform/errors.ts';
-import { UserRepository } from '#players/repository.ts';
+import type { PlayerRepository } from '#players/repository.ts';
 import { hashPassword } from './password.ts';
 
-/** An admin account (key `ADMIN#id / PROFILE`). */
-export interface AdminRecord {
-  type: 'admin';
-  adminId: string;
-  /** Null for accounts opened from the member app ('become team leader'). */
-  email: string | null;
-  displayName: string;
-  pictureUrl: string;
-  passwordHash: string | null;
-  /**
-   * The admin API accepts the account's tokens only while this is true (authenticator.ts), and
-   * 'become team leader' refuses an account where it is false: clearing it bars the account.
-   */
-  isAdmin: boolean;
-  linkedUserId: string | null;
-  currentTeamId: string | null;
-  language: Language | null;
-  /** Epoch seconds; tokens issued at or before it are refused (set by a password reset). */
-  tokensValidAfter: number | null;
-  createdAt: string;
-  passwordChangedAt?: string;
-  /** The owner proved `email` (a code, a reset or an invitation reached it); unset means no. */
-  emailVerified?: boolean;
-}
+/** The stored shape, checked by its codec on every read (`#db/codecs/admin.ts`). */
+export type { AdminRecord };
 
 /** The address an account answers to, and whether its owner proved it. */
 export interface AdminIdentity {
@@ -43,6 +22,7 @@ export interface AdminAccountsDeps {
   store: Store;
   clock: Clock;
   ids: IdGenerator;
+  users: PlayerRepository;
 }
 
 export function toAdminProfile(record: AdminRecord, identity: AdminIdentity): AdminProfile {
@@ -65,10 +45,10 @@ export function toAdminProfile(record: AdminRecord, identity: AdminIdentity): Ad
  * opened by 'become team leader': leader-accounts.ts.
  */
 export class AdminAccounts {
-  private readonly users: UserRepository;
+  private readonly users: PlayerRepository;
 
   constructor(private readonly deps: AdminAccountsDeps) {
-    this.users = new UserRepository(deps.store);
+    this.users = deps.users;
   }
 
   private get table() {
@@ -79,7 +59,7 @@ export class AdminAccounts {
     const { Item } = await this.deps.store.doc.send(
       new GetCommand({ TableName: this.table, Key: adminKey.admin(adminId), ConsistentRead: true }),
     );
-    return (Item as AdminRecord | undefined) ?? null;
+    return adminCodec.decodeOrNull(Item);
   }
 
   async require(adminId: string): Promise<AdminRecord> {
@@ -119,7 +99,7 @@ export class AdminAccounts {
     const { Item } = await this.deps.store.doc.send(
       new GetCommand({ TableName: this.table, Key: adminKey.adminEmail(email), ConsistentRead: true }),
     );
-    return typeof Item?.adminId === 'string' ? Item.adminId : null;
+    return adminEmailCodec.decodeOrNull(Item)?.adminId ?? null;
   }
 
   async signup(input: { email: string; password: string; displayName: string; language?: Language }) {
@@ -141,11 +121,11 @@ export class AdminAccounts {
     };
     const tx = new Transaction(this.table)
       .put('email', {
-        Item: { ...adminKey.adminEmail(input.email), type: 'adminEmail', adminId: record.adminId },
+        Item: adminEmailCodec.encode({ type: 'adminEmail', adminId: record.adminId }, input.email),
         ConditionExpression: 'attribute_not_exists(PK)',
       })
       .put('account', {
-        Item: { ...adminKey.admin(record.adminId), ...record },
+        Item: adminCodec.encode(record),
         ConditionExpression: 'attribute_not_exists(PK)',
       });
     try {

@@ -1,14 +1,19 @@
 import { createHash } from 'node:crypto';
-import { DeleteCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { SIGN_IN_LIMITS } from '@shuttle/shared';
 import { translate } from '@shuttle/shared/i18n/accounts';
 import type { Store } from '#db/client.ts';
-import { adminKey, ttlAt } from '#db/keys.ts';
-import { isConditionFailure } from '#db/transaction.ts';
 import type { Clock } from '#platform/clock.ts';
 import type { EmailSender } from '#platform/email.ts';
 import { DomainError } from '#platform/errors.ts';
 import { addressGroup, RateLimitedError } from '#platform/rate-limit.ts';
+import {
+  claimLoginAlert,
+  clearLoginGuard,
+  countTry,
+  forgetLoginWindow,
+  type LoginGuardRecord,
+  readLoginGuard,
+} from './login-guard-repository.ts';
 import { spendPasswordCheck, verifyPassword } from './password.ts';
 import type { AdminAccounts, AdminRecord } from './repository.ts';
 
@@ -26,16 +31,6 @@ import type { AdminAccounts, AdminRecord } from './repository.ts';
  */
 
 const WINDOW_MS = SIGN_IN_LIMITS.windowMinutes * 60_000;
-
-interface LoginGuard {
-  /** Tries in the window (a success ends the window). */
-  failures: number;
-  windowStartsAt: string;
-  lastTryAt: string;
-  /** Hash of the address (/64) of the window's first try. */
-  firstAddress: string;
-  alertedAt?: string;
-}
 
 /** Seconds the try after `tries` tries of a window must wait after the last one. */
 export function spacingSeconds(tries: number): number {
@@ -67,14 +62,10 @@ export class AdminSignIn {
   async login(email: string, password: string, address: string): Promise<AdminRecord> {
     const { store, clock, accounts } = this.deps;
     const now = clock.now();
-    const key = adminKey.loginGuard(email);
-    const { Item } = await store.doc.send(
-      new GetCommand({ TableName: store.tableName, Key: key, ConsistentRead: true }),
-    );
-    let guard = Item as LoginGuard | undefined;
+    let guard = (await readLoginGuard(store, email)) ?? undefined;
     if (guard && Date.parse(guard.windowStartsAt) + WINDOW_MS <= now.getTime()) {
       // The earlier tries are too old to count: start a new window.
-      await this.forget(email, guard.windowStartsAt);
+      await forgetLoginWindow(store, email, guard.windowStartsAt);
       guard = undefined;
     }
     const spacing = spacingSeconds(guard?.failures ?? 0);
@@ -90,7 +81,7 @@ export class AdminSignIn {
       ? await verifyPassword(password, record.passwordHash)
       : await spendPasswordCheck(password);
     if (ok && record) {
-      await store.doc.send(new DeleteCommand({ TableName: store.tableName, Key: key }));
+      await clearLoginGuard(store, email);
       return record;
     }
     if (record && counted.failures >= SIGN_IN_LIMITS.alertAfter && counted.firstAddress !== addressHash(address)) {
@@ -104,73 +95,23 @@ export class AdminSignIn {
     email: string,
     now: Date,
     address: string,
-    seen: LoginGuard | undefined,
+    seen: LoginGuardRecord | undefined,
     spacing: number,
-  ): Promise<LoginGuard> {
-    const { store } = this.deps;
-    try {
-      const { Attributes } = await store.doc.send(
-        new UpdateCommand({
-          TableName: store.tableName,
-          Key: adminKey.loginGuard(email),
-          UpdateExpression: [
-            'ADD failures :one SET windowStartsAt = if_not_exists(windowStartsAt, :now), lastTryAt = :now,',
-            'firstAddress = if_not_exists(firstAddress, :address), #ttl = :ttl',
-          ].join(' '),
-          // Parallel tries: below the free tries any may go; past them, one per slot.
-          ConditionExpression:
-            spacing > 0 && seen ? 'lastTryAt = :seen' : 'attribute_not_exists(failures) OR failures < :free',
-          ExpressionAttributeNames: { '#ttl': 'ttl' },
-          ExpressionAttributeValues: {
-            ':one': 1,
-            ':now': now.toISOString(),
-            ':address': addressHash(address),
-            ':ttl': ttlAt(now, 24 * 3600),
-            ...(spacing > 0 && seen ? { ':seen': seen.lastTryAt } : { ':free': SIGN_IN_LIMITS.freeTries }),
-          },
-          ReturnValues: 'ALL_NEW',
-        }),
-      );
-      return Attributes as LoginGuard;
-    } catch (error) {
-      if (!isConditionFailure(error)) throw error;
-      throw new RateLimitedError(Math.max(1, spacingSeconds((seen?.failures ?? 0) + 1)));
-    }
-  }
-
-  private async forget(email: string, windowStartsAt: string): Promise<void> {
-    const { store } = this.deps;
-    await store.doc
-      .send(
-        new DeleteCommand({
-          TableName: store.tableName,
-          Key: adminKey.loginGuard(email),
-          ConditionExpression: 'windowStartsAt = :seen',
-          ExpressionAttributeValues: { ':seen': windowStartsAt },
-        }),
-      )
-      .catch((error: unknown) => {
-        if (!isConditionFailure(error)) throw error;
-      });
+  ): Promise<LoginGuardRecord> {
+    const counted = await countTry(this.deps.store, email, {
+      now,
+      addressHash: addressHash(address),
+      pinnedTo: spacing > 0 && seen ? seen.lastTryAt : undefined,
+      freeTries: SIGN_IN_LIMITS.freeTries,
+    });
+    if (counted) return counted;
+    throw new RateLimitedError(Math.max(1, spacingSeconds((seen?.failures ?? 0) + 1)));
   }
 
   /** Emails the owner once per window (the conditional write decides who sends it). */
-  private async alert(email: string, record: AdminRecord, guard: LoginGuard, now: Date): Promise<void> {
+  private async alert(email: string, record: AdminRecord, guard: LoginGuardRecord, now: Date): Promise<void> {
     const { store, mailer, appBaseUrl } = this.deps;
-    try {
-      await store.doc.send(
-        new UpdateCommand({
-          TableName: store.tableName,
-          Key: adminKey.loginGuard(email),
-          UpdateExpression: 'SET alertedAt = :now',
-          ConditionExpression: 'attribute_not_exists(alertedAt) AND windowStartsAt = :window',
-          ExpressionAttributeValues: { ':now': now.toISOString(), ':window': guard.windowStartsAt },
-        }),
-      );
-    } catch (error) {
-      if (isConditionFailure(error)) return;
-      throw error;
-    }
+    if (!(await claimLoginAlert(store, email, guard.windowStartsAt, now))) return;
     const vars = {
       count: guard.failures,
       minutes: SIGN_IN_LIMITS.windowMinutes,

@@ -5,8 +5,8 @@ import { ttlAt } from '#db/keys.ts';
 import type { Clock, IdGenerator } from '#platform/clock.ts';
 import type { EmailSender } from '#platform/email.ts';
 import { DomainError } from '#platform/errors.ts';
-import type { InviteRecord, TeamAdminLink, TeamAdminRepository } from '#teams/admins.ts';
 import type { NewTeam, TeamRecord, TeamRepository } from '#teams/repository.ts';
+import type { InviteRecord, TeamAdminLink, TeamAdminRepository } from '#teams/team-admin-repository.ts';
 import type { AdminAccounts } from './repository.ts';
 
 /**
@@ -80,6 +80,7 @@ export async function inviteTeamAdmin(
   const token = randomBytes(32).toString('base64url');
   const invite: InviteRecord = {
     type: 'invite',
+    tokenHash: inviteHash(deps.pepper, token),
     teamId: team.id,
     teamName: team.name,
     email,
@@ -87,8 +88,9 @@ export async function inviteTeamAdmin(
     invitedBy: inviterId,
     createdAt: now.toISOString(),
     expiresAt: new Date(now.getTime() + INVITE_MS).toISOString(),
+    ttl: ttlAt(now, INVITE_MS / 1000),
   };
-  await deps.teamAdmins.putInvite(inviteHash(deps.pepper, token), invite, ttlAt(now, INVITE_MS / 1000), team);
+  await deps.teamAdmins.putInvite(invite, team);
   const lng = inviter.language;
   const vars = {
     inviter: inviter.displayName,

@@ -3,7 +3,7 @@ import { DomainError } from '#platform/errors.ts';
 import type { AdminCaller } from '#platform/http.ts';
 import type { SessionRecord } from '#sessions/model.ts';
 import type { SessionRepository } from '#sessions/repository.ts';
-import type { TeamAdminRepository } from '#teams/admins.ts';
+import type { TeamAdminRepository } from '#teams/team-admin-repository.ts';
 import type { AdminAccounts } from './repository.ts';
 
 export interface TeamAccess {
@@ -17,10 +17,7 @@ export interface TeamAccess {
  * The team ids in the token are never trusted for this.
  */
 export class TeamScope {
-  constructor(
-    private readonly links: TeamAdminRepository,
-    private readonly sessions: SessionRepository,
-  ) {}
+  constructor(private readonly links: TeamAdminRepository) {}
 
   async requireTeam(admin: AdminCaller, teamId: string): Promise<TeamAccess> {
     const link = await this.links.link(teamId, admin.adminId);
@@ -40,17 +37,23 @@ export class TeamScope {
     if (access.role !== 'owner') throw new DomainError('OWNER_ONLY');
     return access;
   }
+}
 
-  /**
-   * A session of one of the caller's teams; only its team id is looked at before the check. Read
-   * strongly: the call's handler works on this read (docs/ARCHITECTURE.md, "References").
-   */
-  async session(admin: AdminCaller, sessionId: string): Promise<SessionRecord> {
-    const session = await this.sessions.get(sessionId, { consistent: true });
-    if (!session) throw new DomainError('SESSION_NOT_FOUND');
-    await this.requireTeam(admin, session.teamId);
-    return session;
-  }
+/**
+ * A session of one of the caller's teams; only its team id is looked at before the check. Read
+ * strongly: the call's handler works on this read (docs/ARCHITECTURE.md, "References"). Apart
+ * from `TeamScope`, so the groups whose calls name no session build no session repository.
+ */
+export async function teamSession(
+  scope: TeamScope,
+  sessions: Pick<SessionRepository, 'get'>,
+  admin: AdminCaller,
+  sessionId: string,
+): Promise<SessionRecord> {
+  const session = await sessions.get(sessionId, { consistent: true });
+  if (!session) throw new DomainError('SESSION_NOT_FOUND');
+  await scope.requireTeam(admin, session.teamId);
+  return session;
 }
 
 /**

@@ -13,6 +13,7 @@ import { teamSettingRoutes } from '#api/admin/teams.ts';
 import type { ApiEnv } from '#platform/http.ts';
 import { type AdminApiOptions, adminServices } from './admin-services.ts';
 import { contractApi } from './contract-api.ts';
+import { API_DOCUMENTS } from './route-groups.ts';
 import type { AppDeps } from './services.ts';
 
 export const ADMIN_API_BASE = '/api/admin';
@@ -22,9 +23,8 @@ export function createAdminApi(deps: AppDeps, options: AdminApiOptions = {}): Ho
   const s = adminServices(deps, options);
   return contractApi({
     base: ADMIN_API_BASE,
-    title: 'Shuttle admin API',
     routes: adminRoutes,
-    authDescription: 'Admin token from login, signup or becomeLeader (kept under admin-token)',
+    ...API_DOCUMENTS.admin,
     mounts: [
       accountRoutes(s),
       teamSettingRoutes(s),

@@ -3,7 +3,6 @@ import type { Hono } from 'hono';
 import { type AdminReferenceDeps, adminReferences } from '#access/references.ts';
 import { AdminEmailVerification } from '#admin-accounts/email-verification.ts';
 import { PasswordResets } from '#admin-accounts/password-reset.ts';
-import { AdminAccounts } from '#admin-accounts/repository.ts';
 import { AdminSignIn } from '#admin-accounts/sign-in.ts';
 import { TeamScope } from '#admin-accounts/team-scope.ts';
 import { accountRoutes } from '#api/admin/admin-accounts.ts';
@@ -16,30 +15,35 @@ import { sessionAdminRoutes } from '#api/admin/sessions.ts';
 import { settlementRoutes } from '#api/admin/settlement.ts';
 import { memberAdminRoutes } from '#api/admin/team-members.ts';
 import { teamSettingRoutes } from '#api/admin/teams.ts';
-import { BookingEngine } from '#bookings/engine.ts';
-import { SelfCheckInCodes } from '#bookings/self-check-in.ts';
-import { SessionChangeEngine } from '#bookings/session-changes.ts';
-import { CreditRepository } from '#payments/credits.ts';
-import { NoShowRule } from '#payments/no-show.ts';
-import { PassRepository } from '#payments/passes.ts';
-import { PaymentDetailsStore } from '#payments/payment-details.ts';
+import { SelfCheckInRepository } from '#bookings/self-check-in-repository.ts';
+import { CreditRepository } from '#payments/credit-repository.ts';
+import { PassRepository } from '#payments/pass-repository.ts';
 import { PaymentRepository } from '#payments/repository.ts';
-import { SettlementRepository } from '#payments/settlement-store.ts';
+import { SettlementRepository } from '#payments/settlement-repository.ts';
 import type { ApiEnv } from '#platform/http.ts';
-import { UserRepository } from '#players/repository.ts';
+import { PlayerRepository } from '#players/repository.ts';
 import { AttendanceEffects } from '#rotation/attendance.ts';
 import { RotationRepository } from '#rotation/repository.ts';
-import { RotationService } from '#rotation/service.ts';
 import { SessionRepository } from '#sessions/repository.ts';
-import { TeamAdminRepository } from '#teams/admins.ts';
-import { MembershipRepository } from '#teams/membership.ts';
+import { LineUsageRepository } from '#teams/line-usage-repository.ts';
+import { MembershipRepository } from '#teams/membership-repository.ts';
 import { NoShowSettings } from '#teams/no-show-settings.ts';
 import { TeamRepository } from '#teams/repository.ts';
+import { TeamAdminRepository } from '#teams/team-admin-repository.ts';
 import type { AdminApiOptions } from './admin-services.ts';
 import { contractApi, contractGroupApi } from './contract-api.ts';
+import { appBaseUrlOf, rateLimitsOf } from './deps.ts';
+import {
+  adminAccounts,
+  bookingEngine,
+  noShowRule,
+  paymentDetails,
+  rotationService,
+  sessionChangeEngine,
+} from './factories.ts';
 import { adminHttp, memberHttp, rateLimiter } from './http-options.ts';
 import { teamLimit } from './limits.ts';
-import { API_BASES } from './route-groups.ts';
+import { API_BASES, API_DOCUMENTS } from './route-groups.ts';
 import type { AppDeps } from './services.ts';
 
 /**
@@ -53,36 +57,36 @@ import type { AppDeps } from './services.ts';
  * whose reference resolver (access/references.ts) serves the relations of what the group builds
  * (`more`: its own repositories beyond these).
  */
-function adminBase(deps: AppDeps, more: Omit<AdminReferenceDeps, 'scope' | 'accounts'> = {}) {
-  const { store, clock, ids } = deps;
-  const accounts = new AdminAccounts({ store, clock, ids });
+function adminBase<M extends Omit<AdminReferenceDeps, 'scope' | 'accounts' | 'teams' | 'teamAdmins'>>(
+  deps: AppDeps,
+  more: M,
+) {
+  const { store } = deps;
+  const accounts = adminAccounts(deps);
   const teamAdmins = new TeamAdminRepository(store);
-  const sessions = new SessionRepository(store);
   const teams = new TeamRepository(store);
-  const scope = new TeamScope(teamAdmins, sessions);
-  const references = adminReferences({ scope, accounts, sessions, teams, teamAdmins, ...more });
+  const scope = new TeamScope(teamAdmins);
+  const references = adminReferences({ scope, accounts, teams, teamAdmins, ...more });
   const http = adminHttp(deps, accounts, memberHttp(deps, rateLimiter(deps)), references);
   return {
     ...deps,
+    ...more,
     accounts,
     teamAdmins,
-    sessions,
     teams,
     scope,
     /** Counts a notice-producing call against its team's `teamNotices` bucket (limits.ts). */
-    teamNotices: teamLimit(http.rateLimiter, deps.rateLimits ?? { enabled: false }),
+    teamNotices: teamLimit(http.rateLimiter, rateLimitsOf(deps)),
     http,
   };
 }
 
-const appBase = (options: AdminApiOptions) => (options.appBaseUrl ?? 'http://localhost:3000').replace(/\/+$/, '');
-
 /** `admin-accounts-api`: sign-up, sign-in, password reset and e-mail verification (calls that e-mail). */
 export function createAdminAccountsApi(deps: AppDeps, options: AdminApiOptions = {}): Hono<ApiEnv> {
-  const s = adminBase(deps);
+  const s = adminBase(deps, {});
   const { store, clock, mailer, pepper } = deps;
   const { accounts } = s;
-  const appBaseUrl = appBase(options);
+  const appBaseUrl = appBaseUrlOf(options);
   const account = {
     ...s,
     appBaseUrl,
@@ -95,16 +99,23 @@ export function createAdminAccountsApi(deps: AppDeps, options: AdminApiOptions =
 
 /** `admin-teams-api`: team settings, venues, the LINE group and co-admin invitations (which e-mail). */
 export function createAdminTeamsApi(deps: AppDeps, options: AdminApiOptions = {}): Hono<ApiEnv> {
-  return contractGroupApi(API_BASES.admin, [teamSettingRoutes({ ...adminBase(deps), appBaseUrl: appBase(options) })]);
+  return contractGroupApi(API_BASES.admin, [
+    teamSettingRoutes({
+      ...adminBase(deps, {}),
+      lineUsage: new LineUsageRepository(deps.store),
+      memberships: new MembershipRepository(deps.store),
+      appBaseUrl: appBaseUrlOf(options),
+    }),
+  ]);
 }
 
 /** `admin-money-api`: reports, payments, passes, no-shows, exports, settlement and shuttle stock. */
 export function createAdminMoneyApi(deps: AppDeps): Hono<ApiEnv> {
   const { store, clock, ids } = deps;
-  const users = new UserRepository(store);
+  const users = new PlayerRepository(store);
   const memberships = new MembershipRepository(store);
   const passes = new PassRepository(store, clock, ids);
-  const s = adminBase(deps, { users, memberships, passes });
+  const s = adminBase(deps, { sessions: new SessionRepository(store), users, memberships, passes });
   const money = {
     ...s,
     users,
@@ -114,7 +125,7 @@ export function createAdminMoneyApi(deps: AppDeps): Hono<ApiEnv> {
     passes,
     settlements: new SettlementRepository(store, clock),
     boards: new RotationRepository(store),
-    paymentDetails: new PaymentDetailsStore(store, clock, ids),
+    paymentDetails: paymentDetails(deps),
     noShowSettings: new NoShowSettings(store),
   };
   return contractGroupApi(API_BASES.admin, [
@@ -125,42 +136,68 @@ export function createAdminMoneyApi(deps: AppDeps): Hono<ApiEnv> {
   ]);
 }
 
-/** `admin-api`: sessions, check-in and members, and every call no other group claims; `/openapi.json`. */
+/** `admin-api`: sessions, check-in and members, and every call no other group claims. */
 export function createAdminCourtApi(deps: AppDeps): Hono<ApiEnv> {
-  const { store, clock, ids, retry } = deps;
-  const users = new UserRepository(store);
+  const { store, clock } = deps;
+  const users = new PlayerRepository(store);
   const levels = (userIds: string[]) => users.levels(userIds);
   const memberships = new MembershipRepository(store);
   const boards = new RotationRepository(store);
-  const s = adminBase(deps, { users, memberships, boards });
-  const rotation = new RotationService({ store, clock, sessions: s.sessions, levels, publish: deps.rotationPublisher });
+  const s = adminBase(deps, { sessions: new SessionRepository(store), users, memberships, boards });
+  const rotation = rotationService({
+    store,
+    clock,
+    sessions: s.sessions,
+    users,
+    boards,
+    publish: deps.rotationPublisher,
+  });
   const court = {
     ...s,
     users,
     levels,
     memberships,
-    engine: new BookingEngine({ store, clock, ids, retry }),
-    sessionChanges: new SessionChangeEngine({ store, clock, ids, retry }),
+    engine: bookingEngine(deps),
+    sessionChanges: sessionChangeEngine(deps),
     rotation,
-    attendance: new AttendanceEffects({ rotation, noShows: new NoShowRule(store, clock) }),
-    selfCheckIns: new SelfCheckInCodes(store, clock),
+    attendance: new AttendanceEffects({ rotation, noShows: noShowRule(deps) }),
+    selfCheckIns: new SelfCheckInRepository(store, clock),
   };
+  return contractGroupApi(API_BASES.admin, [sessionAdminRoutes(court), memberAdminRoutes(court), checkInRoutes(court)]);
+}
+
+/**
+ * `admin-openapi-api`: `/openapi.json` of the whole admin API, and nothing else. Only this
+ * function carries every admin contract; the groups that serve calls carry their own (and no
+ * repository is built here).
+ */
+export function createAdminOpenApi(): Hono<ApiEnv> {
   return contractApi({
     base: API_BASES.admin,
-    title: 'Shuttle admin API',
     routes: adminRoutes,
-    authDescription: 'Admin token from login, signup or becomeLeader (kept under admin-token)',
-    mounts: [sessionAdminRoutes(court), memberAdminRoutes(court), checkInRoutes(court)],
+    ...API_DOCUMENTS.admin,
+    mounts: [],
   });
 }
 
 /** `admin-rotation-api`: the rotation board's calls; results move ratings, so the rating library is only here. */
 export function createAdminRotationApi(deps: AppDeps): Hono<ApiEnv> {
   const { store, clock } = deps;
-  const users = new UserRepository(store);
+  const users = new PlayerRepository(store);
   const boards = new RotationRepository(store);
-  const s = adminBase(deps, { users, memberships: new MembershipRepository(store), boards });
-  const levels = (userIds: string[]) => users.levels(userIds);
-  const rotation = new RotationService({ store, clock, sessions: s.sessions, levels, publish: deps.rotationPublisher });
+  const s = adminBase(deps, {
+    sessions: new SessionRepository(store),
+    users,
+    memberships: new MembershipRepository(store),
+    boards,
+  });
+  const rotation = rotationService({
+    store,
+    clock,
+    sessions: s.sessions,
+    users,
+    boards,
+    publish: deps.rotationPublisher,
+  });
   return contractGroupApi(API_BASES.admin, [rotationAdminRoutes({ ...s, rotation })]);
 }

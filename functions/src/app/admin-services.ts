@@ -3,6 +3,8 @@ import { AdminEmailVerification } from '#admin-accounts/email-verification.ts';
 import { PasswordResets } from '#admin-accounts/password-reset.ts';
 import { AdminSignIn } from '#admin-accounts/sign-in.ts';
 import { TeamScope } from '#admin-accounts/team-scope.ts';
+import { LineUsageRepository } from '#teams/line-usage-repository.ts';
+import { appBaseUrlOf, rateLimitsOf } from './deps.ts';
 import { adminHttp } from './http-options.ts';
 import { teamLimit } from './limits.ts';
 import { type AppDeps, services } from './services.ts';
@@ -16,13 +18,14 @@ export interface AdminApiOptions {
 export function adminServices(deps: AppDeps, options: AdminApiOptions = {}) {
   const base = services(deps);
   const { accounts } = base;
-  const appBaseUrl = (options.appBaseUrl ?? 'http://localhost:3000').replace(/\/+$/, '');
-  const scope = new TeamScope(base.teamAdmins, base.sessions);
+  const appBaseUrl = appBaseUrlOf(options);
+  const scope = new TeamScope(base.teamAdmins);
   const references = adminReferences({ ...base, scope, boards: base.rotation.repo });
   return {
     ...base,
     scope,
     boards: base.rotation.repo,
+    lineUsage: new LineUsageRepository(deps.store),
     adminEmails: new AdminEmailVerification({
       store: deps.store,
       clock: deps.clock,
@@ -34,7 +37,7 @@ export function adminServices(deps: AppDeps, options: AdminApiOptions = {}) {
     signIn: new AdminSignIn({ store: deps.store, clock: deps.clock, accounts, mailer: deps.mailer, appBaseUrl }),
     resets: new PasswordResets({ store: deps.store, clock: deps.clock, accounts, pepper: deps.pepper }),
     /** Counts a notice-producing call against its team's `teamNotices` bucket (limits.ts). */
-    teamNotices: teamLimit(base.http.rateLimiter, deps.rateLimits ?? { enabled: false }),
+    teamNotices: teamLimit(base.http.rateLimiter, rateLimitsOf(deps)),
     http: adminHttp(deps, accounts, base.http, references),
   };
 }

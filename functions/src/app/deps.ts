@@ -34,3 +34,11 @@ export interface AppDeps {
   /** Told of every rotation board written (the local WebSocket hub; on AWS the table's stream does it). */
   rotationPublisher?: RotationPublisher;
 }
+
+/** Per-client limits as the app applies them: absent means off. The one place that default is written. */
+export const rateLimitsOf = (deps: Pick<AppDeps, 'rateLimits'>): RateLimitSettings =>
+  deps.rateLimits ?? { enabled: false };
+
+/** The web app links in e-mails and feeds point to, without a trailing slash; the local app by default. */
+export const appBaseUrlOf = (options: { appBaseUrl?: string }): string =>
+  (options.appBaseUrl ?? 'http://localhost:3000').replace(/\/+$/, '');

@@ -4,8 +4,8 @@ import { RateCounters } from '#db/rate-counters.ts';
 import { DomainError } from '#platform/errors.ts';
 import type { ContractAppOptions, ReferenceResolver } from '#platform/http.ts';
 import { RateLimiter } from '#platform/rate-limit.ts';
-import { playerIsLive } from '#players/live-players.ts';
-import type { AppDeps } from './deps.ts';
+import { playerIsLive } from '#players/live-player-repository.ts';
+import { type AppDeps, rateLimitsOf } from './deps.ts';
 import { callLimits } from './limits.ts';
 
 /**
@@ -35,7 +35,7 @@ export function memberHttp(deps: AppDeps, limiter: RateLimiter | null, reference
       admin: (token: string) => deps.tokens.verifyAdmin(token),
     },
     validateResponses: deps.validateResponses,
-    limits: callLimits('member', deps.rateLimits ?? { enabled: false }),
+    limits: callLimits('member', rateLimitsOf(deps)),
     rateLimiter: limiter,
     clientAddress: deps.clientAddress,
     references,
@@ -49,7 +49,7 @@ export function adminHttp(deps: AppDeps, accounts: AdminAccounts, member: Member
   return {
     auth: { member: member.auth.member, admin: adminAuthenticator(deps.tokens, accounts) },
     validateResponses: deps.validateResponses,
-    limits: callLimits('admin', deps.rateLimits ?? { enabled: false }),
+    limits: callLimits('admin', rateLimitsOf(deps)),
     rateLimiter: member.rateLimiter,
     clientAddress: deps.clientAddress,
     references,

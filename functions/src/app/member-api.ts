@@ -13,14 +13,14 @@ import { sessionRoutes } from '#api/member/sessions.ts';
 import { shareRoutes } from '#api/member/share.ts';
 import { statsMemberRoutes } from '#api/member/stats.ts';
 import { teamRoutes } from '#api/member/teams.ts';
-import { BookingEngine } from '#bookings/engine.ts';
 import { CalendarFeeds } from '#calendar/feeds.ts';
 import { renderShareCardPng } from '#line/share-card-image.ts';
 import type { ApiEnv } from '#platform/http.ts';
-import { EmailVerification } from '#players/email-verification.ts';
-import { RatingLevelGate } from '#rotation/level-gate.ts';
 import { contractApi } from './contract-api.ts';
+import { appBaseUrlOf, rateLimitsOf } from './deps.ts';
+import { emailVerification, playerBookingEngine } from './factories.ts';
 import { rateBuckets } from './limits.ts';
+import { API_DOCUMENTS } from './route-groups.ts';
 import { type AppDeps, services } from './services.ts';
 
 export const MEMBER_API_BASE = '/api';
@@ -38,18 +38,16 @@ export interface MemberApiOptions {
 export function createMemberApi(deps: AppDeps, options: MemberApiOptions = {}): Hono<ApiEnv> {
   // A player's own join checks the session's level range (docs/ON-COURT.md, "Level filters");
   // the admin groups' engine adds players unchecked, and leaves the rating reads out of their bundles.
-  const { store, clock, ids, retry, mailer, pepper } = deps;
   const s = {
     ...services(deps),
-    engine: new BookingEngine({ store, clock, ids, retry, levelGate: new RatingLevelGate(store) }),
+    engine: playerBookingEngine(deps),
   };
   // Not in services(): the admin API never e-mails players a code (docs/DEPLOY.md, "Bundles").
-  const emails = new EmailVerification({ store, clock, mailer, pepper });
+  const emails = emailVerification(deps);
   return contractApi({
     base: MEMBER_API_BASE,
-    title: 'Shuttle member API',
     routes: memberRoutes,
-    authDescription: 'Member token from loginLine/loginGoogle',
+    ...API_DOCUMENTS.member,
     mounts: [
       authRoutes(s),
       sessionRoutes(s),
@@ -65,15 +63,15 @@ export function createMemberApi(deps: AppDeps, options: MemberApiOptions = {}): 
       calendarRoutes({
         ...s,
         calendarFeeds: new CalendarFeeds({ store: deps.store, clock: deps.clock }),
-        calendarRate: rateBuckets(['browse'], deps.rateLimits ?? { enabled: false }),
-        appBaseUrl: (options.appBaseUrl ?? 'http://localhost:3000').replace(/\/+$/, ''),
+        calendarRate: rateBuckets(['browse'], rateLimitsOf(deps)),
+        appBaseUrl: appBaseUrlOf(options),
       }),
       // Locally the preview image is drawn in process (resvg and the system's CJK font); the
       // Lambda group leaves it out (app/member-groups.ts).
       shareRoutes({
         ...s,
-        shareRate: rateBuckets(['browse'], deps.rateLimits ?? { enabled: false }),
-        appBaseUrl: (options.appBaseUrl ?? 'http://localhost:3000').replace(/\/+$/, ''),
+        shareRate: rateBuckets(['browse'], rateLimitsOf(deps)),
+        appBaseUrl: appBaseUrlOf(options),
         ...(options.liffId ? { liffId: options.liffId } : {}),
         ...(options.miniApp ? { miniAppLinks: true } : {}),
         renderImage: renderShareCardPng,

@@ -2,7 +2,6 @@ import { memberRoutes } from '@shuttle/shared';
 import type { Hono } from 'hono';
 import { memberReferences } from '#access/references.ts';
 import { LeaderAccounts } from '#admin-accounts/leader-accounts.ts';
-import { AdminAccounts } from '#admin-accounts/repository.ts';
 import { leaderRoutes } from '#api/member/admin-accounts.ts';
 import { authRoutes } from '#api/member/auth.ts';
 import { bookingRoutes } from '#api/member/bookings.ts';
@@ -16,31 +15,29 @@ import { sessionRoutes } from '#api/member/sessions.ts';
 import { shareRoutes } from '#api/member/share.ts';
 import { statsMemberRoutes } from '#api/member/stats.ts';
 import { teamRoutes } from '#api/member/teams.ts';
-import { BookingEngine } from '#bookings/engine.ts';
-import { SelfCheckInCodes } from '#bookings/self-check-in.ts';
+import { SelfCheckInRepository } from '#bookings/self-check-in-repository.ts';
 import { CalendarFeeds } from '#calendar/feeds.ts';
 import { ServiceHandover } from '#notifications/service-handover.ts';
-import { CreditRepository } from '#payments/credits.ts';
-import { NoShowRule } from '#payments/no-show.ts';
-import { PassRepository } from '#payments/passes.ts';
+import { CreditRepository } from '#payments/credit-repository.ts';
+import { PassRepository } from '#payments/pass-repository.ts';
 import { PaymentRepository } from '#payments/repository.ts';
 import type { ApiEnv } from '#platform/http.ts';
-import { EmailVerification } from '#players/email-verification.ts';
-import { UserRepository } from '#players/repository.ts';
+import { PlayerRepository } from '#players/repository.ts';
 import { AttendanceEffects } from '#rotation/attendance.ts';
-import { RatingLevelGate } from '#rotation/level-gate.ts';
 import { newMyStats } from '#rotation/my-stats.ts';
 import { RotationRepository } from '#rotation/repository.ts';
-import { RotationService } from '#rotation/service.ts';
 import { SessionRepository } from '#sessions/repository.ts';
-import { TeamAdminRepository } from '#teams/admins.ts';
-import { MembershipRepository } from '#teams/membership.ts';
+import { MembershipRepository } from '#teams/membership-repository.ts';
 import { TeamRepository } from '#teams/repository.ts';
+import { TeamAdminRepository } from '#teams/team-admin-repository.ts';
 import { contractApi, contractGroupApi } from './contract-api.ts';
+import { appBaseUrlOf, rateLimitsOf } from './deps.ts';
+import { adminAccounts, emailVerification, noShowRule, playerBookingEngine, rotationService } from './factories.ts';
 import { memberHttp, rateLimiter } from './http-options.ts';
 import { rateBuckets } from './limits.ts';
 import type { MemberApiOptions } from './member-api.ts';
-import { API_BASES } from './route-groups.ts';
+import { API_BASES, API_DOCUMENTS } from './route-groups.ts';
+import { serviceTokens } from './service-messaging.ts';
 import type { AppDeps } from './services.ts';
 
 /**
@@ -51,15 +48,15 @@ import type { AppDeps } from './services.ts';
 
 /** `member-auth-api`: LINE and Google sign-in, e-mail codes, profile and nickname, becoming a leader, data export and deletion. */
 export function createMemberAuthApi(deps: AppDeps): Hono<ApiEnv> {
-  const { store, clock, ids, mailer, pepper } = deps;
-  const accounts = new AdminAccounts({ store, clock, ids });
+  const { store, clock } = deps;
+  const accounts = adminAccounts(deps);
   const s = {
     ...deps,
-    users: new UserRepository(store),
+    users: new PlayerRepository(store),
     accounts,
     teamAdmins: new TeamAdminRepository(store),
     leaders: new LeaderAccounts({ store, clock, accounts }),
-    emails: new EmailVerification({ store, clock, mailer, pepper }),
+    emails: emailVerification(deps),
     http: memberHttp(deps, rateLimiter(deps)),
   };
   return contractGroupApi(API_BASES.member, [authRoutes(s), memberSettingRoutes(s), accountRoutes(s), leaderRoutes(s)]);
@@ -68,16 +65,10 @@ export function createMemberAuthApi(deps: AppDeps): Hono<ApiEnv> {
 /** `member-rotation-api`: the players' board, the helper's calls (results move ratings) and the venue screen. */
 export function createMemberRotationApi(deps: AppDeps): Hono<ApiEnv> {
   const { store, clock } = deps;
-  const users = new UserRepository(store);
+  const users = new PlayerRepository(store);
   const sessions = new SessionRepository(store);
   const teams = new TeamRepository(store);
-  const rotation = new RotationService({
-    store,
-    clock,
-    sessions,
-    levels: (userIds) => users.levels(userIds),
-    publish: deps.rotationPublisher,
-  });
+  const rotation = rotationService({ store, clock, sessions, users, publish: deps.rotationPublisher });
   const http = memberHttp(deps, rateLimiter(deps), memberReferences({ sessions, teams, boards: rotation.repo }));
   const myStats = newMyStats(clock, rotation, users);
   return contractGroupApi(API_BASES.member, [
@@ -98,7 +89,7 @@ export function createMemberMoneyApi(deps: AppDeps): Hono<ApiEnv> {
     paymentMemberRoutes({
       clock,
       sessions,
-      users: new UserRepository(store),
+      users: new PlayerRepository(store),
       payments: new PaymentRepository(store, clock),
       passes: new PassRepository(store, clock, ids),
       memberships: new MembershipRepository(store),
@@ -111,70 +102,65 @@ export function createMemberMoneyApi(deps: AppDeps): Hono<ApiEnv> {
   ]);
 }
 
-/** `member-api`: sessions, bookings, history, teams, calendars, every other call; `/openapi.json`. */
+/** `member-api`: sessions, bookings, history, teams, calendars, every other call. */
 export function createMemberCoreApi(deps: AppDeps, options: MemberApiOptions = {}): Hono<ApiEnv> {
-  const { store, clock, ids, retry } = deps;
-  const users = new UserRepository(store);
+  const { store, clock, ids } = deps;
+  const users = new PlayerRepository(store);
   const sessions = new SessionRepository(store);
   const teams = new TeamRepository(store);
-  const rotation = new RotationService({
-    store,
-    clock,
-    sessions,
-    levels: (userIds) => users.levels(userIds),
-    publish: deps.rotationPublisher,
-  });
+  const rotation = rotationService({ store, clock, sessions, users, publish: deps.rotationPublisher });
   const s = {
     ...deps,
     users,
     sessions,
     teams,
     memberships: new MembershipRepository(store),
-    engine: new BookingEngine({ store, clock, ids, retry, levelGate: new RatingLevelGate(store) }),
+    engine: playerBookingEngine(deps),
     passes: new PassRepository(store, clock, ids),
     credits: new CreditRepository(store),
     rotation,
-    selfCheckIns: new SelfCheckInCodes(store, clock),
-    attendance: new AttendanceEffects({ rotation, noShows: new NoShowRule(store, clock) }),
-    serviceHandover: new ServiceHandover({ store, clock, miniApp: deps.miniApp }),
+    selfCheckIns: new SelfCheckInRepository(store, clock),
+    attendance: new AttendanceEffects({ rotation, noShows: noShowRule(deps) }),
+    serviceHandover: new ServiceHandover({ tokens: serviceTokens(store), clock, miniApp: deps.miniApp }),
     http: memberHttp(deps, rateLimiter(deps), memberReferences({ sessions, teams, boards: rotation.repo })),
   };
-  return contractApi({
-    base: API_BASES.member,
-    title: 'Shuttle member API',
-    routes: memberRoutes,
-    authDescription: 'Member token from loginLine/loginGoogle',
-    mounts: [
-      sessionRoutes(s),
-      bookingRoutes(s),
-      notifyRoutes(s),
-      teamRoutes(s),
-      calendarRoutes({
-        ...s,
-        calendarFeeds: new CalendarFeeds({ store, clock }),
-        calendarRate: rateBuckets(['browse'], deps.rateLimits ?? { enabled: false }),
-        appBaseUrl: (options.appBaseUrl ?? 'http://localhost:3000').replace(/\/+$/, ''),
-      }),
-    ],
-  });
+  return contractGroupApi(API_BASES.member, [
+    sessionRoutes(s),
+    bookingRoutes(s),
+    notifyRoutes(s),
+    teamRoutes(s),
+    calendarRoutes({
+      ...s,
+      calendarFeeds: new CalendarFeeds({ store, clock }),
+      calendarRate: rateBuckets(['browse'], rateLimitsOf(deps)),
+      appBaseUrl: appBaseUrlOf(options),
+    }),
+  ]);
 }
 
 /**
- * `member-share-api`: the public share page of a session (docs/LINE.md, "Share card"), one read a
- * page. No `renderImage`: resvg is a native module with no place in a Lambda bundle, so the page
- * carries no og:image here.
+ * `member-share-api`: the public documents, plain GETs: the share page of a session (docs/LINE.md,
+ * "Share card"), one read a page, and `/openapi.json` of the whole member API. Only this function
+ * carries every member contract; the groups that serve calls carry their own tables. No
+ * `renderImage`: resvg is a native module with no place in a Lambda bundle, so the page carries
+ * no og:image here.
  */
 export function createMemberShareApi(deps: AppDeps, options: MemberApiOptions = {}): Hono<ApiEnv> {
   const { store, clock } = deps;
-  return contractGroupApi(API_BASES.member, [
-    shareRoutes({
-      clock,
-      sessions: new SessionRepository(store),
-      http: memberHttp(deps, rateLimiter(deps)),
-      shareRate: rateBuckets(['browse'], deps.rateLimits ?? { enabled: false }),
-      appBaseUrl: (options.appBaseUrl ?? 'http://localhost:3000').replace(/\/+$/, ''),
-      ...(options.liffId ? { liffId: options.liffId } : {}),
-      ...(options.miniApp ? { miniAppLinks: true } : {}),
-    }),
-  ]);
+  return contractApi({
+    base: API_BASES.member,
+    routes: memberRoutes,
+    ...API_DOCUMENTS.member,
+    mounts: [
+      shareRoutes({
+        clock,
+        sessions: new SessionRepository(store),
+        http: memberHttp(deps, rateLimiter(deps)),
+        shareRate: rateBuckets(['browse'], rateLimitsOf(deps)),
+        appBaseUrl: appBaseUrlOf(options),
+        ...(options.liffId ? { liffId: options.liffId } : {}),
+        ...(options.miniApp ? { miniAppLinks: true } : {}),
+      }),
+    ],
+  });
 }

@@ -34,13 +34,23 @@ export interface RouteGroup {
   concurrencyShare: number;
   /**
    * Set when the group serves plain HTTP routes rather than calls of the route table (the public
-   * share page, docs/LINE.md "Share card"): no contract call names its paths.
+   * share page, docs/LINE.md "Share card"; the admin API's OpenAPI document): no contract call
+   * names its paths.
    */
   plain?: true;
 }
 
 /** The API Gateway path prefix of each API (CloudFront sends `/api/admin/*` to the admin API). */
 export const API_BASES: Record<ApiName, string> = { member: '/api', admin: '/api/admin' };
+
+/** Each API's OpenAPI document (`/openapi.json`): its title and how a caller authenticates. */
+export const API_DOCUMENTS: Record<ApiName, { title: string; authDescription: string }> = {
+  member: { title: 'Shuttle member API', authDescription: 'Member token from loginLine/loginGoogle' },
+  admin: {
+    title: 'Shuttle admin API',
+    authDescription: 'Admin token from login, signup or becomeLeader (kept under admin-token)',
+  },
+};
 
 export const ROUTE_GROUPS: readonly RouteGroup[] = [
   {
@@ -72,8 +82,9 @@ export const ROUTE_GROUPS: readonly RouteGroup[] = [
   {
     handler: 'member-share-api',
     api: 'member',
-    paths: ['share/*'],
-    description: 'Member API, share links: the public share page of a session (Open Graph card)',
+    paths: ['share/*', 'openapi.json'],
+    description:
+      'Member API, share links and document: the public share page of a session (Open Graph card), the OpenAPI document',
     sendsEmail: false,
     concurrencyShare: 0.1,
     plain: true,
@@ -108,7 +119,7 @@ export const ROUTE_GROUPS: readonly RouteGroup[] = [
     paths: ['signup', 'login', 'check-auth', 'checkAuth', 'password/*', 'email/*'],
     description: 'Admin API, accounts: sign-up, sign-in, password reset, e-mail verification',
     sendsEmail: true,
-    concurrencyShare: 0.2,
+    concurrencyShare: 0.1,
   },
   {
     handler: 'admin-teams-api',
@@ -151,6 +162,15 @@ export const ROUTE_GROUPS: readonly RouteGroup[] = [
     description: 'Admin API, on court: sessions, check-in, members',
     sendsEmail: false,
     concurrencyShare: 0.3,
+  },
+  {
+    handler: 'admin-openapi-api',
+    api: 'admin',
+    paths: ['openapi.json'],
+    description: 'Admin API, document: the OpenAPI document of every admin call',
+    sendsEmail: false,
+    concurrencyShare: 0.1,
+    plain: true,
   },
 ];
 

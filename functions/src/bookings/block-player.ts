@@ -1,7 +1,7 @@
 import type { Clock } from '#platform/clock.ts';
 import { DomainError } from '#platform/errors.ts';
 import type { SessionRepository } from '#sessions/repository.ts';
-import type { MembershipRepository, NewMember } from '#teams/membership.ts';
+import type { MembershipRepository, NewMember } from '#teams/membership-repository.ts';
 import type { BookingEngine } from './engine.ts';
 
 export interface BlockPlayerDeps {

@@ -9,7 +9,7 @@ import { DomainError, StoreBusyError } from '#platform/errors.ts';
 import { BUSINESS_METRICS } from '#platform/metrics.ts';
 import { isTransactionConflict, type RetryPolicy } from '#platform/retry.ts';
 import type { BookingRecord, SessionRecord } from '#sessions/model.ts';
-import { SessionRepository } from '#sessions/repository.ts';
+import type { SessionRepository } from '#sessions/repository.ts';
 import { CONTENDED_RETRY, ContentionError, contended } from './contention.ts';
 import { effectiveStatus } from './lottery.ts';
 import type { PromoteOutcome, PromoteRequest, WalkInOutcome, WalkInRequest } from './model.ts';
@@ -27,6 +27,8 @@ export interface DoorDeps {
   clock: Clock;
   ids: IdGenerator;
   retry?: RetryPolicy;
+  /** The engine's session reads, with its retry (app/factories.ts `bookingEngine`). */
+  sessions: SessionRepository;
 }
 
 /**
@@ -80,7 +82,7 @@ function grownCapacity(session: SessionRecord, seats: number): number {
  */
 export async function addWalkIn(deps: DoorDeps, request: WalkInRequest): Promise<WalkInOutcome> {
   const retry = deps.retry ?? CONTENDED_RETRY;
-  const sessions = new SessionRepository(deps.store, retry);
+  const { sessions } = deps;
   const { player } = request;
   const claim = request.idempotencyKey
     ? {
@@ -178,7 +180,7 @@ export async function addWalkIn(deps: DoorDeps, request: WalkInRequest): Promise
  */
 export async function promoteWaiting(deps: DoorDeps, request: PromoteRequest): Promise<PromoteOutcome> {
   const retry = deps.retry ?? CONTENDED_RETRY;
-  const sessions = new SessionRepository(deps.store, retry);
+  const { sessions } = deps;
   const { sessionId, userId, checkIn } = request;
   const claim = request.idempotencyKey
     ? {

@@ -1,6 +1,6 @@
-import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { FAIR_SIGNUP_LIMITS } from '@shuttle/shared';
 import type { Store } from '#db/client.ts';
+import { type SignupJob, signupJobCodec } from '#db/codecs/jobs.ts';
 import { key } from '#db/keys.ts';
 import { runTransaction, Transaction, TransactionRefusedError } from '#db/transaction.ts';
 import { newOutboxItem } from '#outbox/model.ts';
@@ -8,6 +8,7 @@ import type { RetryPolicy } from '#platform/retry.ts';
 import type { BookingRecord, SessionRecord } from '#sessions/model.ts';
 import { drawAtOf, effectiveStatus, isLottery, planDraw, ticketOf } from './lottery.ts';
 import { ITEM } from './seat-items.ts';
+import { putSignupJob, removeSignupJob } from './sign-up-job-repository.ts';
 import { encodeEntry, type WaitlistEntry, waitlistIndex } from './waitlist.ts';
 
 /**
@@ -16,13 +17,16 @@ import { encodeEntry, type WaitlistEntry, waitlistIndex } from './waitlist.ts';
  * runs it and however often), and settling the booking rows afterwards.
  */
 
-/** The sign-up job's marker for a session's draw, written with every entry (TABLE.md, "Fair sign-up"). */
-export function drawJobItem(session: SessionRecord) {
-  return drawMarker(session.id, drawAtOf(session));
-}
+type DrawJob = Extract<SignupJob, { kind: 'draw' }>;
+type LotteriesJob = Extract<SignupJob, { kind: 'lotteries' }>;
 
-const drawMarker = (sessionId: string, dueAt: string) => ({
-  ...key.signupJob(dueAt, 'draw', sessionId),
+/** The sign-up job's marker for a session's draw, written with every entry (TABLE.md, "Fair sign-up"). */
+export const drawJob = (session: SessionRecord): DrawJob => drawMarker(session.id, drawAtOf(session));
+
+/** `drawJob` as the item a transaction puts. */
+export const drawJobItem = (session: SessionRecord) => signupJobCodec.encode(drawJob(session));
+
+const drawMarker = (sessionId: string, dueAt: string): DrawJob => ({
   type: 'signupJob',
   kind: 'draw',
   sessionId,
@@ -40,12 +44,12 @@ export function lotteryDrawsItem(sessions: readonly SessionRecord[], id: string)
     .filter(isLottery)
     .map((s) => `${drawAtOf(s)}|${s.id}`)
     .sort();
-  return draws.length > 0 ? lotteryDrawsMarker(id, draws) : null;
+  return draws.length > 0 ? signupJobCodec.encode(lotteryDrawsMarker(id, draws)) : null;
 }
 
-const lotteryDrawsMarker = (id: string, draws: string[]) => {
+const lotteryDrawsMarker = (id: string, draws: string[]): LotteriesJob => {
   const dueAt = draws[0]!.split('|')[0]!;
-  return { ...key.signupJob(dueAt, 'lotteries', id), type: 'signupJob', kind: 'lotteries', id, dueAt, draws };
+  return { type: 'signupJob', kind: 'lotteries', id, dueAt, draws };
 };
 
 /**
@@ -54,24 +58,17 @@ const lotteryDrawsMarker = (id: string, draws: string[]) => {
  * runs like any other; the marker moves on to the next draw, or goes once none is left. A crash
  * in between repeats Puts of the same items. Answers the draw markers it put, for the job to run.
  */
-export async function scheduleDueDraws(
-  store: Store,
-  marker: { PK: string; SK: string; id?: string; draws?: string[] },
-  now: Date,
-): Promise<ReturnType<typeof drawMarker>[]> {
+export async function scheduleDueDraws(store: Store, marker: LotteriesJob, now: Date): Promise<DrawJob[]> {
   const nowIso = now.toISOString();
-  const draws = marker.draws ?? [];
-  const due = draws.filter((d) => d.split('|')[0]! <= nowIso);
+  const due = marker.draws.filter((d) => d.split('|')[0]! <= nowIso);
   const markers = due.map((d) => {
     const [dueAt, sessionId] = d.split('|') as [string, string];
     return drawMarker(sessionId, dueAt);
   });
-  const TableName = store.tableName;
-  await Promise.all(markers.map((Item) => store.doc.send(new PutCommand({ TableName, Item }))));
-  const rest = draws.filter((d) => !due.includes(d));
-  if (rest.length > 0)
-    await store.doc.send(new PutCommand({ TableName, Item: lotteryDrawsMarker(marker.id ?? '', rest) }));
-  await store.doc.send(new DeleteCommand({ TableName, Key: { PK: marker.PK, SK: marker.SK } }));
+  await Promise.all(markers.map((job) => putSignupJob(store, job)));
+  const rest = marker.draws.filter((d) => !due.includes(d));
+  if (rest.length > 0) await putSignupJob(store, lotteryDrawsMarker(marker.id, rest));
+  await removeSignupJob(store, marker);
   return markers;
 }
 

@@ -1,4 +1,6 @@
 import type { Store } from '#db/client.ts';
+import { sessionCodec } from '#db/codecs/sessions.ts';
+import { memberCodec } from '#db/codecs/teams.ts';
 import { findReplay, IDEMPOTENCY_ITEM, type IdempotentRequest, recordAnswer } from '#db/idempotency.ts';
 import { runTransaction, Transaction, TransactionRefusedError } from '#db/transaction.ts';
 import type { Clock, IdGenerator } from '#platform/clock.ts';
@@ -6,7 +8,7 @@ import { DomainError } from '#platform/errors.ts';
 import { BUSINESS_METRICS } from '#platform/metrics.ts';
 import type { RetryPolicy } from '#platform/retry.ts';
 import type { SessionRecord } from '#sessions/model.ts';
-import { SessionRepository } from '#sessions/repository.ts';
+import type { SessionRepository } from '#sessions/repository.ts';
 import { asContention, CONTENDED_RETRY, ContentionError, contended } from './contention.ts';
 import { addWalkIn, type DoorDeps, markAttendance, promoteWaiting } from './door.ts';
 import { addEntry, drawLottery, leaveLottery } from './draw.ts';
@@ -59,6 +61,8 @@ export interface BookingEngineDeps {
    * join (the member API, LINE postbacks). Admins adding players are not checked.
    */
   levelGate?: LevelGate;
+  /** Read with the same retry (app/factories.ts `bookingEngine`). */
+  sessions: SessionRepository;
 }
 
 /**
@@ -81,7 +85,7 @@ export class BookingEngine {
     this.clock = deps.clock;
     this.ids = deps.ids;
     this.retry = deps.retry ?? CONTENDED_RETRY;
-    this.sessions = new SessionRepository(deps.store, this.retry);
+    this.sessions = deps.sessions;
   }
 
   /**
@@ -176,7 +180,7 @@ export class BookingEngine {
       if (claim && error.failed(IDEMPOTENCY_ITEM)) return this.replay<JoinOutcome>(claim);
       if (error.failed(ITEM.booking)) throw new DomainError('ALREADY_BOOKED');
       if (error.failed(ITEM.membership)) {
-        const member = error.item<{ blocked?: boolean; suspendedUntil?: string }>(ITEM.membership);
+        const member = error.item(ITEM.membership, memberCodec);
         if (member && !member.blocked && member.suspendedUntil && member.suspendedUntil > nowIso)
           throw new DomainError(
             'MEMBER_SUSPENDED',
@@ -186,7 +190,7 @@ export class BookingEngine {
         throw new DomainError(member?.blocked ? 'MEMBER_BLOCKED' : 'TEAM_ONLY');
       }
       if (error.failed(ITEM.session)) {
-        const current = error.item<SessionRecord>(ITEM.session);
+        const current = error.item(ITEM.session, sessionCodec);
         if (!current) throw new DomainError('SESSION_NOT_FOUND');
         if (current.bookingClosed) throw new DomainError('BOOKING_CLOSED');
         const stillWaits = current.waitlist.length > 0 || current.remaining < partySize;
@@ -307,7 +311,7 @@ export class BookingEngine {
   }
 
   private get doorDeps(): DoorDeps {
-    return { store: this.store, clock: this.clock, ids: this.ids, retry: this.retry };
+    return { store: this.store, clock: this.clock, ids: this.ids, retry: this.retry, sessions: this.sessions };
   }
 
   /** Take the place offered to the player (docs/FAIR-SIGNUP.md). */
@@ -321,7 +325,7 @@ export class BookingEngine {
   }
 
   private get offerDeps(): OfferDeps {
-    return { store: this.store, clock: this.clock, ids: this.ids, retry: this.retry };
+    return { store: this.store, clock: this.clock, ids: this.ids, retry: this.retry, sessions: this.sessions };
   }
 
   /** The answer stored by the first request with this key (a retry after a lost answer). */

@@ -1,15 +1,17 @@
 import { createHash } from 'node:crypto';
-import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { FAIR_SIGNUP_LIMITS } from '@shuttle/shared';
 import type { Store } from '#db/client.ts';
+import { type SignupJob, signupJobCodec } from '#db/codecs/jobs.ts';
 import { key } from '#db/keys.ts';
-import { isConditionFailure, runTransaction, Transaction, TransactionRefusedError } from '#db/transaction.ts';
+import { runTransaction, Transaction, TransactionRefusedError } from '#db/transaction.ts';
 import { newGroupOutboxItem, newOutboxItem } from '#outbox/model.ts';
+import { putOutboxIfAbsent } from '#outbox/repository.ts';
 import type { Clock, IdGenerator } from '#platform/clock.ts';
 import { DomainError } from '#platform/errors.ts';
 import type { RetryPolicy } from '#platform/retry.ts';
 import type { BookingRecord, SessionRecord } from '#sessions/model.ts';
 import { CONTENDED_RETRY, ContentionError } from './contention.ts';
+import { putSignupJob, removeSignupJob } from './sign-up-job-repository.ts';
 import { decodeEntry, waitlistIndex } from './waitlist.ts';
 
 /**
@@ -273,17 +275,7 @@ export function lastCallJobItem(
   userIds: string[],
   reason: string,
 ) {
-  const ref = `${sessionId}#${openingId}`;
-  return {
-    ...key.signupJob(dueAt, 'lastCall', ref),
-    type: 'signupJob',
-    kind: 'lastCall',
-    sessionId,
-    openingId,
-    dueAt,
-    userIds,
-    reason,
-  };
+  return signupJobCodec.encode({ type: 'signupJob', kind: 'lastCall', sessionId, openingId, dueAt, userIds, reason });
 }
 
 /**
@@ -295,7 +287,7 @@ export function lastCallJobItem(
  */
 export async function tellRestOfLastCall(
   deps: { store: Store; clock: Clock },
-  marker: { PK: string; SK: string; sessionId: string; openingId: string; userIds: string[]; reason: string },
+  marker: Extract<SignupJob, { kind: 'lastCall' }>,
   session: SessionRecord | null,
 ): Promise<number> {
   const open = (session?.lastCallSeats ?? 0) > 0;
@@ -316,22 +308,10 @@ export async function tellRestOfLastCall(
       sessionId: marker.sessionId,
       now,
     });
-    try {
-      await deps.store.doc.send(
-        new PutCommand({
-          TableName: deps.store.tableName,
-          Item: notice,
-          ConditionExpression: 'attribute_not_exists(PK)',
-        }),
-      );
-      told += 1;
-    } catch (error) {
-      if (!isConditionFailure(error)) throw error;
-    }
+    if (await putOutboxIfAbsent(deps.store, notice)) told += 1;
   }
   const left = open ? marker.userIds.slice(batch.length) : [];
-  const TableName = deps.store.tableName;
-  if (left.length > 0) await deps.store.doc.send(new PutCommand({ TableName, Item: { ...marker, userIds: left } }));
-  else await deps.store.doc.send(new DeleteCommand({ TableName, Key: { PK: marker.PK, SK: marker.SK } }));
+  if (left.length > 0) await putSignupJob(deps.store, { ...marker, userIds: left });
+  else await removeSignupJob(deps.store, marker);
   return told;
 }

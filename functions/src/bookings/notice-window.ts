@@ -21,20 +21,12 @@ export const NOTICE_LEAD_MINUTES = 30;
  */
 const CLOSING_MS = 5_000;
 
-export interface NoticeWindow {
-  /** Part of the id of every outbox record of the window. */
-  id: string;
-  /** When the window's notices are due. */
-  until: string;
-  /** The session before the window's first change. */
-  previous: ReturnType<typeof noticeSnapshot>;
-}
-
-type WithWindow = SessionRecord & { noticeWindow?: NoticeWindow };
+/** The open window (`id`: part of every outbox id of the window; `until`: when its notices are due; `previous`: the session before its first change). */
+export type NoticeWindow = NonNullable<SessionRecord['noticeWindow']>;
 
 /** The window this change joins (the session's, while it is open), or a new one starting now. */
 export function noticeWindowFor(session: SessionRecord, target: SessionRecord, now: Date, ids: IdGenerator) {
-  const open = (session as WithWindow).noticeWindow;
+  const open = session.noticeWindow;
   if (open && Date.parse(open.until) - CLOSING_MS > now.getTime()) return open;
   const earliestStart = Math.min(Date.parse(session.startsAt), Date.parse(target.startsAt));
   const until = Math.max(
@@ -61,7 +53,7 @@ export function addChangeNotices(
   const { session, target, window, now } = input;
   const facts = {
     teamId: session.teamId,
-    changes: noticeFieldsChanged({ ...target, ...window.previous } as SessionRecord, target),
+    changes: noticeFieldsChanged(window.previous, target),
     session: noticeSnapshot(target),
     previous: window.previous,
   };

@@ -5,7 +5,7 @@ import type { Clock, IdGenerator } from '#platform/clock.ts';
 import { DomainError } from '#platform/errors.ts';
 import type { RetryPolicy } from '#platform/retry.ts';
 import type { BookingRecord, SessionRecord } from '#sessions/model.ts';
-import { SessionRepository } from '#sessions/repository.ts';
+import type { SessionRepository } from '#sessions/repository.ts';
 import { CONTENDED_RETRY, ContentionError, contended } from './contention.ts';
 import { claimedLastCall, claimLastCall } from './last-call.ts';
 import { effectiveStatus } from './lottery.ts';
@@ -26,6 +26,8 @@ export interface OfferDeps {
   clock: Clock;
   ids: IdGenerator;
   retry?: RetryPolicy;
+  /** The session reads, retried like the transactions (the engine's, app/factories.ts). */
+  sessions: SessionRepository;
 }
 
 /** A session and a player's booking row read together (strongly consistent). */
@@ -38,7 +40,7 @@ type BookingRead = { session: SessionRecord; booking: BookingRecord | undefined 
  */
 export async function acceptOffer(deps: OfferDeps, sessionId: string, userId: string, firstRead?: BookingRead) {
   const retry = deps.retry ?? CONTENDED_RETRY;
-  const sessions = new SessionRepository(deps.store, retry);
+  const { sessions } = deps;
   let read = firstRead;
   return contended(async () => {
     // The call's reference read serves the first attempt; a retry reads afresh.
@@ -79,7 +81,7 @@ export async function acceptOffer(deps: OfferDeps, sessionId: string, userId: st
 /** Declines the offered place (or a player or admin cancels it): it passes to the next in order. */
 export async function declineOffer(deps: OfferDeps, sessionId: string, userId: string, firstRead?: BookingRead) {
   const retry = deps.retry ?? CONTENDED_RETRY;
-  const sessions = new SessionRepository(deps.store, retry);
+  const { sessions } = deps;
   let read = firstRead;
   return contended(async () => {
     // The call's reference read serves the first attempt; a retry reads afresh.
@@ -100,7 +102,7 @@ export async function declineOffer(deps: OfferDeps, sessionId: string, userId: s
  */
 export async function expireOffer(deps: OfferDeps, sessionId: string, userId: string, now: Date): Promise<boolean> {
   const retry = deps.retry ?? CONTENDED_RETRY;
-  const sessions = new SessionRepository(deps.store, retry);
+  const { sessions } = deps;
   return contended(async () => {
     const session = await sessions.get(sessionId, { consistent: true });
     if (!session) return false;

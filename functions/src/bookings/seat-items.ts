@@ -1,3 +1,5 @@
+import { signupJobCodec } from '#db/codecs/jobs.ts';
+import { bookingCodec } from '#db/codecs/sessions.ts';
 import { index, isGuestId, key } from '#db/keys.ts';
 import { teamPlayedUpdate } from '#db/team-played.ts';
 import type { Transaction } from '#db/transaction.ts';
@@ -114,13 +116,9 @@ export function leaveWaitlist(tx: Transaction, session: SessionRecord, at: numbe
  * record that the player has booked with the team (`teamPlayed`, docs/ARCHITECTURE.md,
  * "References"), which a guest without an account never gets.
  */
-export function putBooking(tx: Transaction, booking: BookingRecord & { addedBy?: string }): Transaction {
+export function putBooking(tx: Transaction, booking: BookingRecord): Transaction {
   tx.put(ITEM.booking, {
-    Item: {
-      ...key.booking(booking.sessionId, booking.userId),
-      ...index.bookingsOfUser(booking.userId, booking.startsAt, booking.sessionId),
-      ...booking,
-    },
+    Item: bookingCodec.encode(booking),
     ConditionExpression: 'attribute_not_exists(PK) OR #status = :cancelled',
     ExpressionAttributeNames: { '#status': 'status' },
     ExpressionAttributeValues: { ':cancelled': 'cancelled' },
@@ -349,8 +347,7 @@ function quietNoticeDelay(session: SessionRecord, now: Date, noticeId: string) {
 
 /** The sign-up job's marker for an offer's expiry (TABLE.md, "Fair sign-up"). */
 export function offerJobItem(sessionId: string, userId: string, dueAt: string) {
-  const ref = `${sessionId}#${userId}`;
-  return { ...key.signupJob(dueAt, 'offer', ref), type: 'signupJob', kind: 'offer', sessionId, userId, dueAt };
+  return signupJobCodec.encode({ type: 'signupJob', kind: 'offer', sessionId, userId, dueAt });
 }
 
 /**

@@ -1,12 +1,11 @@
-import { PutCommand, UpdateCommand, type UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
 import { taipeiDate, taipeiMonth } from '@shuttle/shared';
 import type { Store } from '#db/client.ts';
-import { index, key, sessionIndexKeys } from '#db/keys.ts';
-import { isConditionFailure, runTransaction, Transaction } from '#db/transaction.ts';
+import { key, sessionIndexKeys } from '#db/keys.ts';
+import { runTransaction, Transaction } from '#db/transaction.ts';
 import { newGroupOutboxItem, newOutboxItem } from '#outbox/model.ts';
 import type { Clock, IdGenerator } from '#platform/clock.ts';
 import { DomainError } from '#platform/errors.ts';
-import { isTransientStoreError, type RetryPolicy, withRetry } from '#platform/retry.ts';
+import type { RetryPolicy } from '#platform/retry.ts';
 import {
   assertChangeable,
   MAX_NOTICES_PER_CHANGE,
@@ -16,18 +15,21 @@ import {
   type SessionChanges,
 } from '#sessions/changes.ts';
 import type { BookingRecord, SessionRecord } from '#sessions/model.ts';
-import { SessionRepository } from '#sessions/repository.ts';
+import type { SessionRepository } from '#sessions/repository.ts';
 import { asContention, CONTENDED_RETRY, ContentionError, contended } from './contention.ts';
-import { drawJobItem } from './draw.ts';
+import { drawJob } from './draw.ts';
 import { isLottery } from './lottery.ts';
 import { addChangeNotices, noticeWindowFor } from './notice-window.ts';
 import { ITEM, pinnedSeatState } from './seat-items.ts';
+import { putSignupJob } from './sign-up-job-repository.ts';
 
 export interface SessionChangeDeps {
   store: Store;
   clock: Clock;
   ids: IdGenerator;
   retry?: RetryPolicy;
+  /** Read with the same retry (app/factories.ts `sessionChangeEngine`). */
+  sessions: SessionRepository;
 }
 
 interface ChangePlan<T> {
@@ -55,7 +57,7 @@ export class SessionChangeEngine {
     this.clock = deps.clock;
     this.ids = deps.ids;
     this.retry = deps.retry ?? CONTENDED_RETRY;
-    this.sessions = new SessionRepository(deps.store, this.retry);
+    this.sessions = deps.sessions;
   }
 
   /**
@@ -76,23 +78,7 @@ export class SessionChangeEngine {
         tx,
         result: { notified: active.length },
         after: async () => {
-          await Promise.all(
-            active.map((b) =>
-              this.update({
-                TableName: this.store.tableName,
-                Key: key.booking(session.id, b.userId),
-                UpdateExpression: 'SET #status = :cancelled, cancelledAt = :now, cancelReason = :reason',
-                ConditionExpression: '#status = :was',
-                ExpressionAttributeNames: { '#status': 'status' },
-                ExpressionAttributeValues: {
-                  ':cancelled': 'cancelled',
-                  ':now': nowIso,
-                  ':reason': 'sessionDeleted',
-                  ':was': b.status,
-                },
-              }).catch(ignoreConditionFailure),
-            ),
-          );
+          await Promise.all(active.map((b) => this.sessions.cancelRowOfDeleted(session.id, b, nowIso)));
         },
       };
     });
@@ -114,25 +100,9 @@ export class SessionChangeEngine {
       const now = this.clock.now();
       const next = mergeChanges(current, changes, now);
       if (noticeFieldsChanged(current, next).length > 0) return null;
-      try {
-        const { Attributes } = await this.update({
-          TableName: this.store.tableName,
-          Key: key.session(sessionId),
-          UpdateExpression: 'SET courts = :courts, signupOpensAt = :opens, updatedAt = :now',
-          ConditionExpression: 'attribute_exists(PK) AND startsAt = :startsAt',
-          ExpressionAttributeValues: {
-            ':courts': next.courts,
-            ':opens': next.signupOpensAt,
-            ':now': now.toISOString(),
-            ':startsAt': current.startsAt,
-          },
-          ReturnValues: 'ALL_NEW',
-        });
-        return { session: Attributes as SessionRecord, notified: 0 };
-      } catch (error) {
-        if (isConditionFailure(error)) throw new ContentionError();
-        throw error;
-      }
+      const session = await this.sessions.setQuietFields(sessionId, next, current.startsAt, now);
+      if (!session) throw new ContentionError();
+      return { session, notified: 0 };
     }, this.retry);
     if (quiet) return this.keepDrawDue(quiet);
 
@@ -188,20 +158,7 @@ export class SessionChangeEngine {
         result: { notified: active.length },
         after: async () => {
           if (target.startsAt === session.startsAt) return;
-          await Promise.all(
-            active.map((b) =>
-              this.update({
-                TableName: this.store.tableName,
-                Key: key.booking(session.id, b.userId),
-                UpdateExpression: 'SET startsAt = :startsAt, GSI1SK = :sk',
-                ConditionExpression: 'attribute_exists(PK)',
-                ExpressionAttributeValues: {
-                  ':startsAt': target.startsAt,
-                  ':sk': index.bookingsOfUser(b.userId, target.startsAt, session.id).GSI1SK,
-                },
-              }).catch(ignoreConditionFailure),
-            ),
-          );
+          await Promise.all(active.map((b) => this.sessions.moveRowStart(session.id, b.userId, target.startsAt)));
         },
       };
     });
@@ -216,7 +173,7 @@ export class SessionChangeEngine {
   private async keepDrawDue<T extends { session: SessionRecord }>(result: T): Promise<T> {
     const { session } = result;
     if (!isLottery(session) || session.lotteryDrawnAt) return result;
-    await this.store.doc.send(new PutCommand({ TableName: this.store.tableName, Item: drawJobItem(session) }));
+    await putSignupJob(this.store, drawJob(session));
     return result;
   }
 
@@ -269,7 +226,7 @@ export class SessionChangeEngine {
     let committed = false;
     try {
       const decided = await contended(async () => {
-        const closedBefore = await this.setBookingClosed(sessionId, true);
+        const closedBefore = await this.sessions.setBookingClosed(sessionId, true);
         wasClosed ??= closedBefore;
         const session = await this.sessions.require(sessionId, { consistent: true });
         const active = (await this.sessions.bookings(sessionId)).filter((b) => b.status !== 'cancelled');
@@ -282,36 +239,9 @@ export class SessionChangeEngine {
       await decided.after?.();
       return decided.result;
     } catch (error) {
-      if (wasClosed === false && !committed) await this.setBookingClosed(sessionId, false).catch(() => undefined);
+      if (wasClosed === false && !committed)
+        await this.sessions.setBookingClosed(sessionId, false).catch(() => undefined);
       throw error;
     }
   }
-
-  /** Sets `bookingClosed`; returns the value it had. */
-  private async setBookingClosed(sessionId: string, closed: boolean): Promise<boolean> {
-    try {
-      const { Attributes } = await this.update({
-        TableName: this.store.tableName,
-        Key: key.session(sessionId),
-        UpdateExpression: 'SET bookingClosed = :closed',
-        ConditionExpression: 'attribute_exists(PK)',
-        ExpressionAttributeValues: { ':closed': closed },
-        ReturnValues: 'ALL_OLD',
-      });
-      return Attributes?.bookingClosed === true;
-    } catch (error) {
-      if (isConditionFailure(error)) throw new DomainError('SESSION_NOT_FOUND');
-      throw error;
-    }
-  }
-
-  /** A single update, retried on throttling. */
-  private update(input: UpdateCommandInput) {
-    return withRetry(() => this.store.doc.send(new UpdateCommand(input)), isTransientStoreError, this.retry);
-  }
-}
-
-function ignoreConditionFailure(error: unknown): void {
-  if (isConditionFailure(error)) return;
-  throw error;
 }

@@ -1,13 +1,14 @@
-import { DeleteCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { Store } from '#db/client.ts';
+import type { SignupJob } from '#db/codecs/jobs.ts';
 import type { Clock, IdGenerator } from '#platform/clock.ts';
 import { type RetryPolicy, withRetry } from '#platform/retry.ts';
-import { SessionRepository } from '#sessions/repository.ts';
+import type { SessionRepository } from '#sessions/repository.ts';
 import { CONTENDED_RETRY } from './contention.ts';
-import { drawJobItem, drawLottery, scheduleDueDraws, settleDraw } from './draw.ts';
+import { drawJob, drawLottery, scheduleDueDraws, settleDraw } from './draw.ts';
 import { tellRestOfLastCall } from './last-call.ts';
 import { drawIsDue, isLottery } from './lottery.ts';
 import { expireOffer } from './offers.ts';
+import { dueSignupJobs, putSignupJob, removeSignupJob } from './sign-up-job-repository.ts';
 
 /**
  * The sign-up job (docs/FAIR-SIGNUP.md): runs every lottery draw (entered or not: a create call's
@@ -25,22 +26,8 @@ export interface SignupJobDeps {
   clock: Clock;
   ids: IdGenerator;
   retry?: RetryPolicy;
-}
-
-interface JobMarker {
-  PK: string;
-  SK: string;
-  kind: 'draw' | 'offer' | 'lastCall' | 'lotteries';
-  sessionId: string;
-  userId?: string;
-  dueAt: string;
-  /** lastCall: the opening, the players still to tell and why the place freed (last-call.ts). */
-  openingId?: string;
-  userIds?: string[];
-  reason?: string;
-  /** lotteries: the create call's marker id and its `<drawAt>|<sessionId>` draws (draw.ts `lotteryDrawsItem`). */
-  id?: string;
-  draws?: string[];
+  /** The session reads, retried like the draws' transactions (`signupJobDeps`, app/jobs.ts). */
+  sessions: SessionRepository;
 }
 
 /** Markers one run takes at most; the rest wait for the next run (every minute on AWS). */
@@ -50,34 +37,25 @@ export async function runSignupJobs(
   deps: SignupJobDeps,
 ): Promise<{ draws: number; settled: number; expired: number; told: number }> {
   const now = deps.clock.now();
-  const { Items } = await deps.store.doc.send(
-    new QueryCommand({
-      TableName: deps.store.tableName,
-      KeyConditionExpression: 'PK = :pk AND SK <= :due',
-      ExpressionAttributeValues: { ':pk': 'SIGNUPJOBS', ':due': `${now.toISOString()}#~` },
-      ConsistentRead: true,
-      Limit: JOBS_PER_RUN,
-    }),
-  );
+  const markers = await dueSignupJobs(deps.store, now, JOBS_PER_RUN);
   const totals = { draws: 0, settled: 0, expired: 0, told: 0 };
   const failures: unknown[] = [];
-  for (const marker of (Items ?? []) as JobMarker[]) {
+  for (const marker of markers) {
     try {
       if (marker.kind === 'draw') {
         const { drawn, settled } = await runDraw(deps, marker, now);
         totals.draws += drawn ? 1 : 0;
         totals.settled += settled;
-      } else if (marker.kind === 'offer' && marker.userId) {
+      } else if (marker.kind === 'offer') {
         if (await expireOffer(deps, marker.sessionId, marker.userId, now)) totals.expired += 1;
-        await removeMarker(deps.store, marker);
+        await removeSignupJob(deps.store, marker);
       } else if (marker.kind === 'lastCall') {
-        const session = await new SessionRepository(deps.store).get(marker.sessionId, { consistent: true });
-        const { openingId = '', userIds = [], reason = '' } = marker;
-        totals.told += await tellRestOfLastCall(deps, { ...marker, openingId, userIds, reason }, session);
-      } else if (marker.kind === 'lotteries') {
+        const session = await deps.sessions.get(marker.sessionId, { consistent: true });
+        totals.told += await tellRestOfLastCall(deps, marker, session);
+      } else {
         // Each due draw gets its own marker and runs now (a lottery nobody entered too); a failure leaves it for the next run.
         for (const draw of await scheduleDueDraws(deps.store, marker, now)) {
-          const { drawn, settled } = await runDraw(deps, draw as JobMarker, now);
+          const { drawn, settled } = await runDraw(deps, draw, now);
           totals.draws += drawn ? 1 : 0;
           totals.settled += settled;
         }
@@ -91,17 +69,13 @@ export async function runSignupJobs(
   return totals;
 }
 
-async function removeMarker(store: Store, marker: Pick<JobMarker, 'PK' | 'SK'>) {
-  await store.doc.send(new DeleteCommand({ TableName: store.tableName, Key: { PK: marker.PK, SK: marker.SK } }));
-}
-
 /** The entries or seats moved between the read and the draw (or another runner drew): read again. */
 class DrawMovedError extends Error {}
 
 /** Draws a due lottery (if nobody has yet), settles its booking rows, then drops the marker. */
-async function runDraw(deps: SignupJobDeps, marker: JobMarker, now: Date) {
+async function runDraw(deps: SignupJobDeps, marker: Extract<SignupJob, { kind: 'draw' }>, now: Date) {
   const retry = deps.retry ?? CONTENDED_RETRY;
-  const sessions = new SessionRepository(deps.store, retry);
+  const { sessions } = deps;
   let drawn = false;
   const session = await withRetry(
     async () => {
@@ -115,20 +89,20 @@ async function runDraw(deps: SignupJobDeps, marker: JobMarker, now: Date) {
     { ...retry, attempts: 5 },
   );
   if (!session || !isLottery(session)) {
-    await removeMarker(deps.store, marker);
+    await removeSignupJob(deps.store, marker);
     return { drawn, settled: 0 };
   }
   if (!session.lotteryDrawnAt) {
     // The admin moved sign-up later: the marker moves with it.
-    const moved = drawJobItem(session);
-    if (moved.SK !== marker.SK) {
-      await deps.store.doc.send(new PutCommand({ TableName: deps.store.tableName, Item: moved }));
-      await removeMarker(deps.store, marker);
+    const moved = drawJob(session);
+    if (moved.dueAt !== marker.dueAt) {
+      await putSignupJob(deps.store, moved);
+      await removeSignupJob(deps.store, marker);
     }
     return { drawn, settled: 0 };
   }
   const settled = await settleDraw(deps.store, session, await sessions.bookings(session.id), now, retry);
-  await removeMarker(deps.store, marker);
+  await removeSignupJob(deps.store, marker);
   return { drawn, settled };
 }
 

@@ -1,10 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { Store } from '#db/client.ts';
+import { calendarFeedCodec, calendarFeedPointerCodec } from '#db/codecs/players.ts';
 import { key } from '#db/keys.ts';
 import { runTransaction, Transaction, TransactionRefusedError } from '#db/transaction.ts';
 import type { Clock } from '#platform/clock.ts';
 import { DomainError } from '#platform/errors.ts';
+import { readFeedOwner, readFeedPointer } from './feed-repository.ts';
 
 /**
  * Personal calendar feeds ("Calendar feeds" in TABLE.md): a private URL token per player that
@@ -13,11 +14,6 @@ import { DomainError } from '#platform/errors.ts';
  * can show the URL again. A reset or delete removes the old lookup item in the same
  * transaction, so a revoked URL stops working at once.
  */
-
-interface FeedPointer {
-  token: string;
-  tokenHash: string;
-}
 
 const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
 /** 32 random bytes as base64url: 43 characters. */
@@ -29,24 +25,14 @@ const ATTEMPTS = 3;
 export class CalendarFeeds {
   constructor(private readonly deps: { store: Store; clock: Clock }) {}
 
-  private async pointer(userId: string): Promise<FeedPointer | null> {
-    const { Item } = await this.deps.store.doc.send(
-      new GetCommand({ TableName: this.deps.store.tableName, Key: key.userCalendarFeed(userId), ConsistentRead: true }),
-    );
-    return Item ? { token: String(Item.token), tokenHash: String(Item.tokenHash) } : null;
-  }
-
   /** The player's current token, or null. 1 GetItem. */
   async current(userId: string): Promise<string | null> {
-    return (await this.pointer(userId))?.token ?? null;
+    return (await readFeedPointer(this.deps.store, userId))?.token ?? null;
   }
 
   /** Whose feed a URL token opens, or null for an unknown or revoked token. 1 GetItem. */
-  async owner(token: string): Promise<string | null> {
-    const { Item } = await this.deps.store.doc.send(
-      new GetCommand({ TableName: this.deps.store.tableName, Key: key.calendarFeed(hashOf(token)) }),
-    );
-    return Item ? String(Item.userId) : null;
+  owner(token: string): Promise<string | null> {
+    return readFeedOwner(this.deps.store, hashOf(token));
   }
 
   /** A new token replacing the player's previous one (if any). 1 GetItem + 1 transaction. */
@@ -62,7 +48,7 @@ export class CalendarFeeds {
   private async replace(userId: string, token: string | null): Promise<string> {
     const { store, clock } = this.deps;
     for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
-      const previous = await this.pointer(userId);
+      const previous = await readFeedPointer(store, userId);
       if (!previous && token === null) return '';
       const tx = new Transaction(store.tableName);
       if (previous) tx.delete('oldFeed', { Key: key.calendarFeed(previous.tokenHash) });
@@ -76,11 +62,11 @@ export class CalendarFeeds {
         const tokenHash = hashOf(token);
         const createdAt = clock.now().toISOString();
         tx.put('feed', {
-          Item: { ...key.calendarFeed(tokenHash), type: 'calendarFeed', userId, createdAt },
+          Item: calendarFeedCodec.encode({ type: 'calendarFeed', userId, createdAt }, tokenHash),
           ConditionExpression: 'attribute_not_exists(PK)',
         });
         tx.put('pointer', {
-          Item: { ...key.userCalendarFeed(userId), type: 'calendarFeedPointer', token, tokenHash, createdAt },
+          Item: calendarFeedPointerCodec.encode({ type: 'calendarFeedPointer', token, tokenHash, createdAt }, userId),
           ...(previous
             ? { ConditionExpression: 'tokenHash = :old', ExpressionAttributeValues: { ':old': previous.tokenHash } }
             : { ConditionExpression: 'attribute_not_exists(PK)' }),

@@ -1,6 +1,7 @@
 import {
   CreateTableCommand,
   DescribeTableCommand,
+  ListTablesCommand,
   ResourceNotFoundException,
   UpdateTableCommand,
   UpdateTimeToLiveCommand,
@@ -41,4 +42,14 @@ export async function ensureTable(doc: DynamoDBDocumentClient, tableName: string
       TimeToLiveSpecification: { AttributeName: TABLE_SHAPE.ttlAttribute, Enabled: true },
     }),
   );
+}
+
+/** Whether a DynamoDB endpoint answers (one ListTables call; the local engine while it starts). */
+export async function answers(doc: DynamoDBDocumentClient): Promise<boolean> {
+  try {
+    await doc.send(new ListTablesCommand({}));
+    return true;
+  } catch {
+    return false;
+  }
 }

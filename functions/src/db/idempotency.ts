@@ -3,7 +3,9 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { DomainError } from '#platform/errors.ts';
 import { isTransientStoreError, type RetryPolicy, withRetry } from '#platform/retry.ts';
 import type { Store } from './client.ts';
+import { itemCodec } from './codec.ts';
 import { key, ttlAt } from './keys.ts';
+import * as z from './schema.ts';
 import type { Transaction } from './transaction.ts';
 
 /** How long a stored answer replays a retried request. */
@@ -43,6 +45,19 @@ export const IDEMPOTENCY_ITEM = 'idempotency';
 
 const recordKey = (claim: IdempotentRequest) => key.idempotency(`${claim.scope}:${claim.operation}`, claim.key);
 
+/** The answer to a request, kept 24 h (`IDEM#<scope>:<operation>#<key> / IDEM`); `response` as it was answered. */
+export const idempotencyCodec = itemCodec({
+  name: 'idempotency',
+  schema: z.object({
+    type: z.literal('idempotency'),
+    fingerprint: z.string(),
+    response: z.unknown(),
+    createdAt: z.string(),
+    ttl: z.number(),
+  }),
+  keys: (_record, claim: IdempotentRequest) => recordKey(claim),
+});
+
 /**
  * Adds the record of this request's answer to the transaction that makes the change, under
  * the item name `idempotency`: if the key was used before, that item's condition fails and
@@ -50,14 +65,16 @@ const recordKey = (claim: IdempotentRequest) => key.idempotency(`${claim.scope}:
  */
 export function recordAnswer(tx: Transaction, claim: IdempotentRequest, response: unknown, now: Date): Transaction {
   return tx.put(IDEMPOTENCY_ITEM, {
-    Item: {
-      ...recordKey(claim),
-      type: 'idempotency',
-      fingerprint: fingerprintOf(claim.request),
-      response,
-      createdAt: now.toISOString(),
-      ttl: ttlAt(now, IDEMPOTENCY_TTL_SECONDS),
-    },
+    Item: idempotencyCodec.encode(
+      {
+        type: 'idempotency',
+        fingerprint: fingerprintOf(claim.request),
+        response,
+        createdAt: now.toISOString(),
+        ttl: ttlAt(now, IDEMPOTENCY_TTL_SECONDS),
+      },
+      claim,
+    ),
     ConditionExpression: 'attribute_not_exists(PK)',
   });
 }
@@ -72,7 +89,9 @@ export async function findReplay<T>(store: Store, claim: IdempotentRequest, retr
     isTransientStoreError,
     retry,
   );
-  if (!Item) return null;
-  if (Item.fingerprint !== fingerprintOf(claim.request)) throw new DomainError('IDEMPOTENCY_KEY_REUSED');
-  return Item.response as T;
+  const record = idempotencyCodec.decodeOrNull(Item);
+  if (!record) return null;
+  if (record.fingerprint !== fingerprintOf(claim.request)) throw new DomainError('IDEMPOTENCY_KEY_REUSED');
+  // The answer is the caller's own earlier answer to this very request (same fingerprint).
+  return record.response as T;
 }

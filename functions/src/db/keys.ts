@@ -11,12 +11,12 @@ export const key = {
   emailClaim: (email: string) => ({ PK: `EMAIL#${email.toLowerCase()}`, SK: 'EMAIL' }),
   /**
    * How many times the account of a login (`<provider>_<sub>`) was deleted; a later sign-in
-   * starts the record `<provider>_<sub>.<n>` (docs/PRIVACY.md; `players/account.ts`).
+   * starts the record `<provider>_<sub>.<n>` (docs/PRIVACY.md; `players/player-accounts.ts`).
    */
   deletedLogin: (baseUserId: string) => ({ PK: `USER#${baseUserId}`, SK: 'DELETED' }),
   /**
    * A LINE MINI App notification token for the player's booking of a session, sealed (TTL: the
-   * session's end; notifications/service-tokens.ts, docs/LINE.md "Service messages").
+   * session's end; notifications/service-token-repository.ts, docs/LINE.md "Service messages").
    */
   serviceToken: (userId: string, sessionId: string) => ({ PK: `USER#${userId}`, SK: `SVCTOKEN#${sessionId}` }),
   /** Wrong code tries of a player in one Taipei day (TTL), across every code they asked for. */
@@ -57,7 +57,7 @@ export const key = {
   /** A venue-screen token of a rotation board, keyed by the SHA-256 of the token. */
   rotationScreen: (tokenHash: string) => ({ PK: `ROTSCREEN#${tokenHash}`, SK: 'ROTSCREEN' }),
   /**
-   * One of a board's socket places on AWS (TTL; rotation/socket-store.ts), all of a session in one
+   * One of a board's socket places on AWS (TTL; rotation/socket-repository.ts), all of a session in one
    * partition: the socket holding it, with its viewer. A place is taken by a conditional Put.
    */
   rotationSocket: (sessionId: string, slot: number) => ({

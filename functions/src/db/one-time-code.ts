@@ -1,8 +1,10 @@
 import { timingSafeEqual } from 'node:crypto';
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { VERIFICATION_MAX_WRONG_TRIES, VERIFICATION_MAX_WRONG_TRIES_PER_DAY } from '@shuttle/shared';
 import { DomainError } from '#platform/errors.ts';
 import type { Store } from './client.ts';
+import type { ReadCodec, StoredItem } from './codec.ts';
+import { codeTriesCodec } from './codecs/players.ts';
 import { ttlAt } from './keys.ts';
 import { isConditionFailure, Transaction } from './transaction.ts';
 
@@ -17,6 +19,40 @@ export interface StoredCode {
 
 /** Name of the code's item in the transaction that spends it: its refusal means the code is gone. */
 export const CODE_ITEM = 'code';
+
+/**
+ * Stores a new code (an item its codec encoded) unless one was sent after `cooldownEdge`: one
+ * send a minute. False when the cooldown refused it; nothing was written then.
+ */
+export async function putCode(store: Store, item: StoredItem, cooldownEdge: string): Promise<boolean> {
+  try {
+    await store.doc.send(
+      new PutCommand({
+        TableName: store.tableName,
+        Item: item,
+        ConditionExpression: 'attribute_not_exists(PK) OR sentAt <= :edge',
+        ExpressionAttributeValues: { ':edge': cooldownEdge },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
+
+/** The stored code under this key, read strongly (a try follows), or null. */
+export async function readCode<T>(store: Store, codec: ReadCodec<T>, codeKey: ItemKey): Promise<T | null> {
+  const { Item } = await store.doc.send(
+    new GetCommand({ TableName: store.tableName, Key: codeKey, ConsistentRead: true }),
+  );
+  return codec.decodeOrNull(Item);
+}
+
+/** Drops a code (its email never left, or a reset was withdrawn), so a new one may be asked for at once. */
+export async function dropCode(store: Store, codeKey: ItemKey): Promise<void> {
+  await store.doc.send(new DeleteCommand({ TableName: store.tableName, Key: codeKey }));
+}
 
 /** Two hex HMACs compared in constant time. */
 export function sameHash(expectedHex: string, givenHex: string): boolean {
@@ -76,7 +112,7 @@ export async function tryCode<T extends StoredCode>(
         ReturnValues: 'UPDATED_NEW',
       }),
     );
-    wrongTries = Number(Attributes?.wrongTries ?? VERIFICATION_MAX_WRONG_TRIES);
+    wrongTries = typeof Attributes?.wrongTries === 'number' ? Attributes.wrongTries : VERIFICATION_MAX_WRONG_TRIES;
   } catch (error) {
     // A right code spent it (or a new one replaced it) while this one was compared.
     if (isConditionFailure(error)) throw new DomainError('CODE_NOT_REQUESTED');
@@ -104,7 +140,8 @@ async function takeTry(store: Store, triesKey: ItemKey, now: Date): Promise<numb
         ReturnValues: 'UPDATED_NEW',
       }),
     );
-    return VERIFICATION_MAX_WRONG_TRIES_PER_DAY - Number(Attributes?.tries ?? VERIFICATION_MAX_WRONG_TRIES_PER_DAY);
+    const tries = codeTriesCodec.decodeOrNull(Attributes)?.tries ?? VERIFICATION_MAX_WRONG_TRIES_PER_DAY;
+    return VERIFICATION_MAX_WRONG_TRIES_PER_DAY - tries;
   } catch (error) {
     if (isConditionFailure(error)) throw new DomainError('TOO_MANY_ATTEMPTS');
     throw error;

@@ -1,10 +1,15 @@
 import { BatchGetCommand, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { backoffDelay, DEFAULT_RETRY, isTransientStoreError, type RetryPolicy, withRetry } from '#platform/retry.ts';
 import type { Store } from './client.ts';
+import type { Decoder } from './codec.ts';
 
-/** Every page of a Query (bounded by its key condition), concatenated; throttled pages are retried. */
+/**
+ * Every page of a Query (bounded by its key condition), concatenated and each item decoded
+ * (`Decoder`: a codec, or a mixed read's `oneOf`); throttled pages are retried.
+ */
 export async function queryAll<T>(
   store: Store,
+  decoder: Decoder<T>,
   input: Omit<QueryCommandInput, 'TableName'>,
   retry: RetryPolicy = DEFAULT_RETRY,
 ): Promise<T[]> {
@@ -16,7 +21,7 @@ export async function queryAll<T>(
       isTransientStoreError,
       retry,
     );
-    items.push(...((page.Items ?? []) as T[]));
+    for (const item of page.Items ?? []) items.push(decoder.decode(item));
     ExclusiveStartKey = page.LastEvaluatedKey;
   } while (ExclusiveStartKey);
   return items;
@@ -28,12 +33,13 @@ const BATCH_GET_MAX = 100;
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
- * The items with these keys (missing ones are left out), 100 keys a call. Keys DynamoDB
+ * The items with these keys (missing ones are left out), decoded, 100 keys a call. Keys DynamoDB
  * leaves unprocessed (throttling) are asked again after a jittered backoff, within the
  * policy's attempts; past them the read fails rather than answering with items missing.
  */
 export async function batchGetAll<T>(
   store: Store,
+  decoder: Decoder<T>,
   keys: Record<string, unknown>[],
   options: { consistent?: boolean; retry?: RetryPolicy } = {},
 ): Promise<T[]> {
@@ -50,7 +56,7 @@ export async function batchGetAll<T>(
           RequestItems: { [store.tableName]: { Keys: pending, ConsistentRead: options.consistent ?? false } },
         }),
       );
-      found.push(...((result.Responses?.[store.tableName] ?? []) as T[]));
+      for (const item of result.Responses?.[store.tableName] ?? []) found.push(decoder.decode(item));
       pending = (result.UnprocessedKeys?.[store.tableName]?.Keys ?? []) as Record<string, unknown>[];
     }
   }

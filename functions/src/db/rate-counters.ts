@@ -1,11 +1,20 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { CounterStore, RateCounter } from '#platform/rate-limit.ts';
 import type { Store } from './client.ts';
+import { counterCodec } from './codec.ts';
 import { key } from './keys.ts';
+import * as z from './schema.ts';
 import { isConditionFailure } from './transaction.ts';
 
 /** A limiter call slower than this lets the request through rather than hold it up. */
 const TIMEOUT_MS = 1000;
+
+/** Calls of one client in one window of a rate bucket (`RATE#… / RATE`, TTL: the window's end); never read back. */
+export const rateCounterCodec = counterCodec({
+  name: 'rateCounter',
+  schema: z.object({ count: z.number().optional(), ttl: z.number().optional() }),
+  skPrefix: 'RATE',
+});
 
 /**
  * Rate counters in the table (TABLE.md, "Rate counters"): one conditional UpdateItem per

@@ -11,6 +11,7 @@ import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { count, type MetricName } from '#platform/metrics.ts';
 import { isTransientStoreError, type RetryPolicy, withRetry } from '#platform/retry.ts';
 import type { Store } from './client.ts';
+import type { Decoder } from './codec.ts';
 
 export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
@@ -96,10 +97,10 @@ export class TransactionRefusedError extends Error {
     return this.byName.get(name)?.Code === 'ConditionalCheckFailed';
   }
 
-  /** The named item as it was when its condition failed (items sent with `ALL_OLD`). */
-  item<T = Record<string, unknown>>(name: string): T | undefined {
+  /** The named item as it was when its condition failed (items sent with `ALL_OLD`), decoded. */
+  item<T>(name: string, decoder: Decoder<T>): T | undefined {
     const raw = this.byName.get(name)?.Item;
-    return raw ? (unmarshall(raw) as T) : undefined;
+    return raw ? decoder.decode(unmarshall(raw)) : undefined;
   }
 }
 

@@ -103,7 +103,7 @@ const noIdTokenLogin: IdTokenVerify = async () => {
  * the member API's wiring without the ID-token verifiers, which only `loginLine`/`loginGoogle`
  * use (the JWKS client is ~20 KB of a bundle; docs/DEPLOY.md, "Bundles").
  */
-export async function lambdaAdminDeps(
+export async function lambdaDepsWithoutIdTokens(
   env: NodeJS.ProcessEnv = process.env,
   mailer: MailerFactory = noMailer,
   miniApp?: MiniAppFactory,

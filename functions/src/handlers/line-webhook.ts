@@ -1,8 +1,8 @@
 import type { LambdaContext, LambdaEvent } from 'hono/aws-lambda';
 import { handle } from 'hono/aws-lambda';
 import { createLineWebhook, type LineWebhookDeps } from '#line/webhook.ts';
-import { lambdaWebhookDeps } from './notifier-deps.ts';
 import { observed } from './observability.ts';
+import { lambdaWebhookDeps } from './webhook-deps.ts';
 
 const depsNow = lambdaWebhookDeps();
 const apps = new WeakMap<LineWebhookDeps, ReturnType<typeof handle>>();

@@ -1,11 +1,11 @@
 import { handle } from 'hono/aws-lambda';
 import { createMemberShareApi } from '#app/member-groups.ts';
 import { miniAppSetting } from '#line/mini-app.ts';
-import { lambdaAdminDeps, withTrustedOrigin } from './deps.ts';
+import { lambdaDepsWithoutIdTokens, withTrustedOrigin } from './deps.ts';
 import { observed } from './observability.ts';
 
 /** Share links route group (app/route-groups.ts): the public share page of a session; sends no e-mail. */
-const deps = await lambdaAdminDeps(process.env);
+const deps = await lambdaDepsWithoutIdTokens(process.env);
 export const handler = observed(
   withTrustedOrigin(
     handle(

@@ -1,20 +1,20 @@
 import { SESv2Client } from '@aws-sdk/client-sesv2';
+import { appBaseUrlOf } from '#app/deps.ts';
+import { notifierRepositories } from '#app/jobs.ts';
+import { serviceMessagingOf } from '#app/service-messaging.ts';
 import { createDocumentClient, type Store } from '#db/client.ts';
 import { createLineMessaging, LINE_API_BASE_URL } from '#line/client.ts';
-import { lineAppUrl, miniAppSetting } from '#line/mini-app.ts';
-import type { LineWebhookDeps } from '#line/webhook.ts';
+import { miniAppSetting } from '#line/mini-app.ts';
 import { OutboxDispatcher } from '#notifications/dispatcher.ts';
-import { serviceMessagingOf } from '#notifications/mini-app.ts';
 import { LINE_CATALOG_ENTRY } from '#notifications/service-catalog.ts';
 import { systemClock } from '#platform/clock.ts';
 import { SesEmailSender } from '#platform/email.ts';
-import { RatingLevelGate } from '#rotation/level-gate.ts';
 import { lambdaMiniApp } from './mini-app-deps.ts';
 import { logger, traced } from './observability.ts';
 import { type LineChannel, lineChannel } from './secrets.ts';
 
 /**
- * Dependencies of the notifier, the reminder job and the LINE webhook. Unlike the APIs they
+ * Dependencies of the notifier and the reminder job (the LINE webhook's: webhook-deps.ts). Unlike the APIs they
  * re-read the LINE channel on every invocation (through the secret cache), so a token filled in
  * after the deploy is used within minutes; until then, with `LINE_REQUIRED`, LINE deliveries are
  * retried instead of skipped (docs/DEPLOY.md, "Secrets"). Plain environment reads, no schema
@@ -35,7 +35,7 @@ export interface NotifierSettings {
 }
 
 export function notifierSettings(env: NodeJS.ProcessEnv): NotifierSettings {
-  const appBaseUrl = env.APP_BASE_URL || 'http://localhost:3000';
+  const appBaseUrl = appBaseUrlOf({ appBaseUrl: env.APP_BASE_URL || undefined });
   if (!/^https?:\/\/[^/]+/.test(appBaseUrl)) throw new Error('Invalid environment: APP_BASE_URL');
   return {
     tableName: env.TABLE_NAME || 'shuttle',
@@ -51,13 +51,13 @@ export function notifierSettings(env: NodeJS.ProcessEnv): NotifierSettings {
   };
 }
 
-const storeOf = (settings: NotifierSettings): Store => ({
+export const storeOf = (settings: NotifierSettings): Store => ({
   doc: traced(createDocumentClient({ region: settings.region, endpoint: settings.dynamoEndpoint })),
   tableName: settings.tableName,
 });
 
 /** Keeps one built value per LINE channel: rebuilt only when the channel's token or secret changes. */
-function perChannel<T>(build: (channel: LineChannel) => T) {
+export function perChannel<T>(build: (channel: LineChannel) => T) {
   let last: { key: string; value: T } | undefined;
   return (channel: LineChannel): T => {
     const key = `${channel.channelAccessToken}\n${channel.channelSecret}`;
@@ -70,6 +70,7 @@ function perChannel<T>(build: (channel: LineChannel) => T) {
 export function lambdaNotifier(env: NodeJS.ProcessEnv = process.env) {
   const settings = notifierSettings(env);
   const store = storeOf(settings);
+  const repositories = notifierRepositories(store);
   const mailer = new SesEmailSender(
     traced(new SESv2Client({ region: settings.region })),
     settings.emailFrom,
@@ -81,6 +82,7 @@ export function lambdaNotifier(env: NodeJS.ProcessEnv = process.env) {
       new OutboxDispatcher({
         store,
         clock: systemClock,
+        repositories,
         line: channel.channelAccessToken
           ? createLineMessaging({ channelAccessToken: channel.channelAccessToken, baseURL: settings.lineApiBaseUrl })
           : null,
@@ -104,23 +106,4 @@ export function lambdaNotifier(env: NodeJS.ProcessEnv = process.env) {
 /** The reminder job needs only the table. */
 export function lambdaReminderDeps(env: NodeJS.ProcessEnv = process.env) {
   return { store: storeOf(notifierSettings(env)), clock: systemClock };
-}
-
-/** The LINE webhook: rebuilt when the channel secret changes, so a secret filled in later is checked. */
-export function lambdaWebhookDeps(env: NodeJS.ProcessEnv = process.env) {
-  const settings = notifierSettings(env);
-  const store = storeOf(settings);
-  const depsFor = perChannel(
-    (channel): LineWebhookDeps => ({
-      channelSecret: channel.channelSecret,
-      line: channel.channelAccessToken
-        ? createLineMessaging({ channelAccessToken: channel.channelAccessToken, baseURL: settings.lineApiBaseUrl })
-        : null,
-      store,
-      clock: systemClock,
-      appUrl: settings.liffId ? lineAppUrl(settings.liffId, settings.miniApp) : settings.appBaseUrl,
-      levelGate: new RatingLevelGate(store),
-    }),
-  );
-  return async () => depsFor(await lineChannel(env));
 }

@@ -1,11 +1,11 @@
 import { ApiGatewayManagementApiClient } from '@aws-sdk/client-apigatewaymanagementapi';
 import type { DynamoDBStreamEvent } from 'aws-lambda';
+import { storeViewerChecks } from '#app/viewer-checks.ts';
 import { createDocumentClient } from '#db/client.ts';
 import { randomId, systemClock } from '#platform/clock.ts';
 import { broadcastStream } from '#rotation/live.ts';
-import { RotationSockets } from '#rotation/socket-store.ts';
+import { RotationSockets } from '#rotation/socket-repository.ts';
 import { managementTransport } from '#rotation/socket-transport.ts';
-import { storeViewerChecks } from '#rotation/viewers.ts';
 import { observed, traced } from './observability.ts';
 
 /**

@@ -1,12 +1,12 @@
 import { rateBuckets, rateLimitSettings } from '#app/limits.ts';
+import { storeViewerChecks } from '#app/viewer-checks.ts';
 import { TokenService } from '#auth/tokens.ts';
 import { createDocumentClient } from '#db/client.ts';
 import { RateCounters } from '#db/rate-counters.ts';
 import { randomId, systemClock } from '#platform/clock.ts';
 import { RateLimiter } from '#platform/rate-limit.ts';
-import { RotationSockets } from '#rotation/socket-store.ts';
+import { RotationSockets } from '#rotation/socket-repository.ts';
 import { type SocketEvent, socketRoutes } from '#rotation/sockets.ts';
-import { storeViewerChecks } from '#rotation/viewers.ts';
 import { originSecretValues } from './deps.ts';
 import { observed, traced } from './observability.ts';
 import { secrets } from './secrets.ts';

@@ -1,3 +1,4 @@
+import { signupJobDeps } from '#app/jobs.ts';
 import { runSignupJobs } from '#bookings/sign-up-jobs.ts';
 import { randomId } from '#platform/clock.ts';
 import { lambdaReminderDeps } from './notifier-deps.ts';
@@ -11,5 +12,5 @@ import { observed } from './observability.ts';
 const deps = lambdaReminderDeps();
 
 export const handler = observed(async (_event?: unknown, _context?: unknown) =>
-  runSignupJobs({ ...deps, ids: randomId }),
+  runSignupJobs(signupJobDeps({ ...deps, ids: randomId })),
 );

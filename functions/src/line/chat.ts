@@ -1,24 +1,23 @@
 import type { messagingApi } from '@line/bot-sdk';
 import { DEFAULT_LANGUAGE, type Language, sessionListQuery, sessionStatusAt } from '@shuttle/shared';
 import { translate } from '@shuttle/shared/i18n/notifications';
-import type { LevelGate } from '#bookings/level-gate.ts';
-import type { Store } from '#db/client.ts';
+import { userCodec } from '#db/codecs/players.ts';
 import { index, key } from '#db/keys.ts';
 import { batchGetAll } from '#db/query.ts';
 import { newTeamAlertItem } from '#outbox/model.ts';
-import { OutboxRepository } from '#outbox/repository.ts';
-import { type Clock, randomId } from '#platform/clock.ts';
-import { type UserRecord, userIdFor } from '#players/repository.ts';
+import type { OutboxRepository } from '#outbox/repository.ts';
+import { randomId } from '#platform/clock.ts';
+import { userIdFor } from '#players/repository.ts';
 import { browsePage } from '#sessions/browse.ts';
 import type { SessionRecord } from '#sessions/model.ts';
-import { SessionRepository } from '#sessions/repository.ts';
+import type { SessionRepository } from '#sessions/repository.ts';
 import { bindCodeIn, LineBindings } from '#teams/line-binding.ts';
-import { type TeamRecord, TeamRepository, teamLanguageOf } from '#teams/repository.ts';
+import { type TeamRecord, type TeamRepository, teamLanguageOf } from '#teams/repository.ts';
 import type { LineMessaging } from './client.ts';
 import { type ChatCommand, commandOf, type Mention } from './commands.ts';
 import { type SessionCard, sessionCarousel, textMessage } from './flex.ts';
 import { LineFollowers } from './followers.ts';
-import { PostbackReplies, type PostbackRequest, parsePostback } from './postbacks.ts';
+import { type PostbackDeps, PostbackReplies, type PostbackRequest, parsePostback } from './postbacks.ts';
 
 /** How many sessions or bookings one answer shows (one bounded read; LINE allows 12 bubbles). */
 export const CHAT_LIST_MAX = 10;
@@ -88,16 +87,12 @@ export function actionOf(event: ChatEventInput): ChatAction | null {
   return code ? { type: 'bindCode', code, chat } : null;
 }
 
-export interface ChatDeps {
-  store: Store;
-  clock: Clock;
-  /** The member app (the LIFF URL in production). */
-  appUrl: string;
+export interface ChatDeps extends PostbackDeps {
+  teams: TeamRepository;
+  outbox: OutboxRepository;
   /** Reads the bound group's name (LINE's group summary) at binding; null: not read. */
   line?: Pick<LineMessaging, 'getGroupSummary'> | null;
   log?: Pick<Console, 'warn'>;
-  /** The level check of a join by a card's button (postbacks.ts). */
-  levelGate?: LevelGate;
 }
 
 /** The answers of the bot: what each action replies (null: nothing), and its effects. */
@@ -109,9 +104,9 @@ export class ChatReplies {
   private readonly postbacks: PostbackReplies;
 
   constructor(private readonly deps: ChatDeps) {
-    this.sessions = new SessionRepository(deps.store);
+    this.sessions = deps.sessions;
     this.bindings = new LineBindings(deps.store);
-    this.teams = new TeamRepository(deps.store);
+    this.teams = deps.teams;
     this.followers = new LineFollowers(deps.store);
     this.postbacks = new PostbackReplies(deps);
   }
@@ -123,8 +118,9 @@ export class ChatReplies {
   async languagesOf(actions: ChatAction[]): Promise<Map<string, Language>> {
     const ids = [...new Set(actions.flatMap((a) => (a.chat.type === 'user' ? [a.chat.id] : [])))];
     if (ids.length === 0) return new Map();
-    const users = await batchGetAll<UserRecord>(
+    const users = await batchGetAll(
       this.deps.store,
+      userCodec,
       ids.map((id) => key.user(userIdFor('line', id))),
     );
     return new Map(users.flatMap((u) => (u.language ? [[u.userId, u.language] as const] : [])));
@@ -207,7 +203,7 @@ export class ChatReplies {
    */
   private async alertOwners(owner: TeamRecord, code: string): Promise<void> {
     const other = await this.bindings.teamOfCode(code);
-    await new OutboxRepository(this.deps.store).putIfAbsent(
+    await this.deps.outbox.putIfAbsent(
       newTeamAlertItem({
         id: randomId(),
         kind: 'groupBindRefused',
@@ -242,7 +238,7 @@ export class ChatReplies {
       forward: true,
       limit: CHAT_LIST_MAX,
     });
-    return page.items;
+    return page.items.map((item) => item.session);
   }
 
   /** The first page of the member app's 報名中 list (public sessions only). */

@@ -1,15 +1,14 @@
 import type { messagingApi } from '@line/bot-sdk';
 import { DEFAULT_LANGUAGE, type Language } from '@shuttle/shared';
 import { translate } from '@shuttle/shared/i18n/notifications';
-import { BookingEngine } from '#bookings/engine.ts';
-import type { LevelGate } from '#bookings/level-gate.ts';
+import type { BookingEngine } from '#bookings/engine.ts';
 import { drawAtOf } from '#bookings/lottery.ts';
 import type { Store } from '#db/client.ts';
-import { type Clock, randomId } from '#platform/clock.ts';
+import type { Clock } from '#platform/clock.ts';
 import { DomainError } from '#platform/errors.ts';
 import type { UserRecord } from '#players/repository.ts';
 import type { SessionRecord } from '#sessions/model.ts';
-import { SessionRepository } from '#sessions/repository.ts';
+import type { SessionRepository } from '#sessions/repository.ts';
 import {
   ALT_TEXT_MAX,
   POSTBACK_ACTIONS,
@@ -74,13 +73,14 @@ interface PostbackInput {
   eventId: string;
 }
 
-interface PostbackDeps {
+export interface PostbackDeps {
   store: Store;
   clock: Clock;
+  /** The booking engine the app's calls use (app/line-services.ts): same rules, ids and retry. */
+  engine: BookingEngine;
+  sessions: SessionRepository;
   /** The member app (`https://liff.line.me/<liffId>` in production). */
   appUrl: string;
-  /** The level check of a join (`BookingEngine`), as in the member app; unset: not checked. */
-  levelGate?: LevelGate;
 }
 
 /**
@@ -95,13 +95,8 @@ export class PostbackReplies {
 
   constructor(private readonly deps: PostbackDeps) {
     this.followers = new LineFollowers(deps.store);
-    this.engine = new BookingEngine({
-      store: deps.store,
-      clock: deps.clock,
-      ids: randomId,
-      ...(deps.levelGate ? { levelGate: deps.levelGate } : {}),
-    });
-    this.sessions = new SessionRepository(deps.store);
+    this.engine = deps.engine;
+    this.sessions = deps.sessions;
   }
 
   async answer(input: PostbackInput): Promise<messagingApi.Message[]> {

@@ -1,6 +1,6 @@
 import type { Store } from '#db/client.ts';
 import { newRichMenuLinkItem } from '#outbox/model.ts';
-import { OutboxRepository } from '#outbox/repository.ts';
+import { putOutboxIfAbsent } from '#outbox/repository.ts';
 import type { IdGenerator } from '#platform/clock.ts';
 
 /**
@@ -15,5 +15,5 @@ export async function requestRichMenuLink(
   now: Date,
 ): Promise<void> {
   if (!userId.startsWith('line_')) return;
-  await new OutboxRepository(deps.store).putIfAbsent(newRichMenuLinkItem({ id: deps.ids(), userId, now }));
+  await putOutboxIfAbsent(deps.store, newRichMenuLinkItem({ id: deps.ids(), userId, now }));
 }

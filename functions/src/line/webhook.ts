@@ -1,33 +1,16 @@
-import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { messagingApi } from '@line/bot-sdk';
 import type { Language } from '@shuttle/shared';
 import { Hono } from 'hono';
 import * as z from 'zod';
-import type { LevelGate } from '#bookings/level-gate.ts';
-import type { Store } from '#db/client.ts';
-import { key, ttlAt } from '#db/keys.ts';
-import { isConditionFailure, runTransaction, Transaction } from '#db/transaction.ts';
-import type { Clock } from '#platform/clock.ts';
 import { DomainError, ValidationError } from '#platform/errors.ts';
 import { type ApiEnv, installErrorHandling, limitBody, MAX_BODY_BYTES } from '#platform/http.ts';
 import { isStoreUnavailable } from '#platform/retry.ts';
-import { actionOf, type ChatAction, ChatReplies } from './chat.ts';
+import { actionOf, type ChatAction, type ChatDeps, ChatReplies } from './chat.ts';
 import { classifyLineFailure, type LineMessaging } from './client.ts';
 import { isValidLineSignature } from './signature.ts';
+import type { WebhookEventRepository } from './webhook-event-repository.ts';
 
 export const LINE_WEBHOOK_PATH = '/webhook/line';
-
-/** LINE redelivers failed webhooks for a limited time; remember handled events a while longer. */
-const HANDLED_EVENT_TTL_SECONDS = 7 * 24 * 3600;
-/**
- * How long a delivery holds an event it is handling (longer than the webhook's Lambda may run):
- * a copy that comes meanwhile is answered 503 (LINE tries again later), one that comes after it
- * takes the event over, so an event whose handler died, or could not let go of it because the
- * store stalled, is handled on a redelivery instead of being lost.
- */
-const HANDLING_LEASE_MS = 60_000;
-/** DynamoDB's limit of items in one transaction. */
-const MARK_BATCH_MAX = 100;
 
 const mentionee = z.looseObject({ index: z.number(), length: z.number(), isSelf: z.boolean().optional() });
 const webhookEvent = z.looseObject({
@@ -55,22 +38,19 @@ const webhookEvent = z.looseObject({
 });
 const webhookBody = z.looseObject({ destination: z.string(), events: z.array(webhookEvent) });
 type WebhookEvent = z.infer<typeof webhookEvent>;
-type Claim = 'claimed' | 'done' | 'busy';
 
 /** The store did not answer (or another delivery holds the event): LINE should try again later. */
 const isBusy = (error: unknown) => isStoreUnavailable(error) || (error instanceof DomainError && error.status === 503);
 
-export interface LineWebhookDeps {
+/** Built by app/line-services.ts for the Lambda, the local server and tests alike. */
+export interface LineWebhookDeps extends ChatDeps {
   channelSecret: string;
   /** Null when no channel access token is configured: events are recorded but not answered. */
   line: LineMessaging | null;
-  store: Store;
-  clock: Clock;
   /** The member app: `https://liff.line.me/<liffId>` in production; replies link into it. */
   appUrl: string;
+  events: WebhookEventRepository;
   log?: Pick<Console, 'warn' | 'error'>;
-  /** The level check of a join by a card's button (postbacks.ts). */
-  levelGate?: LevelGate;
 }
 
 /**
@@ -87,75 +67,11 @@ export function createLineWebhook(deps: LineWebhookDeps): Hono<ApiEnv> {
   installErrorHandling(app);
   app.use(LINE_WEBHOOK_PATH, limitBody(MAX_BODY_BYTES));
 
-  /** An event's item: `handling` under a lease while a delivery acts on it, then `done`. */
-  const marker = (eventId: string, now: Date, state: 'handling' | 'done') => ({
-    ...key.lineWebhookEvent(eventId),
-    type: 'lineWebhookEvent',
-    state,
-    receivedAt: now.toISOString(),
-    leaseUntil: new Date(now.getTime() + HANDLING_LEASE_MS).toISOString(),
-    ttl: ttlAt(now, HANDLED_EVENT_TTL_SECONDS),
-  });
-  /** New, or held by a delivery whose lease ran out; items from before leases (no `state`) are done. */
-  const claim = (eventId: string, now: Date) => ({
-    Item: marker(eventId, now, 'handling'),
-    ConditionExpression: 'attribute_not_exists(PK) OR (#state = :handling AND leaseUntil < :now)',
-    ExpressionAttributeNames: { '#state': 'state' },
-    ExpressionAttributeValues: { ':handling': 'handling', ':now': now.toISOString() },
-  });
+  const { events } = deps;
+  const claimAll = (eventIds: string[]) => events.claimAll(eventIds, deps.clock.now());
 
-  /** Claims one event: `claimed`, `done` (handled before: a redelivery) or `busy` (another delivery holds it). */
-  const claimOne = async (eventId: string): Promise<Claim> => {
-    try {
-      await deps.store.doc.send(
-        new PutCommand({ TableName: deps.store.tableName, ...claim(eventId, deps.clock.now()) }),
-      );
-      return 'claimed';
-    } catch (error) {
-      if (!isConditionFailure(error)) throw error;
-    }
-    const { Item } = await deps.store.doc.send(
-      new GetCommand({ TableName: deps.store.tableName, Key: key.lineWebhookEvent(eventId), ConsistentRead: true }),
-    );
-    return Item?.state === 'handling' ? 'busy' : 'done';
-  };
-
-  /**
-   * Claims a body's events: one transaction when none was seen before (the usual case), else one
-   * conditional Put each, so a redelivered event is told apart from a new one.
-   */
-  const claimAll = async (eventIds: string[]): Promise<PromiseSettledResult<Claim>[]> => {
-    if (eventIds.length > 1 && eventIds.length <= MARK_BATCH_MAX && new Set(eventIds).size === eventIds.length) {
-      const now = deps.clock.now();
-      const tx = new Transaction(deps.store.tableName);
-      for (const [i, id] of eventIds.entries()) tx.put(`event${i}`, claim(id, now));
-      try {
-        await runTransaction(deps.store, tx);
-        return eventIds.map(() => ({ status: 'fulfilled', value: 'claimed' }));
-      } catch {
-        // Some were seen (a redelivery), the transaction lost a race or the store stalled: one by one.
-      }
-    }
-    return Promise.allSettled(eventIds.map(claimOne));
-  };
-
-  /** Marks handled events done: no later delivery acts on them again. */
-  const finish = async (eventIds: string[]) => {
-    const now = deps.clock.now();
-    if (eventIds.length === 1) {
-      await deps.store.doc.send(
-        new PutCommand({ TableName: deps.store.tableName, Item: marker(eventIds[0]!, now, 'done') }),
-      );
-    } else if (eventIds.length > 1) {
-      const tx = new Transaction(deps.store.tableName);
-      for (const [i, id] of eventIds.entries()) tx.put(`event${i}`, { Item: marker(id, now, 'done') });
-      await runTransaction(deps.store, tx);
-    }
-  };
-
-  /** Lets go of an event that failed, so LINE's redelivery acts on it (else its lease runs out). */
-  const forget = (eventId: string) =>
-    deps.store.doc.send(new DeleteCommand({ TableName: deps.store.tableName, Key: key.lineWebhookEvent(eventId) }));
+  const finish = (eventIds: string[]) => events.finish(eventIds, deps.clock.now());
+  const forget = (eventId: string) => events.forget(eventId);
 
   const reply = async (event: WebhookEvent, messages: messagingApi.Message[]) => {
     if (!event.replyToken || !deps.line) return;

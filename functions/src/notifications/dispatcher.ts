@@ -10,14 +10,15 @@ import {
   type OutboxRecord,
   type UserOutboxRecord,
 } from '#outbox/model.ts';
-import { OutboxRepository } from '#outbox/repository.ts';
+import type { OutboxRepository } from '#outbox/repository.ts';
 import { type Clock, type IdGenerator, randomId } from '#platform/clock.ts';
 import type { EmailSender } from '#platform/email.ts';
 import { BUSINESS_METRICS, count } from '#platform/metrics.ts';
-import { UserRepository } from '#players/repository.ts';
-import { SessionRepository } from '#sessions/repository.ts';
-import { LineUsageRepository } from '#teams/line-usage.ts';
-import { type TeamRecord, TeamRepository } from '#teams/repository.ts';
+import type { PlayerRepository } from '#players/repository.ts';
+import type { SessionRepository } from '#sessions/repository.ts';
+import type { LineUsageRepository } from '#teams/line-usage-repository.ts';
+import type { TeamOwners } from '#teams/owners.ts';
+import type { TeamRecord, TeamRepository } from '#teams/repository.ts';
 import {
   type ChannelDecision,
   type ChannelLimits,
@@ -43,9 +44,20 @@ import { isServiceKind } from './service-catalog.ts';
 import { type ServiceMessaging, sendServiceMessage } from './service-delivery.ts';
 import { sendTeamAlert } from './team-alerts.ts';
 
+/** The repositories a dispatcher reads and writes (built by the composition root, app/jobs.ts `notifierRepositories`). */
+export interface NotifierRepositories {
+  outbox: OutboxRepository;
+  users: PlayerRepository;
+  sessions: SessionRepository;
+  teams: TeamRepository;
+  usage: LineUsageRepository;
+  owners: TeamOwners;
+}
+
 export interface DispatcherDeps {
   store: Store;
   clock: Clock;
+  repositories: NotifierRepositories;
   /** Null when no channel access token is configured: LINE pushes are then not attempted. */
   line: LineMessaging | null;
   /**
@@ -109,7 +121,7 @@ const noticeFacts = (record: UserOutboxRecord) => ({
  */
 export class OutboxDispatcher {
   private readonly outbox: OutboxRepository;
-  private readonly users: UserRepository;
+  private readonly users: PlayerRepository;
   private readonly sessions: SessionRepository;
   private readonly teams: TeamRepository;
   private readonly usage: LineUsageRepository;
@@ -122,15 +134,12 @@ export class OutboxDispatcher {
 
   constructor(private readonly deps: DispatcherDeps) {
     this.service = deps.service ?? null;
-    this.outbox = new OutboxRepository(deps.store);
-    this.users = new UserRepository(deps.store);
-    this.sessions = new SessionRepository(deps.store);
-    this.teams = new TeamRepository(deps.store);
-    this.usage = new LineUsageRepository(deps.store);
+    ({ outbox: this.outbox, users: this.users, sessions: this.sessions, teams: this.teams } = deps.repositories);
+    this.usage = deps.repositories.usage;
     this.leaseMs = deps.leaseMs ?? DEFAULT_LEASE_MS;
     this.ids = deps.ids ?? randomId;
     this.log = deps.log ?? console;
-    this.line = lineToolsFor(deps.line, deps.store, deps.clock, this.log);
+    this.line = lineToolsFor(deps.line, deps.store, this.usage, deps.clock, this.log);
     this.end = new AttemptEnd(
       this.outbox,
       deps.clock,
@@ -140,6 +149,11 @@ export class OutboxDispatcher {
   }
 
   /** The service messages of this invocation (the MINI App secret is read per invocation on AWS). */
+  /** Pending records due by `now`, oldest first (the poller's and the sweep's read). */
+  due(now: Date, limit: number): Promise<OutboxRecord[]> {
+    return this.outbox.due(now, limit);
+  }
+
   useService(service: ServiceMessaging | null): void {
     this.service = service;
   }
@@ -167,7 +181,7 @@ export class OutboxDispatcher {
     }
     if (isTeamAlertRecord(record)) {
       // Email only; a failed send throws and the record is retried (`deliver`).
-      const alert = await sendTeamAlert(this.deps, record);
+      const alert = await sendTeamAlert({ ...this.deps.repositories, mailer: this.deps.mailer }, record);
       if ('skipped' in alert) return this.end.skipped(record, claimToken, alert.skipped);
       await this.end.finish(record, claimToken, { status: 'delivered', channels: ['email'] });
       return { status: 'delivered', channels: ['email'] };

@@ -5,7 +5,7 @@ import { lineAppUrl } from '#line/mini-app.ts';
 import type { GroupOutboxRecord } from '#outbox/model.ts';
 import type { OutboxRepository } from '#outbox/repository.ts';
 import { BUSINESS_METRICS, count } from '#platform/metrics.ts';
-import { preferencesOf, type UserRepository } from '#players/repository.ts';
+import { type PlayerRepository, preferencesOf } from '#players/repository.ts';
 import type { SessionRecord } from '#sessions/model.ts';
 import type { SessionRepository } from '#sessions/repository.ts';
 import { groupAnnouncementsOf, type TeamRepository, teamLanguageOf } from '#teams/repository.ts';
@@ -32,7 +32,7 @@ export interface GroupDeliveryDeps {
   outbox: OutboxRepository;
   sessions: SessionRepository;
   teams: TeamRepository;
-  users: UserRepository;
+  users: PlayerRepository;
   end: AttemptEnd;
   log: Pick<Console, 'warn'>;
 }
@@ -125,7 +125,7 @@ export async function deliverToGroup(
  * The LINE accounts a group last call mentions: the called players who signed in with LINE, have
  * not blocked the account and want waitlist notices on LINE (as their own push would need).
  */
-async function calledInGroup(users: UserRepository, record: GroupOutboxRecord) {
+async function calledInGroup(users: PlayerRepository, record: GroupOutboxRecord) {
   const userIds = 'userIds' in record ? (record.userIds ?? []) : [];
   const read = await Promise.all(userIds.map((id) => users.get(id)));
   const lineUserIds = read.flatMap((user) => {

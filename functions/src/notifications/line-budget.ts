@@ -1,7 +1,6 @@
-import type { Store } from '#db/client.ts';
 import type { LineMessaging } from '#line/client.ts';
 import type { Clock } from '#platform/clock.ts';
-import { type LineUsage, LineUsageRepository, overBudget } from '#teams/line-usage.ts';
+import { type LineUsage, type LineUsageRepository, overBudget } from '#teams/line-usage-repository.ts';
 import type { TeamRecord } from '#teams/repository.ts';
 
 export const GROUP_SIZE_CACHE_MS = 60 * 60_000;
@@ -12,17 +11,14 @@ export const GROUP_SIZE_CACHE_MS = 60 * 60_000;
  * one per member, as LINE bills it). The group sizes are cached per process for an hour.
  */
 export class LineBudget {
-  private readonly usage: LineUsageRepository;
   private readonly sizes = new Map<string, { at: number; size: Promise<number> }>();
 
   constructor(
-    store: Store,
+    private readonly usage: LineUsageRepository,
     private readonly line: Pick<LineMessaging, 'getGroupMemberCount'>,
     private readonly clock: Clock,
     private readonly log: Pick<Console, 'warn'> = console,
-  ) {
-    this.usage = new LineUsageRepository(store);
-  }
+  ) {}
 
   /** The note to record when the team is at or over its budget, else null. */
   async exhausted(team: Pick<TeamRecord, 'id' | 'lineMonthlyBudget'>): Promise<string | null> {

@@ -1,9 +1,6 @@
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { taipeiDate } from '@shuttle/shared';
 import type { Store } from '#db/client.ts';
-import { key, ttlAt } from '#db/keys.ts';
-import { isConditionFailure } from '#db/transaction.ts';
 import type { Clock } from '#platform/clock.ts';
+import { takeDailyPush } from '#teams/line-usage-repository.ts';
 import type { TeamRecord } from '#teams/repository.ts';
 
 /**
@@ -13,8 +10,8 @@ import type { TeamRecord } from '#teams/repository.ts';
 export const DEFAULT_DAILY_PUSH_LIMIT = 300;
 const DAY_ITEM_TTL_SECONDS = 3 * 86_400;
 
-export const dailyPushLimitOf = (team: object): number => {
-  const set = (team as { lineDailyPushLimit?: unknown }).lineDailyPushLimit;
+export const dailyPushLimitOf = (team: Pick<TeamRecord, 'lineDailyPushLimit'>): number => {
+  const set = team.lineDailyPushLimit;
   return typeof set === 'number' && set >= 0 ? set : DEFAULT_DAILY_PUSH_LIMIT;
 };
 
@@ -31,23 +28,12 @@ export class LineDailyCap {
   ) {}
 
   /** Null when the push may go; past the cap the note to record. A failing count lets it go. */
-  async take(team: Pick<TeamRecord, 'id'>): Promise<string | null> {
-    const now = this.clock.now();
+  async take(team: Pick<TeamRecord, 'id' | 'lineDailyPushLimit'>): Promise<string | null> {
     const limit = dailyPushLimitOf(team);
     try {
-      await this.store.doc.send(
-        new UpdateCommand({
-          TableName: this.store.tableName,
-          Key: key.teamLinePushDay(team.id, taipeiDate(now)),
-          UpdateExpression: 'ADD pushes :one SET #ttl = if_not_exists(#ttl, :ttl)',
-          ConditionExpression: 'attribute_not_exists(pushes) OR pushes < :limit',
-          ExpressionAttributeNames: { '#ttl': 'ttl' },
-          ExpressionAttributeValues: { ':one': 1, ':limit': limit, ':ttl': ttlAt(now, DAY_ITEM_TTL_SECONDS) },
-        }),
-      );
-      return null;
+      const taken = await takeDailyPush(this.store, team.id, limit, this.clock.now(), DAY_ITEM_TTL_SECONDS);
+      return taken ? null : `team's daily 1:1 LINE cap reached (${limit} pushes today)`;
     } catch (error) {
-      if (isConditionFailure(error)) return `team's daily 1:1 LINE cap reached (${limit} pushes today)`;
       this.log.warn(`LINE daily pushes of team ${team.id} could not be counted`, error);
       return null;
     }

@@ -1,9 +1,5 @@
-import type { Store } from '#db/client.ts';
 import type { ServiceNotifier } from '#line/notifier.ts';
 import type { Sealer } from '#platform/sealed.ts';
-import type { ServiceKind } from './service-catalog.ts';
-import type { ServiceMessaging } from './service-delivery.ts';
-import { ServiceTokenStore } from './service-tokens.ts';
 
 /**
  * What LINE MINI App mode needs at run time (docs/LINE.md, "LINE MINI App mode"): the notifier
@@ -18,14 +14,3 @@ export interface MiniAppSetup {
 
 /** Null while the mode is on but the channel is not filled in yet: notices then follow the channel plan. */
 export type MiniAppSource = () => Promise<MiniAppSetup | null>;
-
-/** The dispatcher's service messages from a setup. */
-export const serviceMessagingOf = (
-  store: Store,
-  setup: MiniAppSetup,
-  catalog?: Record<ServiceKind, string | null>,
-): ServiceMessaging => ({
-  notifier: setup.notifier,
-  tokens: new ServiceTokenStore(store, setup.sealer),
-  ...(catalog ? { catalog } : {}),
-});

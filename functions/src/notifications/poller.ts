@@ -1,10 +1,9 @@
 import type { Store } from '#db/client.ts';
 import type { LineMessaging } from '#line/client.ts';
-import { OutboxRepository } from '#outbox/repository.ts';
 import type { Clock } from '#platform/clock.ts';
 import type { EmailSender } from '#platform/email.ts';
 import type { DeliveryOutcome } from './delivery.ts';
-import { OutboxDispatcher } from './dispatcher.ts';
+import { type NotifierRepositories, OutboxDispatcher } from './dispatcher.ts';
 import type { ServiceMessaging } from './service-delivery.ts';
 
 const BATCH = 25;
@@ -15,10 +14,10 @@ const MAX_ROUNDS_PER_TICK = 20;
  * AWS, the scheduled sweep that retries what the stream consumer could not deliver.
  */
 export async function drainPendingOutbox(
-  deps: { store: Store; clock: Clock; dispatcher: OutboxDispatcher },
+  deps: { clock: Clock; dispatcher: OutboxDispatcher },
   limit = BATCH,
 ): Promise<DeliveryOutcome[]> {
-  const due = await new OutboxRepository(deps.store).due(deps.clock.now(), limit);
+  const due = await deps.dispatcher.due(deps.clock.now(), limit);
   const outcomes: DeliveryOutcome[] = [];
   for (const record of due) outcomes.push(await deps.dispatcher.deliver(record));
   return outcomes;
@@ -27,6 +26,7 @@ export async function drainPendingOutbox(
 export interface OutboxPollerOptions {
   store: Store;
   clock: Clock;
+  repositories: NotifierRepositories;
   line: LineMessaging | null;
   mailer: EmailSender;
   appBaseUrl: string;
@@ -48,6 +48,7 @@ export function startOutboxPoller(options: OutboxPollerOptions): { stop(): Promi
   const dispatcher = new OutboxDispatcher({
     store: options.store,
     clock: options.clock,
+    repositories: options.repositories,
     line: options.line,
     mailer: options.mailer,
     appBaseUrl: options.appBaseUrl,

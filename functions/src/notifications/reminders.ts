@@ -1,14 +1,12 @@
 import { createHash } from 'node:crypto';
 import { taipeiMonth, toUtcInstant } from '@shuttle/shared';
 import type { Store } from '#db/client.ts';
+import { sessionCodec } from '#db/codecs/sessions.ts';
 import { index } from '#db/keys.ts';
 import { queryAll } from '#db/query.ts';
 import { newOutboxItem } from '#outbox/model.ts';
-import { OutboxRepository } from '#outbox/repository.ts';
-import type { Clock } from '#platform/clock.ts';
 import type { SessionRecord } from '#sessions/model.ts';
-import { SessionRepository } from '#sessions/repository.ts';
-import { scheduleSignupOpenings } from './signup-openings.ts';
+import { type ReminderJobDeps, scheduleSignupOpenings } from './signup-openings.ts';
 
 /** Players are reminded of sessions that start within this window. */
 export const REMINDER_HORIZON_MS = 24 * 3_600_000;
@@ -29,7 +27,7 @@ async function sessionsStartingBetween(store: Store, from: Date, to: Date): Prom
   const months = [...new Set([taipeiMonth(from), taipeiMonth(to)])];
   const pages = await Promise.all(
     months.map((month) =>
-      queryAll<SessionRecord>(store, {
+      queryAll(store, sessionCodec, {
         IndexName: 'GSI1',
         KeyConditionExpression: 'GSI1PK = :pk AND GSI1SK BETWEEN :from AND :to',
         ExpressionAttributeValues: {
@@ -41,7 +39,7 @@ async function sessionsStartingBetween(store: Store, from: Date, to: Date): Prom
       }),
     ),
   );
-  return pages.flat().filter((session) => session.type === 'session');
+  return pages.flat();
 }
 
 export interface ReminderRun {
@@ -54,16 +52,11 @@ export interface ReminderRun {
  * outbox record per accepted booking of every session starting in the next 24 hours.
  * Idempotent: ids are derived from booking and start, and written with a conditional Put.
  */
-export async function scheduleBookingReminders(deps: {
-  store: Store;
-  clock: Clock;
-  horizonMs?: number;
-}): Promise<ReminderRun> {
+export async function scheduleBookingReminders(deps: ReminderJobDeps & { horizonMs?: number }): Promise<ReminderRun> {
   const now = deps.clock.now();
   const until = new Date(now.getTime() + (deps.horizonMs ?? REMINDER_HORIZON_MS));
   const sessions = await sessionsStartingBetween(deps.store, now, until);
-  const bookings = new SessionRepository(deps.store);
-  const outbox = new OutboxRepository(deps.store);
+  const { sessions: bookings, outbox } = deps;
   let written = 0;
   for (const session of sessions) {
     const accepted = (await bookings.bookings(session.id)).filter((b) => b.status === 'accepted');
@@ -86,12 +79,9 @@ export async function scheduleBookingReminders(deps: {
 }
 
 /** Locally: run the reminder job (and the sign-up announcements) now and then every `intervalMs` until stopped. */
-export function startReminderTimer(deps: {
-  store: Store;
-  clock: Clock;
-  intervalMs?: number;
-  log?: Pick<Console, 'error'>;
-}): { stop(): Promise<void> } {
+export function startReminderTimer(deps: ReminderJobDeps & { intervalMs?: number; log?: Pick<Console, 'error'> }): {
+  stop(): Promise<void>;
+} {
   const log = deps.log ?? console;
   let stopped = false;
   let inFlight: Promise<unknown> = Promise.resolve();

@@ -1,7 +1,7 @@
 import { classifyLineFailure, type LineMessaging } from '#line/client.ts';
 import { linkRichMenu } from '#line/rich-menu-link.ts';
 import type { LineAccountRecord } from '#outbox/model.ts';
-import type { UserRepository } from '#players/repository.ts';
+import type { PlayerRepository } from '#players/repository.ts';
 import { type AttemptEnd, type DeliveryOutcome, describeError, LINE_NOT_CONFIGURED } from './delivery.ts';
 
 /**
@@ -13,7 +13,7 @@ import { type AttemptEnd, type DeliveryOutcome, describeError, LINE_NOT_CONFIGUR
  */
 export async function deliverRichMenuLink(
   deps: {
-    users: UserRepository;
+    users: PlayerRepository;
     line: LineMessaging | null;
     lineRequired?: boolean;
     end: AttemptEnd;

@@ -4,7 +4,7 @@ import type { OutboxRepository } from '#outbox/repository.ts';
 import type { Clock } from '#platform/clock.ts';
 import type { ServiceKind } from './service-catalog.ts';
 import { type ServiceNoticeFacts, serviceParams, templateNameOf } from './service-templates.ts';
-import type { ServiceTokenStore } from './service-tokens.ts';
+import type { ServiceTokenRepository } from './service-token-repository.ts';
 
 /**
  * One booking notice as a LINE MINI App service message (docs/LINE.md, "Service messages"): the
@@ -16,7 +16,7 @@ import type { ServiceTokenStore } from './service-tokens.ts';
 /** What MINI App mode gives the dispatcher; absent (mode off, or no channel yet): every notice follows the plan. */
 export interface ServiceMessaging {
   notifier: ServiceNotifier;
-  tokens: ServiceTokenStore;
+  tokens: ServiceTokenRepository;
   /** LINE's catalog entry of each kind (service-catalog.ts); the tests and `npm start` name the local templates. */
   catalog?: Record<ServiceKind, string | null>;
 }

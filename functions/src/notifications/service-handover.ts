@@ -1,10 +1,10 @@
-import type { Store } from '#db/client.ts';
 import { classifyNotifierFailure, NotifierError } from '#line/notifier.ts';
 import type { Clock } from '#platform/clock.ts';
 import { DomainError } from '#platform/errors.ts';
+import type { Sealer } from '#platform/sealed.ts';
 import type { BookingRecord, SessionRecord } from '#sessions/model.ts';
 import type { MiniAppSource } from './mini-app.ts';
-import { liffTokenHash, ServiceTokenStore } from './service-tokens.ts';
+import { liffTokenHash, type ServiceTokenRepository } from './service-token-repository.ts';
 
 /**
  * A player hands over a LIFF access token for one of their bookings (LINE MINI App mode,
@@ -15,7 +15,8 @@ import { liffTokenHash, ServiceTokenStore } from './service-tokens.ts';
  * kept without asking LINE (a retried call).
  */
 export interface ServiceHandoverDeps {
-  store: Store;
+  /** The tokens' repository under the MINI App's sealing key (app/service-messaging.ts). */
+  tokens: (sealer: Sealer) => ServiceTokenRepository;
   clock: Clock;
   /** Absent: MINI App mode is off, and every hand-over answers 409 MINI_APP_OFF. */
   miniApp?: MiniAppSource;
@@ -46,7 +47,7 @@ export class ServiceHandover {
     }
     const lineUserId = lineUserIdOf(userId);
     if (!lineUserId) throw new DomainError('LIFF_TOKEN_REFUSED');
-    const tokens = new ServiceTokenStore(this.deps.store, setup.sealer);
+    const tokens = this.deps.tokens(setup.sealer);
     const hash = liffTokenHash(input.liffAccessToken);
     const kept = await tokens.get(userId, session.id);
     if (kept && kept.liffTokenHash === hash) return { sessionId: session.id, remainingCount: kept.remaining };

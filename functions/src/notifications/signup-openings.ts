@@ -2,10 +2,19 @@ import { createHash } from 'node:crypto';
 import { toUtcInstant } from '@shuttle/shared';
 import type { Store } from '#db/client.ts';
 import { newGroupOutboxItem } from '#outbox/model.ts';
-import { OutboxRepository } from '#outbox/repository.ts';
+import type { OutboxRepository } from '#outbox/repository.ts';
 import type { Clock } from '#platform/clock.ts';
-import { SessionRepository } from '#sessions/repository.ts';
-import { groupAnnouncementsOf, TeamRepository } from '#teams/repository.ts';
+import type { SessionRepository } from '#sessions/repository.ts';
+import { groupAnnouncementsOf, type TeamRepository } from '#teams/repository.ts';
+
+/** What the reminder job (reminders, sign-up openings) reads and writes: app/jobs.ts `reminderJobDeps`. */
+export interface ReminderJobDeps {
+  store: Store;
+  clock: Clock;
+  sessions: SessionRepository;
+  outbox: OutboxRepository;
+  teams: TeamRepository;
+}
 
 /** Sign-up openings of the last two hours are announced: more than one run of the job (at most 60 minutes apart). */
 export const SIGNUP_LOOKBACK_MS = 2 * 3_600_000;
@@ -24,19 +33,16 @@ export function signupOpeningOutboxId(sessionId: string, signupOpensAt: string):
  * opened in the lookback (and opened after it was created: a new session is announced as new).
  * Reads the team list, then the team's sessions ahead (GSI3) per bound team.
  */
-export async function scheduleSignupOpenings(deps: {
-  store: Store;
-  clock: Clock;
-  lookbackMs?: number;
-}): Promise<{ written: number }> {
+export async function scheduleSignupOpenings(
+  deps: ReminderJobDeps & { lookbackMs?: number },
+): Promise<{ written: number }> {
   const now = deps.clock.now();
   const from = now.getTime() - (deps.lookbackMs ?? SIGNUP_LOOKBACK_MS);
   const nowIso = now.toISOString();
-  const teams = (await new TeamRepository(deps.store).list()).filter(
+  const teams = (await deps.teams.list()).filter(
     (team) => team.lineGroupId && groupAnnouncementsOf(team).signupOpening,
   );
-  const sessions = new SessionRepository(deps.store);
-  const outbox = new OutboxRepository(deps.store);
+  const { sessions, outbox } = deps;
   let written = 0;
   for (const team of teams) {
     const ahead = await sessions.teamSessions(team.id, nowIso, '~');

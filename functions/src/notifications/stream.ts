@@ -1,6 +1,6 @@
-import { unmarshall } from '@aws-sdk/util-dynamodb';
-import type { DynamoDBBatchResponse, DynamoDBStreamEvent, AttributeValue as StreamAttributeValue } from 'aws-lambda';
-import type { OutboxRecord } from '#outbox/model.ts';
+import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
+import { outboxCodec } from '#db/codecs/outbox.ts';
+import { decodeStreamImage } from '#db/stream.ts';
 import type { OutboxDispatcher } from './dispatcher.ts';
 import { isOutboxInsert } from './stream-filter.ts';
 
@@ -17,9 +17,13 @@ export async function consumeOutboxStream(
   const batchItemFailures: DynamoDBBatchResponse['batchItemFailures'] = [];
   for (const record of event.Records) {
     if (!isOutboxInsert(record)) continue;
-    const image = record.dynamodb!.NewImage as Record<string, StreamAttributeValue>;
-    // Stream images and SDK attribute values have the same wire shape but distinct types.
-    const item = unmarshall(image as Parameters<typeof unmarshall>[0]) as OutboxRecord;
+    let item: ReturnType<typeof outboxCodec.decode>;
+    try {
+      item = decodeStreamImage(outboxCodec, record.dynamodb?.NewImage);
+    } catch {
+      // A corrupt record is logged (CORRUPT_ITEM) and left: retrying the batch would not mend it.
+      continue;
+    }
     try {
       await dispatcher.deliver(item);
     } catch (error) {

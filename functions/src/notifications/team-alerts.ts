@@ -1,10 +1,9 @@
 import type { Language, PaymentDetails } from '@shuttle/shared';
 import { translate } from '@shuttle/shared/i18n/notifications';
-import type { Store } from '#db/client.ts';
 import type { TeamAlertRecord } from '#outbox/model.ts';
 import type { EmailMessage, EmailSender } from '#platform/email.ts';
-import { TeamOwners } from '#teams/owners.ts';
-import { type TeamRecord, TeamRepository, teamLanguageOf } from '#teams/repository.ts';
+import type { TeamOwners } from '#teams/owners.ts';
+import { type TeamRecord, type TeamRepository, teamLanguageOf } from '#teams/repository.ts';
 
 /**
  * Delivers an alert to a team's owners: an email to each owner, in the team's language, that
@@ -13,12 +12,12 @@ import { type TeamRecord, TeamRepository, teamLanguageOf } from '#teams/reposito
  * or a reason to skip; a failing send throws, so the dispatcher retries the record.
  */
 export async function sendTeamAlert(
-  deps: { store: Store; mailer: EmailSender },
+  deps: { teams: Pick<TeamRepository, 'get'>; owners: Pick<TeamOwners, 'emails'>; mailer: EmailSender },
   record: TeamAlertRecord,
 ): Promise<{ sent: string[] } | { skipped: string }> {
-  const team = record.teamId ? await new TeamRepository(deps.store).get(record.teamId) : null;
+  const team = record.teamId ? await deps.teams.get(record.teamId) : null;
   if (!team) return { skipped: 'team no longer exists' };
-  const emails = await new TeamOwners(deps.store).emails(team.id);
+  const emails = await deps.owners.emails(team.id);
   if (emails.length === 0) return { skipped: 'no owner has an email' };
   const language = teamLanguageOf(team);
   const message =

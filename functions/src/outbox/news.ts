@@ -1,15 +1,11 @@
-import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { Store } from '#db/client.ts';
 import type { IdGenerator } from '#platform/clock.ts';
-import { isTransientStoreError, withRetry } from '#platform/retry.ts';
-import { MembershipRepository } from '#teams/membership.ts';
+import type { MembershipRepository } from '#teams/membership-repository.ts';
 import type { TeamRecord } from '#teams/repository.ts';
-import { newGroupOutboxItem, newOutboxItem } from './model.ts';
+import { newGroupOutboxItem, newOutboxItem, type OutboxItem } from './model.ts';
+import { putOutboxBatch } from './repository.ts';
 
-/** BatchWriteItem takes at most 25 items. */
-const BATCH = 25;
-
-function newsItem(id: string, team: TeamRecord, userId: string, text: string, now: Date): Record<string, unknown> {
+function newsItem(id: string, team: TeamRecord, userId: string, text: string, now: Date): OutboxItem {
   return newOutboxItem({ id, kind: 'news', userId, sessionId: '', now, details: { teamId: team.id, text } });
 }
 
@@ -20,13 +16,13 @@ function newsItem(id: string, team: TeamRecord, userId: string, text: string, no
  * dispatcher applies each member's "news" preference and the quota rules at delivery.
  */
 export async function recordTeamNews(
-  deps: { store: Store; ids: IdGenerator },
+  deps: { store: Store; ids: IdGenerator; memberships: Pick<MembershipRepository, 'membersOf'> },
   team: TeamRecord,
   text: string,
   now: Date,
 ): Promise<{ members: number; group: boolean }> {
-  const members = (await new MembershipRepository(deps.store).membersOf(team.id)).filter((m) => !m.blocked);
-  const items: Record<string, unknown>[] = members.map((m) => newsItem(deps.ids(), team, m.userId, text, now));
+  const members = (await deps.memberships.membersOf(team.id)).filter((m) => !m.blocked);
+  const items: OutboxItem[] = members.map((m) => newsItem(deps.ids(), team, m.userId, text, now));
   if (team.lineGroupId) {
     items.push(
       newGroupOutboxItem({
@@ -39,17 +35,6 @@ export async function recordTeamNews(
       }),
     );
   }
-  for (let i = 0; i < items.length; i += BATCH) {
-    let pending = items.slice(i, i + BATCH).map((Item) => ({ PutRequest: { Item } }));
-    for (let round = 0; pending.length > 0; round++) {
-      if (round > 5) throw new Error('News outbox items left unprocessed');
-      const { UnprocessedItems } = await withRetry(
-        () => deps.store.doc.send(new BatchWriteCommand({ RequestItems: { [deps.store.tableName]: pending } })),
-        isTransientStoreError,
-      );
-      pending = (UnprocessedItems?.[deps.store.tableName] ?? []) as typeof pending;
-      if (pending.length > 0) await new Promise((r) => setTimeout(r, 50 * 2 ** round));
-    }
-  }
+  await putOutboxBatch(deps.store, items);
   return { members: members.length, group: Boolean(team.lineGroupId) };
 }

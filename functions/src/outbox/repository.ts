@@ -1,31 +1,57 @@
-import { PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Store } from '#db/client.ts';
+import { decodeReadable } from '#db/codec.ts';
+import { outboxCodec } from '#db/codecs/outbox.ts';
 import { index, key } from '#db/keys.ts';
 import { isConditionFailure } from '#db/transaction.ts';
+import { putIfAbsent } from '#db/writes.ts';
+import { isTransientStoreError, withRetry } from '#platform/retry.ts';
 import type { DeliveryChannel, OutboxFinalStatus, OutboxItem, OutboxRecord } from './model.ts';
+
+/** Writes a new record (as `model.ts` builds it) unless one with the same id exists; false when it already did. */
+export function putOutboxIfAbsent(store: Store, item: OutboxItem): Promise<boolean> {
+  return putIfAbsent(store, item);
+}
+
+/** BatchWriteItem takes at most 25 items. */
+const BATCH = 25;
+
+/**
+ * Writes records that each stand alone (a team's news: more than one transaction holds) with
+ * BatchWriteItem in chunks of 25, unprocessed items resent; not all-or-none (TABLE.md, "Team news").
+ */
+export async function putOutboxBatch(store: Store, items: readonly OutboxItem[]): Promise<void> {
+  for (let i = 0; i < items.length; i += BATCH) {
+    let pending: { PutRequest: { Item: Record<string, unknown> } }[] = items
+      .slice(i, i + BATCH)
+      .map((Item) => ({ PutRequest: { Item } }));
+    for (let round = 0; pending.length > 0; round++) {
+      if (round > 5) throw new Error('Outbox items left unprocessed');
+      const { UnprocessedItems } = await withRetry(
+        () => store.doc.send(new BatchWriteCommand({ RequestItems: { [store.tableName]: pending } })),
+        isTransientStoreError,
+      );
+      pending = (UnprocessedItems?.[store.tableName] ?? []).flatMap((request) =>
+        request.PutRequest?.Item ? [{ PutRequest: { Item: request.PutRequest.Item } }] : [],
+      );
+      if (pending.length > 0) await new Promise((r) => setTimeout(r, 50 * 2 ** round));
+    }
+  }
+}
 
 /** The outbox's storage: claiming, finishing and rescheduling records with conditional writes. */
 export class OutboxRepository {
   constructor(private readonly store: Store) {}
 
   /** Writes the item unless one with the same id exists; false when it already did. */
-  async putIfAbsent(item: OutboxItem): Promise<boolean> {
-    try {
-      await this.store.doc.send(
-        new PutCommand({
-          TableName: this.store.tableName,
-          Item: item,
-          ConditionExpression: 'attribute_not_exists(PK)',
-        }),
-      );
-      return true;
-    } catch (error) {
-      if (isConditionFailure(error)) return false;
-      throw error;
-    }
+  putIfAbsent(item: OutboxItem): Promise<boolean> {
+    return putOutboxIfAbsent(this.store, item);
   }
 
-  /** Pending records due by `now`, oldest first (GSI1 reads are eventually consistent). */
+  /**
+   * Pending records due by `now`, oldest first (GSI1 reads are eventually consistent). A corrupt
+   * record is logged and left out, so it never holds up the others.
+   */
   async due(now: Date, limit: number): Promise<OutboxRecord[]> {
     const { Items } = await this.store.doc.send(
       new QueryCommand({
@@ -41,7 +67,7 @@ export class OutboxRepository {
         Limit: limit,
       }),
     );
-    return (Items ?? []) as OutboxRecord[];
+    return decodeReadable(outboxCodec, Items ?? []);
   }
 
   /**
@@ -69,7 +95,7 @@ export class OutboxRepository {
           ReturnValues: 'ALL_NEW',
         }),
       );
-      return Attributes as OutboxRecord;
+      return outboxCodec.decode(Attributes ?? {});
     } catch (error) {
       if (isConditionFailure(error)) return null;
       throw error;

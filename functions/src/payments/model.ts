@@ -1,14 +1,8 @@
-import { type Pass, type PaymentMethod, type StoredPayment, taipeiDate } from '@shuttle/shared';
+import { type StoredPayment, taipeiDate } from '@shuttle/shared';
+import type { PassRecord } from '#db/codecs/payments.ts';
 
-/**
- * A season pass as stored (key `TEAM#teamId / PASS#passId`, GSI2 `USER#userId#PASSES`). The id
- * starts with the last valid Taipei date, so a Query from today reads only passes still valid.
- */
-export interface PassRecord extends Pass {
-  type: 'pass';
-  soldBy: string;
-  method: PaymentMethod;
-}
+/** The stored shape, checked by its codec on every read (`#db/codecs/payments.ts`). */
+export type { PassRecord };
 
 /** The payment written when a pass covers a booking: paid, by the pass, worth the session's price. */
 export function passPayment(pass: Pick<PassRecord, 'passId'>, amount: number, nowIso: string): StoredPayment {

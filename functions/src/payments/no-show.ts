@@ -1,8 +1,8 @@
 import type { Store } from '#db/client.ts';
 import type { Clock } from '#platform/clock.ts';
 import type { BookingRecord } from '#sessions/model.ts';
-import { SessionRepository } from '#sessions/repository.ts';
-import { MembershipRepository } from '#teams/membership.ts';
+import type { SessionRepository } from '#sessions/repository.ts';
+import type { MembershipRepository } from '#teams/membership-repository.ts';
 import { NoShowSettings } from '#teams/no-show-settings.ts';
 
 const DAY_MS = 86_400_000;
@@ -43,17 +43,16 @@ export function countNoShows(
  * player's bookings of the window (one Query of GSI1 `USER#id#BOOKINGS`).
  */
 export class NoShowRule {
+  private readonly clock: Clock;
   private readonly settings: NoShowSettings;
   private readonly members: MembershipRepository;
   private readonly sessions: SessionRepository;
 
-  constructor(
-    store: Store,
-    private readonly clock: Clock,
-  ) {
-    this.settings = new NoShowSettings(store);
-    this.members = new MembershipRepository(store);
-    this.sessions = new SessionRepository(store);
+  constructor(deps: { store: Store; clock: Clock; members: MembershipRepository; sessions: SessionRepository }) {
+    this.clock = deps.clock;
+    this.settings = new NoShowSettings(deps.store);
+    this.members = deps.members;
+    this.sessions = deps.sessions;
   }
 
   /**

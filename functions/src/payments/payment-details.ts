@@ -5,7 +5,7 @@ import { runTransaction, Transaction, TransactionRefusedError } from '#db/transa
 import { newTeamAlertItem } from '#outbox/model.ts';
 import type { Clock } from '#platform/clock.ts';
 import { DomainError } from '#platform/errors.ts';
-import { TeamRepository } from '#teams/repository.ts';
+import type { TeamRepository } from '#teams/repository.ts';
 
 export const EMPTY_PAYMENT_DETAILS: PaymentDetails = {
   bankCode: '',
@@ -36,15 +36,12 @@ const sameDetails = (a: PaymentDetails, b: PaymentDetails) =>
  * details it read, so no change goes untold and each notice names what it replaced.
  */
 export class PaymentDetailsStore {
-  private readonly teams: TeamRepository;
-
   constructor(
     private readonly store: Store,
     private readonly clock: Clock,
     private readonly ids: () => string,
-  ) {
-    this.teams = new TeamRepository(store);
-  }
+    private readonly teams: TeamRepository,
+  ) {}
 
   /** Read strongly, so an admin sees their own change; TEAM_NOT_FOUND without the team. */
   async get(teamId: string): Promise<PaymentDetails> {

@@ -8,12 +8,14 @@ import {
   taipeiDate,
 } from '@shuttle/shared';
 import type { Store } from '#db/client.ts';
+import { passCodec } from '#db/codecs/payments.ts';
+import { bookingCodec } from '#db/codecs/sessions.ts';
 import { key } from '#db/keys.ts';
 import { isConditionFailure, runTransaction, Transaction, TransactionRefusedError } from '#db/transaction.ts';
 import type { Clock } from '#platform/clock.ts';
 import { DomainError } from '#platform/errors.ts';
 import type { BookingRecord } from '#sessions/model.ts';
-import { addCredit, returnCredit, takeCredit } from './credits.ts';
+import { addCredit, returnCredit, takeCredit } from './credit-repository.ts';
 import { type PassRecord, passPayment, passRefusal, passStart } from './model.ts';
 
 /** How many times a write pinned to what it read is decided again after the booking moved. */
@@ -47,14 +49,14 @@ export class PaymentRepository {
     const { Item } = await this.store.doc.send(
       new GetCommand({ TableName: this.store.tableName, Key: key.booking(sessionId, userId), ConsistentRead: true }),
     );
-    return (Item as BookingRecord | undefined) ?? null;
+    return bookingCodec.decodeOrNull(Item);
   }
 
   async pass(teamId: string, passId: string): Promise<PassRecord | null> {
     const { Item } = await this.store.doc.send(
       new GetCommand({ TableName: this.store.tableName, Key: key.pass(teamId, passId), ConsistentRead: true }),
     );
-    return (Item as PassRecord | undefined) ?? null;
+    return passCodec.decodeOrNull(Item);
   }
 
   private async requireBooking(sessionId: string, userId: string): Promise<BookingRecord> {

@@ -1,64 +1,21 @@
 import {
   DEFAULT_LOW_STOCK_TUBES,
   incomeOf,
-  type OtherCost,
   paymentOf,
   perHeadShare,
   reopenUntil,
   type Settlement,
   type SettlementShare,
-  type SettlementSplit,
   SHUTTLES_PER_TUBE,
   type ShuttleStock,
   sessionHours,
   settlementCostsOf,
 } from '@shuttle/shared';
+import type { SettlementInputs, SettlementRecord, ShuttleStockRecord } from '#db/codecs/payments.ts';
 import type { BookingRecord, SessionRecord } from '#sessions/model.ts';
 
-/**
- * What an admin set on a session's settlement (key `SESSION#id / SETTLEMENT`); unset fields take
- * their defaults (docs/ON-COURT.md, "Settlement").
- */
-export interface SettlementInputs {
-  courtFeePerHour?: number;
-  courts?: number;
-  shuttlesUsed?: number;
-  pricePerShuttle?: number;
-  otherCosts?: OtherCost[];
-  split?: SettlementSplit;
-}
-
-/** The settlement item as stored. While `open` the figures are computed on every read; `closed` keeps them. */
-export interface SettlementRecord extends SettlementInputs {
-  type: 'settlement';
-  sessionId: string;
-  teamId: string;
-  startsAt: string;
-  title: string;
-  version: number;
-  status: 'open' | 'closed';
-  updatedAt: string;
-  /** Set by `settlement/close`: the costs and shares as they were, never recomputed (income is: `closedView`). */
-  closed?: Settlement;
-  closedAt?: string;
-  /** The admin who closed it. */
-  closedBy?: string;
-  /** Every reopening (`settlement/reopen`), oldest first, the last SETTLEMENT_LIMITS.reopenedKept. */
-  reopened?: { by: string; adminId: string; at: string }[];
-}
-
-/** The team's shuttle stock item (key `TEAM#id / SHUTTLES`). */
-export interface ShuttleStockRecord {
-  type: 'shuttles';
-  teamId: string;
-  tubesBought?: number;
-  shuttlesUsed?: number;
-  pricePerShuttle?: number;
-  lowStockTubes?: number;
-  /** The court fee of the team's last closed settlement: the next one's default. */
-  courtFeePerHour?: number;
-  purchases?: ShuttleStock['purchases'];
-}
+/** The stored shapes, checked by their codecs on every read (`#db/codecs/payments.ts`). */
+export type { SettlementInputs, SettlementRecord, ShuttleStockRecord };
 
 export interface SettlementDefaults {
   courtFeePerHour: number;

@@ -40,6 +40,29 @@ export class StoreBusyError extends DomainError {
   }
 }
 
+/** Where a stored item broke its codec: the field's path and the kind of problem, never the value. */
+export interface CorruptField {
+  path: string;
+  problem: string;
+}
+
+/**
+ * A stored item that is not what its codec expects (functions/src/db/codec.ts): a wrong or
+ * missing `type`, a missing or mistyped field. Answered as a 500 envelope (`CORRUPT_ITEM`, no
+ * stack); `item` names the codec, `keys` the item's keys (e-mail addresses masked) and `fields`
+ * what failed, so the log line finds the item without carrying its personal contents.
+ */
+export class CorruptItemError extends DomainError {
+  constructor(
+    readonly item: string,
+    readonly keys: Record<string, string>,
+    readonly fields: CorruptField[],
+  ) {
+    super('CORRUPT_ITEM');
+    this.name = 'CorruptItemError';
+  }
+}
+
 /**
  * `Retry-After` of every 503 (functions/src/app/LIMITS.md, "Stalls"): a whole number of seconds
  * drawn from this range, so the clients of one burst do not all come back at the same second.

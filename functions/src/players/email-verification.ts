@@ -1,5 +1,4 @@
 import { createHmac, randomInt } from 'node:crypto';
-import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import {
   type EmailStatus,
   taipeiDate,
@@ -9,21 +8,17 @@ import {
 } from '@shuttle/shared';
 import { translate } from '@shuttle/shared/i18n/email-code';
 import type { Store } from '#db/client.ts';
+import type { RecordOf } from '#db/codec.ts';
+import { emailClaimCodec, emailCodeCodec } from '#db/codecs/players.ts';
 import { key, ttlAt } from '#db/keys.ts';
-import { sameHash, tryCode } from '#db/one-time-code.ts';
-import { isConditionFailure, runTransaction, Transaction, TransactionRefusedError } from '#db/transaction.ts';
+import { dropCode, putCode, readCode, sameHash, tryCode } from '#db/one-time-code.ts';
+import { runTransaction, Transaction, TransactionRefusedError } from '#db/transaction.ts';
 import type { Clock } from '#platform/clock.ts';
 import type { EmailSender } from '#platform/email.ts';
 import { DomainError } from '#platform/errors.ts';
-import { preferencesOf, type UserRecord, UserRepository } from './repository.ts';
+import { type PlayerRepository, preferencesOf, type UserRecord } from './repository.ts';
 
-interface EmailCodeRecord {
-  email: string;
-  codeHash: string;
-  expiresAt: string;
-  sentAt: string;
-  wrongTries: number;
-}
+type EmailCodeRecord = RecordOf<typeof emailCodeCodec>;
 
 export interface EmailVerificationDeps {
   store: Store;
@@ -31,6 +26,7 @@ export interface EmailVerificationDeps {
   mailer: EmailSender;
   /** Server secret: codes are stored as HMACs, so a copy of the table does not reveal them. */
   pepper: string;
+  users: PlayerRepository;
   generateCode?: () => string;
 }
 
@@ -41,21 +37,18 @@ const defaultCode = () => String(randomInt(0, 10 ** VERIFICATION_CODE_LENGTH)).p
  * day across codes), one send per 60 seconds, and an address belongs to at most one player.
  */
 export class EmailVerification {
-  private readonly users: UserRepository;
+  private readonly users: PlayerRepository;
 
   constructor(private readonly deps: EmailVerificationDeps) {
-    this.users = new UserRepository(deps.store);
+    this.users = deps.users;
   }
 
   private hash(userId: string, code: string): string {
     return createHmac('sha256', this.deps.pepper).update(`${userId}:${code}`).digest('hex');
   }
 
-  private async pending(userId: string): Promise<EmailCodeRecord | null> {
-    const { Item } = await this.deps.store.doc.send(
-      new GetCommand({ TableName: this.deps.store.tableName, Key: key.emailCode(userId), ConsistentRead: true }),
-    );
-    return (Item as EmailCodeRecord | undefined) ?? null;
+  private pending(userId: string): Promise<EmailCodeRecord | null> {
+    return readCode(this.deps.store, emailCodeCodec, key.emailCode(userId));
   }
 
   async status(userId: string): Promise<EmailStatus> {
@@ -82,37 +75,24 @@ export class EmailVerification {
     const user = await this.users.require(userId);
     if (user.emailVerified && user.email === email) throw new DomainError('EMAIL_ALREADY_VERIFIED');
 
-    const { Item: claim } = await this.deps.store.doc.send(
-      new GetCommand({ TableName: this.deps.store.tableName, Key: key.emailClaim(email) }),
-    );
-    if (claim && claim.userId !== userId) throw new DomainError('EMAIL_IN_USE');
+    const owner = await this.users.emailOwner(email);
+    if (owner && owner !== userId) throw new DomainError('EMAIL_IN_USE');
 
     const code = (this.deps.generateCode ?? defaultCode)();
     const sentAt = now.toISOString();
     const expiresAt = new Date(now.getTime() + VERIFICATION_CODE_TTL_SECONDS * 1000).toISOString();
     const cooldownEdge = new Date(now.getTime() - VERIFICATION_RESEND_COOLDOWN_SECONDS * 1000).toISOString();
-    try {
-      await this.deps.store.doc.send(
-        new PutCommand({
-          TableName: this.deps.store.tableName,
-          Item: {
-            ...key.emailCode(userId),
-            type: 'emailCode',
-            email,
-            codeHash: this.hash(userId, code),
-            expiresAt,
-            sentAt,
-            wrongTries: 0,
-            ttl: ttlAt(now, VERIFICATION_CODE_TTL_SECONDS + 3600),
-          },
-          ConditionExpression: 'attribute_not_exists(PK) OR sentAt <= :edge',
-          ExpressionAttributeValues: { ':edge': cooldownEdge },
-        }),
-      );
-    } catch (error) {
-      if (isConditionFailure(error)) throw new DomainError('CODE_RESEND_COOLDOWN');
-      throw error;
-    }
+    const stored: EmailCodeRecord = {
+      type: 'emailCode',
+      email,
+      codeHash: this.hash(userId, code),
+      expiresAt,
+      sentAt,
+      wrongTries: 0,
+      ttl: ttlAt(now, VERIFICATION_CODE_TTL_SECONDS + 3600),
+    };
+    if (!(await putCode(this.deps.store, emailCodeCodec.encode(stored, userId), cooldownEdge)))
+      throw new DomainError('CODE_RESEND_COOLDOWN');
 
     const minutes = VERIFICATION_CODE_TTL_SECONDS / 60;
     try {
@@ -124,9 +104,7 @@ export class EmailVerification {
     } catch (error) {
       console.error('Verification email failed', error instanceof Error ? error.message : error);
       // Nothing was delivered: drop the code so the player may ask again at once.
-      await this.deps.store.doc.send(
-        new DeleteCommand({ TableName: this.deps.store.tableName, Key: key.emailCode(userId) }),
-      );
+      await dropCode(this.deps.store, key.emailCode(userId));
       throw new DomainError('CODE_SEND_FAILED');
     }
     return {
@@ -150,7 +128,7 @@ export class EmailVerification {
     const previous = user.emailVerified && user.email && user.email !== pending.email ? user.email : null;
     const tx = new Transaction(this.deps.store.tableName)
       .put('claim', {
-        Item: { ...key.emailClaim(pending.email), type: 'emailClaim', userId, claimedAt: now.toISOString() },
+        Item: emailClaimCodec.encode({ type: 'emailClaim', userId, claimedAt: now.toISOString() }, pending.email),
         ConditionExpression: 'attribute_not_exists(PK) OR userId = :me',
         ExpressionAttributeValues: { ':me': userId },
       })

@@ -1,39 +1,18 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Language, MemberProfile, NotificationPreferences } from '@shuttle/shared';
 import type { Store } from '#db/client.ts';
+import { oneOf } from '#db/codec.ts';
+import { deletedLoginCodec, emailClaimCodec, type UserRecord, userCodec } from '#db/codecs/players.ts';
 import { isGuestId, key } from '#db/keys.ts';
 import { batchGetAll } from '#db/query.ts';
 import { isConditionFailure } from '#db/transaction.ts';
 import { DomainError } from '#platform/errors.ts';
-import { rememberLivePlayer } from './live-players.ts';
+import { rememberLivePlayer } from './live-player-repository.ts';
 
 export type IdentityProvider = 'line' | 'google';
 
-/** A player as stored (key `USER#id / PROFILE`). */
-export interface UserRecord {
-  type: 'user';
-  userId: string;
-  provider: IdentityProvider;
-  providerSub: string;
-  name: string;
-  pictureUrl: string;
-  email: string | null;
-  emailVerified: boolean;
-  language: Language | null;
-  preferences: NotificationPreferences;
-  isAdmin: boolean;
-  isTeamLeader: boolean;
-  createdAt: string;
-  lastLoginAt: string;
-  /** Self-assessed level 1-18 (docs/MONEY.md, "Player levels"); unset until the player picks one. */
-  level?: number | null;
-  /** The name session lists show instead of `name` (docs/PRIVACY.md); unset or null: none. */
-  nickname?: string | null;
-  /** When the player blocked the LINE official account (`unfollow`); unset after `follow` (line/followers.ts). */
-  lineBlockedAt?: string;
-  /** The webhook time of the last follow or unfollow applied, so an older redelivery changes nothing. */
-  lineFollowChangedAt?: string;
-}
+/** The stored shape, checked by its codec on every read (`#db/codecs/players.ts`). */
+export type { UserRecord };
 
 export const DEFAULT_PREFERENCES: NotificationPreferences = {
   news: true,
@@ -61,7 +40,7 @@ export const userIdFor = (provider: IdentityProvider, sub: string) => `${provide
 export const userIdOfGeneration = (baseUserId: string, deletions: number) =>
   deletions > 0 ? `${baseUserId}.${deletions}` : baseUserId;
 
-export class UserRepository {
+export class PlayerRepository {
   constructor(private readonly store: Store) {}
 
   /** Creates the user on first sign-in; later sign-ins refresh the name and picture. */
@@ -75,7 +54,7 @@ export class UserRepository {
     const { Item: deleted } = await this.store.doc.send(
       new GetCommand({ TableName: this.store.tableName, Key: key.deletedLogin(base), ConsistentRead: true }),
     );
-    const userId = userIdOfGeneration(base, Number(deleted?.deletions ?? 0));
+    const userId = userIdOfGeneration(base, deletedLoginCodec.decodeOrNull(deleted)?.deletions ?? 0);
     const { Attributes } = await this.store.doc.send(
       new UpdateCommand({
         TableName: this.store.tableName,
@@ -104,14 +83,14 @@ export class UserRepository {
       }),
     );
     rememberLivePlayer(this.store, userId);
-    return Attributes as UserRecord;
+    return userCodec.decode(Attributes ?? {});
   }
 
   async get(userId: string): Promise<UserRecord | null> {
     const { Item } = await this.store.doc.send(
       new GetCommand({ TableName: this.store.tableName, Key: key.user(userId) }),
     );
-    return (Item as UserRecord | undefined) ?? null;
+    return userCodec.decodeOrNull(Item);
   }
 
   async require(userId: string): Promise<UserRecord> {
@@ -146,14 +125,15 @@ export class UserRepository {
         ReturnValues: 'ALL_NEW',
       }),
     );
-    return Attributes as UserRecord;
+    return userCodec.decode(Attributes ?? {});
   }
 
   /** Nicknames and levels of listed players (guests skipped); BatchGetItem, 100 keys a call. */
   async listedProfiles(userIds: string[]): Promise<Map<string, { nickname: string | null; level: number | null }>> {
     const unique = [...new Set(userIds)].filter((id) => !isGuestId(id));
-    const users = await batchGetAll<UserRecord>(
+    const users = await batchGetAll(
       this.store,
+      userCodec,
       unique.map((id) => key.user(id)),
     );
     return new Map(users.map((u) => [u.userId, { nickname: u.nickname ?? null, level: u.level ?? null }]));
@@ -162,8 +142,9 @@ export class UserRepository {
   /** The names lists show of these players (nickname, else the LINE/Google name; guests skipped); BatchGetItem. */
   async visibleNames(userIds: string[]): Promise<Map<string, string>> {
     const unique = [...new Set(userIds)].filter((id) => !isGuestId(id));
-    const users = await batchGetAll<UserRecord>(
+    const users = await batchGetAll(
       this.store,
+      userCodec,
       unique.map((id) => key.user(id)),
     );
     return new Map(users.map((u) => [u.userId, u.nickname || u.name]));
@@ -182,7 +163,7 @@ export class UserRepository {
           ReturnValues: 'ALL_NEW',
         }),
       );
-      return Attributes as UserRecord;
+      return userCodec.decode(Attributes ?? {});
     } catch (error) {
       if (isConditionFailure(error)) throw new DomainError('INVALID_TOKEN');
       throw error;
@@ -192,8 +173,9 @@ export class UserRepository {
   /** Self-assessed levels of these players (guests and players without one: null); BatchGetItem, 100 keys a call. */
   async levels(userIds: string[]): Promise<Map<string, number | null>> {
     const unique = [...new Set(userIds)].filter((id) => !isGuestId(id));
-    const users = await batchGetAll<UserRecord>(
+    const users = await batchGetAll(
       this.store,
+      userCodec,
       unique.map((id) => key.user(id)),
     );
     return new Map(users.map((u) => [u.userId, u.level ?? null]));
@@ -202,8 +184,9 @@ export class UserRepository {
   /** Which of these players blocked the LINE official account (`lineBlockedAt`); BatchGetItem, 100 keys a call. */
   async lineBlocked(userIds: string[]): Promise<Set<string>> {
     const unique = [...new Set(userIds)].filter((id) => !isGuestId(id));
-    const users = await batchGetAll<UserRecord>(
+    const users = await batchGetAll(
       this.store,
+      userCodec,
       unique.map((id) => key.user(id)),
     );
     return new Set(users.flatMap((u) => (u.lineBlockedAt ? [u.userId] : [])));
@@ -222,6 +205,14 @@ export class UserRepository {
       }),
     );
     return level;
+  }
+
+  /** The player who verified this address, or null (`EMAIL#<email>`, one owner per address). */
+  async emailOwner(email: string): Promise<string | null> {
+    const { Item } = await this.store.doc.send(
+      new GetCommand({ TableName: this.store.tableName, Key: key.emailClaim(email) }),
+    );
+    return emailClaimCodec.decodeOrNull(Item)?.userId ?? null;
   }
 
   /** Changes some of the player's notification preferences and keeps the others. */
@@ -244,4 +235,85 @@ export function toProfile(user: UserRecord): MemberProfile {
     provider: user.provider,
     nickname: user.nickname ?? null,
   };
+}
+
+/**
+ * Renames a row a deleted player leaves behind (a booking, a pass) to the anonymous name and
+ * takes it out of the player's index (`remove`: its index attributes); gone already: nothing.
+ */
+export async function anonymise(
+  store: Store,
+  itemKey: Record<string, string>,
+  nameField: string,
+  name: string,
+  remove: string,
+  picture: boolean,
+): Promise<void> {
+  try {
+    await store.doc.send(
+      new UpdateCommand({
+        TableName: store.tableName,
+        Key: itemKey,
+        UpdateExpression: `SET #name = :name${picture ? ', pictureUrl = :none' : ''}, anonymised = :true REMOVE ${remove}`,
+        ConditionExpression: 'attribute_exists(PK)',
+        ExpressionAttributeNames: { '#name': nameField },
+        ExpressionAttributeValues: { ':name': name, ':true': true, ...(picture ? { ':none': '' } : {}) },
+      }),
+    );
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+  }
+}
+
+/**
+ * The player a login (`<provider>_<sub>`) reaches today, or null when it never signed in: one
+ * strongly consistent BatchGetItem of the base profile and its deletion count (same partition),
+ * one more GetItem only for an account deleted before (docs/PRIVACY.md).
+ */
+export async function playerOfLogin(store: Store, baseUserId: string): Promise<UserRecord | null> {
+  const items = await batchGetAll(store, PROFILE_OR_DELETIONS, [key.user(baseUserId), key.deletedLogin(baseUserId)], {
+    consistent: true,
+  });
+  let deletions = 0;
+  let profile: UserRecord | null = null;
+  for (const item of items) {
+    if ('userId' in item) profile = item;
+    else deletions = item.deletions ?? 0;
+  }
+  if (deletions === 0) return profile;
+  const { Item } = await store.doc.send(
+    new GetCommand({
+      TableName: store.tableName,
+      Key: key.user(userIdOfGeneration(baseUserId, deletions)),
+      ConsistentRead: true,
+    }),
+  );
+  return userCodec.decodeOrNull(Item);
+}
+
+const PROFILE_OR_DELETIONS = oneOf('login', userCodec, deletedLoginCodec);
+
+/**
+ * `unfollow` (blocked) or `follow` (unblocked) of the LINE official account at `at`; an event older
+ * than the last one applied changes nothing (false), as LINE may redeliver out of order.
+ */
+export async function recordLineFollow(store: Store, userId: string, blocked: boolean, at: string): Promise<boolean> {
+  try {
+    await store.doc.send(
+      new UpdateCommand({
+        TableName: store.tableName,
+        Key: key.user(userId),
+        UpdateExpression: blocked
+          ? 'SET lineBlockedAt = :at, lineFollowChangedAt = :at'
+          : 'SET lineFollowChangedAt = :at REMOVE lineBlockedAt',
+        ConditionExpression:
+          'attribute_exists(PK) AND (attribute_not_exists(lineFollowChangedAt) OR lineFollowChangedAt < :at)',
+        ExpressionAttributeValues: { ':at': at },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
 }

@@ -19,7 +19,7 @@ const ZERO: RevenueLine = { sessions: 0, accepted: 0, attended: 0, absent: 0, re
  * Income is what its payments brought in less refunds, the settlement's own figure
  * (`incomeOfSession`).
  */
-export function tallySession(session: SessionRecord, bookings: readonly BookingRecord[]): RevenueLine {
+export function tallySession(session: Pick<SessionRecord, 'price'>, bookings: readonly BookingRecord[]): RevenueLine {
   const accepted = bookings.filter((b) => b.status === 'accepted');
   const seats = (list: readonly BookingRecord[]) => list.reduce((sum, b) => sum + b.partySize, 0);
   const attended = seats(accepted.filter((b) => b.attendance === 'attended'));

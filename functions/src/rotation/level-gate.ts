@@ -1,12 +1,13 @@
 import type { CheckedLevel, LevelGate } from '#bookings/level-gate.ts';
 import { levelRefusal } from '#bookings/level-gate.ts';
 import type { Store } from '#db/client.ts';
+import { oneOf } from '#db/codec.ts';
+import { type UserRecord, userCodec } from '#db/codecs/players.ts';
+import { type RatingItem, ratingCodec } from '#db/codecs/ratings.ts';
+import { type TeamRecord, teamCodec } from '#db/codecs/teams.ts';
 import { key } from '#db/keys.ts';
 import { batchGetAll } from '#db/query.ts';
-import type { UserRecord } from '#players/repository.ts';
 import type { SessionRecord } from '#sessions/model.ts';
-import type { TeamRecord } from '#teams/repository.ts';
-import type { RatingItem } from './rating-repository.ts';
 import { PROVISIONAL_GAMES, ratingBand } from './rating-scale.ts';
 
 /**
@@ -14,6 +15,9 @@ import { PROVISIONAL_GAMES, ratingBand } from './rating-scale.ts';
  * band for a rated player (not provisional, ratings on) when the team checks ratings, else the
  * declared level.
  */
+/** The three items a range check reads, each checked by its codec. */
+const GATE_ITEMS = /* @__PURE__ */ oneOf('levelGate', teamCodec, userCodec, ratingCodec);
+
 export function checkedLevel(
   team: Pick<TeamRecord, 'levelCheck'> | undefined,
   declared: number | null,
@@ -35,14 +39,14 @@ export class RatingLevelGate implements LevelGate {
 
   async check(session: SessionRecord, userId: string): Promise<void> {
     if (session.levelMin === undefined || session.levelMax === undefined) return;
-    const items = await batchGetAll<{ type?: string }>(this.store, [
+    const items = await batchGetAll(this.store, GATE_ITEMS, [
       key.team(session.teamId),
       key.user(userId),
       key.rating(userId),
     ]);
-    const team = items.find((i) => i.type === 'team') as TeamRecord | undefined;
-    const user = items.find((i) => i.type === 'user') as UserRecord | undefined;
-    const rating = items.find((i) => i.type === 'rating') as RatingItem | undefined;
+    const team = items.find((i): i is TeamRecord => i.type === 'team');
+    const user = items.find((i): i is UserRecord => i.type === 'user');
+    const rating = items.find((i): i is RatingItem => i.type === 'rating');
     const refusal = levelRefusal(session, checkedLevel(team, user?.level ?? null, rating));
     if (refusal) throw refusal;
   }

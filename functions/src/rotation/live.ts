@@ -1,10 +1,10 @@
-import type { AttributeValue } from '@aws-sdk/client-dynamodb';
-import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { DynamoDBRecord } from 'aws-lambda';
+import { rotationCodec } from '#db/codecs/rotation.ts';
+import { decodeStreamImage } from '#db/stream.ts';
 import type { Clock } from '#platform/clock.ts';
 import type { RotationItem } from './repository.ts';
 import { RECHECK_AFTER_MS } from './socket-limits.ts';
-import type { RotationSockets, StoredSocket } from './socket-store.ts';
+import type { RotationSockets, StoredSocket } from './socket-repository.ts';
 import { isRotationBoardChange, type Revocation, revocationOf } from './stream-filter.ts';
 import { adminView, publicView } from './view.ts';
 import { audienceOf, type RotationViewerChecks, recheckViewer, standingAfter } from './viewers.ts';
@@ -141,8 +141,7 @@ export async function broadcastStream(
       if (revocation) revocations.push({ revocation, sequence });
       continue;
     }
-    const image = record.dynamodb?.NewImage as Record<string, AttributeValue>;
-    const item = unmarshall(image) as RotationItem;
+    const item = decodeStreamImage(rotationCodec, record.dynamodb?.NewImage);
     const seen = newest.get(item.sessionId);
     const sequences = [...(seen?.sequences ?? []), sequence];
     newest.set(item.sessionId, { item: !seen || item.version > seen.item.version ? item : seen.item, sequences });

@@ -1,26 +1,14 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { Store } from '#db/client.ts';
+import { type RatingItem, ratingCodec } from '#db/codecs/ratings.ts';
 import { key } from '#db/keys.ts';
 import { batchGetAll } from '#db/query.ts';
-import { applyStats, type GameStats, type StatsDelta } from './player-stats.ts';
+import { applyStats, type StatsDelta } from './player-stats.ts';
 import { FIRST_SIGMA, levelOfMu, muOfLevel, ratingBand } from './rating-scale.ts';
 import type { PlayerRating } from './ratings.ts';
 
-/**
- * A player's rating item, `USER#<id>` / `RATING` (TABLE.md, "Rotation"): the model's skill,
- * rated games, a `version` every write is conditioned on, the level at the end of each day
- * rated (at most `TREND_DAYS` days kept, for the trend), the game counts (player-stats.ts) and
- * the ratings switch. An item with no rated game (`games` 0) holds no rating: the declared level is.
- */
-export interface RatingItem extends PlayerRating, GameStats {
-  type: 'rating';
-  /** The player turned ratings off (`checkState/setting/ratings`): kept and moved, shown to nobody. */
-  off?: boolean;
-  userId: string;
-  version: number;
-  updatedAt: string;
-  trend: { date: string; level: number }[];
-}
+/** The stored shape (TABLE.md, "Rotation"), checked by its codec on every read (`#db/codecs/ratings.ts`). */
+export type { RatingItem };
 
 /** A rating Put in a board's write: `expected` the version read (null: no item yet). */
 export interface RatingWrite {
@@ -93,7 +81,7 @@ export class RatingRepository {
     const out = await this.store.doc.send(
       new GetCommand({ TableName: this.store.tableName, Key: key.rating(userId), ConsistentRead: consistent }),
     );
-    return out.Item as RatingItem | undefined;
+    return ratingCodec.decodeOrNull(out.Item) ?? undefined;
   }
 
   /** Writes one item on the version read (the ratings switch); false: it changed meanwhile. */
@@ -111,8 +99,9 @@ export class RatingRepository {
   async getMany(userIds: string[], consistent = true): Promise<Map<string, RatingItem>> {
     const ids = [...new Set(userIds)];
     if (ids.length === 0) return new Map();
-    const items = await batchGetAll<RatingItem>(
+    const items = await batchGetAll(
       this.store,
+      ratingCodec,
       ids.map((id) => key.rating(id)),
       { consistent },
     );
@@ -132,7 +121,7 @@ export function bandForTeam(item: RatingItem | undefined, teamId: string) {
 /** The transaction item of a rating write, conditioned on the version read. */
 export function ratingPut(write: RatingWrite) {
   return {
-    Item: { ...key.rating(write.item.userId), ...write.item },
+    Item: ratingCodec.encode(write.item),
     ConditionExpression: write.expected === null ? 'attribute_not_exists(PK)' : 'version = :v',
     ...(write.expected === null ? {} : { ExpressionAttributeValues: { ':v': write.expected } }),
   };

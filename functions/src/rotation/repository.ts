@@ -1,32 +1,15 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { Store } from '#db/client.ts';
+import { type RotationItem, rotationCodec, rotationScreenCodec } from '#db/codecs/rotation.ts';
 import { key } from '#db/keys.ts';
 import { batchGetAll } from '#db/query.ts';
 import { isConditionFailure, runTransaction, Transaction, TransactionRefusedError } from '#db/transaction.ts';
 import type { OutboxItem } from '#outbox/model.ts';
-import type { RotationState } from './model.ts';
 import { type RatingWrite, ratingPut } from './rating-repository.ts';
 
-/**
- * The rotation board item, `SESSION#<id>` / `ROTATION` (TABLE.md, "Rotation"): the whole board
- * with a `version`; every change is a Put conditioned on the version it read.
- */
-export interface RotationItem {
-  type: 'rotation';
-  sessionId: string;
-  teamId: string;
-  version: number;
-  state: RotationState;
-  screenToken: string;
-  /**
-   * The secret behind the players' board ids (board-ids.ts); absent on boards opened before it
-   * existed (their first screen token stands in until the next write keeps it).
-   */
-  boardKey?: string;
-  helperUserId: string | null;
-  updatedAt: string;
-}
+/** The stored shape, checked by its codec on every read (`#db/codecs/rotation.ts`). */
+export type { RotationItem };
 
 /** Another writer changed the board since it was read; nothing was written. */
 export class RotationVersionConflict extends Error {
@@ -44,6 +27,13 @@ export class RotationNoticeExists extends Error {
 export const hashScreenToken = (token: string) => createHash('sha256').update(token).digest('hex');
 export const newScreenToken = () => randomBytes(32).toString('base64url');
 
+/** The venue-screen token's lookup item: the session its hash opens. */
+const screenItem = (board: RotationItem) =>
+  rotationScreenCodec.encode(
+    { type: 'rotationScreen', sessionId: board.sessionId },
+    hashScreenToken(board.screenToken),
+  );
+
 export class RotationRepository {
   constructor(private readonly store: Store) {}
 
@@ -52,7 +42,7 @@ export class RotationRepository {
     const out = await this.store.doc.send(
       new GetCommand({ TableName: this.store.tableName, Key: key.rotation(sessionId), ConsistentRead: true }),
     );
-    return (out.Item as RotationItem | undefined) ?? null;
+    return rotationCodec.decodeOrNull(out.Item);
   }
 
   /**
@@ -62,7 +52,7 @@ export class RotationRepository {
    */
   async gamesPlayedOf(sessionIds: string[], userId: string): Promise<Map<string, number>> {
     const keys = [...new Set(sessionIds)].map((id) => key.rotation(id));
-    const boards = keys.length === 0 ? [] : await batchGetAll<RotationItem>(this.store, keys);
+    const boards = keys.length === 0 ? [] : await batchGetAll(this.store, rotationCodec, keys);
     const games = new Map<string, number>();
     for (const board of boards) {
       const player = board.state.players.find((p) => p.userId === userId);
@@ -76,23 +66,14 @@ export class RotationRepository {
     const out = await this.store.doc.send(
       new GetCommand({ TableName: this.store.tableName, Key: key.rotationScreen(hashScreenToken(token)) }),
     );
-    return (out.Item?.sessionId as string | undefined) ?? null;
+    return rotationScreenCodec.decodeOrNull(out.Item)?.sessionId ?? null;
   }
 
   /** Opens a board with its screen token (one transaction); a board already there is a conflict. */
   async create(item: RotationItem): Promise<void> {
     const tx = new Transaction(this.store.tableName)
-      .put('board', {
-        Item: { ...key.rotation(item.sessionId), ...item },
-        ConditionExpression: 'attribute_not_exists(PK)',
-      })
-      .put('screen', {
-        Item: {
-          ...key.rotationScreen(hashScreenToken(item.screenToken)),
-          type: 'rotationScreen',
-          sessionId: item.sessionId,
-        },
-      });
+      .put('board', { Item: rotationCodec.encode(item), ConditionExpression: 'attribute_not_exists(PK)' })
+      .put('screen', { Item: screenItem(item) });
     try {
       await runTransaction(this.store, tx);
     } catch (error) {
@@ -115,7 +96,7 @@ export class RotationRepository {
     ratings: RatingWrite[] = [],
   ): Promise<void> {
     const board = {
-      Item: { ...key.rotation(item.sessionId), ...item },
+      Item: rotationCodec.encode(item),
       ConditionExpression: 'version = :expected',
       ExpressionAttributeValues: { ':expected': expected },
     };
@@ -125,11 +106,7 @@ export class RotationRepository {
       if (newToken && previousScreenToken) {
         // A new screen token: the old one stops working in the same write.
         tx.delete('old', { Key: key.rotationScreen(hashScreenToken(previousScreenToken)) }).put('screen', {
-          Item: {
-            ...key.rotationScreen(hashScreenToken(item.screenToken)),
-            type: 'rotationScreen',
-            sessionId: item.sessionId,
-          },
+          Item: screenItem(item),
         });
       }
       // A game's rating changes go with the board that records them: exactly once (docs/ON-COURT.md, "Ratings").

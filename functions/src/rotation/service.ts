@@ -8,12 +8,12 @@ import type { SessionRepository } from '#sessions/repository.ts';
 import { boardKeyOf, newBoardKey } from './board-ids.ts';
 import { setup, syncCheckIns } from './engine.ts';
 import type { CheckedInPlayer, RotationState } from './model.ts';
-import { bandForTeam, RatingRepository, type RatingWrite } from './rating-repository.ts';
+import { bandForTeam, type RatingRepository, type RatingWrite } from './rating-repository.ts';
 import {
   newScreenToken,
   type RotationItem,
   RotationNoticeExists,
-  RotationRepository,
+  type RotationRepository,
   RotationVersionConflict,
 } from './repository.ts';
 import { upNextNotices, upNextOutboxItem } from './up-next.ts';
@@ -29,6 +29,8 @@ export interface RotationServiceDeps {
   store: Store;
   clock: Clock;
   sessions: SessionRepository;
+  boards: RotationRepository;
+  ratings: RatingRepository;
   levels: (userIds: string[]) => Promise<Map<string, number | null>>;
   publish?: RotationPublisher;
 }
@@ -54,8 +56,8 @@ export class RotationService {
   readonly ratings: RatingRepository;
 
   constructor(private readonly deps: RotationServiceDeps) {
-    this.repo = new RotationRepository(deps.store);
-    this.ratings = new RatingRepository(deps.store);
+    this.repo = deps.boards;
+    this.ratings = deps.ratings;
   }
 
   /** The board players, helpers and the screen see (board ids, names). */

@@ -1,7 +1,7 @@
 /**
  * How many live sockets a board, a viewer and an address may hold (docs/ON-COURT.md, "Live";
  * functions/src/app/LIMITS.md, "Live sockets"). The same figures locally (local/rotation-live.ts)
- * and on AWS (socket-store.ts). A refused socket is answered 429 before the handshake: the view
+ * and on AWS (socket-repository.ts). A refused socket is answered 429 before the handshake: the view
  * polls instead.
  */
 export interface SocketLimits {

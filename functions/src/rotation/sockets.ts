@@ -2,7 +2,7 @@ import type { Clock } from '#platform/clock.ts';
 import { DomainError } from '#platform/errors.ts';
 import { fromTrustedOrigin } from '#platform/origin-guard.ts';
 import { addressGroup, clientAddress } from '#platform/rate-limit.ts';
-import type { RotationSockets } from './socket-store.ts';
+import type { RotationSockets } from './socket-repository.ts';
 import { checkRotationViewer, type RotationViewerChecks } from './viewers.ts';
 
 /** The parts of an API Gateway WebSocket event the routes read (`$connect` carries the query and headers). */
@@ -34,7 +34,7 @@ export interface SocketAnswer {
  * refuses, before anything is stored, a request that did not come through CloudFront (403), an
  * address past its `liveConnect` bucket (429), a missing or bad token (401), a viewer who may not
  * see the board (403), a session without a board (404), and a board, viewer or address without a
- * free socket place (429, socket-store.ts); else it stores the socket with its viewer and right.
+ * free socket place (429, socket-repository.ts); else it stores the socket with its viewer and right.
  * The board itself is not sent on connect (API Gateway cannot post before the handshake
  * ends): the views read it once when a socket opens (shared/src/web/live-board.ts).
  */

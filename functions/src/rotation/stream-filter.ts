@@ -36,7 +36,7 @@ export const isRotationBoardChange = (record: DynamoDBRecord) =>
   record.dynamodb.NewImage !== undefined;
 
 /**
- * A right to watch that changed outside the board: the viewer (socket-store.ts `viewerKey`)
+ * A right to watch that changed outside the board: the viewer (socket-repository.ts `viewerKey`)
  * whose sockets are checked again, limited to one team's boards (an admin link) or one
  * session's (a booking).
  */

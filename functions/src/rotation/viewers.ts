@@ -1,17 +1,7 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { adminAuthenticator } from '#admin-accounts/authenticator.ts';
-import { AdminAccounts } from '#admin-accounts/repository.ts';
-import { TeamScope } from '#admin-accounts/team-scope.ts';
-import type { TokenService } from '#auth/tokens.ts';
-import type { Store } from '#db/client.ts';
-import { key } from '#db/keys.ts';
-import type { Clock, IdGenerator } from '#platform/clock.ts';
+import type { AdminAccounts } from '#admin-accounts/repository.ts';
 import { DomainError } from '#platform/errors.ts';
 import type { AdminCaller } from '#platform/http.ts';
-import { playerIsLive } from '#players/live-players.ts';
-import { SessionRepository } from '#sessions/repository.ts';
-import { TeamAdminRepository } from '#teams/admins.ts';
-import { hashScreenToken, type RotationItem, RotationRepository } from './repository.ts';
+import { hashScreenToken, type RotationItem } from './repository.ts';
 import type { RotationAudience } from './view.ts';
 
 /**
@@ -144,59 +134,6 @@ export async function recheckViewer(
   }
   if (!(await checks.playerLive(viewer.userId))) return null;
   return boardBasis(item, viewer.userId) ?? (await bookingBasis(checks, item.sessionId, viewer.userId));
-}
-
-/**
- * The same checks straight on the table, for the AWS functions (`$connect`, the broadcaster):
- * the repositories the API apps use, without the apps (a small bundle). The board is read as it
- * is (one GetItem): a connect writes nothing but its socket. Without `tokens` (the broadcaster,
- * which rechecks recorded viewers only) every token is refused.
- */
-export function storeViewerChecks(deps: {
-  store: Store;
-  tokens: TokenService | null;
-  clock: Clock;
-  ids: IdGenerator;
-}): RotationViewerChecks {
-  const boards = new RotationRepository(deps.store);
-  const sessions = new SessionRepository(deps.store);
-  const scope = new TeamScope(new TeamAdminRepository(deps.store), sessions);
-  const accounts = new AdminAccounts({ store: deps.store, clock: deps.clock, ids: deps.ids });
-  return {
-    board: async (sessionId) => {
-      const item = await boards.get(sessionId);
-      if (!item) throw new DomainError('ROTATION_NOT_OPEN');
-      return item;
-    },
-    sessionOfScreen: (token) => boards.sessionOfScreen(token),
-    member: async (token) => {
-      if (!deps.tokens) throw new DomainError('INVALID_TOKEN');
-      const caller = await deps.tokens.verifyMember(token);
-      // A deleted account's tokens stop working at once (docs/PRIVACY.md), as in app/http-options.ts.
-      if (!(await playerIsLive(deps.store, caller.userId))) throw new DomainError('INVALID_TOKEN');
-      return caller;
-    },
-    admin: deps.tokens
-      ? adminAuthenticator(deps.tokens, accounts)
-      : async () => {
-          throw new DomainError('INVALID_TOKEN');
-        },
-    adminAccount: adminAccountCheck(accounts),
-    adminSession: (admin, sessionId) => scope.session(admin, sessionId),
-    // Read strongly: another function's cache of live players may be minutes old.
-    playerLive: async (userId) =>
-      (
-        await deps.store.doc.send(
-          new GetCommand({
-            TableName: deps.store.tableName,
-            Key: key.user(userId),
-            ProjectionExpression: 'PK',
-            ConsistentRead: true,
-          }),
-        )
-      ).Item !== undefined,
-    booking: (sessionId, userId) => sessions.booking(sessionId, userId),
-  };
 }
 
 /**

@@ -65,9 +65,12 @@ export interface IndexQuery {
   after?: string;
 }
 
-/** The items of one Query and whether it stopped at its limit (DynamoDB's LastEvaluatedKey). */
+/**
+ * The items of one Query, each with its sort key in the index read (where the next Query of the
+ * partition starts), and whether it stopped at its limit (DynamoDB's LastEvaluatedKey).
+ */
 export interface IndexPage {
-  items: SessionRecord[];
+  items: { session: SessionRecord; sortKey: string }[];
   more: boolean;
 }
 
@@ -77,10 +80,6 @@ export interface BrowsePage {
   items: SessionRecord[];
   nextCursor: string | null;
 }
-
-const SORT_KEY: Record<IndexName, string> = { GSI1: 'GSI1SK', GSI2: 'GSI2SK', GSI3: 'GSI3SK', GSI4: 'GSI4SK' };
-const sortKeyOf = (session: SessionRecord, indexName: IndexName) =>
-  (session as unknown as Record<string, string>)[SORT_KEY[indexName]] ?? '';
 
 /** The price index's key of a session, computed, for price order read in memory. */
 const priceKeyOf = (session: SessionRecord, day: string) =>
@@ -161,7 +160,7 @@ async function fill(w: Walker, reads: Reads, forward: boolean, limit: number): P
     limit,
     ...(w.after ? { after: w.after } : {}),
   });
-  for (const session of page.items) w.buf.push({ key: sortKeyOf(session, w.stream.index), session });
+  for (const { session, sortKey } of page.items) w.buf.push({ key: sortKey, session });
   const last = w.buf.at(-1);
   if (page.more && page.items.length > 0 && last) {
     w.after = last.key;
@@ -248,7 +247,7 @@ async function smallPrice(walk: Walk, after: string | null): Promise<BrowsePage 
         forward: true,
         limit: probe - found.length + 1,
       });
-      found.push(...page.items);
+      found.push(...page.items.map((item) => item.session));
       if (page.more || found.length > probe) return null;
     }
   }

@@ -40,7 +40,13 @@ export function mergeChanges(session: SessionRecord, changes: SessionChanges, no
 }
 
 /** The fields of `next` players must be told about, in a fixed order. */
-export function noticeFieldsChanged(before: SessionRecord, next: SessionRecord): (typeof NOTICE_FIELDS)[number][] {
+type NoticeField = (typeof NOTICE_FIELDS)[number];
+
+/** The fields a notice tells of that differ between two states of a session (or a window's first snapshot). */
+export function noticeFieldsChanged(
+  before: Record<NoticeField, string>,
+  next: Record<NoticeField, string>,
+): NoticeField[] {
   return NOTICE_FIELDS.filter((f) => next[f] !== before[f]);
 }
 

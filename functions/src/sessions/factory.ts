@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { DEFAULT_CANCEL_WINDOW_MINUTES, FAIR_SIGNUP_LIMITS, taipeiDate, taipeiMonth } from '@shuttle/shared';
-import { key, sessionIndexKeys } from '#db/keys.ts';
+import { DEFAULT_CANCEL_WINDOW_MINUTES, FAIR_SIGNUP_LIMITS } from '@shuttle/shared';
+import { sessionKeys } from '#db/codecs/sessions.ts';
 import type { SessionRecord } from './model.ts';
 
 /** What a new session is made of: its stored fields, minus the seat state the factory sets. */
@@ -63,7 +63,7 @@ export function newSessionItem(input: NewSession, now: Date): SessionRecord & Re
     updatedAt: now.toISOString(),
     createdBy: input.createdBy,
   };
-  return { ...sessionItemKeys(record), ...record };
+  return { ...sessionKeys(record), ...record };
 }
 
 /** A lottery session gets its secret seed (and the hash it publishes) the moment it is created. */
@@ -94,11 +94,6 @@ function fairSignupFields(input: NewSession): Partial<SessionRecord> {
 
 /**
  * The base key and every browse index key of a session, from its own attributes: the one
- * place new sessions, demo data and session changes take them from (TABLE.md).
+ * place new sessions, demo data and session changes take them from (TABLE.md), the session codec's.
  */
-export function sessionItemKeys(session: Pick<SessionRecord, 'id' | 'region' | 'teamId' | 'startsAt' | 'price'>) {
-  return {
-    ...key.session(session.id),
-    ...sessionIndexKeys({ ...session, month: taipeiMonth(session.startsAt), day: taipeiDate(session.startsAt) }),
-  };
-}
+export { sessionKeys as sessionItemKeys };

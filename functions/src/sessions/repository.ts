@@ -1,5 +1,7 @@
-import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, UpdateCommand, type UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { Store } from '#db/client.ts';
+import { oneOf } from '#db/codec.ts';
+import { bookingCodec, sessionCodec } from '#db/codecs/sessions.ts';
 import { findReplay, IDEMPOTENCY_ITEM, type IdempotentRequest, recordAnswer } from '#db/idempotency.ts';
 import { index, key, prefix } from '#db/keys.ts';
 import { batchGetAll, queryAll } from '#db/query.ts';
@@ -41,7 +43,7 @@ export class SessionRepository {
         }),
       ),
     );
-    return (Item as SessionRecord | undefined) ?? null;
+    return sessionCodec.decodeOrNull(Item);
   }
 
   async require(sessionId: string, options: { consistent?: boolean } = {}): Promise<SessionRecord> {
@@ -52,7 +54,7 @@ export class SessionRepository {
 
   async getMany(sessionIds: string[]): Promise<Map<string, SessionRecord>> {
     const keys = [...new Set(sessionIds)].map((id) => key.session(id));
-    const items = await batchGetAll<SessionRecord>(this.store, keys, { retry: this.retry });
+    const items = await batchGetAll(this.store, sessionCodec, keys, { retry: this.retry });
     return new Map(items.map((item) => [item.id, item]));
   }
 
@@ -63,13 +65,13 @@ export class SessionRepository {
   ): Promise<{ session: SessionRecord; booking: BookingRecord | undefined }> {
     const sessionKey = key.session(sessionId);
     const bookingKey = key.booking(sessionId, userId);
-    const items = await batchGetAll<SessionRecord | BookingRecord>(this.store, [sessionKey, bookingKey], {
+    const items = await batchGetAll(this.store, SESSION_OR_BOOKING, [sessionKey, bookingKey], {
       consistent: true,
       retry: this.retry,
     });
-    const session = items.find((i) => i.type === 'session') as SessionRecord | undefined;
+    const session = items.find((i) => i.type === 'session');
     if (!session) throw new DomainError('SESSION_NOT_FOUND');
-    const booking = items.find((i) => i.type === 'booking') as BookingRecord | undefined;
+    const booking = items.find((i) => i.type === 'booking');
     return { session, booking };
   }
 
@@ -93,13 +95,18 @@ export class SessionRepository {
         }),
       ),
     );
-    return { items: (page.Items ?? []) as SessionRecord[], more: page.LastEvaluatedKey !== undefined };
+    const items = (page.Items ?? []).map((item) => ({
+      session: sessionCodec.decode(item),
+      sortKey: String(item[sk] ?? ''),
+    }));
+    return { items, more: page.LastEvaluatedKey !== undefined };
   }
 
   /** Every booking row of a session (accepted, waiting and cancelled), strongly consistent. */
   async bookings(sessionId: string): Promise<BookingRecord[]> {
-    return queryAll<BookingRecord>(
+    return queryAll(
       this.store,
+      bookingCodec,
       {
         KeyConditionExpression: 'PK = :pk AND begins_with(SK, :booking)',
         ExpressionAttributeValues: { ':pk': key.session(sessionId).PK, ':booking': prefix.booking },
@@ -126,12 +133,12 @@ export class SessionRepository {
         new GetCommand({ TableName: this.store.tableName, Key: key.booking(sessionId, userId), ConsistentRead: true }),
       ),
     );
-    return (Item as BookingRecord | undefined) ?? null;
+    return bookingCodec.decodeOrNull(Item);
   }
 
   /** A player's bookings of sessions starting in [from, to), from the user-bookings index. */
   async bookingsOfUser(userId: string, from: string, to: string): Promise<BookingRecord[]> {
-    return queryAll<BookingRecord>(this.store, {
+    return queryAll(this.store, bookingCodec, {
       IndexName: 'GSI1',
       KeyConditionExpression: 'GSI1PK = :pk AND GSI1SK BETWEEN :from AND :to',
       ExpressionAttributeValues: { ':pk': index.userBookingsPartition(userId), ':from': from, ':to': to },
@@ -141,12 +148,12 @@ export class SessionRepository {
   /** One player's booking rows in the given sessions, read strongly from the base table. */
   async bookingsIn(sessionIds: string[], userId: string): Promise<BookingRecord[]> {
     const keys = sessionIds.map((id) => key.booking(id, userId));
-    return batchGetAll<BookingRecord>(this.store, keys, { consistent: true, retry: this.retry });
+    return batchGetAll(this.store, bookingCodec, keys, { consistent: true, retry: this.retry });
   }
 
   /** A team's sessions starting in [from, to), by start time (GSI3). */
   async teamSessions(teamId: string, from: string, to: string): Promise<SessionRecord[]> {
-    return queryAll<SessionRecord>(this.store, {
+    return queryAll(this.store, sessionCodec, {
       IndexName: 'GSI3',
       KeyConditionExpression: 'GSI3PK = :pk AND GSI3SK BETWEEN :from AND :to',
       ExpressionAttributeValues: { ':pk': index.teamSessionsPartition(teamId), ':from': from, ':to': to },
@@ -210,10 +217,100 @@ export class SessionRepository {
           }),
         ),
       );
-      return Attributes as SessionRecord;
+      return sessionCodec.decode(Attributes ?? {});
     } catch (error) {
       if (isConditionFailure(error)) throw new DomainError('SESSION_NOT_FOUND');
       throw error;
     }
   }
+
+  /** One UpdateItem, retried on throttling. */
+  private update(input: Omit<UpdateCommandInput, 'TableName'>) {
+    return this.send(() => this.store.doc.send(new UpdateCommand({ TableName: this.store.tableName, ...input })));
+  }
+
+  // Writes of a session-wide change (`#bookings/session-changes.ts`), which runs them under closed sign-up.
+
+  /** Sets `bookingClosed`; answers the value it had. SESSION_NOT_FOUND when the session is gone. */
+  async setBookingClosed(sessionId: string, closed: boolean): Promise<boolean> {
+    try {
+      const { Attributes } = await this.update({
+        Key: key.session(sessionId),
+        UpdateExpression: 'SET bookingClosed = :closed',
+        ConditionExpression: 'attribute_exists(PK)',
+        ExpressionAttributeValues: { ':closed': closed },
+        ReturnValues: 'ALL_OLD',
+      });
+      return sessionCodec.decode(Attributes ?? {}).bookingClosed;
+    } catch (error) {
+      if (isConditionFailure(error)) throw new DomainError('SESSION_NOT_FOUND');
+      throw error;
+    }
+  }
+
+  /**
+   * Courts and sign-up opening, which tell nobody, pinned to the start that was read; null when
+   * the session moved (or went) meanwhile.
+   */
+  async setQuietFields(
+    sessionId: string,
+    fields: Pick<SessionRecord, 'courts' | 'signupOpensAt'>,
+    readStartsAt: string,
+    now: Date,
+  ): Promise<SessionRecord | null> {
+    try {
+      const { Attributes } = await this.update({
+        Key: key.session(sessionId),
+        UpdateExpression: 'SET courts = :courts, signupOpensAt = :opens, updatedAt = :now',
+        ConditionExpression: 'attribute_exists(PK) AND startsAt = :startsAt',
+        ExpressionAttributeValues: {
+          ':courts': fields.courts,
+          ':opens': fields.signupOpensAt,
+          ':now': now.toISOString(),
+          ':startsAt': readStartsAt,
+        },
+        ReturnValues: 'ALL_NEW',
+      });
+      return sessionCodec.decode(Attributes ?? {});
+    } catch (error) {
+      if (isConditionFailure(error)) return null;
+      throw error;
+    }
+  }
+
+  /** The row of a deleted session becomes cancelled (`sessionDeleted`) unless it moved since it was read. */
+  async cancelRowOfDeleted(sessionId: string, row: Pick<BookingRecord, 'userId' | 'status'>, nowIso: string) {
+    await this.update({
+      Key: key.booking(sessionId, row.userId),
+      UpdateExpression: 'SET #status = :cancelled, cancelledAt = :now, cancelReason = :reason',
+      ConditionExpression: '#status = :was',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: {
+        ':cancelled': 'cancelled',
+        ':now': nowIso,
+        ':reason': 'sessionDeleted',
+        ':was': row.status,
+      },
+    }).catch(ignoreConditionFailure);
+  }
+
+  /** A row copies its session's new start (and moves in the player's bookings index); a row gone meanwhile is left. */
+  async moveRowStart(sessionId: string, userId: string, startsAt: string) {
+    await this.update({
+      Key: key.booking(sessionId, userId),
+      UpdateExpression: 'SET startsAt = :startsAt, GSI1SK = :sk',
+      ConditionExpression: 'attribute_exists(PK)',
+      ExpressionAttributeValues: {
+        ':startsAt': startsAt,
+        ':sk': index.bookingsOfUser(userId, startsAt, sessionId).GSI1SK,
+      },
+    }).catch(ignoreConditionFailure);
+  }
 }
+
+function ignoreConditionFailure(error: unknown): void {
+  if (isConditionFailure(error)) return;
+  throw error;
+}
+
+const SESSION_OR_BOOKING = oneOf('session partition', sessionCodec, bookingCodec);

@@ -1,9 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Store } from '#db/client.ts';
+import { lineBindCodeCodec, lineGroupCodec, teamLineBindCodeCodec } from '#db/codecs/teams.ts';
 import { key, ttlAt } from '#db/keys.ts';
-import { isConditionFailure, runTransaction, Transaction, TransactionRefusedError } from '#db/transaction.ts';
+import { runTransaction, Transaction, TransactionRefusedError } from '#db/transaction.ts';
 import { DomainError } from '#platform/errors.ts';
+import { claimRefusalAlert, readBindCode, readGroupLink, readTeam, saveGroupName } from './line-binding-repository.ts';
 import type { TeamRecord } from './repository.ts';
 
 /** Unambiguous characters (no 0/O, 1/I): 32 of them, so a random byte maps without bias. */
@@ -16,14 +17,6 @@ const ATTEMPTS = 3;
 /** A refused code alerts the group's team at most this often. */
 const REFUSAL_ALERT_EVERY_MS = 3600_000;
 const CODE_SHAPE = new RegExp(`^[${BIND_CODE_ALPHABET}]{${BIND_CODE_LENGTH}}$`);
-
-interface CodeItem {
-  teamId: string;
-  codeHash: string;
-  expiresAt: string;
-  usedAt?: string;
-  groupId?: string;
-}
 
 export type Redemption =
   | { status: 'bound'; team: TeamRecord }
@@ -57,13 +50,6 @@ function newCode(): string {
 export class LineBindings {
   constructor(private readonly store: Store) {}
 
-  private async get<T>(itemKey: { PK: string; SK: string }): Promise<T | null> {
-    const { Item } = await this.store.doc.send(
-      new GetCommand({ TableName: this.store.tableName, Key: itemKey, ConsistentRead: true }),
-    );
-    return (Item as T | undefined) ?? null;
-  }
-
   /**
    * A fresh code for the team. The team's pointer names the newest code, so an earlier one,
    * though its item stays until the TTL, no longer binds (the bot says it expired).
@@ -76,11 +62,11 @@ export class LineBindings {
       const codeHash = hashOf(code);
       const tx = new Transaction(this.store.tableName)
         .put('code', {
-          Item: { ...key.lineBindCode(codeHash), type: 'lineBindCode', teamId, codeHash, expiresAt, ttl },
+          Item: lineBindCodeCodec.encode({ type: 'lineBindCode', teamId, codeHash, expiresAt, ttl }),
           ConditionExpression: 'attribute_not_exists(PK)',
         })
         .put('current', {
-          Item: { ...key.teamLineBindCode(teamId), type: 'teamLineBindCode', teamId, codeHash, expiresAt, ttl },
+          Item: teamLineBindCodeCodec.encode({ type: 'teamLineBindCode', teamId, codeHash, expiresAt, ttl }),
         });
       try {
         await runTransaction(this.store, tx);
@@ -93,13 +79,13 @@ export class LineBindings {
 
   /** The team a code (spent or not) was issued for, or null. */
   async teamOfCode(code: string): Promise<TeamRecord | null> {
-    const item = await this.get<CodeItem>(key.lineBindCode(hashOf(code)));
-    return item ? this.get<TeamRecord>(key.team(item.teamId)) : null;
+    const item = await readBindCode(this.store, hashOf(code));
+    return item ? readTeam(this.store, item.teamId) : null;
   }
 
   /** The id of the team a group is bound to, or null. */
   async teamOfGroup(groupId: string): Promise<string | null> {
-    return (await this.get<{ teamId: string }>(key.lineGroup(groupId)))?.teamId ?? null;
+    return (await readGroupLink(this.store, groupId))?.teamId ?? null;
   }
 
   /**
@@ -109,23 +95,21 @@ export class LineBindings {
   async redeem(code: string, groupId: string, now: Date): Promise<Redemption> {
     const codeHash = hashOf(code);
     for (let attempt = 1; ; attempt++) {
-      const item = await this.get<CodeItem>(key.lineBindCode(codeHash));
+      const item = await readBindCode(this.store, codeHash);
       if (!item) return { status: 'unknown' };
       if (item.usedAt) {
         // A redelivered event of the message that spent the code: the group is bound already.
-        const team = item.groupId === groupId ? await this.get<TeamRecord>(key.team(item.teamId)) : null;
+        const team = item.groupId === groupId ? await readTeam(this.store, item.teamId) : null;
         return team?.lineGroupId === groupId ? { status: 'bound', team } : { status: 'used' };
       }
       if (item.expiresAt <= now.toISOString()) return { status: 'expired' };
-      const [team, groupOwner] = await Promise.all([
-        this.get<TeamRecord>(key.team(item.teamId)),
-        this.teamOfGroup(groupId),
-      ]);
+      const [team, groupOwner] = await Promise.all([readTeam(this.store, item.teamId), this.teamOfGroup(groupId)]);
       if (!team) return { status: 'expired' };
-      const owner = groupOwner && groupOwner !== team.id ? await this.get<TeamRecord>(key.team(groupOwner)) : null;
+      const owner = groupOwner && groupOwner !== team.id ? await readTeam(this.store, groupOwner) : null;
       // A group moves only once its team unbinds it; a link its team no longer names is stale.
       if (owner?.lineGroupId === groupId) {
-        return { status: 'refused', owner, alert: await this.claimRefusalAlert(groupId, owner.id, now) };
+        const alert = await claimRefusalAlert(this.store, groupId, owner.id, now, REFUSAL_ALERT_EVERY_MS);
+        return { status: 'refused', owner, alert };
       }
       const tx = new Transaction(this.store.tableName)
         .update('code', {
@@ -140,7 +124,7 @@ export class LineBindings {
           ExpressionAttributeValues: { ':hash': codeHash },
         })
         .put('group', {
-          Item: { ...key.lineGroup(groupId), type: 'lineGroup', groupId, teamId: team.id, boundAt: now.toISOString() },
+          Item: lineGroupCodec.encode({ type: 'lineGroup', groupId, teamId: team.id, boundAt: now.toISOString() }),
           ...(groupOwner
             ? { ConditionExpression: 'teamId = :owner', ExpressionAttributeValues: { ':owner': groupOwner } }
             : { ConditionExpression: 'attribute_not_exists(PK)' }),
@@ -160,50 +144,11 @@ export class LineBindings {
   }
 
   /**
-   * Whether to alert the owner's admins of a refused code: true at most once an hour per group
-   * (one conditional update of the group's link, `refusalAlertAt`).
-   */
-  private async claimRefusalAlert(groupId: string, ownerId: string, now: Date): Promise<boolean> {
-    try {
-      await this.store.doc.send(
-        new UpdateCommand({
-          TableName: this.store.tableName,
-          Key: key.lineGroup(groupId),
-          UpdateExpression: 'SET refusalAlertAt = :now',
-          ConditionExpression:
-            'teamId = :owner AND (attribute_not_exists(refusalAlertAt) OR refusalAlertAt <= :hourAgo)',
-          ExpressionAttributeValues: {
-            ':now': now.toISOString(),
-            ':owner': ownerId,
-            ':hourAgo': new Date(now.getTime() - REFUSAL_ALERT_EVERY_MS).toISOString(),
-          },
-        }),
-      );
-      return true;
-    } catch (error) {
-      if (isConditionFailure(error)) return false;
-      throw error;
-    }
-  }
-
-  /**
    * Keeps the bound group's name (LINE's group summary) on the team, for the admin LINE page;
    * only while the team still names that group.
    */
   async saveGroupName(teamId: string, groupId: string, name: string): Promise<void> {
-    try {
-      await this.store.doc.send(
-        new UpdateCommand({
-          TableName: this.store.tableName,
-          Key: key.team(teamId),
-          UpdateExpression: 'SET lineGroupName = :name',
-          ConditionExpression: 'lineGroupId = :group',
-          ExpressionAttributeValues: { ':name': name.slice(0, 100), ':group': groupId },
-        }),
-      );
-    } catch (error) {
-      if (!isConditionFailure(error)) throw error;
-    }
+    await saveGroupName(this.store, teamId, groupId, name);
   }
 
   /** The bot left (or was removed from) the group: the group's team no longer has one. */
@@ -223,7 +168,7 @@ export class LineBindings {
   /** An admin unbinds the team's group; returns the team as it is afterwards. */
   async unbindTeam(teamId: string): Promise<TeamRecord> {
     for (let attempt = 1; ; attempt++) {
-      const team = await this.get<TeamRecord>(key.team(teamId));
+      const team = await readTeam(this.store, teamId);
       if (!team) throw new DomainError('TEAM_NOT_FOUND');
       const groupId = team.lineGroupId ?? '';
       if (!groupId) return team;

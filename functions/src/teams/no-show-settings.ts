@@ -1,9 +1,6 @@
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { DEFAULT_NO_SHOW_RULE, type NoShowRule } from '@shuttle/shared';
 import type { Store } from '#db/client.ts';
-import { key } from '#db/keys.ts';
-import { isConditionFailure } from '#db/transaction.ts';
-import { DomainError } from '#platform/errors.ts';
+import { readTeamStrongly, writeNoShowRule } from './repository.ts';
 
 /**
  * The team's no-show rule (`noShowLimit`, `noShowWindowDays`, `noShowPenaltyDays`,
@@ -15,40 +12,18 @@ export class NoShowSettings {
 
   /** The rule and the team's cancel window (late cancellations are those inside it). */
   async get(teamId: string): Promise<NoShowRule & { cancelWindowMinutes: number }> {
-    const { Item } = await this.store.doc.send(
-      new GetCommand({ TableName: this.store.tableName, Key: key.team(teamId), ConsistentRead: true }),
-    );
-    if (!Item) throw new DomainError('TEAM_NOT_FOUND');
+    const team = await readTeamStrongly(this.store, teamId);
     return {
-      noShowLimit: Item.noShowLimit ?? DEFAULT_NO_SHOW_RULE.noShowLimit,
-      noShowWindowDays: Item.noShowWindowDays ?? DEFAULT_NO_SHOW_RULE.noShowWindowDays,
-      noShowPenaltyDays: Item.noShowPenaltyDays ?? DEFAULT_NO_SHOW_RULE.noShowPenaltyDays,
-      lateCancelCountsHalf: Item.lateCancelCountsHalf ?? DEFAULT_NO_SHOW_RULE.lateCancelCountsHalf,
-      cancelWindowMinutes: Item.cancelWindowMinutes ?? 0,
+      noShowLimit: team.noShowLimit ?? DEFAULT_NO_SHOW_RULE.noShowLimit,
+      noShowWindowDays: team.noShowWindowDays ?? DEFAULT_NO_SHOW_RULE.noShowWindowDays,
+      noShowPenaltyDays: team.noShowPenaltyDays ?? DEFAULT_NO_SHOW_RULE.noShowPenaltyDays,
+      lateCancelCountsHalf: team.lateCancelCountsHalf ?? DEFAULT_NO_SHOW_RULE.lateCancelCountsHalf,
+      cancelWindowMinutes: team.cancelWindowMinutes ?? 0,
     };
   }
 
   async update(teamId: string, rule: NoShowRule): Promise<NoShowRule> {
-    try {
-      await this.store.doc.send(
-        new UpdateCommand({
-          TableName: this.store.tableName,
-          Key: key.team(teamId),
-          UpdateExpression:
-            'SET noShowLimit = :limit, noShowWindowDays = :window, noShowPenaltyDays = :penalty, lateCancelCountsHalf = :half',
-          ConditionExpression: 'attribute_exists(PK)',
-          ExpressionAttributeValues: {
-            ':limit': rule.noShowLimit,
-            ':window': rule.noShowWindowDays,
-            ':penalty': rule.noShowPenaltyDays,
-            ':half': rule.lateCancelCountsHalf,
-          },
-        }),
-      );
-    } catch (error) {
-      if (isConditionFailure(error)) throw new DomainError('TEAM_NOT_FOUND');
-      throw error;
-    }
+    await writeNoShowRule(this.store, teamId, rule);
     return rule;
   }
 }

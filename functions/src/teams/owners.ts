@@ -1,8 +1,9 @@
 import type { Store } from '#db/client.ts';
+import { adminCodec } from '#db/codecs/admin.ts';
+import { userCodec } from '#db/codecs/players.ts';
 import { adminKey, key } from '#db/keys.ts';
 import { batchGetAll } from '#db/query.ts';
-import type { UserRecord } from '#players/repository.ts';
-import { TeamAdminRepository } from './admins.ts';
+import type { TeamAdminRepository } from './team-admin-repository.ts';
 
 /**
  * Where a team's owners read email: the account's email, or for a leader's account (opened
@@ -10,21 +11,26 @@ import { TeamAdminRepository } from './admins.ts';
  * team's admin links, one BatchGetItem of the leaders' accounts and one of their players.
  */
 export class TeamOwners {
-  constructor(private readonly store: Store) {}
+  constructor(
+    private readonly store: Store,
+    private readonly admins: Pick<TeamAdminRepository, 'adminsOf'>,
+  ) {}
 
   async emails(teamId: string): Promise<string[]> {
-    const owners = (await new TeamAdminRepository(this.store).adminsOf(teamId)).filter((l) => l.role === 'owner');
+    const owners = (await this.admins.adminsOf(teamId)).filter((l) => l.role === 'owner');
     const direct = owners.flatMap((l) => (l.email ? [l.email] : []));
     const leaders = owners.filter((l) => !l.email);
     if (leaders.length === 0) return [...new Set(direct)];
-    const accounts = await batchGetAll<{ linkedUserId: string | null }>(
+    const accounts = await batchGetAll(
       this.store,
+      adminCodec,
       leaders.map((l) => adminKey.admin(l.adminId)),
     );
     const userIds = accounts.flatMap((a) => (a.linkedUserId ? [a.linkedUserId] : []));
     const users = userIds.length
-      ? await batchGetAll<UserRecord>(
+      ? await batchGetAll(
           this.store,
+          userCodec,
           userIds.map((id) => key.user(id)),
         )
       : [];

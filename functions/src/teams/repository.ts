@@ -1,73 +1,15 @@
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import {
-  DEFAULT_CANCEL_WINDOW_MINUTES,
-  DEFAULT_LANGUAGE,
-  type JoinRule,
-  type Language,
-  type LevelCheck,
-  type PaymentDetails,
-  type QuietHours,
-  type ScoringPoints,
-  type SignupMode,
-} from '@shuttle/shared';
+import { DEFAULT_CANCEL_WINDOW_MINUTES, DEFAULT_LANGUAGE, type Language, type NoShowRule } from '@shuttle/shared';
 import type { Store } from '#db/client.ts';
+import { type GroupAnnouncements, type TeamRecord, teamCodec, type VenueRecord, venueCodec } from '#db/codecs/teams.ts';
 import { adminKey, adminPrefix, index, key } from '#db/keys.ts';
 import { batchGetAll, queryAll } from '#db/query.ts';
 import { isConditionFailure, runTransaction, Transaction } from '#db/transaction.ts';
 import { DomainError } from '#platform/errors.ts';
-import { addFirstOwner, type LinkedAdmin, type TeamAdminLink } from './admins.ts';
+import { addFirstOwner, type LinkedAdmin, type TeamAdminLink } from './team-admin-repository.ts';
 
-/** A team as stored (key `TEAM#id / TEAM`, GSI1 all teams by name), with the settings admins change. */
-export interface TeamRecord {
-  type: 'team';
-  id: string;
-  name: string;
-  defaultRegion: string;
-  defaultPlaceName: string;
-  defaultLocation: string;
-  defaultPrice: number;
-  defaultLine: string;
-  privateRules: string;
-  cancelWindowMinutes: number;
-  /** Unset means `open` (docs/DECISIONS.md: join rules). */
-  joinRule?: JoinRule;
-  /** Memberships of the team, counted when one is written (see membership.ts). */
-  memberCount: number;
-  createdAt: string;
-  lineGroupId?: string;
-  /** The bound group's name from LINE's group summary, read at binding (`LineBindings.saveGroupName`). */
-  lineGroupName?: string;
-  /** Which announcements the bot posts to the bound group; unset fields are on (`groupAnnouncementsOf`). */
-  groupAnnouncements?: Partial<GroupAnnouncements>;
-  /** LINE messages the team may push in a Taipei month before free paths are preferred; 0 or unset: no limit. */
-  lineMonthlyBudget?: number;
-  /** The language of the bot's group announcements and replies in the bound group; unset: zh-TW. */
-  language?: Language;
-  /** Owner links of the team; kept so the last owner can never be removed (see admins.ts). */
-  ownerCount?: number;
-  createdBy?: string;
-  /** Set by an operator to raise the team's daily caps (quota.ts); unset means the defaults. */
-  dailySessionLimit?: number;
-  dailyInviteLimit?: number;
-  /** Fair sign-up (docs/FAIR-SIGNUP.md): new sessions' default mode and lottery window; unset: first come, 10 min. */
-  signupMode?: SignupMode;
-  lotteryMinutes?: number;
-  /** Minutes a freed place is offered to the waitlist head; unset or 0: promoted at once. */
-  waitlistOfferMinutes?: number;
-  /** No offer starts or ends inside these Taipei hours (docs/FAIR-SIGNUP.md); unset: 23:00-08:00, null: off. */
-  quietHours?: QuietHours | null;
-  /** Hours before sign-up opens that members may join; unset or 0: none. */
-  memberPriorityHours?: number;
-  /** Where players pay (`setting/updatePaymentDetails`, docs/ON-COURT.md); unset: not given. */
-  paymentDetails?: PaymentDetails;
-  /** Points the team's games are played to (docs/ON-COURT.md, "Scores"); unset: 21. */
-  scoring?: ScoringPoints;
-  /** What a session's level range checks of a joining player (docs/ON-COURT.md, "Level filters"); unset: declared. */
-  levelCheck?: LevelCheck;
-}
-
-export const GROUP_ANNOUNCEMENTS = ['newSessions', 'signupOpening', 'placeFreed', 'changes'] as const;
-export type GroupAnnouncements = Record<(typeof GROUP_ANNOUNCEMENTS)[number], boolean>;
+/** The stored shapes, checked by their codecs on every read (`#db/codecs/teams.ts`). */
+export type { GroupAnnouncements, TeamRecord, VenueRecord };
 
 /** The team's group announcement settings, every one on unless turned off. */
 export function groupAnnouncementsOf(team: Pick<TeamRecord, 'groupAnnouncements'>): GroupAnnouncements {
@@ -110,18 +52,6 @@ export type TeamSettingsChanges = Partial<
   >
 >;
 
-/** A venue of a team and its courts (key `TEAM#teamId / VENUE#venueId`). */
-export interface VenueRecord {
-  type: 'venue';
-  teamId: string;
-  venueId: string;
-  name: string;
-  address: string;
-  region: string;
-  courts: string[];
-  updatedAt: string;
-}
-
 /** How long one process answers the team list from memory (`listCached`). */
 export const TEAM_LIST_MAX_AGE_MS = 60_000;
 
@@ -136,22 +66,19 @@ export class TeamRepository {
   /** The team, or null; an eventually consistent read (the player-facing lists). */
   async get(teamId: string): Promise<TeamRecord | null> {
     const { Item } = await this.store.doc.send(new GetCommand({ TableName: this.table, Key: key.team(teamId) }));
-    return (Item as TeamRecord | undefined) ?? null;
+    return teamCodec.decodeOrNull(Item);
   }
 
   /** The team read strongly (so an admin sees their own change), or TEAM_NOT_FOUND. */
-  async require(teamId: string): Promise<TeamRecord> {
-    const { Item } = await this.store.doc.send(
-      new GetCommand({ TableName: this.table, Key: key.team(teamId), ConsistentRead: true }),
-    );
-    if (!Item) throw new DomainError('TEAM_NOT_FOUND');
-    return Item as TeamRecord;
+  require(teamId: string): Promise<TeamRecord> {
+    return readTeamStrongly(this.store, teamId);
   }
 
   /** The teams with these ids by id; ids without a team are left out. */
   async getMany(teamIds: string[]): Promise<Map<string, TeamRecord>> {
-    const teams = await batchGetAll<TeamRecord>(
+    const teams = await batchGetAll(
       this.store,
+      teamCodec,
       teamIds.map((id) => key.team(id)),
     );
     return new Map(teams.map((team) => [team.id, team]));
@@ -159,7 +86,7 @@ export class TeamRepository {
 
   /** All teams by name. One partition: fine for the few thousand teams of a country. */
   async list(): Promise<TeamRecord[]> {
-    return queryAll<TeamRecord>(this.store, {
+    return queryAll(this.store, teamCodec, {
       IndexName: 'GSI1',
       KeyConditionExpression: 'GSI1PK = :pk',
       ExpressionAttributeValues: { ':pk': index.allTeamsPartition },
@@ -206,7 +133,7 @@ export class TeamRepository {
       addedBy: owner.adminId,
     };
     const tx = new Transaction(this.table).put('team', {
-      Item: { ...key.team(team.id), ...index.teamsByName(team.name, team.id), ...record },
+      Item: teamCodec.encode(record),
       ConditionExpression: 'attribute_not_exists(PK)',
     });
     await runTransaction(this.store, addFirstOwner(tx, link));
@@ -241,7 +168,7 @@ export class TeamRepository {
         }),
       );
       this.listed = null;
-      return Attributes as TeamRecord;
+      return teamCodec.decode(Attributes ?? {});
     } catch (error) {
       if (isConditionFailure(error)) throw new DomainError('TEAM_NOT_FOUND');
       throw error;
@@ -250,7 +177,7 @@ export class TeamRepository {
 
   /** The team's venues by name. */
   async venues(teamId: string): Promise<VenueRecord[]> {
-    const venues = await queryAll<VenueRecord>(this.store, {
+    const venues = await queryAll(this.store, venueCodec, {
       KeyConditionExpression: 'PK = :pk AND begins_with(SK, :venue)',
       ExpressionAttributeValues: { ':pk': key.team(teamId).PK, ':venue': adminPrefix.venue },
     });
@@ -262,7 +189,7 @@ export class TeamRepository {
     const { Item } = await this.store.doc.send(
       new GetCommand({ TableName: this.table, Key: adminKey.venue(teamId, venueId) }),
     );
-    return (Item as VenueRecord | undefined) ?? null;
+    return venueCodec.decodeOrNull(Item);
   }
 
   /** Adds a venue, or (`mustExist`) replaces one, refusing with VENUE_NOT_FOUND when it is gone. */
@@ -271,7 +198,7 @@ export class TeamRepository {
       await this.store.doc.send(
         new PutCommand({
           TableName: this.table,
-          Item: { ...adminKey.venue(venue.teamId, venue.venueId), ...venue },
+          Item: venueCodec.encode(venue),
           ...(mustExist ? { ConditionExpression: 'attribute_exists(PK)' } : {}),
         }),
       );
@@ -295,5 +222,38 @@ export class TeamRepository {
       if (isConditionFailure(error)) throw new DomainError('VENUE_NOT_FOUND');
       throw error;
     }
+  }
+}
+
+/** The team read strongly (so an admin sees their own change), or TEAM_NOT_FOUND. */
+export async function readTeamStrongly(store: Store, teamId: string): Promise<TeamRecord> {
+  const { Item } = await store.doc.send(
+    new GetCommand({ TableName: store.tableName, Key: key.team(teamId), ConsistentRead: true }),
+  );
+  if (!Item) throw new DomainError('TEAM_NOT_FOUND');
+  return teamCodec.decode(Item);
+}
+
+/** The team's no-show rule (attributes of the team item; docs/MONEY.md, "No-show rule"). */
+export async function writeNoShowRule(store: Store, teamId: string, rule: NoShowRule): Promise<void> {
+  try {
+    await store.doc.send(
+      new UpdateCommand({
+        TableName: store.tableName,
+        Key: key.team(teamId),
+        UpdateExpression:
+          'SET noShowLimit = :limit, noShowWindowDays = :window, noShowPenaltyDays = :penalty, lateCancelCountsHalf = :half',
+        ConditionExpression: 'attribute_exists(PK)',
+        ExpressionAttributeValues: {
+          ':limit': rule.noShowLimit,
+          ':window': rule.noShowWindowDays,
+          ':penalty': rule.noShowPenaltyDays,
+          ':half': rule.lateCancelCountsHalf,
+        },
+      }),
+    );
+  } catch (error) {
+    if (isConditionFailure(error)) throw new DomainError('TEAM_NOT_FOUND');
+    throw error;
   }
 }

@@ -1,5 +1,13 @@
 import * as z from 'zod';
-import { CATEGORIES, LANGUAGES, MAX_PARTY_SIZE, REGIONS } from '../constants.ts';
+import {
+  CATEGORIES,
+  JOIN_RULES,
+  LANGUAGES,
+  MAX_PARTY_SIZE,
+  PAYMENT_METHODS,
+  PAYMENT_STATUSES,
+  REGIONS,
+} from '../constants.ts';
 import { lottery, signupMode } from './fair-signup.ts';
 import { instant } from './instant.ts';
 
@@ -28,8 +36,6 @@ export type Attendance = z.infer<typeof attendance>;
 
 export const partySize = z.number().int().min(1).max(MAX_PARTY_SIZE);
 
-export const PAYMENT_STATUSES = ['unpaid', 'paid', 'waived', 'refunded'] as const;
-export const PAYMENT_METHODS = ['cash', 'transfer', 'linePay', 'jkoPay', 'other'] as const;
 export const paymentStatus = z.enum(PAYMENT_STATUSES);
 export const paymentMethod = z.enum(PAYMENT_METHODS);
 /** NT dollars. */
@@ -131,8 +137,6 @@ export const sessionSummary = z.object({
 });
 export type SessionSummary = z.infer<typeof sessionSummary>;
 
-/** How a team takes new members: at once, or on an admin's approval (docs/DECISIONS.md). */
-export const JOIN_RULES = ['open', 'approval'] as const;
 export const joinRule = z.enum(JOIN_RULES);
 export type JoinRule = z.infer<typeof joinRule>;
 /** The caller's place in a team: `pending` is a join request awaiting approval, never a member. */

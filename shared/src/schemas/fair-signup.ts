@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { SIGNUP_MODES } from '../constants.ts';
 import { instant } from './instant.ts';
 
 /**
@@ -6,7 +7,6 @@ import { instant } from './instant.ts';
  * offers and the member priority window. Kept apart from entities.ts, which composes them.
  */
 
-export const SIGNUP_MODES = ['firstCome', 'lottery'] as const;
 export const signupMode = z.enum(SIGNUP_MODES);
 export type SignupMode = z.infer<typeof signupMode>;
 

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { REFUND_AS } from '../constants.ts';
 import { amount, id, isoDate, isoInstant, partySize, payment, paymentMethod } from './entities.ts';
 import { nameText } from './text.ts';
 
@@ -45,7 +46,6 @@ export const markPaidRequest = player.extend({
   /** NT$ taken from the player's credit with the team on top of `amount` (docs/MONEY.md, "Refunds and credit"). */
   credit: amount.min(1).optional(),
 });
-export const REFUND_AS = ['refunded', 'credit'] as const;
 /** What the team did with what a player paid above their per-head share. */
 export const settleRefundRequest = player.extend({ as: z.enum(REFUND_AS) });
 

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { DEFAULT_SCORING } from '../constants.ts';
+import { DEFAULT_SCORING, ROTATION_MODES, ROTATION_PLAYER_STATES, ROTATION_RULES } from '../constants.ts';
 import { id } from './entities.ts';
 import { ratingBand } from './rating-band.ts';
 import { route } from './routes.ts';
@@ -23,9 +23,9 @@ export const ROTATION_LIMITS = {
   upNextPushes: 3,
 } as const;
 
-export const rotationMode = z.enum(['doubles', 'singles']);
-export const rotationRule = z.enum(['balanced', 'winnerStays']);
-export const rotationPlayerState = z.enum(['ready', 'resting', 'gone']);
+export const rotationMode = z.enum(ROTATION_MODES);
+export const rotationRule = z.enum(ROTATION_RULES);
+export const rotationPlayerState = z.enum(ROTATION_PLAYER_STATES);
 export type RotationMode = z.infer<typeof rotationMode>;
 export type RotationRule = z.infer<typeof rotationRule>;
 export type RotationPlayerState = z.infer<typeof rotationPlayerState>;

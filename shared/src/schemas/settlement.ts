@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { SETTLEMENT_SPLITS } from '../constants.ts';
 import { month, teamScope } from './admin/common.ts';
 import { id, isoInstant, paymentDetails } from './entities.ts';
 import { route } from './routes.ts';
@@ -28,7 +29,6 @@ export const DEFAULT_LOW_STOCK_TUBES = 2;
 const ntd = (max: number) => z.number().int().nonnegative().max(max);
 const signedNtd = z.number().int();
 
-export const SETTLEMENT_SPLITS = ['fixed', 'perHead'] as const;
 export const settlementSplit = z.enum(SETTLEMENT_SPLITS);
 export type SettlementSplit = z.infer<typeof settlementSplit>;
 

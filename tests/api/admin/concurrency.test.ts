@@ -1,9 +1,8 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { index } from '@shuttle/functions/db/keys.ts';
-import type { BookingRecord } from '@shuttle/functions/sessions/model.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AdminHarness, createAdminHarness } from '../../support/admin-harness.ts';
-import { expectSessionInvariants, readSessionState } from '../../support/invariants.ts';
+import { expectSessionInvariants, readSessionRows, readSessionState } from '../../support/invariants.ts';
 
 const PLAYERS = 40;
 
@@ -163,12 +162,10 @@ describe('admins change sessions while players book', () => {
     expect(new Set(changeNotices.map((n) => n.userId)).size).toBe(changeNotices.length);
 
     // The deleted session: gone, nobody still active in it, and one notice per player it held.
-    const doomedState = await readSessionState(h.store, doomed.id);
+    const doomedState = await readSessionRows(h.store, doomed.id);
     expect(doomedState.session).toBeUndefined();
     expect(doomedState.bookings.filter((b) => b.status !== 'cancelled')).toEqual([]);
-    const removed = doomedState.bookings.filter(
-      (b) => (b as BookingRecord & { cancelReason?: string }).cancelReason === 'sessionDeleted',
-    );
+    const removed = doomedState.bookings.filter((b) => b.cancelReason === 'sessionDeleted');
     const cancelNotices = (await h.outbox(doomed.id)).filter((n) => n.kind === 'sessionCancelled');
     expect(cancelNotices.map((n) => n.userId).sort()).toEqual(removed.map((b) => b.userId).sort());
     expect(cancelNotices).toHaveLength(Number(deleteReply!.body.data!.notified));

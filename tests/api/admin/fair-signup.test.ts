@@ -1,3 +1,4 @@
+import { signupJobDeps } from '@shuttle/functions/app/jobs.ts';
 import { runSignupJobs } from '@shuttle/functions/bookings/sign-up-jobs.ts';
 import { randomId } from '@shuttle/functions/platform/clock.ts';
 import type { AdminSession } from '@shuttle/shared';
@@ -79,7 +80,7 @@ describe('creating lottery sessions', () => {
     const [p] = await h.players(1, 'fairdef');
     expect((await h.join(p!.token, session.id)).body.data!.status).toBe('entered');
     await h.later(5 * 60_000, async () => {
-      await runSignupJobs({ store: h.store, clock: h.clock, ids: randomId });
+      await runSignupJobs(signupJobDeps({ store: h.store, clock: h.clock, ids: randomId }));
       await expectSessionInvariants(h.store, session.id);
     });
     await h.ok(

@@ -1,3 +1,4 @@
+import { signupJobDeps } from '@shuttle/functions/app/jobs.ts';
 import { runSignupJobs } from '@shuttle/functions/bookings/sign-up-jobs.ts';
 import { randomId } from '@shuttle/functions/platform/clock.ts';
 import type { AdminSession } from '@shuttle/shared';
@@ -60,7 +61,7 @@ describe('courtSession/switchOpening { open: true }', () => {
     const start = h.clock.now();
     h.clock.set(new Date(start.getTime() + 10 * 60_000 + 1_000));
     try {
-      const run = await runSignupJobs({ store: h.store, clock: h.clock, ids: randomId });
+      const run = await runSignupJobs(signupJobDeps({ store: h.store, clock: h.clock, ids: randomId }));
       expect(run.draws).toBe(1);
       expect((await memberDetail(session.id)).body.data!.lottery).toMatchObject({ entryCount: 1 });
       expect((await memberDetail(session.id)).body.data!.lottery!.drawnAt).not.toBeNull();

@@ -1,7 +1,7 @@
 import type { AdminSession } from '@shuttle/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AdminHarness, createAdminHarness } from '../../support/admin-harness.ts';
-import { expectSessionInvariants, readSessionState } from '../../support/invariants.ts';
+import { expectSessionInvariants, readSessionRows, readSessionState } from '../../support/invariants.ts';
 
 let h: AdminHarness;
 let token: string;
@@ -403,7 +403,7 @@ describe('deleting a session', () => {
     expect(notices.every((n) => n.kind === 'sessionCancelled')).toBe(true);
     expect(notices[0]).toMatchObject({ session: { title: session.title, startsAt: session.startsAt } });
 
-    const { session: gone, bookings } = await readSessionState(h.store, session.id);
+    const { session: gone, bookings } = await readSessionRows(h.store, session.id);
     expect(gone).toBeUndefined();
     expect(bookings.every((b) => b.status === 'cancelled')).toBe(true);
     const detail = await h.call('withoutAuth/getDetail', { sessionId: session.id });

@@ -1,5 +1,6 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { marshall } from '@aws-sdk/util-dynamodb';
+import { notifierRepositories } from '@shuttle/functions/app/jobs.ts';
 import { key } from '@shuttle/functions/db/keys.ts';
 import { createLineMessaging, retryKeyFor } from '@shuttle/functions/line/client.ts';
 import type { OutboxDispatcher } from '@shuttle/functions/notifications/dispatcher.ts';
@@ -113,8 +114,8 @@ describe('delivering a promotion', () => {
     const [a, b] = [dispatcher(), dispatcher()];
 
     await Promise.all([
-      drainPendingOutbox({ store: h.store, clock: h.clock, dispatcher: a }),
-      drainPendingOutbox({ store: h.store, clock: h.clock, dispatcher: b }),
+      drainPendingOutbox({ clock: h.clock, dispatcher: a }),
+      drainPendingOutbox({ clock: h.clock, dispatcher: b }),
     ]);
 
     const recipients = pushBodies().map((p) => p.to);
@@ -470,6 +471,7 @@ describe('local poller', () => {
     await promotion(h, holder, waiting);
     const poller = startOutboxPoller({
       store: h.store,
+      repositories: notifierRepositories(h.store),
       clock: h.clock,
       line: createLineMessaging({ channelAccessToken: 'test-channel-token', baseURL: stub.baseURL }),
       mailer: h.emails,

@@ -1,6 +1,6 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { BookingEngine } from '@shuttle/functions/bookings/engine.ts';
-import { SessionChangeEngine } from '@shuttle/functions/bookings/session-changes.ts';
+import { bookingEngine, sessionChangeEngine } from '@shuttle/functions/app/factories.ts';
+import { notifierRepositories } from '@shuttle/functions/app/jobs.ts';
 import { index, key } from '@shuttle/functions/db/keys.ts';
 import { createLineMessaging } from '@shuttle/functions/line/client.ts';
 import { OutboxDispatcher } from '@shuttle/functions/notifications/dispatcher.ts';
@@ -47,6 +47,7 @@ export const dispatcherOf = (
 ) =>
   new OutboxDispatcher({
     store: h.store,
+    repositories: notifierRepositories(h.store),
     clock: h.clock,
     line: createLineMessaging({ channelAccessToken: 'test-channel-token', baseURL: stub.baseURL }),
     mailer: h.emails,
@@ -80,8 +81,9 @@ export async function player(h: ApiHarness, sub: string, setup: PlayerSetup = {}
     values[':true'] = true;
   }
   for (const [name, on] of Object.entries(setup.preferences ?? {})) {
-    sets.push(`preferences.${name} = :${name}`);
-    values[`:${name}`] = on;
+    // Its own placeholder: `:email` already holds the address.
+    sets.push(`preferences.${name} = :pref_${name}`);
+    values[`:pref_${name}`] = on;
   }
   if (sets.length) {
     await h.store.doc.send(
@@ -97,9 +99,9 @@ export async function player(h: ApiHarness, sub: string, setup: PlayerSetup = {}
   return userId;
 }
 
-export const engineOf = (h: ApiHarness) => new BookingEngine({ store: h.store, clock: h.clock, ids: randomId });
+export const engineOf = (h: ApiHarness) => bookingEngine({ store: h.store, clock: h.clock, ids: randomId });
 export const sessionChangesOf = (h: ApiHarness) =>
-  new SessionChangeEngine({ store: h.store, clock: h.clock, ids: randomId });
+  sessionChangeEngine({ store: h.store, clock: h.clock, ids: randomId });
 
 /**
  * A full session of one place whose holder cancels: the booking engine promotes `waiting`

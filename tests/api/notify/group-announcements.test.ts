@@ -1,8 +1,9 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { reminderJobDeps } from '@shuttle/functions/app/jobs.ts';
 import { NOTICE_WINDOW_MINUTES } from '@shuttle/functions/bookings/notice-window.ts';
 import { key } from '@shuttle/functions/db/keys.ts';
 import { scheduleSignupOpenings } from '@shuttle/functions/notifications/signup-openings.ts';
-import { MembershipRepository } from '@shuttle/functions/teams/membership.ts';
+import { MembershipRepository } from '@shuttle/functions/teams/membership-repository.ts';
 import { translate } from '@shuttle/shared/i18n';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type AdminHarness, createAdminHarness } from '../../support/admin-harness.ts';
@@ -183,7 +184,7 @@ describe('group announcements', () => {
     await h.ok('setting/updateGroupAnnouncements', { teamId: t.teamId, newSessions: false }, t.token);
     const opensAt = new Date(h.clock.now().getTime() + 30 * 60_000).toISOString();
     const session = await h.newSession(t.token, { signupOpensAt: opensAt, title: '開放報名場' });
-    const job = () => scheduleSignupOpenings({ store: h.store, clock: h.clock });
+    const job = () => scheduleSignupOpenings(reminderJobDeps({ store: h.store, clock: h.clock }));
     expect((await job()).written).toBe(0);
     h.clock.advance(31 * 60_000);
     expect((await job()).written).toBe(1);

@@ -1,7 +1,7 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { NOTICE_WINDOW_MINUTES } from '@shuttle/functions/bookings/notice-window.ts';
 import { key } from '@shuttle/functions/db/keys.ts';
-import { MembershipRepository } from '@shuttle/functions/teams/membership.ts';
+import { MembershipRepository } from '@shuttle/functions/teams/membership-repository.ts';
 import { taipeiMonth } from '@shuttle/shared';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type AdminHarness, createAdminHarness } from '../../support/admin-harness.ts';

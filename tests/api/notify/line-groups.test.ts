@@ -1,5 +1,6 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { messagingApi } from '@line/bot-sdk';
+import { notifierRepositories } from '@shuttle/functions/app/jobs.ts';
 import { key } from '@shuttle/functions/db/keys.ts';
 import { lineSignature } from '@shuttle/functions/line/signature.ts';
 import { LINE_WEBHOOK_PATH } from '@shuttle/functions/line/webhook.ts';
@@ -74,6 +75,7 @@ const textReply = (e: { replyToken?: string }, text: string) => ({
 async function deliverPending() {
   const dispatcher = new OutboxDispatcher({
     store: h.store,
+    repositories: notifierRepositories(h.store),
     clock: h.clock,
     line: null,
     mailer: h.emails,

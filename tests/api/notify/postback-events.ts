@@ -50,7 +50,7 @@ export async function bindGroup(store: Store, groupId: string, teamId: string) {
   await store.doc.send(
     new PutCommand({
       TableName: store.tableName,
-      Item: { ...key.lineGroup(groupId), type: 'lineGroup', teamId, groupId },
+      Item: { ...key.lineGroup(groupId), type: 'lineGroup', teamId, groupId, boundAt: new Date().toISOString() },
     }),
   );
 }

@@ -1,3 +1,4 @@
+import { reminderJobDeps } from '@shuttle/functions/app/jobs.ts';
 import { reminderOutboxId, scheduleBookingReminders } from '@shuttle/functions/notifications/reminders.ts';
 import { translate } from '@shuttle/shared/i18n';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -42,7 +43,7 @@ describe('booking reminders', () => {
     const latecomer = await book(started.id, 'Ulatecomer');
     h.clock.advance(90 * 60_000);
 
-    const first = await scheduleBookingReminders({ store: h.store, clock: h.clock });
+    const first = await scheduleBookingReminders(reminderJobDeps({ store: h.store, clock: h.clock }));
 
     expect(first).toEqual({ sessions: 2, written: 2 });
     const reminders = (await pendingOutbox(h)).filter((r) => r.kind === 'bookingReminder');
@@ -54,7 +55,10 @@ describe('booking reminders', () => {
     );
     expect(reminders.map((r) => r.id)).not.toContain(reminderOutboxId(started.id, latecomer, started.startsAt));
 
-    expect(await scheduleBookingReminders({ store: h.store, clock: h.clock })).toEqual({ sessions: 2, written: 0 });
+    expect(await scheduleBookingReminders(reminderJobDeps({ store: h.store, clock: h.clock }))).toEqual({
+      sessions: 2,
+      written: 0,
+    });
   });
 
   it('sends the reminder push in the player language', async () => {
@@ -62,7 +66,7 @@ describe('booking reminders', () => {
     const session = await h.putSession(team, { startsInHours: 5, title: '晨間練習' });
     const userId = await player(h, 'Ureminded', { language: 'en' });
     await engineOf(h).join({ sessionId: session.id, player: { userId, name: 'r', pictureUrl: '' }, partySize: 1 });
-    await scheduleBookingReminders({ store: h.store, clock: h.clock });
+    await scheduleBookingReminders(reminderJobDeps({ store: h.store, clock: h.clock }));
     const id = reminderOutboxId(session.id, userId, session.startsAt);
     const dispatcher = dispatcherOf(h, stub);
 

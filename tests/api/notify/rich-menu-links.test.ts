@@ -1,4 +1,5 @@
 import type { Server } from 'node:http';
+import { notifierRepositories } from '@shuttle/functions/app/jobs.ts';
 import { createLineMessaging } from '@shuttle/functions/line/client.ts';
 import { LineFollowers } from '@shuttle/functions/line/followers.ts';
 import { createRichMenuClients, type RichMenuSetupResult, setupRichMenus } from '@shuttle/functions/line/rich-menu.ts';
@@ -47,6 +48,7 @@ beforeEach(() => {
 const dispatcher = () =>
   new OutboxDispatcher({
     store: h.store,
+    repositories: notifierRepositories(h.store),
     clock: h.clock,
     line: createLineMessaging({ channelAccessToken: 'test-channel-token', baseURL: origin }),
     mailer: h.emails,

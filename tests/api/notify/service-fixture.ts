@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Server } from 'node:http';
+import { notifierRepositories } from '@shuttle/functions/app/jobs.ts';
+import { serviceMessagingOf } from '@shuttle/functions/app/service-messaging.ts';
 import { createLineMessaging } from '@shuttle/functions/line/client.ts';
 import { LineNotifier } from '@shuttle/functions/line/notifier.ts';
 import {
@@ -9,7 +11,7 @@ import {
 } from '@shuttle/functions/local/captures.ts';
 import { listenFirst } from '@shuttle/functions/local/listen.ts';
 import { OutboxDispatcher } from '@shuttle/functions/notifications/dispatcher.ts';
-import { type MiniAppSetup, serviceMessagingOf } from '@shuttle/functions/notifications/mini-app.ts';
+import type { MiniAppSetup } from '@shuttle/functions/notifications/mini-app.ts';
 import type { ServiceKind } from '@shuttle/functions/notifications/service-catalog.ts';
 import { Sealer } from '@shuttle/functions/platform/sealed.ts';
 import { Hono } from 'hono';
@@ -85,6 +87,7 @@ export function withServiceWorld(started: (world: ServiceWorld) => void): void {
       dispatcher: (options = {}) =>
         new OutboxDispatcher({
           store: harness.store,
+          repositories: notifierRepositories(harness.store),
           clock: harness.clock,
           line: createLineMessaging({ channelAccessToken: 'test-channel-token', baseURL }),
           mailer: harness.emails,

@@ -1,4 +1,5 @@
 import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { outboxCodec } from '@shuttle/functions/db/codecs/outbox.ts';
 import { key } from '@shuttle/functions/db/keys.ts';
 import { newOutboxItem, type OutboxRecord } from '@shuttle/functions/outbox/model.ts';
 import { OutboxRepository } from '@shuttle/functions/outbox/repository.ts';
@@ -86,7 +87,7 @@ async function notices(kind: 'bookingReminder' | 'sessionChanged', userId: strin
   for (let i = 0; i < n; i++) {
     const item = newOutboxItem({ id: randomId(), kind, userId, sessionId, now: h.clock.now() });
     await outbox.putIfAbsent(item);
-    records.push((await outboxItem(h, item.id)) as OutboxRecord);
+    records.push(outboxCodec.decode((await outboxItem(h, item.id))!));
   }
   return records;
 }
@@ -320,7 +321,7 @@ describe('booking notices as service messages', () => {
       details: { teamId: team.id, text: '本週六停打' },
     });
     await new OutboxRepository(h.store).putIfAbsent(item);
-    const record = (await outboxItem(h, item.id)) as OutboxRecord;
+    const record = outboxCodec.decode((await outboxItem(h, item.id))!);
     expect(await w.dispatcher().deliver(record)).toEqual({ status: 'delivered', channels: ['line'] });
     expect(w.sends()).toHaveLength(0);
   });

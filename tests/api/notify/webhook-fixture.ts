@@ -1,8 +1,8 @@
+import { lineServices } from '@shuttle/functions/app/line-services.ts';
 import type { Store } from '@shuttle/functions/db/client.ts';
 import { createLineMessaging } from '@shuttle/functions/line/client.ts';
 import { createLineWebhook } from '@shuttle/functions/line/webhook.ts';
 import type { Clock } from '@shuttle/functions/platform/clock.ts';
-import { RatingLevelGate } from '@shuttle/functions/rotation/level-gate.ts';
 import type { Hono } from 'hono';
 import { type LineApiStub, startLineApiStub } from './line-api-stub.ts';
 
@@ -15,10 +15,8 @@ export async function startWebhook(h: { store: Store; clock: Clock }): Promise<{
   const webhook = createLineWebhook({
     channelSecret: WEBHOOK_SECRET,
     line: createLineMessaging({ channelAccessToken: 'test-channel-token', baseURL: stub.baseURL }),
-    store: h.store,
-    clock: h.clock,
+    ...lineServices({ store: h.store, clock: h.clock }),
     appUrl: WEBHOOK_LIFF,
-    levelGate: new RatingLevelGate(h.store),
     log: { warn: () => {}, error: () => {} },
   }) as unknown as Hono;
   return { stub, webhook };

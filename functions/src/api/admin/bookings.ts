@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
-import { addDays, adminRoutes, taipeiDate, taipeiDayStart } from '@shuttle/shared';
+import { addDays, adminCourtRoutes, taipeiDate, taipeiDayStart } from '@shuttle/shared';
 import type { TeamScope } from '#admin-accounts/team-scope.ts';
 import { attendanceCounts, toAdminSession } from '#api/views/sessions.ts';
 import type { BookingEngine } from '#bookings/engine.ts';
-import type { SelfCheckInCodes } from '#bookings/self-check-in.ts';
+import type { SelfCheckInRepository } from '#bookings/self-check-in-repository.ts';
 import { adminIdempotencyScope, guestUserId } from '#db/keys.ts';
 import type { Clock, IdGenerator } from '#platform/clock.ts';
 import { DomainError } from '#platform/errors.ts';
@@ -21,7 +21,7 @@ export interface CheckInRouteDeps {
   /** The no-show rule and the rotation board follow every change of a mark (rotation/attendance.ts). */
   attendance: AttendanceEffects;
   /** The sessions' self check-in codes (docs/ON-COURT.md, "Self check-in"). */
-  selfCheckIns: SelfCheckInCodes;
+  selfCheckIns: SelfCheckInRepository;
   /** The team's `teamNotices` rate bucket: moving a player up may tell them (app/limits.ts). */
   teamNotices: (teamId: string) => Promise<void>;
   http: ContractAppOptions;
@@ -37,7 +37,7 @@ const hasStarted = (session: Pick<SessionRecord, 'startsAt'>, now: Date) =>
 
 export function checkInRoutes(s: CheckInRouteDeps) {
   return contractRoutes(
-    adminRoutes,
+    adminCourtRoutes,
     {
       /**
        * Idempotent: marking the same value again changes nothing; the first check-in time is kept.

@@ -1,21 +1,18 @@
 import { adminRoutes, DEFAULT_LANGUAGE, type Pass, taipeiDate } from '@shuttle/shared';
 import type { TeamScope } from '#admin-accounts/team-scope.ts';
-import type { Store } from '#db/client.ts';
-import { key } from '#db/keys.ts';
-import { batchGetAll } from '#db/query.ts';
 import { ended, unpaidOf } from '#payments/outstanding.ts';
 import type { Clock } from '#platform/clock.ts';
 import { type ContractAppOptions, contractRoutes } from '#platform/http.ts';
-import type { UserRecord } from '#players/repository.ts';
+import type { PlayerRepository } from '#players/repository.ts';
 import { addMoney, attendanceCsv, membersCsv, moneyOf, revenueCsv } from '#reports/money.ts';
 import { monthSpan } from '#reports/revenue.ts';
 import type { SessionRepository } from '#sessions/repository.ts';
-import type { MembershipRepository } from '#teams/membership.ts';
+import type { MembershipRepository } from '#teams/membership-repository.ts';
 import type { TeamRepository } from '#teams/repository.ts';
 
 export interface ExportRouteDeps {
-  store: Store;
   clock: Clock;
+  users: Pick<PlayerRepository, 'levels'>;
   scope: TeamScope;
   sessions: SessionRepository;
   teams: TeamRepository;
@@ -64,11 +61,7 @@ export function exportRoutes(s: ExportRouteDeps) {
         if (kind === 'revenue') return revenueCsv(rows, language);
         if (kind === 'attendance') return attendanceCsv(rows, language);
         const members = await s.memberships.membersOf(access.teamId);
-        const users = await batchGetAll<UserRecord & { level?: number | null }>(
-          s.store,
-          members.map((mb) => key.user(mb.userId)),
-        );
-        const levels = new Map(users.map((u) => [u.userId, u.level ?? null]));
+        const levels = await s.users.levels(members.map((mb) => mb.userId));
         return membersCsv(
           members.map((mb) => ({
             name: mb.name,

@@ -1,16 +1,16 @@
 import { addDays, adminRoutes, MONEY_LIMITS, taipeiDate, taipeiDayStart } from '@shuttle/shared';
 import type { TeamScope } from '#admin-accounts/team-scope.ts';
 import { adminIdempotencyScope } from '#db/keys.ts';
-import type { CreditRepository } from '#payments/credits.ts';
+import type { CreditRepository } from '#payments/credit-repository.ts';
 import { outstandingOf } from '#payments/outstanding.ts';
-import type { PassRepository } from '#payments/passes.ts';
+import type { PassRepository } from '#payments/pass-repository.ts';
 import type { PaymentRepository } from '#payments/repository.ts';
 import type { Clock } from '#platform/clock.ts';
 import { type ContractAppOptions, contractRoutes } from '#platform/http.ts';
-import type { UserRepository } from '#players/repository.ts';
+import type { PlayerRepository } from '#players/repository.ts';
 import type { SessionRecord } from '#sessions/model.ts';
 import type { SessionRepository } from '#sessions/repository.ts';
-import type { MembershipRepository } from '#teams/membership.ts';
+import type { MembershipRepository } from '#teams/membership-repository.ts';
 import type { NoShowSettings } from '#teams/no-show-settings.ts';
 import type { TeamRepository } from '#teams/repository.ts';
 
@@ -19,7 +19,7 @@ export interface PaymentRouteDeps {
   scope: TeamScope;
   sessions: SessionRepository;
   teams: TeamRepository;
-  users: UserRepository;
+  users: PlayerRepository;
   memberships: MembershipRepository;
   payments: PaymentRepository;
   credits: Pick<CreditRepository, 'ofTeam'>;

@@ -1,4 +1,4 @@
-import { ADMIN_LIMITS, adminRoutes, type CreateSessionRequest, FAIR_SIGNUP_LIMITS } from '@shuttle/shared';
+import { ADMIN_LIMITS, adminCourtRoutes, type CreateSessionRequest, FAIR_SIGNUP_LIMITS } from '@shuttle/shared';
 import type { AdminAccounts } from '#admin-accounts/repository.ts';
 import type { TeamScope } from '#admin-accounts/team-scope.ts';
 import {
@@ -67,7 +67,7 @@ export function sessionAdminRoutes(s: SessionAdminRouteDeps) {
   };
 
   return contractRoutes(
-    adminRoutes,
+    adminCourtRoutes,
     {
       'createSession/getDefaultSetting': async (_, { refs }) => {
         const access = refs.teamId;

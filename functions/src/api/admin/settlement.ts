@@ -3,7 +3,7 @@ import type { AdminAccounts } from '#admin-accounts/repository.ts';
 import { moneySettingsAccess, type TeamScope } from '#admin-accounts/team-scope.ts';
 import type { PaymentDetailsStore } from '#payments/payment-details.ts';
 import { boardCourtsOf, incomeOfSession, stockView } from '#payments/settlement.ts';
-import type { SettlementRepository } from '#payments/settlement-store.ts';
+import type { SettlementRepository } from '#payments/settlement-repository.ts';
 import { DomainError } from '#platform/errors.ts';
 import { type ContractAppOptions, contractRoutes } from '#platform/http.ts';
 import { monthSpan } from '#reports/revenue.ts';

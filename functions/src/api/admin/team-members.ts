@@ -1,17 +1,17 @@
-import { adminRoutes, type TeamMemberView } from '@shuttle/shared';
+import { adminCourtRoutes, type TeamMemberView } from '@shuttle/shared';
 import type { TeamScope } from '#admin-accounts/team-scope.ts';
 import { type BlockPlayerDeps, setPlayerBlocked } from '#bookings/block-player.ts';
 import { matchesSearch, memberStats } from '#bookings/stats.ts';
 import { DomainError } from '#platform/errors.ts';
 import { type ContractAppOptions, contractRoutes } from '#platform/http.ts';
-import type { UserRepository } from '#players/repository.ts';
+import type { PlayerRepository } from '#players/repository.ts';
 import { bandForTeam, type RatingRepository } from '#rotation/rating-repository.ts';
 import type { SessionRepository } from '#sessions/repository.ts';
-import type { MemberRecord, MembershipRepository } from '#teams/membership.ts';
+import type { MemberRecord, MembershipRepository } from '#teams/membership-repository.ts';
 
 export interface TeamMemberAdminRouteDeps extends BlockPlayerDeps {
   scope: TeamScope;
-  users: UserRepository;
+  users: PlayerRepository;
   memberships: MembershipRepository;
   sessions: SessionRepository;
   /** The rotation service's rating items (the band, docs/ON-COURT.md, "Admins see the band"). */
@@ -51,7 +51,7 @@ export function memberAdminRoutes(s: TeamMemberAdminRouteDeps) {
   };
 
   return contractRoutes(
-    adminRoutes,
+    adminCourtRoutes,
     {
       'members/getMembers': async ({ search, blocked, page, pageSize }, { refs }) => {
         const access = refs.teamId;

@@ -1,4 +1,4 @@
-import { adminAccountRoutes } from '@shuttle/shared';
+import { adminTeamRoutes } from '@shuttle/shared';
 import { type AdminTokenDeps, issueAdminToken } from '#admin-accounts/admin-tokens.ts';
 import {
   acceptTeamInvite,
@@ -14,7 +14,8 @@ import { recordTeamNews } from '#outbox/news.ts';
 import { DomainError } from '#platform/errors.ts';
 import { type ContractAppOptions, contractRoutes } from '#platform/http.ts';
 import { LineBindings } from '#teams/line-binding.ts';
-import { LineUsageRepository } from '#teams/line-usage.ts';
+import type { LineUsageRepository } from '#teams/line-usage-repository.ts';
+import type { MembershipRepository } from '#teams/membership-repository.ts';
 import { groupAnnouncementsOf, type TeamRecord } from '#teams/repository.ts';
 
 export interface TeamAdminRouteDeps extends TeamAdministrationDeps, AdminTokenDeps {
@@ -22,13 +23,15 @@ export interface TeamAdminRouteDeps extends TeamAdministrationDeps, AdminTokenDe
   store: Store;
   /** The team's `teamNotices` rate bucket (app/limits.ts), counted by `team/postNews`. */
   teamNotices: (teamId: string) => Promise<void>;
+  /** The team's LINE usage this month (default data) and its members (news). */
+  lineUsage: LineUsageRepository;
+  memberships: Pick<MembershipRepository, 'membersOf'>;
   http: ContractAppOptions;
 }
 
 export function teamSettingRoutes(s: TeamAdminRouteDeps) {
   const lineBindings = new LineBindings(s.store);
-  const lineUsage = new LineUsageRepository(s.store);
-  const defaultData = async (team: TeamRecord) => toDefaultData(team, await lineUsage.read(team, s.clock.now()));
+  const defaultData = async (team: TeamRecord) => toDefaultData(team, await s.lineUsage.read(team, s.clock.now()));
   const admins = async (teamId: string, me: string) => {
     const [links, invites] = await Promise.all([
       s.teamAdmins.adminsOf(teamId),
@@ -38,7 +41,7 @@ export function teamSettingRoutes(s: TeamAdminRouteDeps) {
   };
 
   return contractRoutes(
-    adminAccountRoutes,
+    adminTeamRoutes,
     {
       'setting/createTeam': async (input, { admin }) => {
         const { team, link, currentTeamId } = await foundTeam(s, admin.adminId, {

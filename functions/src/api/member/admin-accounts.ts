@@ -3,10 +3,10 @@ import { type AdminTokenDeps, issueAdminToken } from '#admin-accounts/admin-toke
 import type { LeaderAccounts } from '#admin-accounts/leader-accounts.ts';
 import { DomainError } from '#platform/errors.ts';
 import { type ContractAppOptions, contractRoutes } from '#platform/http.ts';
-import type { UserRepository } from '#players/repository.ts';
+import type { PlayerRepository } from '#players/repository.ts';
 
 export interface LeaderRouteDeps extends AdminTokenDeps {
-  users: UserRepository;
+  users: PlayerRepository;
   leaders: LeaderAccounts;
   http: ContractAppOptions;
 }

@@ -5,10 +5,10 @@ import type { Store } from '#db/client.ts';
 import { requestRichMenuLink } from '#line/rich-menu-request.ts';
 import type { Clock, IdGenerator } from '#platform/clock.ts';
 import { type ContractAppOptions, contractRoutes } from '#platform/http.ts';
-import { type IdentityProvider, toProfile, type UserRepository } from '#players/repository.ts';
+import { type IdentityProvider, type PlayerRepository, toProfile } from '#players/repository.ts';
 
 export interface AuthRouteDeps {
-  users: UserRepository;
+  users: PlayerRepository;
   tokens: TokenService;
   verifyLineIdToken: IdTokenVerify;
   verifyGoogleIdToken: IdTokenVerify;

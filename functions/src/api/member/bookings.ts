@@ -1,7 +1,7 @@
-import { type AttendanceRecord, computeHistoryStatistics, memberRoutes, sessionStatusAt } from '@shuttle/shared';
+import { type AttendanceRecord, computeHistoryStatistics, memberCoreRoutes, sessionStatusAt } from '@shuttle/shared';
 import { myBookingOf } from '#api/views/bookings.ts';
 import type { BookingEngine } from '#bookings/engine.ts';
-import { type SelfCheckInCodes, selfCheckInOpen, selfCheckInWindow } from '#bookings/self-check-in.ts';
+import { type SelfCheckInRepository, selfCheckInOpen, selfCheckInWindow } from '#bookings/self-check-in-repository.ts';
 import type { ServiceHandover } from '#notifications/service-handover.ts';
 import type { Clock } from '#platform/clock.ts';
 import { DomainError } from '#platform/errors.ts';
@@ -18,7 +18,7 @@ export interface BookingRouteDeps {
   /** Games played per ended session that had a rotation board (docs/ON-COURT.md, "Tonight's record"). */
   rotation: RotationService;
   /** Self check-in: the sessions' codes, and what a check-in sets off (rotation/attendance.ts). */
-  selfCheckIns: Pick<SelfCheckInCodes, 'matches'>;
+  selfCheckIns: Pick<SelfCheckInRepository, 'matches'>;
   attendance: Pick<AttendanceEffects, 'changed'>;
   /** LINE MINI App mode: a `liffAccessToken` on the booking call is handed over once the booking stands. */
   serviceHandover: ServiceHandover;
@@ -101,7 +101,7 @@ export function bookingRoutes(s: BookingRouteDeps) {
   };
 
   return contractRoutes(
-    memberRoutes,
+    memberCoreRoutes,
     {
       // The name and picture come from the member token, so a reservation stays within three calls.
       // The engine decides on the reference's read (docs/ARCHITECTURE.md, "References").

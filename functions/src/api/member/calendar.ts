@@ -1,4 +1,4 @@
-import { memberRoutes } from '@shuttle/shared';
+import { calendarMemberRoutes } from '@shuttle/shared';
 import type { Context } from 'hono';
 import type { CalendarFeeds } from '#calendar/feeds.ts';
 import { type CalendarEvent, renderCalendar } from '#calendar/ics.ts';
@@ -8,7 +8,7 @@ import { type ContractAppOptions, contractRoutes, newApiApp } from '#platform/ht
 import type { RateBucket } from '#platform/rate-limit.ts';
 import type { SessionRecord } from '#sessions/model.ts';
 import type { SessionRepository } from '#sessions/repository.ts';
-import type { MembershipRepository } from '#teams/membership.ts';
+import type { MembershipRepository } from '#teams/membership-repository.ts';
 
 export interface CalendarRouteDeps {
   clock: Clock;
@@ -122,7 +122,7 @@ export function calendarRoutes(s: CalendarRouteDeps) {
   app.route(
     '/',
     contractRoutes(
-      memberRoutes,
+      calendarMemberRoutes,
       {
         'checkState/calendar/getFeed': async (_, { member }) => ({
           token: await s.calendarFeeds.current(member.userId),

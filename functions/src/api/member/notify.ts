@@ -1,4 +1,4 @@
-import { memberRoutes } from '@shuttle/shared';
+import { memberCoreRoutes } from '@shuttle/shared';
 import type { ServiceHandover } from '#notifications/service-handover.ts';
 import { type ContractAppOptions, contractRoutes } from '#platform/http.ts';
 
@@ -10,7 +10,7 @@ export interface NotifyRouteDeps {
 /** LINE MINI App mode: a LIFF access token for the caller's booking (docs/LINE.md, "Service messages"). */
 export function notifyRoutes(s: NotifyRouteDeps) {
   return contractRoutes(
-    memberRoutes,
+    memberCoreRoutes,
     {
       'checkState/notify/serviceToken': ({ liffAccessToken }, { member, refs }) =>
         s.serviceHandover.handOver({ userId: member.userId, ...refs.sessionId, liffAccessToken }),

@@ -1,18 +1,18 @@
 import { addDays, DEFAULT_LANGUAGE, MONEY_LIMITS, memberRoutes, taipeiDate } from '@shuttle/shared';
-import type { PassRepository } from '#payments/passes.ts';
+import type { PassRepository } from '#payments/pass-repository.ts';
 import type { PaymentRepository } from '#payments/repository.ts';
 import type { Clock } from '#platform/clock.ts';
 import { DomainError } from '#platform/errors.ts';
 import { type ContractAppOptions, contractRoutes } from '#platform/http.ts';
-import type { UserRepository } from '#players/repository.ts';
+import type { PlayerRepository } from '#players/repository.ts';
 import { historyCsv } from '#reports/money.ts';
 import type { SessionRepository } from '#sessions/repository.ts';
-import type { MembershipRepository } from '#teams/membership.ts';
+import type { MembershipRepository } from '#teams/membership-repository.ts';
 
 export interface PaymentMemberRouteDeps {
   clock: Clock;
   sessions: SessionRepository;
-  users: UserRepository;
+  users: PlayerRepository;
   payments: PaymentRepository;
   passes: PassRepository;
   memberships: MembershipRepository;

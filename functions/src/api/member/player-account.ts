@@ -1,38 +1,27 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { memberAuthRoutes } from '@shuttle/shared';
 import { leaderAdminId } from '#admin-accounts/leader-accounts.ts';
 import type { Store } from '#db/client.ts';
-import { adminIndex } from '#db/keys.ts';
 import type { Clock } from '#platform/clock.ts';
 import { type ContractAppOptions, contractRoutes } from '#platform/http.ts';
-import { Accounts } from '#players/account.ts';
-import { toProfile, type UserRepository } from '#players/repository.ts';
+import { PlayerAccounts } from '#players/player-accounts.ts';
+import { type PlayerRepository, toProfile } from '#players/repository.ts';
+import type { TeamAdminRepository } from '#teams/team-admin-repository.ts';
 
 export interface AccountRouteDeps {
   store: Store;
   clock: Clock;
-  users: UserRepository;
+  users: PlayerRepository;
+  teamAdmins: Pick<TeamAdminRepository, 'runsAnyTeam'>;
   http: ContractAppOptions;
 }
 
 /** The player's own account (docs/PRIVACY.md): nickname for lists, data export, deletion. */
 export function accountRoutes(s: AccountRouteDeps) {
-  const accounts = new Accounts({
+  const accounts = new PlayerAccounts({
     store: s.store,
     clock: s.clock,
     // A team leader's admin account (`lead_<userId>`) that still runs a team: one Query, Limit 1.
-    runsTeam: async (userId) => {
-      const { Items } = await s.store.doc.send(
-        new QueryCommand({
-          TableName: s.store.tableName,
-          IndexName: 'GSI2',
-          KeyConditionExpression: 'GSI2PK = :pk',
-          ExpressionAttributeValues: { ':pk': adminIndex.adminTeamsPartition(leaderAdminId(userId)) },
-          Limit: 1,
-        }),
-      );
-      return (Items ?? []).length > 0;
-    },
+    runsTeam: (userId) => s.teamAdmins.runsAnyTeam(leaderAdminId(userId)),
   });
   return contractRoutes(
     memberAuthRoutes,

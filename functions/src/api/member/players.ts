@@ -1,10 +1,10 @@
 import { memberAuthRoutes } from '@shuttle/shared';
 import { type ContractAppOptions, contractRoutes } from '#platform/http.ts';
 import type { EmailVerification } from '#players/email-verification.ts';
-import type { UserRepository } from '#players/repository.ts';
+import type { PlayerRepository } from '#players/repository.ts';
 
 export interface PlayerRouteDeps {
-  users: UserRepository;
+  users: PlayerRepository;
   emails: EmailVerification;
   http: ContractAppOptions;
 }

@@ -1,7 +1,7 @@
 import {
   hasPaymentDetails,
   type MyBooking,
-  memberRoutes,
+  memberCoreRoutes,
   owes,
   type Payment,
   type PaymentDetails,
@@ -10,17 +10,17 @@ import {
 } from '@shuttle/shared';
 import { myBookingOf, participantCountsOf, participantsOf } from '#api/views/bookings.ts';
 import { lotteryView } from '#bookings/lottery.ts';
-import type { CreditRepository } from '#payments/credits.ts';
+import type { CreditRepository } from '#payments/credit-repository.ts';
 import { passCovers } from '#payments/model.ts';
-import type { PassRepository } from '#payments/passes.ts';
+import type { PassRepository } from '#payments/pass-repository.ts';
 import type { Clock } from '#platform/clock.ts';
 import { DomainError } from '#platform/errors.ts';
 import { type ContractAppOptions, contractRoutes, type MemberCaller } from '#platform/http.ts';
-import type { UserRepository } from '#players/repository.ts';
+import type { PlayerRepository } from '#players/repository.ts';
 import { browsePage } from '#sessions/browse.ts';
 import { type SessionRecord, toDetail, toSummary } from '#sessions/model.ts';
 import type { SessionRepository } from '#sessions/repository.ts';
-import type { MembershipRepository } from '#teams/membership.ts';
+import type { MembershipRepository } from '#teams/membership-repository.ts';
 import type { TeamRepository } from '#teams/repository.ts';
 
 export interface SessionRouteDeps {
@@ -29,7 +29,7 @@ export interface SessionRouteDeps {
   teams: TeamRepository;
   memberships: MembershipRepository;
   /** Listed players' nicknames (and the caller's level), by user id. */
-  users: Pick<UserRepository, 'listedProfiles'>;
+  users: Pick<PlayerRepository, 'listedProfiles'>;
   /** The caller's credit with the team, read only while their booking owes (docs/MONEY.md, "Refunds and credit"). */
   credits: Pick<CreditRepository, 'balance'>;
   /** The caller's passes, read only while their booking owes (docs/MONEY.md, "Season passes"). */
@@ -147,7 +147,7 @@ export function sessionRoutes(s: SessionRouteDeps) {
   };
 
   return contractRoutes(
-    memberRoutes,
+    memberCoreRoutes,
     {
       'withoutAuth/getSessionList': (query) => list(query, null),
       'checkState/sessionList/getSessionList': (query, { member }) => list(query, member),

@@ -1,16 +1,16 @@
-import { memberRoutes } from '@shuttle/shared';
+import { memberCoreRoutes } from '@shuttle/shared';
 import { toTeamNameItem } from '#api/views/teams.ts';
 import type { Clock } from '#platform/clock.ts';
 import { DomainError } from '#platform/errors.ts';
 import { type ContractAppOptions, contractRoutes } from '#platform/http.ts';
-import type { UserRepository } from '#players/repository.ts';
-import type { MembershipRepository } from '#teams/membership.ts';
+import type { PlayerRepository } from '#players/repository.ts';
+import type { MembershipRepository } from '#teams/membership-repository.ts';
 import type { TeamRepository } from '#teams/repository.ts';
 
 export interface TeamRouteDeps {
   teams: TeamRepository;
   memberships: MembershipRepository;
-  users: UserRepository;
+  users: PlayerRepository;
   clock: Clock;
   http: ContractAppOptions;
 }
@@ -25,7 +25,7 @@ export function teamRoutes(s: TeamRouteDeps) {
   };
 
   return contractRoutes(
-    memberRoutes,
+    memberCoreRoutes,
     {
       'withoutAuth/getTeamName': () => names(null),
       'checkState/static/getTeamName': (_, { member }) => names(member.userId),

@@ -6,9 +6,9 @@ import {
   quietHoursOf,
   type TeamNameItem,
 } from '@shuttle/shared';
-import type { InviteRecord, TeamAdminLink } from '#teams/admins.ts';
-import type { LineUsage } from '#teams/line-usage.ts';
+import type { LineUsage } from '#teams/line-usage-repository.ts';
 import { groupAnnouncementsOf, type TeamRecord, teamLanguageOf, type VenueRecord } from '#teams/repository.ts';
+import type { InviteRecord, TeamAdminLink } from '#teams/team-admin-repository.ts';
 
 /** A team in the member app's team lists; `mine` holds the teams the player belongs to. */
 export function toTeamNameItem(team: TeamRecord, mine: ReadonlySet<string>): TeamNameItem {

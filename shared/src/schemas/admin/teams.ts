@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { ADMIN_LIMITS, DEFAULT_SCORING, TEXT_LIMITS } from '../../constants.ts';
+import { ADMIN_LIMITS, ADMIN_ROLES, DEFAULT_SCORING, LEVEL_CHECKS, TEXT_LIMITS } from '../../constants.ts';
 import { id, isoInstant, joinRule, language, region } from '../entities.ts';
 import {
   FAIR_SIGNUP_LIMITS,
@@ -14,12 +14,10 @@ import { email, lineLink, multiLine, name, nonNegativeInt, teamScope, text } fro
 
 // Teams an admin runs, their settings (defaults, venues, LINE, private rules) and their admins.
 
-export const ADMIN_ROLES = ['owner', 'admin'] as const;
 export const adminRole = z.enum(ADMIN_ROLES);
 export type AdminRole = z.infer<typeof adminRole>;
 
 /** What a session's level range checks of a joining player (docs/ON-COURT.md, "Level filters"). */
-export const LEVEL_CHECKS = ['declared', 'rating'] as const;
 export const levelCheck = z.enum(LEVEL_CHECKS);
 export type LevelCheck = z.infer<typeof levelCheck>;
 

@@ -1,5 +1,12 @@
 import { DeleteCommand, GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Store } from '#db/client.ts';
+import type { ReadCodec } from '#db/codec.ts';
+import {
+  rotationAddressSocketCodec,
+  rotationSocketCodec,
+  rotationSocketOwnerCodec,
+  rotationViewerSocketCodec,
+} from '#db/codecs/rotation.ts';
 import { key } from '#db/keys.ts';
 import { isConditionFailure, runTransaction, Transaction, TransactionRefusedError } from '#db/transaction.ts';
 import { DomainError } from '#platform/errors.ts';
@@ -74,18 +81,10 @@ export class RotationSockets {
       }),
     );
     const nowSeconds = epochSeconds(now);
-    return ((out.Items ?? []) as (StoredSocket & { expiresAt: number })[])
+    return (out.Items ?? [])
+      .map((item) => rotationSocketCodec.decode(item))
       .filter((item) => item.expiresAt > nowSeconds)
-      .map(({ connectionId, sessionId: session, teamId, kind, viewer, basis, checkedAt, places }) => ({
-        connectionId,
-        sessionId: session,
-        teamId,
-        kind,
-        viewer,
-        basis,
-        checkedAt,
-        places,
-      }));
+      .map(storedSocket);
   }
 
   /**
@@ -101,9 +100,20 @@ export class RotationSockets {
     const expiresAt = nowSeconds + SOCKET_PLACE_SECONDS;
     for (let attempt = 0; attempt < PLACE_TRIES; attempt++) {
       const [boardTaken, viewerTaken, addressTaken] = await Promise.all([
-        this.taken(key.rotationSocket(socket.sessionId, 0).PK, 'SLOT#', nowSeconds, this.limits.perBoard),
-        this.taken(key.rotationViewerSocket(vKey, socket.sessionId, 0).PK, `SESSION#${socket.sessionId}#`, nowSeconds),
-        this.taken(key.rotationAddressSocket(socket.address, 0).PK, 'SLOT#', nowSeconds),
+        this.taken(
+          rotationSocketCodec,
+          key.rotationSocket(socket.sessionId, 0).PK,
+          'SLOT#',
+          nowSeconds,
+          this.limits.perBoard,
+        ),
+        this.taken(
+          rotationViewerSocketCodec,
+          key.rotationViewerSocket(vKey, socket.sessionId, 0).PK,
+          `SESSION#${socket.sessionId}#`,
+          nowSeconds,
+        ),
+        this.taken(rotationAddressSocketCodec, key.rotationAddressSocket(socket.address, 0).PK, 'SLOT#', nowSeconds),
       ]);
       const { perBoard, playersPerBoard, perViewerPerBoard, perAddress } = this.limits;
       // Players only below `playersPerBoard`; admins and screens first above it.
@@ -124,43 +134,44 @@ export class RotationSockets {
         addressSlot,
       };
       const common = { connectionId: socket.connectionId, sessionId: socket.sessionId, expiresAt, ttl: expiresAt };
+      const at = now.toISOString();
       const condition = { ConditionExpression: FREE, ExpressionAttributeValues: { ':now': nowSeconds } };
       const tx = new Transaction(this.table)
         .put('board', {
-          Item: {
-            ...key.rotationSocket(socket.sessionId, slot),
+          Item: rotationSocketCodec.encode({
             type: 'rotationSocket',
             ...common,
             teamId: socket.teamId,
             kind: socket.viewer.kind,
             viewer: socket.viewer,
             basis: socket.basis,
-            connectedAt: now.toISOString(),
-            checkedAt: now.toISOString(),
+            connectedAt: at,
+            checkedAt: at,
             places,
-          },
+          }),
           ...condition,
         })
         .put('viewer', {
-          Item: {
-            ...key.rotationViewerSocket(vKey, socket.sessionId, viewerSlot),
-            type: 'rotationViewerSocket',
-            ...common,
-            teamId: socket.teamId,
-          },
+          Item: rotationViewerSocketCodec.encode(
+            { type: 'rotationViewerSocket', ...common, teamId: socket.teamId },
+            vKey,
+            viewerSlot,
+          ),
           ...condition,
         })
         .put('address', {
-          Item: { ...key.rotationAddressSocket(socket.address, addressSlot), type: 'rotationAddressSocket', ...common },
+          Item: rotationAddressSocketCodec.encode(
+            { type: 'rotationAddressSocket', ...common },
+            socket.address,
+            addressSlot,
+          ),
           ...condition,
         })
         .put('owner', {
-          Item: {
-            ...key.rotationSocketOwner(socket.connectionId),
-            type: 'rotationSocketOwner',
-            places,
-            ttl: expiresAt,
-          },
+          Item: rotationSocketOwnerCodec.encode(
+            { type: 'rotationSocketOwner', places, ttl: expiresAt },
+            socket.connectionId,
+          ),
         });
       try {
         await runTransaction(this.store, tx);
@@ -173,23 +184,32 @@ export class RotationSockets {
     throw new DomainError('RATE_LIMITED');
   }
 
-  /** Numbers of the places under `pk` that are taken (not expired). */
-  private async taken(pk: string, prefix: string, nowSeconds: number, limit?: number): Promise<Set<number>> {
+  /**
+   * Numbers of the places under `pk` that are taken (not expired). Whole items, each checked by
+   * its codec: a place item is small, so a projection would read (and cost) the same.
+   */
+  private async taken(
+    codec: ReadCodec<{ expiresAt: number }>,
+    pk: string,
+    prefix: string,
+    nowSeconds: number,
+    limit?: number,
+  ): Promise<Set<number>> {
     const out = await this.store.doc.send(
       new QueryCommand({
         TableName: this.table,
         KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
         ExpressionAttributeValues: { ':pk': pk, ':prefix': prefix },
-        ProjectionExpression: 'SK, expiresAt',
         ConsistentRead: true,
         Limit: limit,
       }),
     );
-    return new Set(
-      ((out.Items ?? []) as { SK: string; expiresAt: number }[])
-        .filter((item) => item.expiresAt > nowSeconds)
-        .map((item) => Number(item.SK.slice(item.SK.lastIndexOf('#') + 1))),
-    );
+    const numbers = new Set<number>();
+    for (const item of out.Items ?? []) {
+      const sk = String(item.SK);
+      if (codec.decode(item).expiresAt > nowSeconds) numbers.add(Number(sk.slice(sk.lastIndexOf('#') + 1)));
+    }
+    return numbers;
   }
 
   /** `$disconnect`: GetItem of the owner item, then the socket's places are freed. Answers its session. */
@@ -197,7 +217,7 @@ export class RotationSockets {
     const out = await this.store.doc.send(
       new GetCommand({ TableName: this.table, Key: key.rotationSocketOwner(connectionId), ConsistentRead: true }),
     );
-    const places = out.Item?.places as Places | undefined;
+    const places = rotationSocketOwnerCodec.decodeOrNull(out.Item)?.places;
     if (!places) return null;
     await this.forget(connectionId, places);
     return places.sessionId;
@@ -231,11 +251,11 @@ export class RotationSockets {
         TableName: this.table,
         KeyConditionExpression: 'PK = :pk',
         ExpressionAttributeValues: { ':pk': key.rotationViewerSocket(viewer, '', 0).PK },
-        ProjectionExpression: 'connectionId, sessionId, teamId, expiresAt',
       }),
     );
     const nowSeconds = epochSeconds(now);
-    return ((out.Items ?? []) as (ViewerSocket & { expiresAt: number })[])
+    return (out.Items ?? [])
+      .map((item) => rotationViewerSocketCodec.decode(item))
       .filter((item) => item.expiresAt > nowSeconds)
       .map(({ connectionId, sessionId, teamId }) => ({ connectionId, sessionId, teamId }));
   }
@@ -245,13 +265,13 @@ export class RotationSockets {
     const owner = await this.store.doc.send(
       new GetCommand({ TableName: this.table, Key: key.rotationSocketOwner(connectionId), ConsistentRead: true }),
     );
-    const places = owner.Item?.places as Places | undefined;
+    const places = rotationSocketOwnerCodec.decodeOrNull(owner.Item)?.places;
     if (!places) return null;
     const out = await this.store.doc.send(
       new GetCommand({ TableName: this.table, Key: key.rotationSocket(places.sessionId, places.slot) }),
     );
-    const item = out.Item as StoredSocket | undefined;
-    return item?.connectionId === connectionId ? item : null;
+    const item = rotationSocketCodec.decodeOrNull(out.Item);
+    return item?.connectionId === connectionId ? storedSocket(item) : null;
   }
 
   /** Records a passed recheck on the socket's place (only while this connection holds it). */
@@ -271,6 +291,18 @@ export class RotationSockets {
     }
   }
 }
+
+/** A board place as the functions use it: the socket, its viewer, right and places. */
+const storedSocket = ({
+  connectionId,
+  sessionId,
+  teamId,
+  kind,
+  viewer,
+  basis,
+  checkedAt,
+  places,
+}: StoredSocket): StoredSocket => ({ connectionId, sessionId, teamId, kind, viewer, basis, checkedAt, places });
 
 const epochSeconds = (now: Date) => Math.floor(now.getTime() / 1000);
 

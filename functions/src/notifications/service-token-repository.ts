@@ -1,10 +1,12 @@
 import { createHash } from 'node:crypto';
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Store } from '#db/client.ts';
+import { serviceTokenCodec } from '#db/codecs/line.ts';
 import { key } from '#db/keys.ts';
 import { isConditionFailure } from '#db/transaction.ts';
 import type { NotifierToken } from '#line/notifier.ts';
 import { type IdGenerator, randomId } from '#platform/clock.ts';
+import { CorruptItemError } from '#platform/errors.ts';
 import type { Sealer } from '#platform/sealed.ts';
 
 /**
@@ -40,34 +42,28 @@ export const liffTokenHash = (liffAccessToken: string) => createHash('sha256').u
 
 const sealedFor = (userId: string, sessionId: string) => `serviceToken:${userId}:${sessionId}`;
 
-function recordOf(item: Record<string, unknown> | undefined): (ServiceTokenRecord & { sealed: string }) | null {
-  if (item?.type !== 'serviceToken') return null;
-  const text = (name: string) => (typeof item[name] === 'string' ? (item[name] as string) : null);
-  const [userId, sessionId, sealed, expiresAt, version, issuedAt] = [
-    text('userId'),
-    text('sessionId'),
-    text('sealed'),
-    text('expiresAt'),
-    text('version'),
-    text('issuedAt'),
-  ];
-  if (!userId || !sessionId || !sealed || !expiresAt || !version || !issuedAt) return null;
-  const remaining = typeof item.remaining === 'number' ? item.remaining : 0;
-  return {
-    userId,
-    sessionId,
-    sealed,
-    remaining,
-    expiresAt,
-    version,
-    issuedAt,
-    liffTokenHash: text('liffTokenHash') ?? '',
-  };
+/**
+ * The stored token's state and sealed value; an unreadable item (logged by its codec) counts as
+ * none, so the next send drops it instead of failing every notice of the booking.
+ */
+function recordOf(
+  item: Record<string, unknown> | undefined,
+): (ServiceTokenRecord & { sealed: string; ttl: number }) | null {
+  try {
+    const token = serviceTokenCodec.decodeOrNull(item);
+    if (!token) return null;
+    const { userId, sessionId, sealed, remaining, expiresAt, version, issuedAt } = token;
+    const liffTokenHash = token.liffTokenHash ?? '';
+    return { userId, sessionId, sealed, remaining, expiresAt, version, issuedAt, liffTokenHash, ttl: token.ttl };
+  } catch (error) {
+    if (error instanceof CorruptItemError) return null;
+    throw error;
+  }
 }
 
 const ttlOf = (endsAt: string) => Math.floor(Date.parse(endsAt) / 1000);
 
-export class ServiceTokenStore {
+export class ServiceTokenRepository {
   private readonly ids: IdGenerator;
 
   constructor(
@@ -89,7 +85,7 @@ export class ServiceTokenStore {
     );
     const record = recordOf(Item);
     if (!record) return null;
-    const { sealed: _sealed, ...state } = record;
+    const { sealed: _sealed, ttl: _ttl, ...state } = record;
     return state;
   }
 
@@ -116,13 +112,12 @@ export class ServiceTokenStore {
     await this.store.doc.send(
       new PutCommand({
         TableName: this.store.tableName,
-        Item: {
-          ...key.serviceToken(userId, sessionId),
+        Item: serviceTokenCodec.encode({
           type: 'serviceToken',
           ...record,
           sealed: this.sealer.seal(token.notificationToken, sealedFor(userId, sessionId)),
           ttl: ttlOf(input.sessionEndsAt),
-        },
+        }),
       }),
     );
     return record;
@@ -157,14 +152,13 @@ export class ServiceTokenStore {
       return exists ? { status: 'busy' } : { status: 'none', reason: 'no token for this booking' };
     }
     const record = recordOf(item);
-    const ttl = typeof item?.ttl === 'number' ? item.ttl : Number.POSITIVE_INFINITY;
     const unusable = !record
       ? 'the stored token is unreadable'
       : record.remaining <= 0
         ? 'the token has no sends left'
         : Date.parse(record.expiresAt) <= now.getTime()
           ? 'the token has expired'
-          : ttl * 1000 <= now.getTime()
+          : record.ttl * 1000 <= now.getTime()
             ? "the booking's session has ended"
             : null;
     const token = record && !unusable ? this.sealer.open(record.sealed, sealedFor(userId, sessionId)) : null;
@@ -172,7 +166,7 @@ export class ServiceTokenStore {
       await this.drop(userId, sessionId, holder);
       return { status: 'none', reason: unusable ?? 'the stored token does not open with this key' };
     }
-    const { sealed: _sealed, ...state } = record;
+    const { sealed: _sealed, ttl: _ttl, ...state } = record;
     return { status: 'claimed', record: state, token };
   }
 

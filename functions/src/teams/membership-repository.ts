@@ -1,44 +1,24 @@
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { TeamMembershipState } from '@shuttle/shared';
 import type { Store } from '#db/client.ts';
+import { oneOf } from '#db/codec.ts';
+import {
+  type JoinRequestRecord,
+  joinRequestCodec,
+  type MemberRecord,
+  memberCodec,
+  teamPlayedCodec,
+} from '#db/codecs/teams.ts';
 import { index, key, prefix } from '#db/keys.ts';
 import { batchGetAll, queryAll } from '#db/query.ts';
 import { isConditionFailure, runTransaction, Transaction, TransactionRefusedError } from '#db/transaction.ts';
 import { DomainError } from '#platform/errors.ts';
 
-/** A player's membership of a team (key `TEAM#id / MEMBER#userId`, GSI2 teams of the player). */
-export interface MemberRecord {
-  type: 'member';
-  teamId: string;
-  userId: string;
-  name: string;
-  pictureUrl: string;
-  blocked: boolean;
-  membership: 'member' | 'regular' | 'vip';
-  joinedAt: string;
-  /** Set by the no-show rule: no joins of the team's sessions before it (docs/MONEY.md). */
-  suspendedUntil?: string;
-  /** The no-shows counted when the rule suspended. */
-  suspendedNoShows?: number;
-  /** No-shows of sessions that started before this no longer count (a suspension or its lift resets them). */
-  noShowResetAt?: string;
-  /**
-   * The session whose absent mark reached the limit, and the reset before that suspension:
-   * unmarking that absent undoes the suspension (docs/MONEY.md, "No-show rule").
-   */
-  suspendedBySession?: string;
-  previousNoShowResetAt?: string;
-}
+/** A player's items in a team's partition, for `standing`. */
+const STANDING = oneOf('teamStanding', memberCodec, joinRequestCodec, teamPlayedCodec);
 
-/** A pending request to join a team that approves joins (key `TEAM#id / JOINREQ#userId`). */
-export interface JoinRequestRecord {
-  type: 'joinRequest';
-  teamId: string;
-  userId: string;
-  name: string;
-  pictureUrl: string;
-  requestedAt: string;
-}
+/** The stored shapes, checked by their codecs on every read (`#db/codecs/teams.ts`). */
+export type { JoinRequestRecord, MemberRecord };
 
 /** Who a new membership is for, as shown in the team's member list. */
 export interface NewMember {
@@ -58,16 +38,16 @@ export class MembershipRepository {
     const { Item } = await this.store.doc.send(
       new GetCommand({ TableName: this.store.tableName, Key: key.teamMember(teamId, userId) }),
     );
-    return (Item as MemberRecord | undefined) ?? null;
+    return memberCodec.decodeOrNull(Item);
   }
 
   /** The player's place in the team: membership and join request in one BatchGetItem. */
   async stateOf(teamId: string, userId: string): Promise<TeamMembershipState> {
-    const items = await batchGetAll<MemberRecord | JoinRequestRecord>(this.store, [
+    const items = await batchGetAll(this.store, MEMBER_OR_REQUEST, [
       key.teamMember(teamId, userId),
       key.joinRequest(teamId, userId),
     ]);
-    const member = items.find((i): i is MemberRecord => i.type === 'member');
+    const member = items.find((i) => i.type === 'member');
     if (member) return member.blocked ? 'blocked' : 'member';
     return items.length > 0 ? 'pending' : 'none';
   }
@@ -81,7 +61,7 @@ export class MembershipRepository {
     teamId: string,
     userId: string,
   ): Promise<{ member: MemberRecord | null; joinRequest: JoinRequestRecord | null; played: boolean }> {
-    const items = await batchGetAll<MemberRecord | JoinRequestRecord | { type: 'teamPlayed' }>(this.store, [
+    const items = await batchGetAll(this.store, STANDING, [
       key.teamMember(teamId, userId),
       key.joinRequest(teamId, userId),
       key.teamPlayed(teamId, userId),
@@ -107,7 +87,7 @@ export class MembershipRepository {
       await this.store.doc.send(
         new PutCommand({
           TableName: this.store.tableName,
-          Item: { ...key.joinRequest(teamId, player.userId), ...request },
+          Item: joinRequestCodec.encode(request),
           ConditionExpression: 'attribute_not_exists(PK)',
         }),
       );
@@ -118,7 +98,7 @@ export class MembershipRepository {
 
   /** The team's pending join requests, oldest first. */
   async joinRequestsOf(teamId: string): Promise<JoinRequestRecord[]> {
-    const requests = await queryAll<JoinRequestRecord>(this.store, {
+    const requests = await queryAll(this.store, joinRequestCodec, {
       KeyConditionExpression: 'PK = :pk AND begins_with(SK, :request)',
       ExpressionAttributeValues: { ':pk': key.team(teamId).PK, ':request': prefix.joinRequest },
     });
@@ -133,7 +113,7 @@ export class MembershipRepository {
     const { Item } = await this.store.doc.send(
       new GetCommand({ TableName: this.store.tableName, Key: key.joinRequest(teamId, userId), ConsistentRead: true }),
     );
-    const request = Item as JoinRequestRecord | undefined;
+    const request = joinRequestCodec.decodeOrNull(Item);
     if (request) {
       const added = await this.add(teamId, request, false, now, key.joinRequest(teamId, userId));
       if (added) return 'member';
@@ -163,7 +143,7 @@ export class MembershipRepository {
 
   /** Every membership of a team, blocked ones included. */
   async membersOf(teamId: string): Promise<MemberRecord[]> {
-    return queryAll<MemberRecord>(this.store, {
+    return queryAll(this.store, memberCodec, {
       KeyConditionExpression: 'PK = :pk AND begins_with(SK, :member)',
       ExpressionAttributeValues: { ':pk': key.team(teamId).PK, ':member': prefix.member },
     });
@@ -171,7 +151,7 @@ export class MembershipRepository {
 
   /** The teams the player belongs to and is not blocked in. */
   async teamIdsOf(userId: string): Promise<Set<string>> {
-    const memberships = await queryAll<MemberRecord>(this.store, {
+    const memberships = await queryAll(this.store, memberCodec, {
       IndexName: 'GSI2',
       KeyConditionExpression: 'GSI2PK = :pk',
       ExpressionAttributeValues: { ':pk': index.userTeamsPartition(userId) },
@@ -202,7 +182,7 @@ export class MembershipRepository {
           ReturnValues: 'ALL_NEW',
         }),
       );
-      return Attributes as MemberRecord;
+      return memberCodec.decode(Attributes ?? {});
     } catch (error) {
       if (!isConditionFailure(error)) throw error;
     }
@@ -224,7 +204,7 @@ export class MembershipRepository {
           ReturnValues: 'ALL_NEW',
         }),
       );
-      return Attributes as MemberRecord;
+      return memberCodec.decode(Attributes ?? {});
     } catch (error) {
       if (isConditionFailure(error)) throw new DomainError('MEMBER_NOT_FOUND');
       throw error;
@@ -343,7 +323,7 @@ export class MembershipRepository {
     };
     const tx = new Transaction(this.store.tableName)
       .put('member', {
-        Item: { ...key.teamMember(teamId, player.userId), ...index.teamsOfUser(player.userId, teamId), ...member },
+        Item: memberCodec.encode(member),
         ConditionExpression: 'attribute_not_exists(PK)',
       })
       .update('team', {
@@ -365,3 +345,5 @@ export class MembershipRepository {
     return member;
   }
 }
+
+const MEMBER_OR_REQUEST = oneOf('membership', memberCodec, joinRequestCodec);

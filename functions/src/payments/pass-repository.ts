@@ -2,6 +2,7 @@ import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { PaymentMethod } from '@shuttle/shared';
 import { MONEY_LIMITS } from '@shuttle/shared';
 import type { Store } from '#db/client.ts';
+import { passCodec } from '#db/codecs/payments.ts';
 import { findReplay, IDEMPOTENCY_ITEM, type IdempotentRequest, recordAnswer } from '#db/idempotency.ts';
 import { index, key, prefix } from '#db/keys.ts';
 import { isConditionFailure, runTransaction, Transaction, TransactionRefusedError } from '#db/transaction.ts';
@@ -83,7 +84,7 @@ export class PassRepository {
     const pass = toPass(record);
     const tx = new Transaction(this.store.tableName);
     tx.put('pass', {
-      Item: { ...key.pass(sale.teamId, passId), ...index.passesOfUser(sale.userId, passId), ...record },
+      Item: passCodec.encode(record),
       ConditionExpression: 'attribute_not_exists(PK)',
     });
     if (claim) recordAnswer(tx, claim, pass, now);
@@ -104,7 +105,7 @@ export class PassRepository {
     const { Item } = await this.store.doc.send(
       new GetCommand({ TableName: this.store.tableName, Key: key.pass(teamId, passId) }),
     );
-    return (Item as PassRecord | undefined) ?? null;
+    return passCodec.decodeOrNull(Item);
   }
 
   /**
@@ -116,7 +117,7 @@ export class PassRepository {
     const { Item } = await this.store.doc.send(
       new GetCommand({ TableName: this.store.tableName, Key: key.pass(teamId, passId), ConsistentRead: true }),
     );
-    const record = Item as PassRecord | undefined;
+    const record = passCodec.decodeOrNull(Item);
     if (!record) throw new DomainError('PASS_NOT_FOUND');
     const days = (Date.parse(record.validUntil) - Date.parse(validFrom)) / 86_400_000;
     if (days < 0) throw new ValidationError([{ path: 'validFrom', message: 'must not be after the last valid date' }]);
@@ -153,7 +154,7 @@ export class PassRepository {
         Limit: LIST_LIMIT,
       }),
     );
-    return ((Items ?? []) as PassRecord[]).map(toPass);
+    return (Items ?? []).map((item) => toPass(passCodec.decode(item)));
   }
 
   /** A player's passes valid on `today` or later, of every team: Query GSI2 `USER#id#PASSES`. */
@@ -167,6 +168,6 @@ export class PassRepository {
         Limit: LIST_LIMIT,
       }),
     );
-    return ((Items ?? []) as PassRecord[]).map(toPass);
+    return (Items ?? []).map((item) => toPass(passCodec.decode(item)));
   }
 }

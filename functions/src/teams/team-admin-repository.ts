@@ -1,35 +1,14 @@
-import { DeleteCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
-import type { AdminRole } from '@shuttle/shared';
+import { DeleteCommand, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { Store } from '#db/client.ts';
+import { type InviteRecord, inviteCodec, type TeamAdminLink, teamAdminCodec } from '#db/codecs/teams.ts';
 import { adminIndex, adminKey, adminPrefix, key } from '#db/keys.ts';
 import { queryAll } from '#db/query.ts';
 import { runTransaction, Transaction, TransactionRefusedError } from '#db/transaction.ts';
 import { DomainError } from '#platform/errors.ts';
 import { chargeQuota, QUOTA_ITEM, type QuotaTeam, quotaRefusal } from './quota.ts';
 
-/** An admin's right to run a team (key `TEAM#teamId / ADMIN#adminId`, GSI2 teams of the admin). */
-export interface TeamAdminLink {
-  type: 'teamAdmin';
-  teamId: string;
-  adminId: string;
-  role: AdminRole;
-  displayName: string;
-  email: string | null;
-  addedAt: string;
-  addedBy: string;
-}
-
-/** A pending co-admin invitation (key `INVITE#hash(token)`, GSI2 invitations of the team). */
-export interface InviteRecord {
-  type: 'invite';
-  teamId: string;
-  teamName: string;
-  email: string;
-  role: AdminRole;
-  invitedBy: string;
-  createdAt: string;
-  expiresAt: string;
-}
+/** The stored shapes, checked by their codecs on every read (`#db/codecs/teams.ts`). */
+export type { InviteRecord, TeamAdminLink };
 
 /** The admin a link is made for, as the team's admin list shows them. */
 export interface LinkedAdmin {
@@ -38,11 +17,7 @@ export interface LinkedAdmin {
   email: string | null;
 }
 
-const linkItem = (link: TeamAdminLink) => ({
-  ...adminKey.teamAdmin(link.teamId, link.adminId),
-  ...adminIndex.teamsOfAdmin(link.adminId, link.teamId),
-  ...link,
-});
+const linkItem = (link: TeamAdminLink) => teamAdminCodec.encode(link);
 
 /**
  * Adds to a team's creation the link making its creator the first owner (the new team item
@@ -73,12 +48,26 @@ export class TeamAdminRepository {
     const { Item } = await this.store.doc.send(
       new GetCommand({ TableName: this.table, Key: adminKey.teamAdmin(teamId, adminId), ConsistentRead: true }),
     );
-    return (Item as TeamAdminLink | undefined) ?? null;
+    return teamAdminCodec.decodeOrNull(Item);
+  }
+
+  /** Whether the admin runs any team: one Query of their links, Limit 1 (a leader deleting their account). */
+  async runsAnyTeam(adminId: string): Promise<boolean> {
+    const { Items } = await this.store.doc.send(
+      new QueryCommand({
+        TableName: this.table,
+        IndexName: 'GSI2',
+        KeyConditionExpression: 'GSI2PK = :pk',
+        ExpressionAttributeValues: { ':pk': adminIndex.adminTeamsPartition(adminId) },
+        Limit: 1,
+      }),
+    );
+    return (Items ?? []).length > 0;
   }
 
   /** The links of the teams an admin runs. */
   async teamsOf(adminId: string): Promise<TeamAdminLink[]> {
-    return queryAll<TeamAdminLink>(this.store, {
+    return queryAll(this.store, teamAdminCodec, {
       IndexName: 'GSI2',
       KeyConditionExpression: 'GSI2PK = :pk',
       ExpressionAttributeValues: { ':pk': adminIndex.adminTeamsPartition(adminId) },
@@ -86,7 +75,7 @@ export class TeamAdminRepository {
   }
 
   async adminsOf(teamId: string): Promise<TeamAdminLink[]> {
-    return queryAll<TeamAdminLink>(this.store, {
+    return queryAll(this.store, teamAdminCodec, {
       KeyConditionExpression: 'PK = :pk AND begins_with(SK, :admin)',
       ExpressionAttributeValues: { ':pk': key.team(teamId).PK, ':admin': adminPrefix.teamAdmin },
       ConsistentRead: true,
@@ -146,17 +135,12 @@ export class TeamAdminRepository {
    * Stores an invitation under the hash of its token, replacing earlier ones for the same email,
    * counted against the team's daily cap of invitations in the same transaction (quota.ts).
    */
-  async putInvite(tokenHash: string, invite: InviteRecord, ttl: number, team: QuotaTeam): Promise<void> {
+  async putInvite(invite: InviteRecord, team: QuotaTeam): Promise<void> {
     const stale = (await this.allInvitesOf(invite.teamId)).filter((i) => i.email === invite.email);
     const tx = new Transaction(this.table);
-    for (const i of stale) tx.delete(`stale:${i.PK}`, { Key: { PK: i.PK, SK: 'INVITE' } });
+    for (const i of stale) tx.delete(`stale:${i.tokenHash}`, { Key: adminKey.invite(i.tokenHash) });
     tx.put('invite', {
-      Item: {
-        ...adminKey.invite(tokenHash),
-        ...adminIndex.invitesOfTeam(invite.teamId, invite.email, invite.createdAt),
-        ...invite,
-        ttl,
-      },
+      Item: inviteCodec.encode(invite),
       ConditionExpression: 'attribute_not_exists(PK)',
     }).include(chargeQuota(this.table, team, 'invites', 1, new Date(invite.createdAt)));
     try {
@@ -176,7 +160,7 @@ export class TeamAdminRepository {
     const { Item } = await this.store.doc.send(
       new GetCommand({ TableName: this.table, Key: adminKey.invite(tokenHash), ConsistentRead: true }),
     );
-    const invite = Item as InviteRecord | undefined;
+    const invite = inviteCodec.decodeOrNull(Item);
     return invite && Date.parse(invite.expiresAt) > now.getTime() ? invite : null;
   }
 
@@ -225,8 +209,8 @@ export class TeamAdminRepository {
   }
 
   /** Every invitation of a team, expired ones included (until their TTL removes them). */
-  private async allInvitesOf(teamId: string): Promise<(InviteRecord & { PK: string })[]> {
-    return queryAll<InviteRecord & { PK: string }>(this.store, {
+  private async allInvitesOf(teamId: string): Promise<InviteRecord[]> {
+    return queryAll(this.store, inviteCodec, {
       IndexName: 'GSI2',
       KeyConditionExpression: 'GSI2PK = :pk',
       ExpressionAttributeValues: { ':pk': adminIndex.teamInvitesPartition(teamId) },

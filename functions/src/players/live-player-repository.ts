@@ -48,3 +48,16 @@ export async function playerIsLive(
   rememberLivePlayer(store, userId, now);
   return true;
 }
+
+/** Whether the player's record exists, read strongly and never from this process's memory (a recheck). */
+export async function playerRecordExists(store: Store, userId: string): Promise<boolean> {
+  const { Item } = await store.doc.send(
+    new GetCommand({
+      TableName: store.tableName,
+      Key: key.user(userId),
+      ProjectionExpression: 'PK',
+      ConsistentRead: true,
+    }),
+  );
+  return Item !== undefined;
+}

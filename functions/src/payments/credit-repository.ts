@@ -1,19 +1,13 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { TeamCredit } from '@shuttle/shared';
 import type { Store } from '#db/client.ts';
+import { type CreditRecord, creditCodec } from '#db/codecs/payments.ts';
 import { key, prefix } from '#db/keys.ts';
 import { queryAll } from '#db/query.ts';
 import type { BookingRecord } from '#sessions/model.ts';
 
-/** A player's credit with a team as stored (key `TEAM#teamId / CREDIT#userId`). */
-export interface CreditRecord {
-  type: 'credit';
-  teamId: string;
-  userId: string;
-  name: string;
-  balance: number;
-  updatedAt: string;
-}
+/** The stored shape (key `TEAM#teamId / CREDIT#userId`), checked by its codec on every read (`#db/codecs/payments.ts`). */
+export type { CreditRecord };
 
 /** The credit item's update that takes `amount` of it, only while that much is left. */
 export const takeCredit = (teamId: string, userId: string, amount: number, nowIso: string) => ({
@@ -60,7 +54,7 @@ export class CreditRepository {
 
   /** The team's credits above zero: one Query of the team's `CREDIT#` items. */
   async ofTeam(teamId: string): Promise<TeamCredit[]> {
-    const items = await queryAll<CreditRecord>(this.store, {
+    const items = await queryAll(this.store, creditCodec, {
       KeyConditionExpression: 'PK = :pk AND begins_with(SK, :credit)',
       ExpressionAttributeValues: { ':pk': key.team(teamId).PK, ':credit': prefix.credit },
     });
@@ -75,6 +69,6 @@ export class CreditRepository {
     const { Item } = await this.store.doc.send(
       new GetCommand({ TableName: this.store.tableName, Key: key.credit(teamId, userId) }),
     );
-    return (Item as CreditRecord | undefined)?.balance ?? 0;
+    return creditCodec.decodeOrNull(Item)?.balance ?? 0;
   }
 }

@@ -2,6 +2,7 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { SELF_CHECK_IN_LEAD_MINUTES } from '@shuttle/shared';
 import type { Store } from '#db/client.ts';
+import { type SelfCheckInRecord, selfCheckInCodec } from '#db/codecs/sessions.ts';
 import { key, ttlAt } from '#db/keys.ts';
 import { isConditionFailure } from '#db/transaction.ts';
 import type { Clock } from '#platform/clock.ts';
@@ -19,12 +20,7 @@ export interface SelfCheckInCode {
   closesAt: string;
 }
 
-interface CodeItem {
-  sessionId: string;
-  teamId: string;
-  code: string;
-  createdAt: string;
-}
+type CodeItem = Omit<SelfCheckInRecord, 'type' | 'ttl'>;
 
 /** When players may check themselves in: from 1 h before the start until the end. */
 export function selfCheckInWindow(session: Pick<SessionRecord, 'startsAt' | 'endsAt'>) {
@@ -54,7 +50,7 @@ function sameCode(a: string, b: string): boolean {
  * the team's admins read it (`signed/getSelfCheckIn`); a new code (`signed/rotateSelfCheckIn`)
  * replaces it, and the old QR stops working at once. Players only ever send it.
  */
-export class SelfCheckInCodes {
+export class SelfCheckInRepository {
   constructor(
     private readonly store: Store,
     private readonly clock: Clock,
@@ -64,7 +60,7 @@ export class SelfCheckInCodes {
     const { Item } = await this.store.doc.send(
       new GetCommand({ TableName: this.store.tableName, Key: key.selfCheckIn(sessionId), ConsistentRead: true }),
     );
-    return (Item as CodeItem | undefined) ?? null;
+    return selfCheckInCodec.decodeOrNull(Item);
   }
 
   private async put(session: SessionRecord, onlyIfAbsent: boolean): Promise<CodeItem | null> {
@@ -80,12 +76,11 @@ export class SelfCheckInCodes {
       await this.store.doc.send(
         new PutCommand({
           TableName: this.store.tableName,
-          Item: {
-            ...key.selfCheckIn(session.id),
+          Item: selfCheckInCodec.encode({
             type: 'selfCheckIn',
             ...item,
             ttl: ttlAt(new Date(end), KEEP_AFTER_END_SECONDS),
-          },
+          }),
           ...(onlyIfAbsent ? { ConditionExpression: 'attribute_not_exists(PK)' } : {}),
         }),
       );

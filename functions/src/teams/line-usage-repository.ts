@@ -1,7 +1,9 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { taipeiMonth } from '@shuttle/shared';
+import { taipeiDate, taipeiMonth } from '@shuttle/shared';
 import type { Store } from '#db/client.ts';
+import { lineUsageCodec } from '#db/codecs/teams.ts';
 import { key, ttlAt } from '#db/keys.ts';
+import { isConditionFailure } from '#db/transaction.ts';
 import type { TeamRecord } from './repository.ts';
 
 /** A usage item outlives its month by about ten days (TABLE.md, "LINE message budget"). */
@@ -33,8 +35,8 @@ export class LineUsageRepository {
     const { Item } = await this.store.doc.send(
       new GetCommand({ TableName: this.store.tableName, Key: key.teamLineUsage(team.id, month) }),
     );
-    const count = (value: unknown) => (typeof value === 'number' ? value : 0);
-    return { month, used: count(Item?.used), budget: lineBudgetOf(team), service: count(Item?.service) };
+    const usage = lineUsageCodec.decodeOrNull(Item);
+    return { month, used: usage?.used ?? 0, budget: lineBudgetOf(team), service: usage?.service ?? 0 };
   }
 
   /**
@@ -52,5 +54,35 @@ export class LineUsageRepository {
         ExpressionAttributeValues: { ':n': messages, ':ttl': ttlAt(now, LINE_USAGE_TTL_SECONDS) },
       }),
     );
+  }
+}
+
+/**
+ * Takes one place of the team's 1:1 pushes of a Taipei day (`TEAM#id / LINEPUSHDAY#day`, TABLE.md
+ * "LINE message budget"): one conditional ADD, so parallel dispatchers never pass `limit`
+ * together. False when the day's pushes reached it.
+ */
+export async function takeDailyPush(
+  store: Store,
+  teamId: string,
+  limit: number,
+  now: Date,
+  ttlSeconds: number,
+): Promise<boolean> {
+  try {
+    await store.doc.send(
+      new UpdateCommand({
+        TableName: store.tableName,
+        Key: key.teamLinePushDay(teamId, taipeiDate(now)),
+        UpdateExpression: 'ADD pushes :one SET #ttl = if_not_exists(#ttl, :ttl)',
+        ConditionExpression: 'attribute_not_exists(pushes) OR pushes < :limit',
+        ExpressionAttributeNames: { '#ttl': 'ttl' },
+        ExpressionAttributeValues: { ':one': 1, ':limit': limit, ':ttl': ttlAt(now, ttlSeconds) },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
   }
 }

@@ -1,15 +1,28 @@
-import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { type AccountDeleted, type AccountExport, paymentOf } from '@shuttle/shared';
 import { translate } from '@shuttle/shared/i18n/deleted-player';
 import type { Store } from '#db/client.ts';
+import { keyed, oneOf, type RecordOf } from '#db/codec.ts';
+import { serviceTokenCodec } from '#db/codecs/line.ts';
+import { type PassRecord, passCodec } from '#db/codecs/payments.ts';
+import {
+  calendarFeedPointerCodec,
+  codeTriesCodec,
+  deletedLoginCodec,
+  emailCodeCodec,
+  userCodec,
+} from '#db/codecs/players.ts';
+import { type RatingItem, ratingCodec } from '#db/codecs/ratings.ts';
+import { type BookingRecord, bookingCodec, sessionCodec } from '#db/codecs/sessions.ts';
+import { type MemberRecord, memberCodec, teamCodec } from '#db/codecs/teams.ts';
 import { index, key } from '#db/keys.ts';
 import { batchGetAll, queryAll } from '#db/query.ts';
-import { isConditionFailure, runTransaction, Transaction, TransactionRefusedError } from '#db/transaction.ts';
+import { runTransaction, Transaction, TransactionRefusedError } from '#db/transaction.ts';
+import { deleteItem } from '#db/writes.ts';
 import type { Clock } from '#platform/clock.ts';
 import { mapLimit } from '#platform/concurrency.ts';
 import { DomainError } from '#platform/errors.ts';
-import { forgetLivePlayer } from './live-players.ts';
-import { preferencesOf, toProfile, type UserRecord, userIdFor } from './repository.ts';
+import { forgetLivePlayer } from './live-player-repository.ts';
+import { anonymise, preferencesOf, toProfile, userIdFor } from './repository.ts';
 
 /** The longest session (TABLE.md, "Browse"): a booking that started longer ago than this has ended. */
 const LONGEST_SESSION_MS = 12 * 3_600_000;
@@ -23,83 +36,38 @@ export interface AccountDeps {
   runsTeam: (userId: string) => Promise<boolean>;
 }
 
-/*
- * The items of other concepts this module reads, by the attributes it uses (players sit below
- * teams, sessions and payments in docs/ARCHITECTURE.md, "Layers"; the shapes are TABLE.md's).
- */
-interface BookingRecord {
-  sessionId: string;
-  teamId: string;
-  userName: string;
-  status: 'accepted' | 'waiting' | 'entered' | 'offered' | 'cancelled';
-  partySize: number;
-  bookedAt: string;
-  cancelledAt?: string;
-  startsAt: string;
-  attendance?: 'attended' | 'absent' | null;
-  payment?: Parameters<typeof paymentOf>[1]['payment'];
-  paymentReport?: { reference: string; at: string };
-}
-interface SessionRecord {
-  id: string;
-  teamName: string;
-  title: string;
-  venue: string;
-  price: number;
-  endsAt: string;
-}
-interface MemberRecord {
-  teamId: string;
-  membership: string;
-  blocked: boolean;
-  joinedAt: string;
-  suspendedUntil?: string;
-}
-interface TeamRecord {
-  id: string;
-  name: string;
-  language?: UserRecord['language'];
-}
-interface PassRecord {
-  passId: string;
-  teamId: string;
-  teamName: string;
-  name: string;
-  credits: number | null;
-  remaining: number | null;
-  validFrom: string;
-  validUntil: string;
-  price: number;
-  soldAt: string;
-}
+/** Every item of a player's partition `USER#<id>` with its key (profile, email code, code tries, feed pointer, rating, notification tokens). */
+const PARTITION = keyed(
+  'player partition',
+  oneOf(
+    'player partition',
+    userCodec,
+    emailCodeCodec,
+    codeTriesCodec,
+    calendarFeedPointerCodec,
+    deletedLoginCodec,
+    ratingCodec,
+    serviceTokenCodec,
+  ),
+);
+type PartitionItem = RecordOf<typeof PARTITION>;
+type PartitionRecord = PartitionItem['record'];
 
-type PartitionItem = { SK: string; type?: string; tokenHash?: string; email?: string } & Partial<UserRecord>;
+const ofType = <T extends string>(items: PartitionItem[], type: T) =>
+  items.flatMap(({ record }) =>
+    'type' in record && record.type === type ? [record as Extract<PartitionRecord, { type: T }>] : [],
+  )[0];
 
-/**
- * A player's own account (docs/PRIVACY.md): a copy of everything stored about them, and its
- * deletion. Reads are bounded by the player's own data (their profile partition, teams,
- * bookings and passes), never by the number of players or sessions (TABLE.md, "Accounts").
- */
 /** The rating item of the partition as the export gives it (docs/ON-COURT.md, "Ratings"); it goes with the partition on deletion. */
-function ratingOf(item: Record<string, unknown> | undefined) {
+function ratingOf(item: RatingItem | undefined) {
   if (!item) return null;
-  const { mu, sigma, games, updatedAt, trend, won, lost, partners, off } = item as {
-    mu: number;
-    sigma: number;
-    games: number;
-    updatedAt: string;
-    trend?: { date: string; level: number }[];
-    won?: number;
-    lost?: number;
-    partners?: Record<string, number>;
-    off?: boolean;
-  };
+  const { mu, sigma, games, updatedAt, trend, won, lost, partners, off } = item;
   return {
     mu,
     sigma,
     games,
     updatedAt,
-    trend: trend ?? [],
+    trend,
     won: won ?? 0,
     lost: lost ?? 0,
     partners: Object.keys(partners ?? {}).length,
@@ -107,7 +75,12 @@ function ratingOf(item: Record<string, unknown> | undefined) {
   };
 }
 
-export class Accounts {
+/**
+ * A player's own account (docs/PRIVACY.md): a copy of everything stored about them, and its
+ * deletion. Reads are bounded by the player's own data (their profile partition, teams,
+ * bookings and passes), never by the number of players or sessions (TABLE.md, "Accounts").
+ */
+export class PlayerAccounts {
   constructor(private readonly deps: AccountDeps) {}
 
   private get table() {
@@ -116,7 +89,7 @@ export class Accounts {
 
   /** Every item of `USER#<id>`: profile, pending email code, code tries, calendar feed pointer. */
   private async partition(userId: string): Promise<PartitionItem[]> {
-    return queryAll<PartitionItem>(this.deps.store, {
+    return queryAll(this.deps.store, PARTITION, {
       KeyConditionExpression: 'PK = :pk',
       ExpressionAttributeValues: { ':pk': key.user(userId).PK },
       ConsistentRead: true,
@@ -124,7 +97,7 @@ export class Accounts {
   }
 
   private async bookingsOf(userId: string): Promise<BookingRecord[]> {
-    return queryAll<BookingRecord>(this.deps.store, {
+    return queryAll(this.deps.store, bookingCodec, {
       IndexName: 'GSI1',
       KeyConditionExpression: 'GSI1PK = :pk',
       ExpressionAttributeValues: { ':pk': index.userBookingsPartition(userId) },
@@ -132,7 +105,7 @@ export class Accounts {
   }
 
   private async membershipsOf(userId: string): Promise<MemberRecord[]> {
-    return queryAll<MemberRecord>(this.deps.store, {
+    return queryAll(this.deps.store, memberCodec, {
       IndexName: 'GSI2',
       KeyConditionExpression: 'GSI2PK = :pk',
       ExpressionAttributeValues: { ':pk': index.userTeamsPartition(userId) },
@@ -140,7 +113,7 @@ export class Accounts {
   }
 
   private async passesOf(userId: string): Promise<PassRecord[]> {
-    return queryAll<PassRecord>(this.deps.store, {
+    return queryAll(this.deps.store, passCodec, {
       IndexName: 'GSI2',
       KeyConditionExpression: 'GSI2PK = :pk',
       ExpressionAttributeValues: { ':pk': index.userPassesPartition(userId) },
@@ -154,16 +127,18 @@ export class Accounts {
       this.bookingsOf(userId),
       this.passesOf(userId),
     ]);
-    const user = items.find((item) => item.SK === 'PROFILE') as UserRecord | undefined;
+    const user = ofType(items, 'user');
     if (!user) throw new DomainError('INVALID_TOKEN');
-    const pendingCode = items.find((item) => item.SK === 'EMAILCODE');
+    const pendingCode = ofType(items, 'emailCode');
     const [sessions, teams] = await Promise.all([
-      batchGetAll<SessionRecord>(
+      batchGetAll(
         this.deps.store,
+        sessionCodec,
         [...new Set(bookings.map((b) => b.sessionId))].map((id) => key.session(id)),
       ),
-      batchGetAll<TeamRecord>(
+      batchGetAll(
         this.deps.store,
+        teamCodec,
         memberships.map((m) => key.team(m.teamId)),
       ),
     ]);
@@ -225,8 +200,8 @@ export class Accounts {
         price: p.price,
         soldAt: p.soldAt,
       })),
-      calendarFeed: { exists: items.some((item) => item.SK === 'CALFEED') },
-      rating: ratingOf(items.find((item) => item.SK === 'RATING')),
+      calendarFeed: { exists: ofType(items, 'calendarFeedPointer') !== undefined },
+      rating: ratingOf(ofType(items, 'rating')),
     };
   }
 
@@ -242,15 +217,16 @@ export class Accounts {
   async delete(userId: string): Promise<AccountDeleted> {
     const now = this.deps.clock.now();
     const [items, bookings] = await Promise.all([this.partition(userId), this.bookingsOf(userId)]);
-    const user = items.find((item) => item.SK === 'PROFILE') as UserRecord | undefined;
+    const user = ofType(items, 'user');
     if (!user) throw new DomainError('INVALID_TOKEN');
 
     const recent = bookings.filter(
       (b) => b.status !== 'cancelled' && Date.parse(b.startsAt) > now.getTime() - LONGEST_SESSION_MS,
     );
     if (recent.length > 0) {
-      const sessions = await batchGetAll<SessionRecord>(
+      const sessions = await batchGetAll(
         this.deps.store,
+        sessionCodec,
         [...new Set(recent.map((b) => b.sessionId))].map((id) => key.session(id)),
       );
       // A booking of a deleted session is cancelled by the session change: only live sessions count.
@@ -266,10 +242,12 @@ export class Accounts {
         ExpressionAttributeNames: { '#type': 'type' },
         ExpressionAttributeValues: { ':one': 1, ':type': 'deletedLogin', ':now': now.toISOString() },
       });
-    for (const item of items) {
-      if (item.SK === 'PROFILE' || item.SK === 'DELETED') continue;
-      tx.delete(`item:${item.SK}`, { Key: { PK: key.user(userId).PK, SK: item.SK } });
-      if (item.SK === 'CALFEED' && item.tokenHash) tx.delete('feed', { Key: key.calendarFeed(item.tokenHash) });
+    for (const { key: itemKey, record } of items) {
+      if (itemKey.SK === 'PROFILE' || itemKey.SK === 'DELETED') continue;
+      tx.delete(`item:${itemKey.SK}`, { Key: itemKey });
+      if ('type' in record && record.type === 'calendarFeedPointer') {
+        tx.delete('feed', { Key: key.calendarFeed(record.tokenHash) });
+      }
     }
     if (user.email) {
       tx.delete('emailClaim', {
@@ -320,46 +298,24 @@ export class Accounts {
   private async anonymise(userId: string, bookings: BookingRecord[]): Promise<number> {
     const passes = await this.passesOf(userId);
     const teamIds = [...new Set([...bookings.map((b) => b.teamId), ...passes.map((p) => p.teamId)])];
-    const teams = await batchGetAll<TeamRecord>(
+    const teams = await batchGetAll(
       this.deps.store,
+      teamCodec,
       teamIds.map((id) => key.team(id)),
     );
     const language = new Map(teams.map((t) => [t.id, t.language ?? null]));
     const nameIn = (teamId: string) => translate(language.get(teamId), 'notifications', 'deletedPlayer');
+    const { store } = this.deps;
     await mapLimit(bookings, WRITE_PARALLELISM, (b) =>
-      this.send(key.booking(b.sessionId, userId), 'userName', nameIn(b.teamId), 'GSI1PK, GSI1SK', true),
+      anonymise(store, key.booking(b.sessionId, userId), 'userName', nameIn(b.teamId), 'GSI1PK, GSI1SK', true),
     );
     await mapLimit(passes, WRITE_PARALLELISM, (p) =>
-      this.send(key.pass(p.teamId, p.passId), 'playerName', nameIn(p.teamId), 'GSI2PK, GSI2SK', false),
+      anonymise(store, key.pass(p.teamId, p.passId), 'playerName', nameIn(p.teamId), 'GSI2PK, GSI2SK', false),
     );
     // No team may name the player any more (docs/ARCHITECTURE.md, "References"): one Delete a team booked with.
     await mapLimit([...new Set(bookings.map((b) => b.teamId))], WRITE_PARALLELISM, (teamId) =>
-      this.deps.store.doc.send(new DeleteCommand({ TableName: this.table, Key: key.teamPlayed(teamId, userId) })),
+      deleteItem(store, key.teamPlayed(teamId, userId)),
     );
     return bookings.length;
-  }
-
-  /** Renames an item to the anonymous name and takes it out of the player's index; gone already: nothing. */
-  private async send(
-    itemKey: Record<string, string>,
-    nameField: string,
-    name: string,
-    remove: string,
-    picture: boolean,
-  ) {
-    try {
-      await this.deps.store.doc.send(
-        new UpdateCommand({
-          TableName: this.table,
-          Key: itemKey,
-          UpdateExpression: `SET #name = :name${picture ? ', pictureUrl = :none' : ''}, anonymised = :true REMOVE ${remove}`,
-          ConditionExpression: 'attribute_exists(PK)',
-          ExpressionAttributeNames: { '#name': nameField },
-          ExpressionAttributeValues: { ':name': name, ':true': true, ...(picture ? { ':none': '' } : {}) },
-        }),
-      );
-    } catch (error) {
-      if (!isConditionFailure(error)) throw error;
-    }
   }
 }

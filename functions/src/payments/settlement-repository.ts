@@ -1,6 +1,8 @@
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { reopenUntil, SETTLEMENT_LIMITS, type Settlement, SHUTTLES_PER_TUBE, type ShuttleStock } from '@shuttle/shared';
 import type { Store } from '#db/client.ts';
+import type { ReadCodec } from '#db/codec.ts';
+import { settlementCodec, shuttleStockCodec } from '#db/codecs/payments.ts';
 import { index, key } from '#db/keys.ts';
 import { queryAll } from '#db/query.ts';
 import { isConditionFailure, runTransaction, Transaction, TransactionRefusedError } from '#db/transaction.ts';
@@ -31,15 +33,15 @@ export class SettlementRepository {
     private readonly clock: Clock,
   ) {}
 
-  private async getItem<T>(k: Record<string, string>): Promise<T | null> {
+  private async getItem<T>(codec: ReadCodec<T>, k: Record<string, string>): Promise<T | null> {
     const { Item } = await this.store.doc.send(
       new GetCommand({ TableName: this.store.tableName, Key: k, ConsistentRead: true }),
     );
-    return (Item as T | undefined) ?? null;
+    return codec.decodeOrNull(Item);
   }
 
-  record = (sessionId: string) => this.getItem<SettlementRecord>(key.settlement(sessionId));
-  stock = (teamId: string) => this.getItem<ShuttleStockRecord>(key.teamShuttles(teamId));
+  record = (sessionId: string) => this.getItem(settlementCodec, key.settlement(sessionId));
+  stock = (teamId: string) => this.getItem(shuttleStockCodec, key.teamShuttles(teamId));
 
   /**
    * The answer: a closed settlement's costs and shares as they were kept (its income from the
@@ -78,7 +80,7 @@ export class SettlementRepository {
         await this.store.doc.send(
           new PutCommand({
             TableName: this.store.tableName,
-            Item: next,
+            Item: settlementCodec.encode(next),
             ...versionCondition(current),
           }),
         );
@@ -132,7 +134,7 @@ export class SettlementRepository {
         closedBy: options.by,
       };
       const tx = new Transaction(this.store.tableName)
-        .put('settlement', { Item: item, ...versionCondition(current) })
+        .put('settlement', { Item: settlementCodec.encode(item), ...versionCondition(current) })
         .update('stock', stockChange(session.teamId, figures.shuttlesUsed, figures.courtFeePerHour));
       if (figures.split === 'perHead') {
         const byUser = new Map(bookings.map((b) => [b.userId, b]));
@@ -200,7 +202,7 @@ export class SettlementRepository {
         ),
       };
       const tx = new Transaction(this.store.tableName)
-        .put('settlement', { Item: item, ...versionCondition(current) })
+        .put('settlement', { Item: settlementCodec.encode(item), ...versionCondition(current) })
         .update('stock', stockChange(session.teamId, -closed.shuttlesUsed, closed.courtFeePerHour));
       for (const b of shared) {
         tx.update(`share:${b.userId}`, {
@@ -223,7 +225,7 @@ export class SettlementRepository {
 
   /** Closed settlements of the team whose sessions start in [from, to): one Query of GSI3. */
   async closedIn(teamId: string, from: string, to: string): Promise<(SettlementRecord & { closed: Settlement })[]> {
-    const items = await queryAll<SettlementRecord>(this.store, {
+    const items = await queryAll(this.store, settlementCodec, {
       IndexName: 'GSI3',
       KeyConditionExpression: 'GSI3PK = :pk AND GSI3SK BETWEEN :from AND :to',
       ExpressionAttributeValues: { ':pk': index.teamSettlementsPartition(teamId), ':from': from, ':to': to },
@@ -255,7 +257,7 @@ export class SettlementRepository {
         ReturnValues: 'ALL_NEW',
       }),
     );
-    return stockView(Attributes as ShuttleStockRecord);
+    return stockView(shuttleStockCodec.decode(Attributes ?? {}));
   }
 
   async updateThreshold(teamId: string, lowStockTubes: number): Promise<ShuttleStock> {
@@ -269,13 +271,11 @@ export class SettlementRepository {
         ReturnValues: 'ALL_NEW',
       }),
     );
-    return stockView(Attributes as ShuttleStockRecord);
+    return stockView(shuttleStockCodec.decode(Attributes ?? {}));
   }
 
   private fresh(session: SessionRecord): SettlementRecord {
     return {
-      ...key.settlement(session.id),
-      ...index.settlementsOfTeam(session.teamId, session.startsAt, session.id),
       type: 'settlement',
       sessionId: session.id,
       teamId: session.teamId,
@@ -284,7 +284,7 @@ export class SettlementRepository {
       version: 0,
       status: 'open',
       updatedAt: this.clock.now().toISOString(),
-    } as SettlementRecord;
+    };
   }
 }
 
