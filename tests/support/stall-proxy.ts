@@ -67,14 +67,26 @@ export async function startStallProxy(target: string) {
     async resume({ landLate = false }: { landLate?: boolean } = {}) {
       await new Promise((resolve) => setTimeout(resolve, 100));
       stalled = false;
+      const landed: Promise<unknown>[] = [];
       for (const link of links) {
         const held = Buffer.concat(link.held);
         link.held = [];
         if (held.length === 0) continue;
         if (!link.clientGone) link.upstream.write(held);
-        else if (landLate) link.upstream.end(held);
-        else drop(link);
+        else if (landLate) {
+          // Returns once the database has answered the late request (it has then applied it), so
+          // what a test sends next comes after it, as on a database that was only slow.
+          landed.push(
+            new Promise((answered) => {
+              link.upstream.once('data', answered);
+              link.upstream.once('close', answered);
+              setTimeout(answered, 5_000);
+            }),
+          );
+          link.upstream.end(held);
+        } else drop(link);
       }
+      await Promise.all(landed);
     },
     /** The next `n` requests lose their connection. */
     hangUpNext(n = 1) {
