@@ -61,7 +61,12 @@ describe('admin sessions', () => {
 
     await page.getByTestId('nav-board').click();
     const listed = page.getByTestId('all-sessions').getByTestId('session-row').filter({ hasText: title });
-    await poll(() => listed.count()).toBe(3);
+    // A page holds 20 sessions: other journeys on this stack may have added sooner ones, so more pages load.
+    const more = page.getByTestId('all-sessions').locator('.load-more');
+    await poll(async () => {
+      if ((await listed.count()) < 3 && (await more.count()) > 0) await more.click();
+      return listed.count();
+    }).toBe(3);
     expect(await listed.first().innerText()).toContain('0 / 12 人');
   });
 
