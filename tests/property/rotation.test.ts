@@ -21,7 +21,7 @@ import { setNotifyUpNext, upNextNotices } from '../../functions/src/rotation/up-
  * The rotation rule's fairness (docs/ON-COURT.md, "Rotation"), driven by random evenings: arrivals,
  * rests, departures, pair locks and game ends. After every step: nobody is on two courts; a
  * waiting player (not in a fixed pair) is passed over (a game starts with someone who began
- * waiting after them) at most twice; and under `balanced`, with games ending in the order they started, players present all evening (there from the start, never resting,
+ * waiting after them) at most twice, under either rule and any order of game ends; and under `balanced`, with games ending in the order they started, players present all evening (there from the start, never resting,
  * leaving or locked) end within one game of each other.
  *
  * Every run does real work: the first fill starts a game on every court the players who came
@@ -116,7 +116,7 @@ function run(
     }
     const all = [...onCourt(state)];
     expect(new Set(all).size).toBe(all.length);
-    if (rule === 'balanced') for (const [id, n] of passedOver) expect(n, `${id} passed over`).toBeLessThanOrEqual(2);
+    for (const [id, n] of passedOver) expect(n, `${id} passed over`).toBeLessThanOrEqual(2);
   };
 
   fill(0);
@@ -194,6 +194,14 @@ describe('rotation rule', () => {
 
   it('any rule, mode and order of game ends: nobody is started twice at once', () => {
     fc.assert(anyRule(ENGINE), { numRuns: 150 });
+  });
+
+  it('a court ending game after game while the other plays one long game passes nobody over a third time', () => {
+    // The counterexample CI found (seed 967122926): the four of the long game came back with fewer
+    // games and, by fairness count alone, went before p0 and p1 three games running.
+    const end = (court: number): Action => ({ kind: 'end', court, score: [0, 0] });
+    const { state } = run(ENGINE, 'balanced', 'doubles', 2, 13, [0, 0, 0, 0, 0, 1, 1, 0].map(end));
+    expect(state.games.find((g) => g.court === 1)?.teams.flat()).toEqual(expect.arrayContaining(['p0', 'p1']));
   });
 
   it('fails both properties when startNext always throws, a refusal or a fault', () => {

@@ -1,6 +1,6 @@
 import { ROTATION_LIMITS } from '@shuttle/shared';
 import type { RotationComingGame, RotationState } from './model.ts';
-import { pickPlayers, playersPerGame, queueUnits, splitTeams, waiting } from './rules.ts';
+import { afterStart, pickPlayers, playersPerGame, queueUnits, splitTeams, waiting } from './rules.ts';
 
 /**
  * The coming games and the court each is promised to (docs/ON-COURT.md, "A court promise"): pure,
@@ -62,7 +62,8 @@ export function sidesOf(
  * the other free courts (lowest first; a swap's fixed game first, else the rule's pick; winners
  * held for a court play there), then the busy courts in the order they started (court null).
  * A fixed game keeps the players it still has (a player who rests or leaves is replaced from the
- * queue, the others keep their court); a player is in one coming game at most.
+ * queue, the others keep their court); a player is in one coming game at most. Each game is
+ * picked as the queue will be once the games before it start (who they pass over counts).
  */
 export function plan(
   state: RotationState,
@@ -70,7 +71,8 @@ export function plan(
 ): { games: PlannedGame[]; pending: RotationComingGame[] } {
   const per = playersPerGame(state);
   const free = freeCourts(state);
-  let pool = waiting(state);
+  const queued = waiting(state);
+  let pool = queued;
   const waitingIds = new Set(pool.map((p) => p.userId));
   const claimed = new Set<string>();
   const kept: RotationComingGame[] = [];
@@ -95,6 +97,7 @@ export function plan(
     const have = fixed ? fixed.teams.flat() : (hold?.userIds ?? []);
     if (fixed && have.length === per) {
       games.push({ court, teams: fixed.teams, fixed: true });
+      pool = afterStart(pool, queued, have);
       return;
     }
     const picked = pickPlayers(state, pool, per - have.length);
@@ -106,6 +109,7 @@ export function plan(
     const ids = [...have, ...picked.ids];
     const teams = fixed ? sidesOf(state, ids, hold) : sidesOf(state, ids, hold, picked.pairs);
     games.push({ court, teams, fixed: Boolean(fixed) });
+    pool = afterStart(pool, queued, ids);
   };
 
   const named = kept.filter((g) => g.court !== null);

@@ -17,7 +17,7 @@ import type {
   RotationPlayerRecord,
   RotationState,
 } from './model.ts';
-import { catchUpRank, pickPlayers, playersPerGame, waiting } from './rules.ts';
+import { afterStart, catchUpRank, passedOverBy, pickPlayers, playersPerGame, waiting } from './rules.ts';
 
 export { type PreviewGame, preview } from './coming.ts';
 
@@ -139,6 +139,7 @@ export function setPlayer(current: RotationState, userId: string, to: RotationPl
   }
   p.state = to;
   p.boost = 0;
+  delete p.passedOver;
   if (to === 'gone' && p.lockedWith) {
     const partner = state.players.find((q) => q.userId === p.lockedWith);
     if (partner) partner.lockedWith = null;
@@ -260,22 +261,29 @@ export function startNext(
       teams = promised.teams;
       others = games.filter((g) => g !== promised);
     } else {
-      const held = new Set([...games, ...pending].flatMap((g) => g.teams.flat()));
-      const pool = waiting(current).filter((p) => !held.has(p.userId));
+      const queued = waiting(current);
+      const ahead = [...games, ...pending];
+      const held = new Set(ahead.flatMap((g) => g.teams.flat()));
+      // Picked as the queue will be once the coming games start (who they pass over counts).
+      let pool = queued.filter((p) => !held.has(p.userId));
+      for (const g of ahead) pool = afterStart(pool, queued, g.teams.flat());
       const picked = pickPlayers(current, pool, playersPerGame(current) - (hold?.userIds.length ?? 0));
       if (!picked) throw new DomainError('NOT_ENOUGH_PLAYERS');
       teams = sidesOf(current, [...(hold?.userIds ?? []), ...picked.ids], hold, picked.pairs);
     }
   }
   const started = teams.flat();
+  const passed = passedOverBy(waiting(current), started);
   const state = clone(current);
   state.seq += 1;
+  for (const p of state.players) if (passed.has(p.userId)) p.passedOver = (p.passedOver ?? 0) + 1;
   for (const side of teams) {
     for (const id of side) {
       const p = player(state, id);
       p.gamesPlayed += 1;
       p.rank += 1;
       p.boost = 0;
+      delete p.passedOver;
       p.partners = [...p.partners, ...side.filter((mate) => mate !== id)];
     }
   }

@@ -5,8 +5,8 @@ import { muOfLevel } from './rating-scale.ts';
 /**
  * Who plays next (docs/ON-COURT.md, "Rotation"): pure functions of the board state.
  * `balanced` and `winnerStays` both take waiting players by fairness count (fewest games, with the
- * catch-up of late arrivals), then longest waiting; a moved-up player goes first; a fixed pair
- * goes on together or not at all. The four are then split into the two pairs with the closest
+ * catch-up of late arrivals), then longest waiting; a moved-up player goes first, then anyone
+ * passed over `passedOverMax` times; a fixed pair goes on together or not at all. The four are then split into the two pairs with the closest
  * level sums, avoiding a partner of a player's last 3 games where the four allow it.
  */
 
@@ -27,13 +27,42 @@ export function waiting(state: RotationState): RotationPlayerRecord[] {
 interface Unit {
   ids: string[];
   boost: number;
+  /** Passed over `passedOverMax` times: goes before every fairness count. */
+  due: boolean;
   rank: number;
   readySince: number;
   joinSeq: number;
 }
 
 const compareUnits = (a: Unit, b: Unit) =>
-  b.boost - a.boost || a.rank - b.rank || a.readySince - b.readySince || a.joinSeq - b.joinSeq;
+  b.boost - a.boost ||
+  Number(b.due) - Number(a.due) ||
+  (a.due ? 0 : a.rank - b.rank) ||
+  a.readySince - b.readySince ||
+  a.joinSeq - b.joinSeq;
+
+const isDue = (p: RotationPlayerRecord) => (p.passedOver ?? 0) >= ROTATION_LIMITS.passedOverMax;
+
+/**
+ * The waiting players (of `queued`) a game of `started` passes over: those not in it who began
+ * waiting before the latest of its players who waited (winners held for the court do not count).
+ */
+export function passedOverBy(queued: RotationPlayerRecord[], started: string[]): Set<string> {
+  const playing = queued.filter((p) => started.includes(p.userId));
+  if (playing.length === 0) return new Set();
+  const latest = Math.max(...playing.map((p) => p.readySince));
+  return new Set(queued.filter((p) => !started.includes(p.userId) && p.readySince < latest).map((p) => p.userId));
+}
+
+/** `pool` as it will be once a game of `started` starts: everyone it passes over counts one more. */
+export function afterStart(
+  pool: RotationPlayerRecord[],
+  queued: RotationPlayerRecord[],
+  started: string[],
+): RotationPlayerRecord[] {
+  const passed = passedOverBy(queued, started);
+  return pool.map((p) => (passed.has(p.userId) ? { ...p, passedOver: (p.passedOver ?? 0) + 1 } : p));
+}
 
 /** The waiting players as units (a fixed pair whose partners both wait is one unit), best first. */
 export function queueUnits(state: RotationState, pool: RotationPlayerRecord[]): Unit[] {
@@ -49,12 +78,20 @@ export function queueUnits(state: RotationState, pool: RotationPlayerRecord[]): 
       units.push({
         ids: [p.userId, partner.userId],
         boost: Math.max(p.boost, partner.boost),
+        due: isDue(p) || isDue(partner),
         rank: Math.max(p.rank, partner.rank),
         readySince: Math.max(p.readySince, partner.readySince),
         joinSeq: Math.min(p.joinSeq, partner.joinSeq),
       });
     } else {
-      units.push({ ids: [p.userId], boost: p.boost, rank: p.rank, readySince: p.readySince, joinSeq: p.joinSeq });
+      units.push({
+        ids: [p.userId],
+        boost: p.boost,
+        due: isDue(p),
+        rank: p.rank,
+        readySince: p.readySince,
+        joinSeq: p.joinSeq,
+      });
     }
   }
   return units.sort(compareUnits);

@@ -19,6 +19,11 @@ export const ROTATION_LIMITS = {
   winnerStaysMax: 2,
   /** `balanced`: no partner repeated within a player's last N games where avoidable. */
   partnerMemory: 3,
+  /**
+   * A waiting player is passed over (a game starts with someone who began waiting after them) at
+   * most this many times: then they go first, whatever their fairness count (docs/ON-COURT.md).
+   */
+  passedOverMax: 2,
   /** Up-next LINE pushes to one player an evening: the first, and a new court after an admin's override. */
   upNextPushes: 3,
 } as const;

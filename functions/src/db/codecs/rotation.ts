@@ -52,6 +52,11 @@ const rotationPlayerSchema = /* @__PURE__ */ z.lazy(() =>
     lockedWith: z.string().nullable(),
     /** Event number of the admin's "move up" (0: none); a moved-up player goes first, cleared when started. */
     boost: z.number(),
+    /**
+     * Games started, since the player began waiting, with someone who began waiting after them
+     * (absent: 0); at `ROTATION_LIMITS.passedOverMax` they go first (docs/ON-COURT.md, "The rule").
+     */
+    passedOver: z.number().optional(),
     /** Opted in to one LINE push "you are up next" this evening (`checkState/rotation/notifyMe`; absent: no). */
     notifyUpNext: z.boolean().optional(),
     /** The first push was queued (its outbox record written with the board). */
