@@ -1,7 +1,7 @@
 import { TEAMS } from '@shuttle/functions/local/seed-data.ts';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, it } from 'vitest';
-import { expectAccessible, settle } from './a11y.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeFindings, expectAccessible, settle } from './a11y.ts';
 import { baseUrl, launchChromium, loginThroughUi, openSessions, phone } from './browser.ts';
 
 /**
@@ -90,6 +90,16 @@ describe('member screens at 390×844', () => {
       await expectAccessible(member, touch);
     });
   }
+
+  it('the checker finds what it must: faint text, an image without a name, a nameless button', async () => {
+    const { context, page } = await phone(browser);
+    await page.setContent(`<html lang="en"><title>Check</title><body><main><h1>Check</h1>
+      <p style="color:#bbb;background:#fff">Faint text</p><img src="data:image/gif;base64,R0lGODlhAQABAAAAACw=">
+      <button></button></main></body></html>`);
+    const ids = (await axeFindings(page)).map((f) => f.id).sort();
+    expect(ids).toEqual(['button-name', 'color-contrast', 'image-alt']);
+    await context.close();
+  });
 
   it('the login screen of a visitor', async () => {
     const { context, page } = await phone(browser);
