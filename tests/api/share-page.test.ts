@@ -1,5 +1,5 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { createMemberShareApi } from '@shuttle/functions/app/member-groups.ts';
+import { createMemberShareApi } from '@shuttle/functions/app/member-share-group.ts';
 import { key } from '@shuttle/functions/db/keys.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APP_BASE_URL, type ApiHarness, createApiHarness } from '../support/harness.ts';
