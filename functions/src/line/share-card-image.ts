@@ -2,12 +2,14 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { initWasm, Resvg } from '@resvg/resvg-wasm';
-import { SHARE_IMAGE_SIZE } from '@shuttle/shared';
+import { type Language, SHARE_IMAGE_SIZE } from '@shuttle/shared';
 import { SHARE_IMAGE_FILES } from './share-image-files.ts';
 import { emWidth, escapeXml } from './svg-text.ts';
 
 /** The facts the image shows: the share card's (api/views/share-card.ts), nothing more. */
 export interface ShareImageCard {
+  /** The card's language: Japanese is drawn in Noto Sans JP first, the others in Noto Sans TC first. */
+  language: Language;
   title: string;
   teamName: string;
   when: string;
@@ -16,8 +18,16 @@ export interface ShareImageCard {
   places: string;
 }
 
-/** The family of the font files (share-image-files.ts): Noto Sans TC draws zh-TW, Japanese kana and accented Latin. */
-export const SHARE_CARD_FONT = 'Noto Sans TC';
+/**
+ * The families of the font files (share-image-files.ts): Noto Sans TC draws traditional Chinese,
+ * Noto Sans JP the Japanese kanji forms; both kana and accented Latin. A character the first
+ * lacks (a Japanese 残 on a zh-TW card, a 啟 on a Japanese one) is drawn from the second.
+ */
+export const SHARE_CARD_FONTS = { tc: 'Noto Sans TC', jp: 'Noto Sans JP' } as const;
+const fontFamilies = (language: Language): string =>
+  (language === 'ja' ? [SHARE_CARD_FONTS.jp, SHARE_CARD_FONTS.tc] : [SHARE_CARD_FONTS.tc, SHARE_CARD_FONTS.jp])
+    .map((family) => `'${family}'`)
+    .join(', ');
 
 const COLORS = { background: '#0f766e', card: '#ffffff', ink: '#134e4a', muted: '#4b5563', accent: '#0f766e' } as const;
 
@@ -52,8 +62,9 @@ export function shareCardSvg(card: ShareImageCard): string {
   const { width, height } = SHARE_IMAGE_SIZE;
   const pad = 48;
   const inner = width - 4 * pad;
+  const families = fontFamilies(card.language);
   const text = (x: number, y: number, size: number, fill: string, value: string, weight = 400) =>
-    `<text x="${x}" y="${y}" font-family="${SHARE_CARD_FONT}" font-weight="${weight}" font-size="${size}" fill="${fill}">${escapeXml(value)}</text>`;
+    `<text x="${x}" y="${y}" font-family="${families}" font-weight="${weight}" font-size="${size}" fill="${fill}">${escapeXml(value)}</text>`;
   const title = wrapText(card.title, inner / 58, 2);
   let y = 2 * pad + 28;
   const parts = [text(2 * pad, y, 32, COLORS.accent, wrapText(card.teamName, inner / 32, 1)[0] ?? '', 700)];
@@ -137,7 +148,7 @@ export function shareCardRenderer(files: ShareImageFiles = installedShareImageFi
     const [, fontBuffers] = await Promise.all([resvgReady(), Promise.all(files.fonts.map(fontBytes))]);
     const resvg = new Resvg(shareCardSvg(card), {
       fitTo: { mode: 'original' },
-      font: { fontBuffers, defaultFontFamily: SHARE_CARD_FONT, sansSerifFamily: SHARE_CARD_FONT },
+      font: { fontBuffers, defaultFontFamily: SHARE_CARD_FONTS.tc, sansSerifFamily: SHARE_CARD_FONTS.tc },
     });
     try {
       const image = resvg.render();

@@ -1,6 +1,8 @@
 /**
  * The files the share card's image is drawn with (share-card-image.ts; docs/LINE.md, "Share
- * card"): resvg's WebAssembly build and Noto Sans TC, regular and bold, as installed by `npm ci`
+ * card"): resvg's WebAssembly build, and Noto Sans TC and Noto Sans JP, regular and bold (TC has
+ * traditional Chinese, JP the Japanese kanji forms TC lacks, such as 残 and 変; both have kana and
+ * accented Latin), as installed by `npm ci`
  * (`package`, resolved from functions/) and where they sit beside a Lambda bundle (`bundled`,
  * relative to its index.mjs; infra/lib/bundling.ts, `BUNDLED_FILES`). Plain data with no imports,
  * so the stack reads it without bundling any route code.
@@ -13,7 +15,7 @@ export interface BundledFile {
 }
 
 /** Where the bundled files of the share card sit, relative to the bundle. */
-export const SHARE_IMAGE_DIR = 'share-image';
+const SHARE_IMAGE_DIR = 'share-image';
 
 export const SHARE_IMAGE_FILES = {
   wasm: { package: '@resvg/resvg-wasm/index_bg.wasm', bundled: `${SHARE_IMAGE_DIR}/resvg.wasm` },
@@ -25,6 +27,14 @@ export const SHARE_IMAGE_FILES = {
     {
       package: '@expo-google-fonts/noto-sans-tc/700Bold/NotoSansTC_700Bold.ttf',
       bundled: `${SHARE_IMAGE_DIR}/NotoSansTC-Bold.ttf`,
+    },
+    {
+      package: '@expo-google-fonts/noto-sans-jp/400Regular/NotoSansJP_400Regular.ttf',
+      bundled: `${SHARE_IMAGE_DIR}/NotoSansJP-Regular.ttf`,
+    },
+    {
+      package: '@expo-google-fonts/noto-sans-jp/700Bold/NotoSansJP_700Bold.ttf',
+      bundled: `${SHARE_IMAGE_DIR}/NotoSansJP-Bold.ttf`,
     },
   ],
 } as const satisfies { wasm: BundledFile; fonts: readonly BundledFile[] };
