@@ -95,7 +95,7 @@ export interface BundleFile {
  * share card's WebAssembly and fonts for `member-share-api` (functions/src/line/share-image-files.ts;
  * docs/LINE.md, "Share card"). The others have none.
  */
-export const BUNDLED_FILES: Record<string, readonly BundledFile[]> = {
+const BUNDLED_FILES: Record<string, readonly BundledFile[]> = {
   'member-share-api': SHARE_IMAGE_BUNDLED_FILES,
 };
 

@@ -61,7 +61,7 @@ function powertoolsLayer(scope: Construct): ILayerVersion {
 export const handlerExists = (name: string): boolean => existsSync(join(handlersDir, `${name}.ts`));
 
 /** The shell commands that copy a function's run-time files beside its bundle in `outputDir`. */
-export const copyFilesCommands = (files: readonly BundleFile[], outputDir: string): string[] =>
+const copyFilesCommands = (files: readonly BundleFile[], outputDir: string): string[] =>
   files.flatMap(({ source, target }) => [
     `mkdir -p "${dirname(join(outputDir, target))}"`,
     `cp "${source}" "${join(outputDir, target)}"`,
