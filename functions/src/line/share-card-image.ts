@@ -112,7 +112,7 @@ export function bundledShareImageFiles(dir: string): ShareImageFiles {
 /** Draws a card as a 1200 x 630 PNG. */
 export type ShareImageRenderer = (card: ShareImageCard) => Promise<Uint8Array<ArrayBuffer>>;
 
-/** Read once per process (a failed read is tried again on the next image). */
+/** Read once per process; a failed read is tried again on the next image. */
 const once = <T>(load: () => Promise<T>) => {
   let loaded: Promise<T> | undefined;
   return () => {
@@ -123,9 +123,17 @@ const once = <T>(load: () => Promise<T>) => {
     return loaded;
   };
 };
-let wasmFile: string | undefined;
-/** resvg's WebAssembly, compiled once per process on the first image (the first file given wins). */
-const resvgReady = once(async () => initWasm(await readFile(wasmFile!)));
+let resvgReady: Promise<void> | undefined;
+/** resvg's WebAssembly, compiled once per process on the first image (every renderer shares it: `initWasm` runs once). */
+const resvgWasm = (file: string): Promise<void> => {
+  resvgReady ??= readFile(file)
+    .then((bytes) => initWasm(bytes))
+    .catch((error: unknown) => {
+      resvgReady = undefined;
+      throw error;
+    });
+  return resvgReady;
+};
 const fontFiles = new Map<string, () => Promise<Uint8Array>>();
 const fontBytes = (file: string) => {
   let read = fontFiles.get(file);
@@ -144,8 +152,7 @@ const fontBytes = (file: string) => {
  */
 export function shareCardRenderer(files: ShareImageFiles = installedShareImageFiles()): ShareImageRenderer {
   return async (card) => {
-    wasmFile ??= files.wasm;
-    const [, fontBuffers] = await Promise.all([resvgReady(), Promise.all(files.fonts.map(fontBytes))]);
+    const [, fontBuffers] = await Promise.all([resvgWasm(files.wasm), Promise.all(files.fonts.map(fontBytes))]);
     const resvg = new Resvg(shareCardSvg(card), {
       fitTo: { mode: 'original' },
       font: { fontBuffers, defaultFontFamily: SHARE_CARD_FONTS.tc, sansSerifFamily: SHARE_CARD_FONTS.tc },
