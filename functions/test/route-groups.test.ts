@@ -17,8 +17,8 @@ import {
   createMemberCoreApi,
   createMemberMoneyApi,
   createMemberRotationApi,
-  createMemberShareApi,
 } from '../src/app/member-groups.ts';
+import { createMemberShareApi } from '../src/app/member-share-group.ts';
 import {
   API_BASES,
   type ApiName,

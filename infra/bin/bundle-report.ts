@@ -1,7 +1,15 @@
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { type BuildOptions, build } from 'esbuild';
-import { BUNDLE_BUDGET_BYTES, BUNDLING, handlersDir, OVER_BUDGET_CEILINGS, repoRoot } from '../lib/bundling.ts';
+import {
+  BUNDLE_BUDGET_BYTES,
+  BUNDLING,
+  bundledFiles,
+  handlersDir,
+  OVER_BUDGET_CEILINGS,
+  repoRoot,
+} from '../lib/bundling.ts';
 import { repoSourceMap } from '../lib/constructs/source-maps.ts';
 
 /**
@@ -202,6 +210,11 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     const mark = bytes <= BUNDLE_BUDGET_BYTES ? 'ok  ' : 'over';
     const ceiling = OVER_BUDGET_CEILINGS[handler] ? `  (ceiling ${kb(OVER_BUDGET_CEILINGS[handler])})` : '';
     console.log(`  ${mark} ${handler.padEnd(16)} ${kb(bytes).padStart(8)}${ceiling}`);
+    // Files beside the bundle (not held to the goal): unzipped, and compressed about as the zip does.
+    for (const { source, target } of bundledFiles(handler)) {
+      const zipped = gzipSync(readFileSync(source), { level: 9 }).length;
+      console.log(`       + ${target} ${kb(statSync(source).size)} (${kb(zipped)} compressed)`);
+    }
     if (why) {
       for (const [name, b] of contributors(bundle).slice(0, 12)) console.log(`         ${kb(b).padStart(8)}  ${name}`);
     }

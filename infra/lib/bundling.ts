@@ -1,5 +1,7 @@
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
+import { type BundledFile, SHARE_IMAGE_BUNDLED_FILES } from '@shuttle/functions/line/share-image-files.ts';
 
 export const repoRoot = resolve(import.meta.dirname, '../..');
 export const handlersDir = join(repoRoot, 'functions/src/handlers');
@@ -81,6 +83,31 @@ export const esbuildArgs = (): Record<string, string> => ({
   '--charset': BUNDLING.charset,
   '--legal-comments': BUNDLING.legalComments,
 });
+
+/** A file a function reads at run time: where `npm ci` installed it, and its path beside the bundle's index.mjs. */
+export interface BundleFile {
+  source: string;
+  target: string;
+}
+
+/**
+ * Files a function reads at run time, by handler, copied from node_modules beside its bundle: the
+ * share card's WebAssembly and fonts for `member-share-api` (functions/src/line/share-image-files.ts;
+ * docs/LINE.md, "Share card"). The others have none.
+ */
+const BUNDLED_FILES: Record<string, readonly BundledFile[]> = {
+  'member-share-api': SHARE_IMAGE_BUNDLED_FILES,
+};
+
+/**
+ * The files beside a function's bundle (`BUNDLED_FILES`), from the packages as installed,
+ * resolved as the functions workspace resolves them. The stack copies them after bundling
+ * (constructs/lambda-function.ts), the tests beside the shared build (tests/support/bundles.ts).
+ */
+export function bundledFiles(handler: string): BundleFile[] {
+  const resolveFile = createRequire(join(repoRoot, 'functions/package.json')).resolve;
+  return (BUNDLED_FILES[handler] ?? []).map((file) => ({ source: resolveFile(file.package), target: file.bundled }));
+}
 
 /** Goal per function (minified, before zip), docs/DEPLOY.md "Bundles". */
 export const BUNDLE_BUDGET_BYTES = 500 * 1024;

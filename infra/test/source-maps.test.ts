@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { lambdaBundles } from '../../tests/support/bundles.ts';
 import { lambdaEntries, writeSourceMaps } from '../bin/bundle-report.ts';
 import { mapStackTrace } from '../bin/stack-trace.ts';
-import { repoRoot } from '../lib/bundling.ts';
+import { bundledFiles, repoRoot } from '../lib/bundling.ts';
 import { SOURCE_MAP_KEY } from '../lib/constructs/source-maps.ts';
 import { STAGE, synthStage } from './fixtures.ts';
 
@@ -94,12 +94,39 @@ describe('source maps', () => {
     expect(upload!.Properties.SourceObjectKeys).toHaveLength(1);
   });
 
-  it('puts no map in any function’s zip, and the code names none', () => {
+  /** Every file of a function's zip, as paths relative to it. */
+  const zipFiles = (assetDir: string) =>
+    readdirSync(assetDir, { recursive: true, withFileTypes: true })
+      .filter((e) => e.isFile())
+      .map((e) => relative(assetDir, join(e.parentPath, e.name)).split(sep).join('/'))
+      .sort();
+
+  it('puts no map in any function’s zip, and the code names none: its code and the files it reads, nothing else', () => {
     expect(functions.length).toBe(lambdaEntries().length);
     for (const { handler, assetDir } of functions) {
-      expect(readdirSync(assetDir), handler).toEqual(['index.mjs']);
+      expect(zipFiles(assetDir), handler).toEqual(['index.mjs', ...bundledFiles(handler).map((f) => f.target)].sort());
       expect(readFileSync(join(assetDir, 'index.mjs'), 'utf8'), handler).not.toContain('sourceMappingURL');
     }
+  });
+
+  it('ships member-share-api with resvg’s WebAssembly and the four font files beside its code, as installed', () => {
+    const { assetDir } = functions.find((f) => f.handler === 'member-share-api')!;
+    const sha = (file: string) => createHash('sha256').update(readFileSync(file)).digest('hex');
+    const files = bundledFiles('member-share-api');
+    expect(files.map((f) => f.target).sort()).toEqual([
+      'share-image/NotoSansJP-Bold.ttf',
+      'share-image/NotoSansJP-Regular.ttf',
+      'share-image/NotoSansTC-Bold.ttf',
+      'share-image/NotoSansTC-Regular.ttf',
+      'share-image/resvg.wasm',
+    ]);
+    for (const { source, target } of files) expect(sha(join(assetDir, target)), target).toBe(sha(source));
+    // WebAssembly's magic number, and TrueType's version tag.
+    expect([...readFileSync(join(assetDir, 'share-image/resvg.wasm')).subarray(0, 4)]).toEqual([0, 0x61, 0x73, 0x6d]);
+    expect(readFileSync(join(assetDir, 'share-image/NotoSansTC-Regular.ttf')).readUInt32BE(0)).toBe(0x00010000);
+    // Far below Lambda's 250 MB for a function's unzipped code.
+    const unzipped = zipFiles(assetDir).reduce((sum, f) => sum + readFileSync(join(assetDir, f)).length, 0);
+    expect(unzipped).toBeLessThan(50 * 1024 * 1024);
   });
 
   it('uploads one map per function, keyed by the SHA-256 of the code it maps, which it matches', () => {

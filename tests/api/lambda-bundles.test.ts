@@ -137,19 +137,33 @@ describe('the bundled API functions', () => {
     return { status: res.statusCode, body: JSON.parse(res.body) as Record<string, unknown> };
   };
 
-  it('serve the share page from the share group, without the image resvg would draw', async () => {
+  it('serve the share page and its image from the share group, drawn with the WebAssembly and fonts beside the bundle', async () => {
     const team = await h.putTeam({ name: '分享隊' });
     const session = await h.putSession(team, { title: '分享場 <b>' });
-    const page = await fns['member-share-api']!(event('GET', `/api/share/${session.id}`), {});
+    const share = fns['member-share-api']!;
+    const page = await share(event('GET', `/api/share/${session.id}`), {});
     expect(page.statusCode).toBe(200);
     expect(page.headers?.['content-type']).toContain('text/html');
     expect(page.body).toContain('<meta property="og:title" content="分享場 &lt;b&gt;">');
-    expect(page.body).not.toContain('og:image');
-    const image = await fns['member-share-api']!(event('GET', `/api/share/${session.id}/card.png`), {});
-    expect(image.statusCode).toBe(404);
+    const imageUrl = /<meta property="og:image" content="([^"]+)">/.exec(page.body)?.[1]?.replace(/&amp;/g, '&');
+    expect(imageUrl).toMatch(new RegExp(`/api/share/${session.id}/card\\.png\\?lang=zh-TW$`));
+    // The image's path as the page names it, as API Gateway passes it (query string apart).
+    const { pathname, search } = new URL(imageUrl!);
+    const image = await share({ ...event('GET', pathname), rawQueryString: search.slice(1) }, {});
+    expect(image.statusCode).toBe(200);
+    expect(image.headers?.['content-type']).toBe('image/png');
+    expect(image.headers?.['cache-control']).toBe('public, max-age=300');
+    expect(image.isBase64Encoded).toBe(true);
+    const png = Buffer.from(image.body, 'base64');
+    expect([...png.subarray(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+    // IHDR: width and height, big-endian, after the signature and the chunk's length and type.
+    expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([1200, 630]);
+    // A team-only session has neither page nor image.
+    const hidden = await h.putSession(team, { isPublic: false });
+    expect((await share(event('GET', `/api/share/${hidden.id}/card.png`), {})).statusCode).toBe(404);
     // The catch-all group does not serve it.
     expect((await fns['member-api']!(event('GET', `/api/share/${session.id}`), {})).statusCode).toBe(404);
-  });
+  }, 60_000);
 
   it('serve the same OpenAPI documents as the unbundled apps', async () => {
     const bundledMember = await call(fns['member-share-api']!, 'GET', '/api/openapi.json');

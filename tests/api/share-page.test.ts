@@ -1,6 +1,7 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { createMemberShareApi } from '@shuttle/functions/app/member-groups.ts';
+import { createMemberShareApi } from '@shuttle/functions/app/member-share-group.ts';
 import { key } from '@shuttle/functions/db/keys.ts';
+import { installedShareImageFiles } from '@shuttle/functions/line/share-card-image.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APP_BASE_URL, type ApiHarness, createApiHarness } from '../support/harness.ts';
 import { countReads } from '../support/read-counter.ts';
@@ -159,6 +160,26 @@ describe('GET /api/share/<sessionId>/card.png', () => {
     // IHDR: width and height, big-endian, right after the signature and the chunk header.
     expect(view.getUint32(16)).toBe(1200);
     expect(view.getUint32(20)).toBe(630);
+  }, 30_000);
+
+  it('draws it in the share group too, and answers a clear 500 without a stack when a file is missing (a broken deploy)', async () => {
+    const session = await h.putSession(team, { title: '分享群組' });
+    const group = createMemberShareApi(h.deps, { appBaseUrl: APP_BASE_URL });
+    const html = await (await group.request(`/api/share/${session.id}`)).text();
+    expect(og(html, 'og:image')).toBe(`${APP_BASE_URL}/api/share/${session.id}/card.png?lang=zh-TW`);
+    const drawn = await group.request(`/api/share/${session.id}/card.png`);
+    expect(drawn.status).toBe(200);
+    expect(drawn.headers.get('content-type')).toBe('image/png');
+    const files = installedShareImageFiles();
+    const broken = createMemberShareApi(h.deps, {
+      appBaseUrl: APP_BASE_URL,
+      shareImageFiles: { ...files, fonts: [...files.fonts, '/nonexistent/NotoSansTC-Regular.ttf'] },
+    });
+    const res = await broken.request(`/api/share/${session.id}/card.png`);
+    expect(res.status).toBe(500);
+    const body = await res.text();
+    expect(body).not.toMatch(/nonexistent|ENOENT|at .*\.ts/);
+    expect(JSON.parse(body)).toMatchObject({ success: false, error: 'INTERNAL' });
   }, 30_000);
 
   it('answers 404 for a team-only or unknown session', async () => {

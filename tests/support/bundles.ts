@@ -1,7 +1,8 @@
-import { existsSync, mkdirSync, readFileSync, renameSync, watch, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, renameSync, watch, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { inject } from 'vitest';
 import { type Bundle, type BundleSize, buildBundles } from '../../infra/bin/bundle-report.ts';
+import { bundledFiles } from '../../infra/lib/bundling.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -30,8 +31,8 @@ let loaded: Promise<SharedBundles> | undefined;
  * Every Lambda bundle, built once per run (docs/TESTING.md, "Bundles") and shared by the files
  * that read bundles, in any worker or project: the first to ask builds them all in one esbuild
  * run with the stack's options (`buildBundles`, infra/bin/bundle-report.ts) into the run's folder
- * (tests/support/global-run.ts); the others read them from there, waiting for that build if it
- * is under way.
+ * (tests/support/global-run.ts), each with the files the stack puts beside it (`bundledFiles`);
+ * the others read them from there, waiting for that build if it is under way.
  */
 export function lambdaBundles(): Promise<SharedBundles> {
   loaded ??= shared(join(inject('runDir'), 'bundles'));
@@ -55,6 +56,11 @@ async function shared(dir: string): Promise<SharedBundles> {
       for (const b of built) {
         writeFileSync(join(dir, `${b.handler}.mjs`), b.code);
         writeFileSync(join(dir, `${b.handler}.mjs.map`), b.map);
+        // The files the stack copies beside this function's bundle (the share card's WebAssembly and fonts).
+        for (const { source, target } of bundledFiles(b.handler)) {
+          mkdirSync(dirname(join(dir, target)), { recursive: true });
+          copyFileSync(source, join(dir, target));
+        }
       }
       const sizes = built.map(({ code: _code, map: _map, ...size }) => size);
       // Written whole, then renamed: the index appears only once every bundle is there.

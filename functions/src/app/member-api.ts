@@ -14,7 +14,7 @@ import { shareRoutes } from '#api/member/share.ts';
 import { statsMemberRoutes } from '#api/member/stats.ts';
 import { teamRoutes } from '#api/member/teams.ts';
 import { CalendarFeeds } from '#calendar/feeds.ts';
-import { renderShareCardPng } from '#line/share-card-image.ts';
+import { type ShareImageFiles, shareCardRenderer } from '#line/share-card-image.ts';
 import type { ApiEnv } from '#platform/http.ts';
 import { contractApi } from './contract-api.ts';
 import { appBaseUrlOf, rateLimitsOf } from './deps.ts';
@@ -32,6 +32,11 @@ export interface MemberApiOptions {
   liffId?: string;
   /** LINE MINI App mode (`SHUTTLE_MINI_APP`): that button opens the MINI App's permanent link. */
   miniApp?: boolean;
+  /**
+   * Where the share card's image reads resvg's WebAssembly and its fonts: beside the bundle on
+   * Lambda (handlers/member-share-api.ts); by default where `npm ci` installed them.
+   */
+  shareImageFiles?: ShareImageFiles;
 }
 
 /** The member API (every call of `memberRoutes` in shared) as one Hono app, served by Lambda and locally alike. */
@@ -66,15 +71,13 @@ export function createMemberApi(deps: AppDeps, options: MemberApiOptions = {}): 
         calendarRate: rateBuckets(['browse'], rateLimitsOf(deps)),
         appBaseUrl: appBaseUrlOf(options),
       }),
-      // Locally the preview image is drawn in process (resvg and the system's CJK font); the
-      // Lambda group leaves it out (app/member-groups.ts).
       shareRoutes({
         ...s,
         shareRate: rateBuckets(['browse'], rateLimitsOf(deps)),
         appBaseUrl: appBaseUrlOf(options),
         ...(options.liffId ? { liffId: options.liffId } : {}),
         ...(options.miniApp ? { miniAppLinks: true } : {}),
-        renderImage: renderShareCardPng,
+        renderImage: shareCardRenderer(options.shareImageFiles),
       }),
     ],
   });

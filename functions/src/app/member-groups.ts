@@ -1,4 +1,3 @@
-import { memberRoutes } from '@shuttle/shared';
 import type { Hono } from 'hono';
 import { memberReferences } from '#access/references.ts';
 import { LeaderAccounts } from '#admin-accounts/leader-accounts.ts';
@@ -12,7 +11,6 @@ import { accountRoutes } from '#api/member/player-account.ts';
 import { memberSettingRoutes } from '#api/member/players.ts';
 import { rotationMemberRoutes } from '#api/member/rotation.ts';
 import { sessionRoutes } from '#api/member/sessions.ts';
-import { shareRoutes } from '#api/member/share.ts';
 import { statsMemberRoutes } from '#api/member/stats.ts';
 import { teamRoutes } from '#api/member/teams.ts';
 import { SelfCheckInRepository } from '#bookings/self-check-in-repository.ts';
@@ -30,19 +28,20 @@ import { SessionRepository } from '#sessions/repository.ts';
 import { MembershipRepository } from '#teams/membership-repository.ts';
 import { TeamRepository } from '#teams/repository.ts';
 import { TeamAdminRepository } from '#teams/team-admin-repository.ts';
-import { contractApi, contractGroupApi } from './contract-api.ts';
+import { contractGroupApi } from './contract-api.ts';
 import { appBaseUrlOf, rateLimitsOf } from './deps.ts';
 import { adminAccounts, emailVerification, noShowRule, playerBookingEngine, rotationService } from './factories.ts';
 import { memberHttp, rateLimiter } from './http-options.ts';
 import { rateBuckets } from './limits.ts';
 import type { MemberApiOptions } from './member-api.ts';
-import { API_BASES, API_DOCUMENTS } from './route-groups.ts';
+import { API_BASES } from './route-groups.ts';
 import { serviceTokens } from './service-messaging.ts';
 import type { AppDeps } from './services.ts';
 
 /**
  * The member API's route groups (route-groups.ts), one Lambda each, each building only the
- * services its routes take (docs/DEPLOY.md, "Bundles"). The local server serves the whole API
+ * services its routes take (docs/DEPLOY.md, "Bundles"); the share group is member-share-group.ts,
+ * so only its bundle carries the share card's renderer. The local server serves the whole API
  * from app/member-api.ts.
  */
 
@@ -136,31 +135,4 @@ export function createMemberCoreApi(deps: AppDeps, options: MemberApiOptions = {
       appBaseUrl: appBaseUrlOf(options),
     }),
   ]);
-}
-
-/**
- * `member-share-api`: the public documents, plain GETs: the share page of a session (docs/LINE.md,
- * "Share card"), one read a page, and `/openapi.json` of the whole member API. Only this function
- * carries every member contract; the groups that serve calls carry their own tables. No
- * `renderImage`: resvg is a native module with no place in a Lambda bundle, so the page carries
- * no og:image here.
- */
-export function createMemberShareApi(deps: AppDeps, options: MemberApiOptions = {}): Hono<ApiEnv> {
-  const { store, clock } = deps;
-  return contractApi({
-    base: API_BASES.member,
-    routes: memberRoutes,
-    ...API_DOCUMENTS.member,
-    mounts: [
-      shareRoutes({
-        clock,
-        sessions: new SessionRepository(store),
-        http: memberHttp(deps, rateLimiter(deps)),
-        shareRate: rateBuckets(['browse'], rateLimitsOf(deps)),
-        appBaseUrl: appBaseUrlOf(options),
-        ...(options.liffId ? { liffId: options.liffId } : {}),
-        ...(options.miniApp ? { miniAppLinks: true } : {}),
-      }),
-    ],
-  });
 }

@@ -1,4 +1,5 @@
 import { Resvg } from '@resvg/resvg-js';
+import { emWidth, escapeXml } from './svg-text.ts';
 
 /** LINE's large rich menu size; the areas of `richMenuRequest` (rich-menu.ts) tile it 2 x 2. */
 export const RICH_MENU_SIZE = { width: 2500, height: 1686 } as const;
@@ -12,9 +13,6 @@ export interface RichMenuTile {
 }
 
 const COLORS = { background: '#0f766e', tile: '#ffffff', ink: '#134e4a', accent: '#14b8a6' } as const;
-
-export const escapeXml = (text: string) =>
-  text.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[ch]!);
 
 /** Simple line icons drawn in a 240 x 240 box, so the image needs no icon font. */
 function icon(kind: RichMenuTile['icon']): string {
@@ -32,19 +30,6 @@ function icon(kind: RichMenuTile['icon']): string {
 }
 
 const LABEL_FONT_SIZE = 140;
-
-/** A text's width in em, estimated: CJK and kana 1, capitals 0.68, other Latin 0.56, spaces 0.3. */
-export function emWidth(text: string): number {
-  let ems = 0;
-  for (const ch of text) {
-    const code = ch.codePointAt(0) ?? 0;
-    if (code >= 0x2e80) ems += 1;
-    else if (ch === ' ') ems += 0.3;
-    else if (ch >= 'A' && ch <= 'Z') ems += 0.68;
-    else ems += 0.56;
-  }
-  return ems;
-}
 
 /**
  * The label's font size: 140 px, smaller when the label would not fit the tile (German and

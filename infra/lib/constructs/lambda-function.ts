@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { Duration, Stack } from 'aws-cdk-lib';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import {
@@ -14,7 +14,15 @@ import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { StringParameter } from 'aws-cdk-lib/aws-ssm';
 import type { Construct } from 'constructs';
-import { BUNDLING, esbuildArgs, handlersDir, powertoolsLayerParameter, repoRoot } from '../bundling.ts';
+import {
+  BUNDLING,
+  type BundleFile,
+  bundledFiles,
+  esbuildArgs,
+  handlersDir,
+  powertoolsLayerParameter,
+  repoRoot,
+} from '../bundling.ts';
 import type { ShuttleConfig } from '../config.ts';
 import { sourceMapBundling } from './source-maps.ts';
 
@@ -52,14 +60,25 @@ function powertoolsLayer(scope: Construct): ILayerVersion {
 /** Whether functions/src/handlers/<name>.ts exists. */
 export const handlerExists = (name: string): boolean => existsSync(join(handlersDir, `${name}.ts`));
 
+/** The shell commands that copy a function's run-time files beside its bundle in `outputDir`. */
+const copyFilesCommands = (files: readonly BundleFile[], outputDir: string): string[] =>
+  files.flatMap(({ source, target }) => [
+    `mkdir -p "${dirname(join(outputDir, target))}"`,
+    `cp "${source}" "${join(outputDir, target)}"`,
+  ]);
+
 /**
  * Every function of the product: one handler file bundled by esbuild (infra/lib/bundling.ts: ESM,
- * minified, the AWS SDK inside), Node.js 24 on arm64, JSON logs kept for a month, X-Ray tracing.
+ * minified, the AWS SDK inside), with the files it reads at run time beside it (`bundledFiles`:
+ * the share card's WebAssembly and fonts), Node.js 24 on arm64, JSON logs kept for a month, X-Ray
+ * tracing.
  */
 export function handlerFunction(scope: Construct, id: string, props: HandlerFunctionProps): NodejsFunction {
   const entry = join(handlersDir, `${props.handler}.ts`);
   if (!existsSync(entry)) throw new Error(`Lambda handler not found: ${entry}`);
   const maps = sourceMapBundling(scope, props.handler);
+  const files = bundledFiles(props.handler);
+  const hooks = maps.bundling.commandHooks!;
   const fn = new NodejsFunction(scope, id, {
     entry,
     handler: 'handler',
@@ -82,6 +101,13 @@ export function handlerFunction(scope: Construct, id: string, props: HandlerFunc
       minify: BUNDLING.minify,
       // An external map, moved out of the zip to the SourceMaps bucket (constructs/source-maps.ts).
       ...maps.bundling,
+      commandHooks: {
+        ...hooks,
+        afterBundling: (inputDir: string, outputDir: string) => [
+          ...hooks.afterBundling(inputDir, outputDir),
+          ...copyFilesCommands(files, outputDir),
+        ],
+      },
       mainFields: [...BUNDLING.mainFields],
       banner: BUNDLING.banner,
       externalModules: [...BUNDLING.external],

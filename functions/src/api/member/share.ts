@@ -2,7 +2,7 @@ import { LANGUAGES, type Language, shareImagePath, sharePagePath } from '@shuttl
 import type { Context } from 'hono';
 import { sessionUrl } from '#line/flex.ts';
 import { lineAppUrl } from '#line/mini-app.ts';
-import type { ShareImageCard } from '#line/share-card-image.ts';
+import type { ShareImageRenderer } from '#line/share-card-image.ts';
 import type { Clock } from '#platform/clock.ts';
 import { type ContractAppOptions, newApiApp } from '#platform/http.ts';
 import type { RateBucket } from '#platform/rate-limit.ts';
@@ -23,8 +23,8 @@ export interface ShareRouteDeps {
   liffId?: string;
   /** LINE MINI App mode: the button opens the permanent `https://miniapp.line.me/<liffId>/…` link. */
   miniAppLinks?: boolean;
-  /** Draws the preview image (line/share-card-image.ts); where absent, the page has no og:image. */
-  renderImage?: (card: ShareImageCard) => Uint8Array<ArrayBuffer>;
+  /** Draws the preview image (line/share-card-image.ts, `shareCardRenderer`), the same locally and on Lambda. */
+  renderImage: ShareImageRenderer;
 }
 
 /** Places change: a chat or a CDN keeps a page or an image five minutes at most. */
@@ -67,7 +67,7 @@ export function shareRoutes(s: ShareRouteDeps) {
     const pageUrl = `${s.appBaseUrl}${sharePagePath(session.id)}`;
     const html = sharePage(card, {
       pageUrl,
-      ...(s.renderImage ? { imageUrl: `${s.appBaseUrl}${shareImagePath(session.id)}?lang=${language}` } : {}),
+      imageUrl: `${s.appBaseUrl}${shareImagePath(session.id)}?lang=${language}`,
       ...(s.liffId ? { liffUrl: sessionUrl(lineAppUrl(s.liffId, s.miniAppLinks), session.id) } : {}),
       webUrl: sessionUrl(s.appBaseUrl, session.id),
     });
@@ -83,9 +83,9 @@ export function shareRoutes(s: ShareRouteDeps) {
     await limit(c);
     const asked = c.req.query('lang');
     const language = LANGUAGES.find((l) => l === asked) ?? languageOf(c.req.header('accept-language'));
-    const session = s.renderImage ? await publicSession(c.req.param('sessionId')) : null;
-    if (!session || !s.renderImage) return notFound(c, language);
-    const png = s.renderImage(shareCard(session, s.clock.now(), language));
+    const session = await publicSession(c.req.param('sessionId'));
+    if (!session) return notFound(c, language);
+    const png = await s.renderImage(shareCard(session, s.clock.now(), language));
     return c.body(png, 200, { 'content-type': 'image/png', 'cache-control': SHARE_CACHE_CONTROL });
   });
   return app;

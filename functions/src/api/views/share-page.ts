@@ -1,4 +1,4 @@
-import type { Language } from '@shuttle/shared';
+import { type Language, SHARE_IMAGE_SIZE } from '@shuttle/shared';
 import { type ShareCard, shareText } from './share-card.ts';
 
 /** Every character HTML treats as markup, in text and in attribute values alike. */
@@ -43,8 +43,8 @@ ${head}
 export interface SharePageLinks {
   /** The page's own absolute URL (og:url). */
   pageUrl: string;
-  /** The preview image's absolute URL; absent where this API does not draw it. */
-  imageUrl?: string;
+  /** The preview image's absolute URL (og:image, and the image on the page). */
+  imageUrl: string;
   /** The session in the member app inside LINE (`https://liff.line.me/<liffId>/session?id=`), with a LIFF id. */
   liffUrl?: string;
   /** The session in the member app in a browser. */
@@ -63,19 +63,15 @@ export function sharePage(card: ShareCard, links: SharePageLinks): string {
     meta('og:description', card.description),
     meta('og:url', links.pageUrl),
     meta('og:locale', card.language.replace('-', '_')),
-    ...(links.imageUrl
-      ? [
-          meta('og:image', links.imageUrl),
-          meta('og:image:width', '1200'),
-          meta('og:image:height', '630'),
-          meta('og:image:alt', `${card.title} · ${card.description}`),
-          '<meta name="twitter:card" content="summary_large_image">',
-        ]
-      : []),
+    meta('og:image', links.imageUrl),
+    meta('og:image:width', String(SHARE_IMAGE_SIZE.width)),
+    meta('og:image:height', String(SHARE_IMAGE_SIZE.height)),
+    meta('og:image:alt', `${card.title} · ${card.description}`),
+    '<meta name="twitter:card" content="summary_large_image">',
   ].join('\n');
   const row = (label: string, value: string) => `<dt>${t(label)}</dt><dd>${escapeHtml(value)}</dd>`;
   const body = `<article class="card">
-${links.imageUrl ? `<img src="${escapeHtml(links.imageUrl)}" width="1200" height="630" alt="">` : ''}
+<img src="${escapeHtml(links.imageUrl)}" width="${SHARE_IMAGE_SIZE.width}" height="${SHARE_IMAGE_SIZE.height}" alt="">
 <p class="team">${escapeHtml(card.teamName)}</p>
 <h1>${escapeHtml(card.title)}</h1>
 <dl>${row('when', card.when)}${row('venue', card.venue)}${row('price', card.price)}${row('places', card.places)}</dl>
