@@ -152,6 +152,8 @@ describe('admin login', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto('/admin/');
     const banner = page.getByTestId('verify-email-banner');
+    // The board's chunk and the banner's load on demand: on a busy machine that can outlast a poll.
+    await banner.first().waitFor({ timeout: 30_000 });
     await poll(() => banner.innerText()).toContain(email);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await screenshot(page, 'admin-13-verify-email-phone');
