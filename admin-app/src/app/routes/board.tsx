@@ -1,4 +1,5 @@
 import { lazy, Suspense } from 'react';
+import { prefetchBoard } from '@/features/board/api/get-board';
 import { BoardPage } from '@/features/board/components/board-page';
 import { useTeamList } from '@/features/teams/api/get-team-list';
 import { useAuth } from '@/lib/auth';
@@ -21,3 +22,6 @@ export default function Board() {
     ) : null;
   return <BoardPage teamName={team?.team_name} banner={banner} />;
 }
+
+/** What the board can start before it renders (app/router.tsx, `preloadScreen`). */
+export const prefetch = () => prefetchBoard();
