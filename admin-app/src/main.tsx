@@ -11,5 +11,7 @@ import '@/styles/checkin.css';
 import '@/styles/dark.css';
 
 linkQueries();
-startFirstScreen();
 mountApp(<App />, () => initI18n());
+// In a task of its own, after the entry's: the login check and the screen's chunk and data go
+// out a moment later, without adding to the entry's long task (docs/PLAYER-EXPERIENCE.md, "Speed").
+setTimeout(startFirstScreen, 0);
