@@ -13,7 +13,7 @@ const screen = <P extends object>(load: () => Promise<{ default: ComponentType<P
   lazy(() => Promise.all([load(), textsComplete()]).then(([module]) => module));
 
 interface EarlyScreenModule {
-  default: ComponentType;
+  screen: ComponentType;
   /** Starts the screen's data call for the address's query. */
   prefetch: (params: URLSearchParams) => void;
 }
@@ -29,10 +29,10 @@ function early(load: () => Promise<EarlyScreenModule>, waitsForTexts: boolean): 
   let loaded: ComponentType | undefined;
   const ready = () =>
     Promise.all([load(), waitsForTexts ? textsComplete() : undefined]).then(([module]) => {
-      loaded = module.default;
+      loaded = module.screen;
       return module;
     });
-  const Lazy = lazy(ready);
+  const Lazy = lazy(() => ready().then((module) => ({ default: module.screen })));
   function Screen() {
     // Chosen once per mount: the component never changes under a mounted screen.
     const [Component] = useState(() => loaded ?? Lazy);
@@ -46,13 +46,19 @@ function early(load: () => Promise<EarlyScreenModule>, waitsForTexts: boolean): 
 const Login = screen(() => import('./routes/login'));
 const ResetPassword = screen(() => import('./routes/reset-password'));
 const Signedup = screen(() => import('./routes/signedup'));
-const Board = early(() => import('./routes/board'), false);
+const Board = early(
+  () => import('./routes/board').then(({ default: screen, prefetch }) => ({ screen, prefetch })),
+  false,
+);
 const Detail = screen(() => import('./routes/detail'));
 const Create = screen(() => import('./routes/create'));
 const Members = screen(() => import('./routes/members'));
 const Books = screen(() => import('./routes/books'));
 const Signed = screen(() => import('./routes/signed'));
-const Signlist = early(() => import('./routes/signlist'), true);
+const Signlist = early(
+  () => import('./routes/signlist').then(({ default: screen, prefetch }) => ({ screen, prefetch })),
+  true,
+);
 const Rotation = screen(() => import('./routes/rotation'));
 const RotationScreen = screen(() => import('./routes/rotation-screen'));
 const Money = screen(() => import('./routes/money'));
