@@ -43,7 +43,8 @@ function early(load: () => Promise<EarlyScreenModule>, waitsForTexts: boolean): 
   });
 }
 
-const Login = screen(() => import('./routes/login'));
+const loadLogin = () => import('./routes/login');
+const Login = screen(loadLogin);
 const ResetPassword = screen(() => import('./routes/reset-password'));
 const Signedup = screen(() => import('./routes/signedup'));
 const Board = early(
@@ -83,6 +84,11 @@ const EARLY_SCREENS: Record<string, EarlyScreen> = { '/': Board, '/signlist': Si
  */
 export function preloadScreen(pathname: string, search: string): void {
   EARLY_SCREENS[pathname.replace(/(.)\/$/, '$1')]?.preload(new URLSearchParams(search)).catch(() => undefined);
+}
+
+/** Without a login, at /login: the login page's chunk and its texts load at once from the entry. */
+export function preloadLogin(): void {
+  Promise.all([loadLogin(), textsComplete()]).catch(() => undefined);
 }
 
 /** Admin routes under /admin; each screen is its own chunk; unknown paths go home. */
