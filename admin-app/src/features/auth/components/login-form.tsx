@@ -18,21 +18,17 @@ export function LoginForm({ onLoggedIn }: { onLoggedIn: (result: AdminLoginResul
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    let emailKey: ReturnType<Awaited<ReturnType<typeof loadValidation>>['emailProblem']>;
-    try {
-      emailKey = (await loadValidation()).emailProblem(email);
-    } catch (error) {
-      setErrors({ form: errorMessage(error) });
-      return;
-    }
-    const next = {
-      email: emailKey ? t(emailKey) : undefined,
-      password: password ? undefined : t('auth.errors.passwordRequired'),
-    };
-    setErrors(next);
-    if (next.email || next.password) return;
+    // Busy from the tap on, while the checks load too (the first submit may wait for them), so
+    // a second tap sends nothing.
     setBusy(true);
     try {
+      const emailKey = (await loadValidation()).emailProblem(email);
+      const next = {
+        email: emailKey ? t(emailKey) : undefined,
+        password: password ? undefined : t('auth.errors.passwordRequired'),
+      };
+      setErrors(next);
+      if (next.email || next.password) return;
       const result = await withLightLoading(() => login({ email: email.trim(), password }));
       await onLoggedIn(result);
     } catch (error) {

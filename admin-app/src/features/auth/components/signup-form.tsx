@@ -22,27 +22,23 @@ export function SignupForm({ onSignedUp }: { onSignedUp: (result: AdminLoginResu
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    let checks: Awaited<ReturnType<typeof loadValidation>>;
-    try {
-      checks = await loadValidation();
-    } catch (error) {
-      setErrors({ form: errorMessage(error) });
-      return;
-    }
-    const emailKey = checks.emailProblem(email);
-    const passwordKey = checks.passwordProblem(password);
-    const next: Errors = {
-      displayName: displayName.trim() ? undefined : t('auth.errors.nameRequired'),
-      email: emailKey ? t(emailKey) : undefined,
-      password: passwordKey
-        ? t(passwordKey, { min: ADMIN_LIMITS.passwordMin, max: ADMIN_LIMITS.passwordMax })
-        : undefined,
-      confirm: confirm === password ? undefined : t('auth.errors.passwordMismatch'),
-    };
-    setErrors(next);
-    if (Object.values(next).some(Boolean)) return;
+    // Busy from the tap on, while the checks load too (the first submit may wait for them), so
+    // a second tap sends nothing.
     setBusy(true);
     try {
+      const checks = await loadValidation();
+      const emailKey = checks.emailProblem(email);
+      const passwordKey = checks.passwordProblem(password);
+      const next: Errors = {
+        displayName: displayName.trim() ? undefined : t('auth.errors.nameRequired'),
+        email: emailKey ? t(emailKey) : undefined,
+        password: passwordKey
+          ? t(passwordKey, { min: ADMIN_LIMITS.passwordMin, max: ADMIN_LIMITS.passwordMax })
+          : undefined,
+        confirm: confirm === password ? undefined : t('auth.errors.passwordMismatch'),
+      };
+      setErrors(next);
+      if (Object.values(next).some(Boolean)) return;
       const result = await withLightLoading(() =>
         signup({
           email: email.trim(),
