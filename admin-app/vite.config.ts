@@ -30,7 +30,11 @@ config.build = {
             name: 'contracts',
             minShareCount: 2,
             priority: 1.5,
-            test: /[\\/]node_modules[\\/]zod[\\/]|[\\/]shared[\\/]src[\\/](schemas[\\/]|envelope\.ts$)/,
+            // Not everything the schemas import: a screen that takes a date helper of the Taipei
+            // calendar (shared/src/time.ts, a small chunk of its own) must not bring zod and every
+            // schema with it (the check-in screen did).
+            includeDependenciesRecursively: false,
+            test: /[\\/]node_modules[\\/]zod[\\/]|[\\/]shared[\\/]src[\\/](schemas[\\/]|envelope\.ts$|errors\.ts$)|zod-without-json-schema/,
           },
           // The small components and helpers the board shares with other screens (rows, badges,
           // headers, formatting): one chunk the board preloads instead of a dozen, each of which

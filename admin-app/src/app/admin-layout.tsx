@@ -1,5 +1,4 @@
 import { Avatar } from '@shuttle/shared/web/avatar.tsx';
-import { ConfirmDialog } from '@shuttle/shared/web/dialog.tsx';
 import {
   CalendarIcon,
   ChartIcon,
@@ -14,7 +13,7 @@ import {
 } from '@shuttle/shared/web/icons.tsx';
 import { AppLogo, Spinner } from '@shuttle/shared/web/loading-overlays.tsx';
 import { removeQueries } from '@shuttle/shared/web/query.ts';
-import { Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { LanguageSelect } from '@/components/language-select';
@@ -22,6 +21,11 @@ import { TeamSwitcher } from '@/features/teams/components/team-switcher';
 import { clearLogin, useAuth } from '@/lib/auth';
 import { refreshProfile } from './auth-check';
 import { useStartupCheck } from './startup-check';
+
+// The logout confirmation comes with its first opening, not with every screen's first load: the
+// dialog, its focus trap and scroll lock are not part of the first screen (docs/PLAYER-EXPERIENCE.md,
+// "Speed", for admins).
+const ConfirmDialog = lazy(() => import('@shuttle/shared/web/dialog.tsx').then((m) => ({ default: m.ConfirmDialog })));
 
 const NAV = [
   { to: '/', key: 'board', icon: HomeIcon, end: true },
@@ -120,16 +124,20 @@ export function AdminLayout() {
           </button>
         </header>
         {/* Outside the top bar, so the bar's own box and stacking do not clip or cover the dialog. */}
-        <ConfirmDialog
-          open={leaving}
-          title={t('moneyScreens.logoutTitle')}
-          confirmLabel={t('account.logout')}
-          onConfirm={logout}
-          onCancel={() => setLeaving(false)}
-          testId="logout-confirm"
-        >
-          <p>{t('moneyScreens.logoutText')}</p>
-        </ConfirmDialog>
+        {leaving && (
+          <Suspense fallback={null}>
+            <ConfirmDialog
+              open
+              title={t('moneyScreens.logoutTitle')}
+              confirmLabel={t('account.logout')}
+              onConfirm={logout}
+              onCancel={() => setLeaving(false)}
+              testId="logout-confirm"
+            >
+              <p>{t('moneyScreens.logoutText')}</p>
+            </ConfirmDialog>
+          </Suspense>
+        )}
         <main className="content" id="main" tabIndex={-1}>
           <Suspense fallback={<Spinner />}>
             {/* Every screen belongs to the current team: a team switch starts them afresh. */}

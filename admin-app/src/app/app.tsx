@@ -3,7 +3,7 @@ import { GlobalOverlays } from './global-overlays';
 import { AppRoutes } from './router';
 
 /** The admin app lives under /admin/ beside the member app. */
-const BASENAME = '/admin';
+export const BASENAME = '/admin';
 
 export function App() {
   return (

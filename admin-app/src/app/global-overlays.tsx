@@ -9,9 +9,12 @@ const NotificationModal = lazy(() => loadModal().then((m) => ({ default: m.Notif
 /** The loading overlays (isLoading1, isLoading2) and the notification modal, over every screen. */
 export function GlobalOverlays() {
   const modalShown = useStore(modalStore, (s) => s.show);
+  // Fetched ahead, after the first screen (3 s on, when idle), not beside it; a modal wanted
+  // sooner loads on demand (docs/PLAYER-EXPERIENCE.md, "Speed", for admins).
   useEffect(() => {
-    const idle = window.requestIdleCallback ?? ((fn: () => void) => window.setTimeout(fn, 2000));
-    idle(() => void loadModal().catch(() => undefined));
+    const idle = window.requestIdleCallback ?? ((fn: () => void) => window.setTimeout(fn, 0));
+    const timer = window.setTimeout(() => idle(() => void loadModal().catch(() => undefined)), 3000);
+    return () => window.clearTimeout(timer);
   }, []);
   return (
     <>

@@ -13,15 +13,34 @@ const FIRST_TEXTS = {
   de: () => import('virtual:first-screen-texts/de'),
 } satisfies Record<Language, () => Promise<unknown>>;
 
+/** How long after the start the texts nobody waits for begin to load, at the browser's next idle moment. */
+const LATER_MS = 3000;
+
+/**
+ * Texts nobody waits for, English to back up missing ones and the rest of the board's: after
+ * the first screen, not beside it (they took the first screen's bandwidth and a task of its main
+ * thread; docs/PLAYER-EXPERIENCE.md, "Speed", for admins). A screen that needs them asks at once
+ * (`textsComplete`).
+ */
+const afterFirstScreen = () =>
+  new Promise<void>((resolve) => setTimeout(resolve, LATER_MS)).then(
+    () =>
+      new Promise<void>((resolve) =>
+        typeof requestIdleCallback === 'function'
+          ? requestIdleCallback(() => resolve(), { timeout: 1000 })
+          : setTimeout(resolve, 0),
+      ),
+  );
+
 /**
  * The admin app's texts: the first screen's alone before it renders, then the whole `admin`
- * namespace, `status` and `errors` once the browser is idle (other screens wait for them:
+ * namespace, `status` and `errors` after it (`afterFirstScreen`; other screens wait for them:
  * `textsComplete`).
  */
 export const { initI18n, changeLanguage, textsComplete } = createI18n(
   'admin',
   loadAdminTexts,
-  undefined,
+  afterFirstScreen,
   {},
   (language) => FIRST_TEXTS[language](),
 );

@@ -6,11 +6,19 @@ const cache = new Map<string, Intl.DateTimeFormat>();
 const DAY: Intl.DateTimeFormatOptions = { month: 'short', day: 'numeric', weekday: 'short' };
 const TIME: Intl.DateTimeFormatOptions = { hour: '2-digit', minute: '2-digit', hour12: false };
 
-function formatter(options: Intl.DateTimeFormatOptions, locale = intlLocale()): Intl.DateTimeFormat {
-  const key = `${locale}|${JSON.stringify(options)}`;
+/**
+ * One Intl date format per locale, options and time zone, built once: building one takes
+ * milliseconds (tens for a locale's first, which loads its data), and a list formats every row.
+ */
+function formatter(
+  options: Intl.DateTimeFormatOptions,
+  locale = intlLocale(),
+  timeZone = TIME_ZONE,
+): Intl.DateTimeFormat {
+  const key = `${locale}|${timeZone}|${JSON.stringify(options)}`;
   let f = cache.get(key);
   if (!f) {
-    f = new Intl.DateTimeFormat(locale, { timeZone: TIME_ZONE, ...options });
+    f = new Intl.DateTimeFormat(locale, { timeZone, ...options });
     cache.set(key, f);
   }
   return f;
@@ -50,26 +58,29 @@ export function formatDateTime(instant: string): string {
   );
 }
 
+const ISO_DATE: Intl.DateTimeFormatOptions = { year: 'numeric', month: 'short', day: 'numeric', weekday: 'short' };
+
 /** A YYYY-MM-DD calendar date, shown without shifting it through a time zone. */
-export function formatIsoDate(
-  date: string,
-  options: Intl.DateTimeFormatOptions = { year: 'numeric', month: 'short', day: 'numeric', weekday: 'short' },
-): string {
-  return new Intl.DateTimeFormat(intlLocale(), { timeZone: 'UTC', ...options }).format(new Date(`${date}T00:00:00Z`));
+export function formatIsoDate(date: string, options: Intl.DateTimeFormatOptions = ISO_DATE): string {
+  return formatter(options, intlLocale(), 'UTC').format(new Date(`${date}T00:00:00Z`));
+}
+
+/**
+ * Builds `formatIsoDate`'s format for `language` ahead of the screen that shows it (the admin's
+ * check-in day list), as `prepareFormats` does for the session cards.
+ */
+export function prepareIsoDateFormat(language: string): void {
+  formatter(ISO_DATE, intlLocale(language), 'UTC');
 }
 
 /** A YYYY-MM month as '2026年3月' / 'March 2026'. */
 export function formatMonth(month: string, style: 'long' | 'short' = 'long'): string {
-  return new Intl.DateTimeFormat(intlLocale(), { timeZone: 'UTC', year: 'numeric', month: style }).format(
-    new Date(`${month}-01T00:00:00Z`),
-  );
+  return formatter({ year: 'numeric', month: style }, intlLocale(), 'UTC').format(new Date(`${month}-01T00:00:00Z`));
 }
 
 /** A YYYY-MM month as a chart label: '6月' / 'Jun'. */
 export function formatMonthLabel(month: string): string {
-  return new Intl.DateTimeFormat(intlLocale(), { timeZone: 'UTC', month: 'short' }).format(
-    new Date(`${month}-01T00:00:00Z`),
-  );
+  return formatter({ month: 'short' }, intlLocale(), 'UTC').format(new Date(`${month}-01T00:00:00Z`));
 }
 
 const numberFormats = new Map<string, Intl.NumberFormat>();

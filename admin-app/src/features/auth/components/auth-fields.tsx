@@ -2,6 +2,13 @@ import { ADMIN_LIMITS } from '@shuttle/shared';
 import { useTranslation } from 'react-i18next';
 import { Field } from '@/components/field';
 
+/**
+ * The account forms' checks (lib/validation.ts, the email by the contract's own rule: zod and the
+ * schemas, a 40 KB chunk). The login page loads them when a form is first touched and waits for
+ * them on submit, so the page itself shows without them (docs/PLAYER-EXPERIENCE.md, "Speed", for admins).
+ */
+export const loadValidation = () => import('@/lib/validation');
+
 /** The account's email, as login, sign-up and password reset ask for it. */
 export function EmailField({
   value,

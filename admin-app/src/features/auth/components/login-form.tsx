@@ -5,9 +5,8 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { FormError } from '@/components/field';
-import { emailProblem } from '@/lib/validation';
 import { login } from '../api/login';
-import { EmailField, PasswordField } from './auth-fields';
+import { EmailField, loadValidation, PasswordField } from './auth-fields';
 
 /** Email and password; the server's refusal (wrong password, locked account) shows under the form. */
 export function LoginForm({ onLoggedIn }: { onLoggedIn: (result: AdminLoginResult) => Promise<void> | void }) {
@@ -19,15 +18,17 @@ export function LoginForm({ onLoggedIn }: { onLoggedIn: (result: AdminLoginResul
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const emailKey = emailProblem(email);
-    const next = {
-      email: emailKey ? t(emailKey) : undefined,
-      password: password ? undefined : t('auth.errors.passwordRequired'),
-    };
-    setErrors(next);
-    if (next.email || next.password) return;
+    // Busy from the tap on, while the checks load too (the first submit may wait for them), so
+    // a second tap sends nothing.
     setBusy(true);
     try {
+      const emailKey = (await loadValidation()).emailProblem(email);
+      const next = {
+        email: emailKey ? t(emailKey) : undefined,
+        password: password ? undefined : t('auth.errors.passwordRequired'),
+      };
+      setErrors(next);
+      if (next.email || next.password) return;
       const result = await withLightLoading(() => login({ email: email.trim(), password }));
       await onLoggedIn(result);
     } catch (error) {
@@ -38,7 +39,13 @@ export function LoginForm({ onLoggedIn }: { onLoggedIn: (result: AdminLoginResul
   };
 
   return (
-    <form className="form" onSubmit={submit} noValidate data-testid="login-form">
+    <form
+      className="form"
+      onSubmit={submit}
+      onFocus={() => void loadValidation().catch(() => undefined)}
+      noValidate
+      data-testid="login-form"
+    >
       <EmailField value={email} onChange={setEmail} error={errors.email} />
       <PasswordField
         label={t('auth.password')}

@@ -5,9 +5,8 @@ import { withLightLoading } from '@shuttle/shared/web/ui-store.ts';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Field, FormError } from '@/components/field';
-import { emailProblem, passwordProblem } from '@/lib/validation';
 import { signup } from '../api/signup';
-import { EmailField, NewPasswordFields } from './auth-fields';
+import { EmailField, loadValidation, NewPasswordFields } from './auth-fields';
 
 type Errors = Partial<Record<'displayName' | 'email' | 'password' | 'confirm' | 'form', string>>;
 
@@ -23,20 +22,23 @@ export function SignupForm({ onSignedUp }: { onSignedUp: (result: AdminLoginResu
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const emailKey = emailProblem(email);
-    const passwordKey = passwordProblem(password);
-    const next: Errors = {
-      displayName: displayName.trim() ? undefined : t('auth.errors.nameRequired'),
-      email: emailKey ? t(emailKey) : undefined,
-      password: passwordKey
-        ? t(passwordKey, { min: ADMIN_LIMITS.passwordMin, max: ADMIN_LIMITS.passwordMax })
-        : undefined,
-      confirm: confirm === password ? undefined : t('auth.errors.passwordMismatch'),
-    };
-    setErrors(next);
-    if (Object.values(next).some(Boolean)) return;
+    // Busy from the tap on, while the checks load too (the first submit may wait for them), so
+    // a second tap sends nothing.
     setBusy(true);
     try {
+      const checks = await loadValidation();
+      const emailKey = checks.emailProblem(email);
+      const passwordKey = checks.passwordProblem(password);
+      const next: Errors = {
+        displayName: displayName.trim() ? undefined : t('auth.errors.nameRequired'),
+        email: emailKey ? t(emailKey) : undefined,
+        password: passwordKey
+          ? t(passwordKey, { min: ADMIN_LIMITS.passwordMin, max: ADMIN_LIMITS.passwordMax })
+          : undefined,
+        confirm: confirm === password ? undefined : t('auth.errors.passwordMismatch'),
+      };
+      setErrors(next);
+      if (Object.values(next).some(Boolean)) return;
       const result = await withLightLoading(() =>
         signup({
           email: email.trim(),
@@ -54,7 +56,13 @@ export function SignupForm({ onSignedUp }: { onSignedUp: (result: AdminLoginResu
   };
 
   return (
-    <form className="form" onSubmit={submit} noValidate data-testid="signup-form">
+    <form
+      className="form"
+      onSubmit={submit}
+      onFocus={() => void loadValidation().catch(() => undefined)}
+      noValidate
+      data-testid="signup-form"
+    >
       <Field label={t('auth.displayName')} error={errors.displayName}>
         {(control) => (
           <input

@@ -8,14 +8,14 @@ import { Link, useSearchParams } from 'react-router';
 import { PageHeader } from '@/components/page-header';
 import { QueryView } from '@/components/query-view';
 import { SessionBadges } from '@/components/session-badges';
-import { useSignedList } from '../api/get-signed-list';
+import { signlistDate, useSignedList } from '../api/get-signed-list';
 
 /** /admin/signlist?date=…: a day's sessions with attendance so far, each leading to check-in. */
 export function SignlistPage() {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
   const today = taipeiDate(new Date());
-  const date = /^\d{4}-\d{2}-\d{2}$/.test(params.get('date') ?? '') ? params.get('date')! : today;
+  const date = signlistDate(params, today);
   const list = useSignedList(date);
   const go = (next: string) => setParams(next === today ? {} : { date: next }, { replace: true });
 

@@ -1,4 +1,3 @@
-import { Dialog } from '@shuttle/shared/web/dialog.tsx';
 import { CheckIcon, ChevronDownIcon, PlusIcon, TeamIcon } from '@shuttle/shared/web/icons.tsx';
 import { resetQueries } from '@shuttle/shared/web/query.ts';
 import { notify } from '@shuttle/shared/web/ui-store.ts';
@@ -12,6 +11,8 @@ import { updateCurrentTeam } from '../api/update-current-team';
 
 // The create-team form checks its fields with the shared contract (zod): a chunk of its own,
 // loaded when the dialog opens, not on every screen's first paint (docs/PLAYER-EXPERIENCE.md, "Speed").
+// The dialog too, with its focus trap: it comes with its first opening, not with every first screen.
+const Dialog = lazy(() => import('@shuttle/shared/web/dialog.tsx').then((m) => ({ default: m.Dialog })));
 const CreateTeamForm = lazy(() => import('./create-team-form').then((m) => ({ default: m.CreateTeamForm })));
 
 /**
@@ -124,13 +125,15 @@ export function TeamSwitcher({ refreshProfile }: { refreshProfile: () => Promise
           </button>
         </div>
       )}
-      <Dialog open={creating} title={t('teams.createTitle')} onClose={() => setCreating(false)} variant="wide">
-        {creating && (
-          <Suspense fallback={null}>
-            <CreateTeamForm onCreated={created} />
-          </Suspense>
-        )}
-      </Dialog>
+      {creating && (
+        <Suspense fallback={null}>
+          <Dialog open title={t('teams.createTitle')} onClose={() => setCreating(false)} variant="wide">
+            <Suspense fallback={null}>
+              <CreateTeamForm onCreated={created} />
+            </Suspense>
+          </Dialog>
+        </Suspense>
+      )}
     </div>
   );
 }
