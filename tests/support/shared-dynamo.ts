@@ -14,7 +14,7 @@ interface Shared {
  */
 export async function useDynamo(): Promise<{ endpoint: string; release: () => Promise<void> }> {
   const global = globalThis as { [KEY]?: Shared };
-  global[KEY] ??= { started: startDynamoLocal({ jvm: 'test' }), users: 0 };
+  global[KEY] ??= { started: startDynamoLocal(), users: 0 };
   const shared = global[KEY];
   shared.users += 1;
   const dynamo = await shared.started;

