@@ -2,6 +2,7 @@ import type { AdminRoutes } from '@shuttle/shared';
 import { createApiTransport } from '@shuttle/shared/web/api-transport.ts';
 import { env } from '@/config/env';
 import { clearLogin, currentToken } from './auth';
+import { idleAfter } from './idle';
 
 /**
  * How long after the start the answers read before the contracts (`beforeContracts`, the first
@@ -9,16 +10,6 @@ import { clearLogin, currentToken } from './auth';
  * loads the contracts.
  */
 const CHECK_AFTER_MS = 8000;
-
-const idleAfter = (ms: number) =>
-  new Promise<void>((resolve) => setTimeout(resolve, ms)).then(
-    () =>
-      new Promise<void>((resolve) =>
-        typeof requestIdleCallback === 'function'
-          ? requestIdleCallback(() => resolve(), { timeout: 1000 })
-          : setTimeout(resolve, 0),
-      ),
-  );
 
 /** The refusal of an admin call without a token: `ERRORS.NO_ADMIN_TOKEN`. */
 export const NO_ADMIN_TOKEN = { code: 'NO_ADMIN_TOKEN', status: 401, message: 'No admin token found' } as const;

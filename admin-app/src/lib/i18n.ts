@@ -1,5 +1,6 @@
 import type { Language } from '@shuttle/shared';
 import { createI18n, loadAdminTexts } from '@shuttle/shared/web/i18n-loader.ts';
+import { AFTER_FIRST_SCREEN_MS, idleAfter } from './idle';
 
 /**
  * The first screen's texts per language (app/first-screen-texts.ts), each a chunk of its own,
@@ -13,24 +14,13 @@ const FIRST_TEXTS = {
   de: () => import('virtual:first-screen-texts/de'),
 } satisfies Record<Language, () => Promise<unknown>>;
 
-/** How long after the start the texts nobody waits for begin to load, at the browser's next idle moment. */
-const LATER_MS = 3000;
-
 /**
  * Texts nobody waits for, English to back up missing ones and the rest of the board's: after
  * the first screen, not beside it (they took the first screen's bandwidth and a task of its main
  * thread; docs/PLAYER-EXPERIENCE.md, "Speed", for admins). A screen that needs them asks at once
  * (`textsComplete`).
  */
-const afterFirstScreen = () =>
-  new Promise<void>((resolve) => setTimeout(resolve, LATER_MS)).then(
-    () =>
-      new Promise<void>((resolve) =>
-        typeof requestIdleCallback === 'function'
-          ? requestIdleCallback(() => resolve(), { timeout: 1000 })
-          : setTimeout(resolve, 0),
-      ),
-  );
+const afterFirstScreen = () => idleAfter(AFTER_FIRST_SCREEN_MS);
 
 /**
  * The admin app's texts: the first screen's alone before it renders, then the whole `admin`
