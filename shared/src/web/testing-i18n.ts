@@ -1,7 +1,7 @@
 /// <reference types="node" />
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import ts from 'typescript';
+import { parseSync, Visitor } from 'oxc-parser';
 import { expect, it } from 'vitest';
 import { LANGUAGES } from '../constants.ts';
 import { keyPaths, resources } from '../i18n/index.ts';
@@ -87,32 +87,25 @@ export function hardCodedTexts(files: string[], brand?: RegExp): string[] {
   const offenders: string[] = [];
   for (const file of files.filter((f) => f.endsWith('.tsx'))) {
     const where = relative(process.cwd(), file);
-    const source = ts.createSourceFile(
-      file,
-      readFileSync(file, 'utf8'),
-      ts.ScriptTarget.Latest,
-      true,
-      ts.ScriptKind.TSX,
-    );
-    const visit = (node: ts.Node) => {
-      if (ts.isJsxText(node) && /[A-Za-z\u3040-\u30ff\u4e00-\u9fff]/.test(node.getText())) {
-        if (!brand?.test(node.getText())) offenders.push(`${where}: ${node.getText().trim().slice(0, 40)}`);
-      }
-      if (
-        ts.isJsxAttribute(node) &&
-        TEXT_ATTRIBUTES.has(node.name.getText()) &&
-        node.initializer &&
-        ts.isStringLiteral(node.initializer) &&
-        /[A-Za-z\u4e00-\u9fff]/.test(node.initializer.text)
-      ) {
-        offenders.push(`${where}: ${node.getText()}`);
-      }
-      if (ts.isStringLiteral(node) && /[\u3040-\u30ff\u4e00-\u9fff]/.test(node.text)) {
-        offenders.push(`${where}: ${node.text.slice(0, 40)}`);
-      }
-      ts.forEachChild(node, visit);
-    };
-    visit(source);
+    const text = readFileSync(file, 'utf8');
+    const { program, errors } = parseSync(file, text, { lang: 'tsx' });
+    if (errors.length > 0) throw new Error(`${where}: ${errors[0]!.message}`);
+    new Visitor({
+      JSXText(node) {
+        if (/[A-Za-z\u3040-\u30ff\u4e00-\u9fff]/.test(node.raw ?? node.value) && !brand?.test(node.raw ?? node.value))
+          offenders.push(`${where}: ${(node.raw ?? node.value).trim().slice(0, 40)}`);
+      },
+      JSXAttribute(node) {
+        const name = node.name.type === 'JSXIdentifier' ? node.name.name : '';
+        const value = node.value?.type === 'Literal' ? node.value.value : null;
+        if (TEXT_ATTRIBUTES.has(name) && typeof value === 'string' && /[A-Za-z\u4e00-\u9fff]/.test(value))
+          offenders.push(`${where}: ${text.slice(node.start, node.end)}`);
+      },
+      Literal(node) {
+        if (typeof node.value === 'string' && /[\u3040-\u30ff\u4e00-\u9fff]/.test(node.value))
+          offenders.push(`${where}: ${node.value.slice(0, 40)}`);
+      },
+    }).visit(program);
   }
   return offenders;
 }
