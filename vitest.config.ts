@@ -18,13 +18,14 @@ const clockJourneys = process.env.SHUTTLE_CLOCK_JOURNEYS?.split(',') ?? [];
  * `unit` stays isolated: a module there builds its Powertools metrics from the environment at
  * import (functions/test/observability.test.ts).
  *
- * Vitest's default on a 2-core machine is one worker; two keep both cores busy (files wait on
- * DynamoDB Local and the browser as much as they compute). The journeys run after everything
- * else, `E2E_STACKS` at a time, each worker on a local stack of its own (docs/TESTING.md).
+ * Vitest's default on a 2-core machine is one worker; the API files wait on DynamoDB Local as much
+ * as they compute, so one worker more than the cores keeps them busy (the api project on 2 cores:
+ * 276 s with 2 workers, 234 s with 3, 280 s with 4; docs/TESTING.md, "Suite time"). The journeys
+ * run after everything else, `E2E_STACKS` at a time, each worker on a local stack of its own.
  */
 export default defineConfig({
   test: {
-    maxWorkers: Math.max(2, availableParallelism() - 1),
+    maxWorkers: availableParallelism() + 1,
     // The Node it runs on and the time per project, printed at the end (tests/support/project-times.ts).
     reporters: ['default', './tests/support/project-times.ts'],
     // The run's own folder, for what is built once per run and shared (the Lambda bundles).

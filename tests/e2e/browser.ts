@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { type Browser, type BrowserContext, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
-import { afterEach, expect, inject } from 'vitest';
+import { afterAll, afterEach, expect, inject } from 'vitest';
 
 /** Shared helpers of the member-app journeys: Debian's Chromium, a phone-sized viewport, screenshots. */
 
@@ -10,18 +10,29 @@ mkdirSync(SCREENSHOTS, { recursive: true });
 
 /**
  * The journeys' local stacks (tests/support/global-stack.ts), started in the background at the
- * run's start: each one's address, and its clock minus the system's. Asked for when a journey file
- * loads, so a clock an earlier file moved on (`advanceStackClock`) is known.
+ * run's start: this journey's own (leased to this process: no journey running beside it uses it),
+ * each one's address, and its clock minus the system's. Asked for when a journey file loads, so a
+ * clock an earlier file moved on (`advanceStackClock`) is known.
  */
 const stacks = await (async () => {
-  const response = await fetch(`${inject('e2eStacks')}/stacks`);
-  const body = (await response.json()) as { baseUrls: string[]; clockOffsetsMs: number[]; error?: string };
-  if (!response.ok) throw new Error(`The journeys' local stacks did not start:\n${body.error}`);
+  const response = await fetch(`${inject('e2eStacks')}/lease?pid=${process.pid}`, { method: 'POST' });
+  const body = (await response.json()) as {
+    stack: number;
+    baseUrls: string[];
+    clockOffsetsMs: number[];
+    error?: string;
+  };
+  if (!response.ok) throw new Error(`No local stack for this journey:\n${body.error}`);
   return body;
 })();
 
-/** This worker's stack: worker N of the e2e project uses stack N. */
-const stackIndex = (): number => (Number(process.env.VITEST_POOL_ID ?? 1) - 1) % stacks.baseUrls.length;
+/** This journey's stack. */
+const stackIndex = (): number => stacks.stack;
+
+// Given back when the journey's tests are done: the next file may start before this process exits.
+afterAll(async () => {
+  await fetch(`${inject('e2eStacks')}/release?pid=${process.pid}`, { method: 'POST' });
+});
 
 export const baseUrl = () => stacks.baseUrls[stackIndex()]!;
 

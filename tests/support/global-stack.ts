@@ -11,9 +11,10 @@ import { useDynamo } from './shared-dynamo.ts';
 declare module 'vitest' {
   export interface ProvidedContext {
     /**
-     * The journeys' stacks, answered over HTTP once they are up (tests/e2e/browser.ts): `GET /stacks`
-     * gives each stack's address and its clock minus the system's; `POST /clock?stack=<i>&ms=<n>`
-     * moves stack i's clock on by n ms.
+     * The journeys' stacks, answered over HTTP once they are up (tests/e2e/browser.ts):
+     * `POST /lease?pid=<n>` gives journey process n a stack of its own (its index) with each stack's
+     * address and its clock minus the system's, `POST /release?pid=<n>` gives it back;
+     * `POST /clock?stack=<i>&ms=<n>` moves stack i's clock on by n ms.
      */
     e2eStacks: string;
   }
@@ -87,20 +88,56 @@ export default async function setup(project: TestProject) {
       ),
     ),
   );
-  // A failure reaches the journeys through `GET /stacks`, and the run's end through the teardown.
+  // A failure reaches the journeys through `POST /lease`, and the run's end through the teardown.
   ready.catch(() => undefined);
+  /** Which journey process holds each stack: one at a time, until it gives it back or exits (`lease`). */
+  const holders: (number | null)[] = clocks.map(() => null);
+  const alive = (pid: number | null) => {
+    if (pid === null) return false;
+    try {
+      process.kill(pid, 0);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  /**
+   * A stack for journey process `pid`: the one it holds, else one no running process holds. Vitest
+   * runs at most `E2E_STACKS` journey files at once, each in a process of its own, so one is free;
+   * none free means two files would share a stack at once, which this refuses (-1).
+   */
+  const lease = (pid: number): number => {
+    const held = holders.indexOf(pid);
+    if (held >= 0) return held;
+    const free = holders.findIndex((holder) => !alive(holder));
+    if (free >= 0) holders[free] = pid;
+    return free;
+  };
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://stacks');
     const answer = (status: number, body: unknown) => {
       res.writeHead(status, { 'content-type': 'application/json' });
       res.end(JSON.stringify(body));
     };
-    if (req.method === 'GET' && url.pathname === '/stacks') {
+    if (req.method === 'POST' && url.pathname === '/lease') {
+      const pid = Number(url.searchParams.get('pid'));
+      if (!Number.isInteger(pid) || pid <= 0) return answer(400, { error: 'pid expected' });
       ready.then(
-        (stacks) =>
-          answer(200, { baseUrls: stacks.map((s) => s.origin), clockOffsetsMs: clocks.map((c) => c.offsetMs) }),
+        (stacks) => {
+          const stack = lease(pid);
+          if (stack < 0) return answer(409, { error: `every stack is held by a running journey: ${holders.join(', ')}` });
+          answer(200, {
+            stack,
+            baseUrls: stacks.map((s) => s.origin),
+            clockOffsetsMs: clocks.map((c) => c.offsetMs),
+          });
+        },
         (error: unknown) => answer(500, { error: String((error as Error).stack ?? error) }),
       );
+    } else if (req.method === 'POST' && url.pathname === '/release') {
+      const held = holders.indexOf(Number(url.searchParams.get('pid')));
+      if (held >= 0) holders[held] = null;
+      answer(200, { released: held });
     } else if (req.method === 'POST' && url.pathname === '/clock') {
       const clock = clocks[Number(url.searchParams.get('stack'))];
       const ms = Number(url.searchParams.get('ms'));

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setRuntimeConfig } from '@/config/config-loader';
 import { getSessionList } from '@/features/sessions/api/get-session-list';
 import { EMPTY_FILTERS, toQuery } from '@/features/sessions/model/filters';
+import { filtersStore } from '@/features/sessions/model/filters-store';
 import { authStore, clearLogin } from '@/lib/auth';
 import { clearEarlyRequests, EARLY_REQUEST_TTL_MS } from '@/lib/early-requests';
 import { opensSessionList, sendFirstSessionList } from './first-screen';
@@ -10,7 +11,13 @@ import { opensSessionList, sendFirstSessionList } from './first-screen';
 const config = { apiBase: '/api', liffId: 'test', liffMock: true, googleClientId: 'g', devLogin: true };
 const page = { items: [], nextCursor: null };
 
-beforeEach(() => setRuntimeConfig(config));
+beforeEach(() => {
+  setRuntimeConfig(config);
+  // Nothing an earlier file sent early or stored (files share a worker's modules: shared/build/vite.ts).
+  clearEarlyRequests();
+  clearLogin();
+  filtersStore.set(EMPTY_FILTERS);
+});
 afterEach(() => {
   clearEarlyRequests();
   clearLogin();

@@ -88,6 +88,8 @@ beforeEach(() => {
 afterEach(() => {
   vi.unstubAllGlobals();
   removeQueries();
+  // The position a test gave the browser goes with it (files share the environment: shared/build/vite.ts).
+  delete (navigator as { geolocation?: Geolocation }).geolocation;
 });
 
 describe('filter panel', () => {

@@ -1,9 +1,6 @@
 import type { SessionDetail } from '@shuttle/shared';
-import { initialModalState, modalStore } from '@shuttle/shared/web/ui-store.ts';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setRuntimeConfig } from '@/config/config-loader';
-import { TellChat } from './tell-chat';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 
 /** The LIFF wrapper (lib/liff.ts) stubbed: where a receipt may go, and what the SDK calls received. */
 const liff = vi.hoisted(() => ({
@@ -17,6 +14,18 @@ vi.mock('@/lib/liff', () => ({
   sendToChat: liff.sendToChat,
   shareToLine: liff.shareToLine,
 }));
+
+// Files share a worker's modules (shared/build/vite.ts): the component and what the test sets up
+// are loaded afresh, so the component imports the stub above, not a copy an earlier file loaded.
+let TellChat: typeof import('./tell-chat').TellChat;
+let setRuntimeConfig: typeof import('@/config/config-loader').setRuntimeConfig;
+let ui: typeof import('@shuttle/shared/web/ui-store.ts');
+beforeAll(async () => {
+  vi.resetModules();
+  ({ TellChat } = await import('./tell-chat'));
+  ({ setRuntimeConfig } = await import('@/config/config-loader'));
+  ui = await import('@shuttle/shared/web/ui-store.ts');
+});
 
 const session = {
   id: 'session-1',
@@ -41,7 +50,7 @@ beforeEach(() => {
   });
   liff.sendToChat.mockClear();
   liff.shareToLine.mockClear();
-  modalStore.set(initialModalState);
+  ui.modalStore.set(ui.initialModalState);
 });
 afterEach(() => vi.restoreAllMocks());
 
@@ -71,7 +80,7 @@ describe('telling the chat after a booking', () => {
     expect(liff.shareToLine).not.toHaveBeenCalled();
     // Posted once: the button goes, the player is told.
     await waitFor(() => expect(screen.queryByTestId('tell-chat')).toBeNull());
-    expect(modalStore.get()).toMatchObject({ show: true, level: 'success' });
+    expect(ui.modalStore.get()).toMatchObject({ show: true, level: 'success' });
   });
 
   it('says so when LINE refuses, and keeps the button for another try', async () => {
@@ -81,7 +90,7 @@ describe('telling the chat after a booking', () => {
     render(<TellChat session={session} receipt={{ status: 'accepted' }} />);
     fireEvent.click(await screen.findByRole('button', { name: '告訴群組' }));
 
-    await waitFor(() => expect(modalStore.get()).toMatchObject({ show: true, level: 'error', title: '無法傳送' }));
+    await waitFor(() => expect(ui.modalStore.get()).toMatchObject({ show: true, level: 'error', title: '無法傳送' }));
     expect(screen.getByTestId('tell-chat')).toBeTruthy();
   });
 
