@@ -12,11 +12,11 @@ const clockJourneys = process.env.SHUTTLE_CLOCK_JOURNEYS?.split(',') ?? [];
  * Lambda bundles. `api`: HTTP calls against DynamoDB Local (one in-memory engine per run, one
  * table per test file). `e2e`: Playwright driving Debian's Chromium against the local stack.
  *
- * `infra` and `api` files share the modules they import (`isolate: false`): each file builds its
- * own CDK apps, or its own table and app, and loading the CDK library or the whole API once per
- * worker rather than once per file saves a quarter to two fifths of their time (docs/TESTING.md).
- * `unit` stays isolated: a module there builds its Powertools metrics from the environment at
- * import (functions/test/observability.test.ts).
+ * Files share the modules they import (`isolate: false`; the apps' projects too, shared/build/vite.ts):
+ * each file builds its own CDK apps, or its own table and app, and loading the CDK library, the whole
+ * API or an app once per worker rather than once per file saves a quarter to three quarters of a
+ * project's time (docs/TESTING.md, "Suite time"). A file that needs a module loaded under settings
+ * of its own loads it afresh (`vi.resetModules`, functions/test/observability.test.ts).
  *
  * Vitest's default on a 2-core machine is one worker; the API files wait on DynamoDB Local as much
  * as they compute, so one worker more than the cores keeps them busy (the api project on 2 cores:
@@ -40,6 +40,7 @@ export default defineConfig({
               name: 'unit',
               include: ['shared/test/**/*.test.{ts,tsx}', 'functions/test/**/*.test.ts'],
               environment: 'node',
+              isolate: false,
             },
           },
           {

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { BUSINESS_METRICS, count, type MetricsSink, useMetricsSink } from '../src/platform/metrics.ts';
+import { BUSINESS_METRICS, type MetricsSink } from '../src/platform/metrics.ts';
 
 type Observability = typeof import('../src/handlers/observability.ts');
+type Metrics = typeof import('../src/platform/metrics.ts');
 
 /**
  * The Lambda adapter of the metrics port (handlers/observability.ts): each invocation's counts
@@ -10,17 +11,23 @@ type Observability = typeof import('../src/handlers/observability.ts');
  */
 describe('the Powertools metrics adapter', () => {
   let observability: Observability;
+  let metrics: Metrics;
   let previous: MetricsSink | null;
+  const count = (name: Parameters<Metrics['count']>[0]) => metrics.count(name);
   const saved = { ...process.env };
 
   beforeAll(async () => {
     // The environment the stack gives every function (infra/lib/metrics.ts, metricEnvironment).
     Object.assign(process.env, { POWERTOOLS_METRICS_NAMESPACE: 'Shuttle', POWERTOOLS_SERVICE_NAME: 'shuttle-test' });
-    previous = useMetricsSink(null);
+    // Loaded afresh, after the environment is set: the unit files share a worker's modules
+    // (vitest.config.ts), and an earlier one may have loaded the adapter without it.
+    vi.resetModules();
+    metrics = await import('../src/platform/metrics.ts');
+    previous = metrics.useMetricsSink(null);
     observability = await import('../src/handlers/observability.ts');
   });
   afterAll(() => {
-    useMetricsSink(previous);
+    metrics.useMetricsSink(previous);
     for (const k of ['POWERTOOLS_METRICS_NAMESPACE', 'POWERTOOLS_SERVICE_NAME']) {
       if (saved[k] === undefined) delete process.env[k];
       else process.env[k] = saved[k];

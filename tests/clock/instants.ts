@@ -47,8 +47,10 @@ export const JOURNEY_INSTANTS: readonly string[] = [CLOCK_INSTANTS[0], CLOCK_INS
 
 /**
  * The vitest projects of `instants` (vitest.config.ts, when `SHUTTLE_CLOCK` names them): one run,
- * one DynamoDB Local, one pool of workers for every instant. Each file is isolated: the harness
- * reads `SHUTTLE_NOW` when it loads. `journeysAt` says which instants run the journeys too.
+ * one DynamoDB Local, one pool of workers for every instant. The API files of an instant share a
+ * worker's modules, as in `npm test` (vitest shares a worker within a project only, and the harness
+ * reads the project's `SHUTTLE_NOW` when it loads); each journey file has a process of its own.
+ * `journeysAt` says which instants run the journeys too.
  */
 export function clockProjects(
   instants: readonly string[],
@@ -61,6 +63,7 @@ export function clockProjects(
         include: [...CLOCK_SUITES],
         env: { SHUTTLE_NOW: instant },
         globalSetup: ['tests/support/global-dynamo.ts'],
+        isolate: false,
         testTimeout: 60_000,
         // Four instants seed the demo data at once at the run's start (beforeAll): room for a busy machine.
         hookTimeout: 120_000,

@@ -125,7 +125,8 @@ export default async function setup(project: TestProject) {
       ready.then(
         (stacks) => {
           const stack = lease(pid);
-          if (stack < 0) return answer(409, { error: `every stack is held by a running journey: ${holders.join(', ')}` });
+          if (stack < 0)
+            return answer(409, { error: `every stack is held by a running journey: ${holders.join(', ')}` });
           answer(200, {
             stack,
             baseUrls: stacks.map((s) => s.origin),

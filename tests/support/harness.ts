@@ -72,6 +72,10 @@ export async function createApiHarness(options: HarnessOptions = {}) {
   if (setup !== doc) setup.destroy();
   const store: Store = { doc, tableName };
   options.wrapStore?.(store);
+  // TEST_NOW was read when this module loaded: a worker that loaded it for another instant must not run this file.
+  const instant = parseShuttleNow(process.env.SHUTTLE_NOW);
+  if (instant && instant.toISOString() !== TEST_NOW)
+    throw new Error(`SHUTTLE_NOW is ${instant.toISOString()} but the harness loaded at ${TEST_NOW}`);
   const clock = new FixedClock(new Date(options.now ?? TEST_NOW));
 
   const idpListening = await listenFirst('127.0.0.1');
