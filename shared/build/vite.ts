@@ -169,9 +169,9 @@ export function appViteConfig(
  * An app's project in the root vitest.config.ts: its src tests in happy-dom, after testing/setup.ts.
  * Files share a worker's modules and page (`isolate: false`): loading React, the texts and the app
  * once per worker instead of once per file takes each app's tests from about 30 s to 8 s on 2
- * cores (docs/TESTING.md, "Suite time"). So a file leaves nothing behind: testing/setup.ts gives
- * each file the app's i18next in Chinese and empty storage, a test that stubs a browser API puts
- * it back, and a file that mocks a module (`vi.mock`) loads what uses it afresh (`vi.resetModules`).
+ * cores (docs/TESTING.md, "Suite time"). So a file leaves nothing behind: testing/setup.ts
+ * (`setUpAppTests`, shared/src/web/testing-setup.ts) gives each file the app's i18next in Chinese
+ * and empty storage, a test that stubs a browser API puts it back, and a file that mocks a module (`vi.mock`) loads what uses it afresh (`vi.resetModules`).
  */
 export function appTestConfig(appDir: URL, name: string): UserWorkspaceConfig {
   return {

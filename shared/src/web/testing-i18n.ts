@@ -92,8 +92,9 @@ export function hardCodedTexts(files: string[], brand?: RegExp): string[] {
     if (errors.length > 0) throw new Error(`${where}: ${errors[0]!.message}`);
     new Visitor({
       JSXText(node) {
-        if (/[A-Za-z\u3040-\u30ff\u4e00-\u9fff]/.test(node.raw ?? node.value) && !brand?.test(node.raw ?? node.value))
-          offenders.push(`${where}: ${(node.raw ?? node.value).trim().slice(0, 40)}`);
+        const written = node.raw ?? node.value;
+        if (/[A-Za-z\u3040-\u30ff\u4e00-\u9fff]/.test(written) && !brand?.test(written))
+          offenders.push(`${where}: ${written.trim().slice(0, 40)}`);
       },
       JSXAttribute(node) {
         const name = node.name.type === 'JSXIdentifier' ? node.name.name : '';
