@@ -27,7 +27,7 @@ beforeAll(async () => {
   proxy = await startStallProxy(inject('dynamoEndpoint'));
   h = await createAdminHarness({
     retry: { attempts: 4, baseDelayMs: 1, maxDelayMs: 5 },
-    dynamo: { endpoint: proxy.endpoint, requestTimeoutMs: 2_000 },
+    dynamo: { endpoint: proxy.endpoint, requestTimeoutMs: 1_500 },
     wrapStore: (store) => {
       injectFaults(store, (command) => plan(command));
     },
@@ -104,13 +104,27 @@ describe('member API', () => {
     expect(after.accepted.map((b) => b.userId)).toEqual(['line_Ustall1']);
   });
 
-  it('a connection the database dropped ("socket hang up") answers 503, not 500', async () => {
+  it('one connection the database dropped ("socket hang up") is tried again and the join lands once', async () => {
+    const team = await h.putTeam();
+    const session = await h.putSession(team);
+    const token = await h.login('Ustall3');
+    expect((await h.call('checkState/checkAuth', undefined, { token })).status).toBe(200);
+
+    proxy.hangUpNext(1);
+    const res = await join(token, session.id);
+
+    expect(res.res.status).toBe(200);
+    expect(res.body.data?.status).toBe('accepted');
+    expect((await readSessionState(h.store, session.id)).bookings.map((b) => b.userId)).toEqual(['line_Ustall3']);
+  });
+
+  it('a connection dropped on every try answers 503, not 500, and writes nothing', async () => {
     const team = await h.putTeam();
     const session = await h.putSession(team);
     const token = await h.login('Ustall2');
     expect((await h.call('checkState/checkAuth', undefined, { token })).status).toBe(200);
 
-    proxy.hangUpNext();
+    proxy.hangUpNext(2);
     const res = await join(token, session.id);
 
     expectBusy(res.res, res.body);

@@ -20,8 +20,9 @@ const AWS_REQUEST_TIMEOUT_MS = 3000;
 
 /**
  * One document client per process. The SDK retries throttling, timeouts and broken connections
- * once on AWS; transaction conflicts and anything left over go through `withRetry`, so the two
- * budgets stay small and bounded.
+ * once, on AWS and locally alike (DynamoDB Local, too, closes keep-alive sockets the SDK still
+ * holds, and the next request on one fails with ECONNRESET); transaction conflicts and anything
+ * left over go through `withRetry`, so the two budgets stay small and bounded.
  */
 export function createDocumentClient(options: StoreOptions): DynamoDBDocumentClient {
   const local = options.endpoint !== undefined;
@@ -29,7 +30,7 @@ export function createDocumentClient(options: StoreOptions): DynamoDBDocumentCli
   const client = new DynamoDBClient({
     region: options.region,
     endpoint: options.endpoint,
-    maxAttempts: local ? 1 : 2,
+    maxAttempts: 2,
     ...(local ? { credentials: { accessKeyId: 'local', secretAccessKey: 'local' } } : {}),
     // Without `throwOnRequestTimeout` the SDK only logs a timeout and keeps waiting.
     ...(timeout
