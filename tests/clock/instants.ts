@@ -23,7 +23,6 @@ export const CLOCK_INSTANTS = [
  * is left out (it moves its stack's clock on by itself); its rules run here in the API suites.
  */
 export const CLOCK_SUITES = [
-  'tests/api/lottery-demo.test.ts',
   'tests/api/demo-seed.test.ts',
   'tests/api/lottery.test.ts',
   'tests/api/offers.test.ts',

@@ -8,7 +8,9 @@ import { adminCodec, adminEmailCodec } from '#db/codecs/admin.ts';
 import { userCodec } from '#db/codecs/players.ts';
 import { bookingCodec, sessionCodec } from '#db/codecs/sessions.ts';
 import { teamCodec, venueCodec } from '#db/codecs/teams.ts';
+import { key } from '#db/keys.ts';
 import { fillPriceIndex } from '#db/migrations/fill-price-index.ts';
+import { batchGetAll } from '#db/query.ts';
 import { teamPlayedUpdate } from '#db/team-played.ts';
 import { runTransaction, Transaction, TransactionRefusedError } from '#db/transaction.ts';
 import { putIfAbsent } from '#db/writes.ts';
@@ -143,6 +145,8 @@ export async function seedDemoData(store: Store, now: Date): Promise<void> {
     };
     await putIfAbsent(store, teamCodec.encode(record));
     for (const member of membersOf(team)) {
+      // A restart finds the members there (or blocked since): left as they are, without a transaction.
+      if (await memberships.get(team.id, member.userId)) continue;
       try {
         await memberships.join(team.id, member, now);
       } catch (error) {
@@ -152,7 +156,17 @@ export async function seedDemoData(store: Store, now: Date): Promise<void> {
     }
   }
 
-  for (const plan of planDemoSessions(now)) await writeSession(store, plan);
+  // A restart finds most sessions written: one batch read says which, so only a new day's
+  // sessions cost a transaction (a refused one costs DynamoDB as much as one that writes).
+  const plans = planDemoSessions(now);
+  const written = await batchGetAll(
+    store,
+    { decode: (item) => String(item.PK) },
+    plans.map((plan) => key.session(plan.session.id)),
+    { consistent: true },
+  );
+  const existing = new Set(written);
+  for (const plan of plans) if (!existing.has(key.session(plan.session.id).PK)) await writeSession(store, plan);
   await fillPriceIndex(store, now);
   await seedDemoAdmin(store, now);
 }
