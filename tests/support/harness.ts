@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Server } from 'node:http';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { type PasswordCost, Passwords } from '@shuttle/functions/admin-accounts/password.ts';
 import type { RateLimitSettings } from '@shuttle/functions/app/limits.ts';
 import { createMemberApi } from '@shuttle/functions/app/member-api.ts';
 import type { AppDeps } from '@shuttle/functions/app/services.ts';
@@ -55,6 +56,8 @@ export interface HarnessOptions {
   dynamo?: { endpoint?: string; requestTimeoutMs?: number };
   /** LINE MINI App mode (docs/LINE.md, "Service messages"): off unless given. */
   miniApp?: AppDeps['miniApp'];
+  /** The work factor of admin password hashes: 2^10 unless given (`PASSWORD_COST` is production's). */
+  passwordCost?: PasswordCost;
 }
 
 /**
@@ -115,6 +118,9 @@ export async function createApiHarness(options: HarnessOptions = {}) {
     }),
     mailer: emails,
     pepper: 'test-pepper',
+    // 2^10 instead of 2^15: the API files hash about 360 passwords, 51 s of CPU at production's
+    // factor (docs/TESTING.md, "Suite time"); a file that checks the stored hash asks for it.
+    passwords: new Passwords(options.passwordCost ?? { logN: 10 }),
     validateResponses: true,
     retry: options.retry,
     rateLimits: options.rateLimits ?? { enabled: false },

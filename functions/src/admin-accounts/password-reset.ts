@@ -10,7 +10,6 @@ import { runTransaction, Transaction, TransactionRefusedError } from '#db/transa
 import type { Clock } from '#platform/clock.ts';
 import type { EmailSender } from '#platform/email.ts';
 import { DomainError } from '#platform/errors.ts';
-import { hashPassword } from './password.ts';
 import type { AdminAccounts, AdminRecord } from './repository.ts';
 
 type ResetRecord = RecordOf<typeof passwordResetCodec>;
@@ -31,7 +30,7 @@ export class PasswordResets {
     private readonly deps: {
       store: Store;
       clock: Clock;
-      accounts: Pick<AdminAccounts, 'adminIdOf' | 'get'>;
+      accounts: Pick<AdminAccounts, 'adminIdOf' | 'get' | 'passwords'>;
       /** Server secret mixed into stored reset codes, so a copy of the table does not reveal them. */
       pepper: string;
     },
@@ -95,7 +94,7 @@ export class PasswordResets {
         sameHash(secret.length === RESET_CODE_LENGTH ? stored.codeHash : stored.tokenHash, this.hash(adminId, secret)),
     });
 
-    const passwordHash = await hashPassword(newPassword);
+    const passwordHash = await this.deps.accounts.passwords.hash(newPassword);
     const tx = new Transaction(this.table)
       .include(spend)
       .update('account', {

@@ -18,12 +18,51 @@ function derive(password: string, salt: Buffer, logN: number, r: number, p: numb
   );
 }
 
-/** `scrypt$<logN>$<r>$<p>$<salt>$<key>` with base64url salt and key. */
-export async function hashPassword(password: string): Promise<string> {
-  const salt = randomBytes(PARAMS.saltLength);
-  const key = await derive(password, salt, PARAMS.logN, PARAMS.r, PARAMS.p, PARAMS.keyLength);
-  return ['scrypt', PARAMS.logN, PARAMS.r, PARAMS.p, salt.toString('base64url'), key.toString('base64url')].join('$');
+/** The work factor of new hashes: N = 2^logN. */
+export interface PasswordCost {
+  logN: number;
 }
+
+/** Production's: N = 2^15 (above). */
+export const PASSWORD_COST: PasswordCost = { logN: PARAMS.logN };
+
+/**
+ * Hashing at one work factor (`PASSWORD_COST` unless given). Checking reads the factor from the
+ * stored hash, so hashes of any factor verify. The API tests hash at a lower one
+ * (tests/support/harness.ts; docs/TESTING.md, "Suite time"); every other caller, production's.
+ */
+export class Passwords {
+  private dummy: Promise<string> | undefined;
+
+  constructor(private readonly cost: PasswordCost = PASSWORD_COST) {}
+
+  /** `scrypt$<logN>$<r>$<p>$<salt>$<key>` with base64url salt and key. */
+  async hash(password: string): Promise<string> {
+    const salt = randomBytes(PARAMS.saltLength);
+    const { logN } = this.cost;
+    const key = await derive(password, salt, logN, PARAMS.r, PARAMS.p, PARAMS.keyLength);
+    return ['scrypt', logN, PARAMS.r, PARAMS.p, salt.toString('base64url'), key.toString('base64url')].join('$');
+  }
+
+  verify(password: string, stored: string): Promise<boolean> {
+    return verifyPassword(password, stored);
+  }
+
+  /**
+   * Spends the same work as a real check, for logins with an unknown email or an account without
+   * a password, so response time does not tell which emails have accounts.
+   */
+  async spendCheck(password: string): Promise<false> {
+    this.dummy ??= this.hash('not-a-password-of-anyone');
+    await verifyPassword(password, await this.dummy);
+    return false;
+  }
+}
+
+/** Hashing at production's work factor. */
+export const PRODUCTION_PASSWORDS = new Passwords();
+
+export const hashPassword = (password: string): Promise<string> => PRODUCTION_PASSWORDS.hash(password);
 
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
   const [scheme, logN, r, p, salt, key] = stored.split('$');
@@ -38,15 +77,4 @@ export async function verifyPassword(password: string, stored: string): Promise<
     expected.length,
   );
   return actual.length === expected.length && timingSafeEqual(actual, expected);
-}
-
-let dummy: Promise<string> | undefined;
-/**
- * Spends the same work as a real check, for logins with an unknown email or an account without
- * a password, so response time does not tell which emails have accounts.
- */
-export async function spendPasswordCheck(password: string): Promise<false> {
-  dummy ??= hashPassword('not-a-password-of-anyone');
-  await verifyPassword(password, await dummy);
-  return false;
 }

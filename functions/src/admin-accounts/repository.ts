@@ -7,7 +7,7 @@ import { isConditionFailure, runTransaction, Transaction, TransactionRefusedErro
 import type { Clock, IdGenerator } from '#platform/clock.ts';
 import { DomainError } from '#platform/errors.ts';
 import type { PlayerRepository } from '#players/repository.ts';
-import { hashPassword } from './password.ts';
+import type { Passwords } from './password.ts';
 
 /** The stored shape, checked by its codec on every read (`#db/codecs/admin.ts`). */
 export type { AdminRecord };
@@ -23,6 +23,8 @@ export interface AdminAccountsDeps {
   clock: Clock;
   ids: IdGenerator;
   users: PlayerRepository;
+  /** How passwords are hashed and checked (the sign-in and password resets use the same). */
+  passwords: Passwords;
 }
 
 export function toAdminProfile(record: AdminRecord, identity: AdminIdentity): AdminProfile {
@@ -46,9 +48,11 @@ export function toAdminProfile(record: AdminRecord, identity: AdminIdentity): Ad
  */
 export class AdminAccounts {
   private readonly users: PlayerRepository;
+  readonly passwords: Passwords;
 
   constructor(private readonly deps: AdminAccountsDeps) {
     this.users = deps.users;
+    this.passwords = deps.passwords;
   }
 
   private get table() {
@@ -110,7 +114,7 @@ export class AdminAccounts {
       email: input.email,
       displayName: input.displayName,
       pictureUrl: '',
-      passwordHash: await hashPassword(input.password),
+      passwordHash: await this.passwords.hash(input.password),
       isAdmin: true,
       linkedUserId: null,
       currentTeamId: null,

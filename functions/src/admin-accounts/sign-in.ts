@@ -14,7 +14,6 @@ import {
   type LoginGuardRecord,
   readLoginGuard,
 } from './login-guard-repository.ts';
-import { spendPasswordCheck, verifyPassword } from './password.ts';
 import type { AdminAccounts, AdminRecord } from './repository.ts';
 
 /**
@@ -78,8 +77,8 @@ export class AdminSignIn {
     const adminId = await accounts.adminIdOf(email);
     const record = adminId ? await accounts.get(adminId) : null;
     const ok = record?.passwordHash
-      ? await verifyPassword(password, record.passwordHash)
-      : await spendPasswordCheck(password);
+      ? await accounts.passwords.verify(password, record.passwordHash)
+      : await accounts.passwords.spendCheck(password);
     if (ok && record) {
       await clearLoginGuard(store, email);
       return record;

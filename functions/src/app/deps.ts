@@ -1,4 +1,5 @@
 import type { Context } from 'hono';
+import type { Passwords } from '#admin-accounts/password.ts';
 import type { IdTokenVerify } from '#auth/id-token.ts';
 import type { TokenService } from '#auth/tokens.ts';
 import type { Store } from '#db/client.ts';
@@ -33,6 +34,8 @@ export interface AppDeps {
   miniApp?: MiniAppSource;
   /** Told of every rotation board written (the local WebSocket hub; on AWS the table's stream does it). */
   rotationPublisher?: RotationPublisher;
+  /** Admin password hashing. Absent: production's work factor; only the API tests lower it. */
+  passwords?: Passwords;
 }
 
 /** Per-client limits as the app applies them: absent means off. The one place that default is written. */

@@ -1,3 +1,4 @@
+import { type Passwords, PRODUCTION_PASSWORDS } from '#admin-accounts/password.ts';
 import { AdminAccounts } from '#admin-accounts/repository.ts';
 import { CONTENDED_RETRY } from '#bookings/contention.ts';
 import { BookingEngine } from '#bookings/engine.ts';
@@ -63,8 +64,15 @@ export const sessionChangeEngine = ({ store, clock, ids, retry }: Base) =>
     sessions: new SessionRepository(store, retry ?? CONTENDED_RETRY),
   });
 
-export const adminAccounts = ({ store, clock, ids }: Omit<Base, 'retry'>) =>
-  new AdminAccounts({ store, clock, ids, users: new PlayerRepository(store) });
+/** Admin accounts, hashing passwords at production's work factor unless `passwords` says otherwise. */
+export const adminAccounts = ({ store, clock, ids, passwords }: Omit<Base, 'retry'> & { passwords?: Passwords }) =>
+  new AdminAccounts({
+    store,
+    clock,
+    ids,
+    users: new PlayerRepository(store),
+    passwords: passwords ?? PRODUCTION_PASSWORDS,
+  });
 
 export const emailVerification = (deps: { store: Store; clock: Clock; mailer: EmailSender; pepper: string }) =>
   new EmailVerification({ ...deps, users: new PlayerRepository(deps.store) });

@@ -1,3 +1,4 @@
+import { PASSWORD_COST } from '@shuttle/functions/admin-accounts/password.ts';
 import { ADMIN_LIMITS, RESET_CODE_LENGTH, SIGN_IN_LIMITS } from '@shuttle/shared';
 import { translate } from '@shuttle/shared/i18n/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -5,7 +6,8 @@ import { ADMIN_PASSWORD, type AdminHarness, createAdminHarness } from '../../sup
 
 let h: AdminHarness;
 beforeAll(async () => {
-  h = await createAdminHarness();
+  // This file checks the stored hash: production's work factor.
+  h = await createAdminHarness({ passwordCost: PASSWORD_COST });
 });
 afterAll(() => h.close());
 
