@@ -1,6 +1,7 @@
 import { createSessionRequest } from '@shuttle/shared';
 import { describe, expect, it } from 'vitest';
-import { hashPassword, verifyPassword } from '#admin-accounts/password.ts';
+import { hashPassword, Passwords, verifyPassword } from '#admin-accounts/password.ts';
+import { adminAccounts } from '#app/factories.ts';
 import { matchesSearch, memberStats } from '#bookings/stats.ts';
 import { ValidationError } from '#platform/errors.ts';
 import { activityOf, monthSpan, monthsFrom, sumLines, tallySession } from '#reports/revenue.ts';
@@ -166,5 +167,16 @@ describe('passwords', () => {
     expect(await verifyPassword('correct horse', one)).toBe(true);
     expect(await verifyPassword('correct horsf', one)).toBe(false);
     expect(await verifyPassword('correct horse', 'not-a-hash')).toBe(false);
+  });
+
+  it("admin accounts hash at production's factor unless told otherwise, and check a hash of any factor", async () => {
+    const store = { doc: {} as never, tableName: 'unused' };
+    const built = adminAccounts({ store, clock: { now: () => now }, ids: () => 'id' });
+    expect(await built.passwords.hash('correct horse')).toMatch(/^scrypt\$15\$8\$1\$/);
+    const cheap = await new Passwords({ logN: 10 }).hash('correct horse');
+    expect(cheap).toMatch(/^scrypt\$10\$8\$1\$/);
+    expect(await built.passwords.verify('correct horse', cheap)).toBe(true);
+    expect(await built.passwords.verify('correct horsf', cheap)).toBe(false);
+    expect(await built.passwords.spendCheck('correct horse')).toBe(false);
   });
 });
