@@ -80,12 +80,18 @@ async function adminPost(path: string, body: unknown, token: string) {
 const join = (token: string, sessionId: string, key?: string) =>
   memberPost('checkState/sessionList/joinSession', { sessionId }, token, key);
 
+/** A session of a new team and a player signed in (their account written) before any fault is planned. */
+async function sessionAndPlayer(name: string, capacity?: number) {
+  const team = await h.putTeam();
+  const session = await h.putSession(team, capacity ? { capacity } : {});
+  const token = await h.login(name);
+  expect((await h.call('checkState/checkAuth', undefined, { token })).status).toBe(200);
+  return { session, token };
+}
+
 describe('member API', () => {
   it('a join while DynamoDB stalls answers 503 SERVICE_BUSY with Retry-After; nothing is written, and the retry books once', async () => {
-    const team = await h.putTeam();
-    const session = await h.putSession(team, { capacity: 3 });
-    const token = await h.login('Ustall1');
-    expect((await h.call('checkState/checkAuth', undefined, { token })).status).toBe(200);
+    const { session, token } = await sessionAndPlayer('Ustall1', 3);
 
     proxy.stall();
     const started = Date.now();
@@ -105,24 +111,20 @@ describe('member API', () => {
   });
 
   it('one connection the database dropped ("socket hang up") is tried again and the join lands once', async () => {
-    const team = await h.putTeam();
-    const session = await h.putSession(team);
-    const token = await h.login('Ustall3');
-    expect((await h.call('checkState/checkAuth', undefined, { token })).status).toBe(200);
+    const { session, token } = await sessionAndPlayer('Ustall-retried');
 
     proxy.hangUpNext(1);
     const res = await join(token, session.id);
 
     expect(res.res.status).toBe(200);
     expect(res.body.data?.status).toBe('accepted');
-    expect((await readSessionState(h.store, session.id)).bookings.map((b) => b.userId)).toEqual(['line_Ustall3']);
+    expect((await readSessionState(h.store, session.id)).bookings.map((b) => b.userId)).toEqual([
+      'line_Ustall-retried',
+    ]);
   });
 
   it('a connection dropped on every try answers 503, not 500, and writes nothing', async () => {
-    const team = await h.putTeam();
-    const session = await h.putSession(team);
-    const token = await h.login('Ustall2');
-    expect((await h.call('checkState/checkAuth', undefined, { token })).status).toBe(200);
+    const { session, token } = await sessionAndPlayer('Ustall2');
 
     proxy.hangUpNext(2);
     const res = await join(token, session.id);
@@ -138,10 +140,7 @@ describe('member API', () => {
     ['a dropped connection', 'hangUp', 'GetItemCommand'],
     ['a 500 from DynamoDB', 'serverError', 'GetItemCommand'],
   ] as const)('%s answers a join 503 SERVICE_BUSY and writes nothing', async (_, fault, command) => {
-    const team = await h.putTeam();
-    const session = await h.putSession(team);
-    const token = await h.login(`Ufault-${fault}`);
-    expect((await h.call('checkState/checkAuth', undefined, { token })).status).toBe(200);
+    const { session, token } = await sessionAndPlayer(`Ufault-${fault}`);
 
     plan = (c) => (c === command ? fault : null);
     const res = await join(token, session.id);

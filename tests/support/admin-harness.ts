@@ -1,10 +1,11 @@
 import type { Server } from 'node:http';
-import { QueryCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { createAdminApi } from '@shuttle/functions/app/admin-api.ts';
 import { listenFirst } from '@shuttle/functions/local/listen.ts';
 import type { AdminSession } from '@shuttle/shared';
 import type { Hono } from 'hono';
 import { type ApiResponse, type CallOptions, createApiHarness, type HarnessOptions } from './harness.ts';
+import { scanAll } from './tables.ts';
 
 export interface RecordedCommand {
   name: string;
@@ -164,15 +165,7 @@ export async function createAdminHarness(options: HarnessOptions = {}) {
 
   /** Every item of the test table, sorted (a test-only Scan; request paths never scan). */
   async function snapshot(): Promise<Record<string, unknown>[]> {
-    const items: Record<string, unknown>[] = [];
-    let ExclusiveStartKey: Record<string, unknown> | undefined;
-    do {
-      const page = await h.store.doc.send(
-        new ScanCommand({ TableName: h.store.tableName, ExclusiveStartKey, ConsistentRead: true }),
-      );
-      items.push(...(page.Items ?? []));
-      ExclusiveStartKey = page.LastEvaluatedKey;
-    } while (ExclusiveStartKey);
+    const items = await scanAll(h.store);
     const id = (i: Record<string, unknown>) => `${i.PK}|${i.SK}`;
     return items.sort((a, b) => id(a).localeCompare(id(b)));
   }

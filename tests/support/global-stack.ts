@@ -8,9 +8,9 @@ import { seedDemoData } from '@shuttle/functions/local/seed.ts';
 import { type LocalStack, startLocalStack } from '@shuttle/functions/local/server.ts';
 import { type Clock, parseShuttleNow } from '@shuttle/functions/platform/clock.ts';
 import type { TestProject } from 'vitest/node';
-import { copyTable } from './copy-table.ts';
 import { E2E_STACKS } from './e2e-stacks.ts';
 import { useDynamo } from './shared-dynamo.ts';
+import { copyTable } from './tables.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {

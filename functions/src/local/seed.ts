@@ -15,7 +15,6 @@ import { teamPlayedUpdate } from '#db/team-played.ts';
 import { runTransaction, Transaction, TransactionRefusedError } from '#db/transaction.ts';
 import { putIfAbsent } from '#db/writes.ts';
 import { randomId } from '#platform/clock.ts';
-import { DomainError } from '#platform/errors.ts';
 import { DEFAULT_PREFERENCES, type UserRecord } from '#players/repository.ts';
 import type { BookingRecord } from '#sessions/model.ts';
 import { MembershipRepository } from '#teams/membership-repository.ts';
@@ -97,6 +96,17 @@ async function writeSession(store: Store, plan: PlannedSession, played: Set<stri
   for (const pair of pairs) played.add(pair);
 }
 
+const keyId = (k: { PK: string; SK: string }) => `${k.PK} ${k.SK}`;
+
+/**
+ * Which of `keys` are in the table, in batch reads: a restart tells what the seed wrote before
+ * without a transaction for each (a refused one costs DynamoDB as much as one that writes).
+ */
+async function existingKeys(store: Store, keys: { PK: string; SK: string }[]): Promise<Set<string>> {
+  const decoder = { decode: (item: Record<string, unknown>) => keyId({ PK: String(item.PK), SK: String(item.SK) }) };
+  return new Set(await batchGetAll(store, decoder, keys, { consistent: true }));
+}
+
 /**
  * Demo data for `npm start`, idempotent: six teams across regions, sessions from three weeks
  * ago to two weeks ahead in every status (some full with waitlists, one closed, one live now),
@@ -154,31 +164,26 @@ export async function seedDemoData(store: Store, now: Date): Promise<void> {
       createdAt: nowIso,
     };
     await putIfAbsent(store, teamCodec.encode(record));
-    for (const member of membersOf(team)) {
-      // A restart finds the members there (or blocked since): left as they are, without a transaction.
-      if (await memberships.get(team.id, member.userId)) continue;
-      try {
-        await memberships.join(team.id, member, now);
-      } catch (error) {
-        // Blocked by a demo admin since: leave them blocked.
-        if (!(error instanceof DomainError && error.code === 'MEMBER_BLOCKED')) throw error;
-      }
+    // A restart finds the members there (or blocked by a demo admin since): left as they are.
+    const members = membersOf(team);
+    const present = await existingKeys(
+      store,
+      members.map((member) => key.teamMember(team.id, member.userId)),
+    );
+    for (const member of members) {
+      if (!present.has(keyId(key.teamMember(team.id, member.userId)))) await memberships.join(team.id, member, now);
     }
   }
 
-  // A restart finds most sessions written: one batch read says which, so only a new day's
-  // sessions cost a transaction (a refused one costs DynamoDB as much as one that writes).
+  // A restart finds most sessions written: only a new day's cost a transaction.
   const plans = planDemoSessions(now);
-  const written = await batchGetAll(
+  const existing = await existingKeys(
     store,
-    { decode: (item) => String(item.PK) },
     plans.map((plan) => key.session(plan.session.id)),
-    { consistent: true },
   );
-  const existing = new Set(written);
   const played = new Set<string>();
   for (const plan of plans) {
-    if (!existing.has(key.session(plan.session.id).PK)) await writeSession(store, plan, played);
+    if (!existing.has(keyId(key.session(plan.session.id)))) await writeSession(store, plan, played);
   }
   await fillPriceIndex(store, now);
   await seedDemoAdmin(store, now);
