@@ -1,9 +1,9 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { Hono } from 'hono';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { scratchDir } from '../../tests/support/scratch.ts';
 import { mountWeb, pickEncoding } from '../src/local/static.ts';
 import { contentSecurityPolicy, ROBOTS_TXT } from '../src/platform/security-headers.ts';
 
@@ -13,7 +13,7 @@ const script = `console.log(${JSON.stringify('shuttle '.repeat(400))});`;
 const html = `<!doctype html><html><head><script type="module" src="/assets/index-abc123.js"></script></head><body>${'<p>x</p>'.repeat(200)}</body></html>`;
 
 beforeAll(() => {
-  const root = mkdtempSync(join(tmpdir(), 'shuttle-static-'));
+  const root = scratchDir('static-');
   const build = (name: string) => {
     const dist = join(root, name);
     mkdirSync(join(dist, 'assets'), { recursive: true });

@@ -1,6 +1,5 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { App } from 'aws-cdk-lib';
 import { describe, expect, it } from 'vitest';
 import { buildStage } from '../lib/app.ts';
 import { repoRoot } from '../lib/bundling.ts';
@@ -11,10 +10,10 @@ import {
   parseStageConfig,
   readConfig,
 } from '../lib/config.ts';
-import { fakeBuilds, STAGE, writeStageFile } from './fixtures.ts';
+import { fakeBuilds, STAGE, testApp, writeStageFile } from './fixtures.ts';
 
 const readWith = (configFile?: string) =>
-  readConfig(new App({ context: configFile ? { [CONFIG_FILE_KEY]: configFile } : {} }).node);
+  readConfig(testApp({ context: configFile ? { [CONFIG_FILE_KEY]: configFile } : {} }).node);
 
 describe('stage file', () => {
   it('is read from -c configFile=PATH, with defaults and the SES identity from the sender', () => {
@@ -129,7 +128,7 @@ describe('stage file', () => {
     expect(existsSync(example)).toBe(true);
     expect(() => readWith(example)).toThrow(/placeholder values/);
     // Offline, on purpose only: the schema still applies (infra/test/runbook.test.ts synthesises it).
-    const app = new App({ context: { [CONFIG_FILE_KEY]: example, [ALLOW_PLACEHOLDERS_KEY]: 'true' } });
+    const app = testApp({ context: { [CONFIG_FILE_KEY]: example, [ALLOW_PLACEHOLDERS_KEY]: 'true' } });
     expect(readConfig(app.node).domainName).toBe('shuttle.example.com');
   });
 });
@@ -137,7 +136,7 @@ describe('stage file', () => {
 describe('app build', () => {
   it('is required: a synth without the built apps fails saying what to run', () => {
     const builds = fakeBuilds();
-    const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
+    const app = testApp({ context: { 'aws:cdk:bundling-stacks': [] } });
     expect(() =>
       buildStage(app, parseStageConfig(STAGE), { builds: { ...builds, admin: join(builds.admin, 'missing') } }),
     ).toThrow(/The admin app is not built[\s\S]*run `npm run build` first/);

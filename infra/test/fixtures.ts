@@ -1,8 +1,8 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { App } from 'aws-cdk-lib';
+import { App, type AppProps } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
+import { scratchDir } from '../../tests/support/scratch.ts';
 import { buildStage } from '../lib/app.ts';
 import { parseStageConfig } from '../lib/config.ts';
 import type { AppBuilds } from '../lib/constructs/web.ts';
@@ -22,7 +22,7 @@ export const STAGE = {
 
 /** A stand-in app build: an index.html and one hashed asset, in a temporary folder. */
 export function fakeBuilds(): AppBuilds {
-  const root = mkdtempSync(join(tmpdir(), 'shuttle-builds-'));
+  const root = scratchDir('builds-');
   const app = (name: string) => {
     const dist = join(root, name);
     mkdirSync(join(dist, 'assets'), { recursive: true });
@@ -36,6 +36,11 @@ export function fakeBuilds(): AppBuilds {
   return { member: app('member'), admin: app('admin') };
 }
 
+/** A CDK app whose cloud assembly goes to a folder of the run (`scratchDir`), not the system's temporary folder. */
+export function testApp(props: AppProps = {}): App {
+  return new App({ outdir: scratchDir('cdk.out-'), ...props });
+}
+
 /**
  * Both stacks of a stage, synthesised with cdk-nag's AwsSolutions checks (a finding without an
  * acknowledgement throws here). An empty bundling-stacks list skips esbuild: same template.
@@ -45,7 +50,7 @@ export function synthStage(
   builds: AppBuilds = fakeBuilds(),
   context: Record<string, unknown> = {},
 ) {
-  const app = new App({ context: { 'aws:cdk:bundling-stacks': [], ...context } });
+  const app = testApp({ context: { 'aws:cdk:bundling-stacks': [], ...context } });
   const { edge, main } = buildStage(app, parseStageConfig(stage), { builds });
   app.synth();
   return { app, edge, main, template: Template.fromStack(main), edgeTemplate: Template.fromStack(edge) };
@@ -56,7 +61,7 @@ synthStage.templateOf = (app: App): Template =>
   Template.fromStack(app.node.children.find((c) => c.node.id.startsWith('Shuttle-')) as never);
 
 export function writeStageFile(content: unknown): string {
-  const dir = mkdtempSync(join(tmpdir(), 'shuttle-stage-'));
+  const dir = scratchDir('stage-');
   const file = join(dir, 'stage.json');
   writeFileSync(file, typeof content === 'string' ? content : JSON.stringify(content));
   return file;

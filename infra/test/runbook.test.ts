@@ -1,12 +1,11 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { App } from 'aws-cdk-lib';
 import { describe, expect, it } from 'vitest';
 import { buildStage } from '../lib/app.ts';
 import { repoRoot } from '../lib/bundling.ts';
 import { ALLOW_PLACEHOLDERS_KEY, CONFIG_FILE_KEY, readConfig } from '../lib/config.ts';
-import { fakeBuilds, STAGE, writeStageFile } from './fixtures.ts';
+import { fakeBuilds, STAGE, testApp, writeStageFile } from './fixtures.ts';
 
 /**
  * docs/DEPLOY.md, run as far as it goes without AWS: every command it shows exists, the offline
@@ -59,13 +58,13 @@ describe('docs/DEPLOY.md', () => {
 
   it('synthesises the example stage offline (strict, with -c allowPlaceholders=true), and refuses it otherwise', () => {
     expect(commands).toContain('npx cdk synth -c configFile=infra/stages/example.json -c allowPlaceholders=true');
-    const app = new App({
+    const app = testApp({
       context: { [CONFIG_FILE_KEY]: example, [ALLOW_PLACEHOLDERS_KEY]: 'true', 'aws:cdk:bundling-stacks': [] },
     });
     const { main, edge } = buildStage(app, readConfig(app.node), { builds: fakeBuilds() });
     app.synth();
     expect([main.stackName, edge.stackName]).toEqual(['Shuttle-prod', 'ShuttleEdge-prod']);
-    expect(() => readConfig(new App({ context: { [CONFIG_FILE_KEY]: example } }).node)).toThrow(/placeholder/);
+    expect(() => readConfig(testApp({ context: { [CONFIG_FILE_KEY]: example } }).node)).toThrow(/placeholder/);
   }, 60_000);
 
   it('deploy script: checks the stage file first, then builds and deploys both stacks (dry run)', () => {

@@ -5,14 +5,14 @@ import {
   NO_CACHE_CONTROL,
 } from '@shuttle/functions/platform/security-headers.ts';
 import { adminRoutes, memberRoutes } from '@shuttle/shared';
-import { App, type Stack } from 'aws-cdk-lib';
+import type { Stack } from 'aws-cdk-lib';
 import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { Topic } from 'aws-cdk-lib/aws-sns';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildStage } from '../lib/app.ts';
 import { parseStageConfig } from '../lib/config.ts';
 import { LOGIN_PATH_PREFIXES } from '../lib/edge-stack.ts';
-import { fakeBuilds, STAGE, synthStage } from './fixtures.ts';
+import { fakeBuilds, STAGE, synthStage, testApp } from './fixtures.ts';
 
 let stage: ReturnType<typeof synthStage>;
 let template: Template;
@@ -293,7 +293,7 @@ describe('cdk-nag (AwsSolutions)', () => {
   });
 
   it('fails the synth on a finding nobody acknowledged', () => {
-    const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
+    const app = testApp({ context: { 'aws:cdk:bundling-stacks': [] } });
     const { main } = buildStage(app, parseStageConfig(STAGE), { builds: fakeBuilds() });
     new Topic(main as Stack, 'UncheckedTopic');
     expect(() => app.synth()).toThrow(/UncheckedTopic[\s\S]*AwsSolutions-SNS3/);
