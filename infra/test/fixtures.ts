@@ -1,6 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { App, type AppProps } from 'aws-cdk-lib';
+import { App, type AppProps, type Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { scratchDir } from '../../tests/support/scratch.ts';
 import { buildStage } from '../lib/app.ts';
@@ -41,19 +41,33 @@ export function testApp(props: AppProps = {}): App {
   return new App({ outdir: scratchDir('cdk.out-'), ...props });
 }
 
+type SynthesisedStage = { app: App; edge: Stack; main: Stack; template: Template; edgeTemplate: Template };
+
+/**
+ * The synths on stand-in builds, by stage and context: the files of a worker share their modules
+ * (vitest.config.ts), so the files that read the same stage (the default one in five files) share
+ * one synth of it, a few seconds of CPU each. The tests only read what a synth answers.
+ */
+const synthesised = new Map<string, SynthesisedStage>();
+
 /**
  * Both stacks of a stage, synthesised with cdk-nag's AwsSolutions checks (a finding without an
  * acknowledgement throws here). An empty bundling-stacks list skips esbuild: same template.
  */
 export function synthStage(
   stage: Record<string, unknown> = STAGE,
-  builds: AppBuilds = fakeBuilds(),
+  builds?: AppBuilds,
   context: Record<string, unknown> = {},
-) {
+): SynthesisedStage {
+  const key = builds ? undefined : JSON.stringify([stage, context]);
+  const known = key === undefined ? undefined : synthesised.get(key);
+  if (known) return known;
   const app = testApp({ context: { 'aws:cdk:bundling-stacks': [], ...context } });
-  const { edge, main } = buildStage(app, parseStageConfig(stage), { builds });
+  const { edge, main } = buildStage(app, parseStageConfig(stage), { builds: builds ?? fakeBuilds() });
   app.synth();
-  return { app, edge, main, template: Template.fromStack(main), edgeTemplate: Template.fromStack(edge) };
+  const result = { app, edge, main, template: Template.fromStack(main), edgeTemplate: Template.fromStack(edge) };
+  if (key !== undefined) synthesised.set(key, result);
+  return result;
 }
 
 /** The app stack's template of an app synthesised by `synthStage`. */
