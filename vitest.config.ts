@@ -16,7 +16,9 @@ const clockJourneys = process.env.SHUTTLE_CLOCK_JOURNEYS?.split(',') ?? [];
  * each file builds its own CDK apps, or its own table and app, and loading the CDK library, the whole
  * API or an app once per worker rather than once per file saves a quarter to three quarters of a
  * project's time (docs/TESTING.md, "Suite time"). A file that needs a module loaded under settings
- * of its own loads it afresh (`vi.resetModules`, functions/test/observability.test.ts).
+ * of its own loads it afresh (`vi.resetModules`, functions/test/observability.test.ts). The journeys
+ * of a worker share its Chromium too, each file in contexts of its own (`launchChromium`,
+ * tests/e2e/browser.ts); what each needs of its own, tests/e2e/setup.ts gives it.
  *
  * Vitest's default on a 2-core machine is one worker; the API files wait on DynamoDB Local as much
  * as they compute, so one worker more than the cores keeps them busy (the api project on 2 cores:
@@ -66,6 +68,8 @@ export default defineConfig({
               name: 'e2e',
               include: ['tests/e2e/**/*.test.ts'],
               globalSetup: ['tests/support/global-stack.ts'],
+              setupFiles: ['tests/e2e/setup.ts'],
+              isolate: false,
               testTimeout: 120_000,
               hookTimeout: 180_000,
               maxWorkers: E2E_STACKS,

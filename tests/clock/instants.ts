@@ -48,7 +48,7 @@ export const JOURNEY_INSTANTS: readonly string[] = [CLOCK_INSTANTS[0], CLOCK_INS
  * The vitest projects of `instants` (vitest.config.ts, when `SHUTTLE_CLOCK` names them): one run,
  * one DynamoDB Local, one pool of workers for every instant. The API files of an instant share a
  * worker's modules, as in `npm test` (vitest shares a worker within a project only, and the harness
- * reads the project's `SHUTTLE_NOW` when it loads); each journey file has a process of its own.
+ * reads the project's `SHUTTLE_NOW` when it loads); so do the journeys of an instant, with its Chromium.
  * `journeysAt` says which instants run the journeys too.
  */
 export function clockProjects(
@@ -76,6 +76,8 @@ export function clockProjects(
               include: [...CLOCK_JOURNEYS],
               env: { SHUTTLE_NOW: instant },
               globalSetup: ['tests/support/global-stack.ts'],
+              setupFiles: ['tests/e2e/setup.ts'],
+              isolate: false,
               testTimeout: 120_000,
               hookTimeout: 180_000,
               maxWorkers: E2E_STACKS,

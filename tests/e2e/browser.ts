@@ -1,42 +1,53 @@
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { type Browser, type BrowserContext, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
-import { afterAll, afterEach, expect, inject } from 'vitest';
+import { expect, inject } from 'vitest';
 
 /** Shared helpers of the member-app journeys: Debian's Chromium, a phone-sized viewport, screenshots. */
 
 export const SCREENSHOTS = resolve(import.meta.dirname, '../../artifacts/screenshots');
 mkdirSync(SCREENSHOTS, { recursive: true });
 
+interface Stacks {
+  stack: number;
+  baseUrls: string[];
+  clockOffsetsMs: number[];
+}
+
 /**
  * The journeys' local stacks (tests/support/global-stack.ts), started in the background at the
- * run's start: this journey's own (leased to this process: no journey running beside it uses it),
- * each one's address, and its clock minus the system's. Asked for when a journey file loads, so a
- * clock an earlier file moved on (`advanceStackClock`) is known.
+ * run's start: this journey's own (leased to this process while a file runs: no journey running
+ * beside it uses it), each one's address, and its clock minus the system's. Asked for when a
+ * journey file starts (`leaseStack`, tests/e2e/setup.ts), so a clock an earlier file moved on
+ * (`advanceStackClock`) is known.
  */
-const stacks = await (async () => {
+let stacks: Stacks | undefined;
+
+/** Leases this process a stack for the file about to run (tests/e2e/setup.ts, before the file loads). */
+export async function leaseStack(): Promise<void> {
   const response = await fetch(`${inject('e2eStacks')}/lease?pid=${process.pid}`, { method: 'POST' });
-  const body = (await response.json()) as {
-    stack: number;
-    baseUrls: string[];
-    clockOffsetsMs: number[];
-    error?: string;
-  };
+  const body = (await response.json()) as Stacks & { error?: string };
   if (!response.ok) throw new Error(`No local stack for this journey:\n${body.error}`);
-  return body;
-})();
+  stacks = body;
+}
+
+/** Gives the stack back when the file's tests are done (tests/e2e/setup.ts). */
+export async function releaseStack(): Promise<void> {
+  await fetch(`${inject('e2eStacks')}/release?pid=${process.pid}`, { method: 'POST' });
+  stacks = undefined;
+}
+
+const leased = (): Stacks => {
+  if (!stacks) throw new Error('No stack leased: the e2e project runs tests/e2e/setup.ts before each file');
+  return stacks;
+};
 
 /** This journey's stack. */
-const stackIndex = (): number => stacks.stack;
+const stackIndex = (): number => leased().stack;
 
-// Given back when the journey's tests are done: the next file may start before this process exits.
-afterAll(async () => {
-  await fetch(`${inject('e2eStacks')}/release?pid=${process.pid}`, { method: 'POST' });
-});
+export const baseUrl = () => leased().baseUrls[stackIndex()]!;
 
-export const baseUrl = () => stacks.baseUrls[stackIndex()]!;
-
-const clockOffsetMs = () => stacks.clockOffsetsMs[stackIndex()]!;
+const clockOffsetMs = () => leased().clockOffsetsMs[stackIndex()]!;
 
 /** "Now" on the local stack's clock: the system's, or the instant `SHUTTLE_NOW` moved it to (docs/TESTING.md). */
 export const stackNow = (): number => Date.now() + clockOffsetMs();
@@ -50,7 +61,7 @@ export async function advanceStackClock(ms: number): Promise<void> {
     method: 'POST',
   });
   expect(response.status, 'the stack clock moved').toBe(200);
-  stacks.clockOffsetsMs[stackIndex()] = ((await response.json()) as { offsetMs: number }).offsetMs;
+  leased().clockOffsetsMs[stackIndex()] = ((await response.json()) as { offsetMs: number }).offsetMs;
 }
 
 /**
@@ -64,13 +75,13 @@ export async function followStackClock(context: BrowserContext): Promise<void> {
 /**
  * Content-Security-Policy violations seen by any page of this file's journeys. The local server
  * sends the policy CloudFront sends (functions/src/platform/security-headers.ts), so a journey
- * fails on any violation (docs/DEPLOY.md, "Security headers").
+ * fails on any violation (docs/DEPLOY.md, "Security headers"): tests/e2e/setup.ts checks after
+ * each test that none was seen.
  */
 const cspViolations: string[] = [];
-afterEach(() => {
-  const seen = cspViolations.splice(0);
-  expect(seen, 'Content-Security-Policy violations').toEqual([]);
-});
+
+/** The violations seen since the last call. */
+export const takeCspViolations = (): string[] => cspViolations.splice(0);
 
 /** Collects `securitypolicyviolation` events and CSP console errors of every page of `context`. */
 export async function watchCsp(context: BrowserContext): Promise<void> {
@@ -87,7 +98,7 @@ export async function watchCsp(context: BrowserContext): Promise<void> {
   });
 }
 
-export function launchChromium(): Promise<Browser> {
+function startChromium(): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: [
@@ -100,6 +111,42 @@ export function launchChromium(): Promise<Browser> {
       '--disable-component-update',
       '--disable-sync',
     ],
+  });
+}
+
+/** This process's Chromium: the journey files a worker runs one after another share it (vitest.config.ts). */
+let chromiumOfProcess: Promise<Browser> | undefined;
+
+/**
+ * Debian's Chromium for one journey file: the process's browser, started by its first file
+ * (a launch costs about a second and a half of CPU), through a handle whose `close()` closes the
+ * contexts this file opened, so the next file starts from none, as in a browser of its own.
+ * Browser contexts share no cookies, storage or cache with each other.
+ */
+export async function launchChromium(): Promise<Browser> {
+  if (!chromiumOfProcess) {
+    const started = startChromium();
+    chromiumOfProcess = started;
+    // A browser that went away (a crash) or never started is started again for the next file.
+    const forget = () => {
+      if (chromiumOfProcess === started) chromiumOfProcess = undefined;
+    };
+    started.then((browser) => browser.on('disconnected', forget), forget);
+  }
+  const browser = await chromiumOfProcess;
+  const opened: BrowserContext[] = [];
+  return new Proxy(browser, {
+    get(target, property) {
+      if (property === 'newContext')
+        return async (options?: BrowserContextOptions) => {
+          const context = await target.newContext(options);
+          opened.push(context);
+          return context;
+        };
+      if (property === 'close') return async () => Promise.all(opened.splice(0).map((c) => c.close())).then(() => {});
+      const value = Reflect.get(target, property, target) as unknown;
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
   });
 }
 

@@ -110,7 +110,8 @@ export default async function setup(project: TestProject) {
   };
   /**
    * A stack for journey process `pid`: the one it holds, else one no running process holds. Vitest
-   * runs at most `E2E_STACKS` journey files at once, each in a process of its own, so one is free;
+   * runs at most `E2E_STACKS` journey files at once, each worker a process running one file at a
+   * time (tests/e2e/setup.ts leases before each file and gives back after it), so one is free;
    * none free means two files would share a stack at once, which this refuses (-1).
    */
   const lease = (pid: number): number => {
