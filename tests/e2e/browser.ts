@@ -119,7 +119,7 @@ let chromiumOfProcess: Promise<Browser> | undefined;
 
 /**
  * Debian's Chromium for one journey file: the process's browser, started by its first file
- * (a launch costs about a second and a half of CPU), through a handle whose `close()` closes the
+ * (a launch costs about 1.3 s of CPU), through a handle whose `close()` closes the
  * contexts this file opened, so the next file starts from none, as in a browser of its own.
  * Browser contexts share no cookies, storage or cache with each other.
  */
