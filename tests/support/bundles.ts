@@ -1,15 +1,8 @@
 import { copyFileSync, existsSync, mkdirSync, readFileSync, renameSync, watch, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { inject } from 'vitest';
 import { type Bundle, type BundleSize, buildBundles } from '../../infra/bin/bundle-report.ts';
 import { bundledFiles } from '../../infra/lib/bundling.ts';
-
-declare module 'vitest' {
-  export interface ProvidedContext {
-    /** The run's folder (tests/support/global-run.ts). */
-    runDir: string;
-  }
-}
+import { runDir } from './scratch.ts';
 
 /** A Lambda bundle as the tests share it: its size and inputs, its code and map, and the file of its code. */
 export interface SharedBundle extends BundleSize {
@@ -35,7 +28,7 @@ let loaded: Promise<SharedBundles> | undefined;
  * the others read them from there, waiting for that build if it is under way.
  */
 export function lambdaBundles(): Promise<SharedBundles> {
-  loaded ??= shared(join(inject('runDir'), 'bundles'));
+  loaded ??= shared(join(runDir(), 'bundles'));
   return loaded;
 }
 

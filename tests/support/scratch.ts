@@ -9,11 +9,14 @@ declare module 'vitest' {
   }
 }
 
+/** The run's folder, removed at the run's end (tests/support/global-run.ts). */
+export const runDir = (): string => inject('runDir');
+
 /**
  * A new folder for a test's files (stand-in builds, stage files, a CDK app's cloud assembly)
  * inside the run's folder, which the run removes at its end (tests/support/global-run.ts): a
  * test leaves nothing behind in the system's temporary folder.
  */
 export function scratchDir(prefix: string): string {
-  return mkdtempSync(join(inject('runDir'), prefix));
+  return mkdtempSync(join(runDir(), prefix));
 }
