@@ -2,6 +2,7 @@ import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import { clockProjects } from './tests/clock/instants.ts';
 import { E2E_STACKS } from './tests/support/e2e-stacks.ts';
+import { LongFilesFirst } from './tests/support/sequencer.ts';
 
 /** `npm run test:clock` (tests/clock/run.ts) names its instants, and those with journeys: it runs only them. */
 const clock = process.env.SHUTTLE_CLOCK?.split(',').filter(Boolean);
@@ -32,6 +33,8 @@ export default defineConfig({
     reporters: ['default', './tests/support/project-times.ts'],
     // The run's own folder, for what is built once per run and shared (the Lambda bundles).
     globalSetup: ['tests/support/global-run.ts'],
+    // Each project's longest files start first, on a fresh clone too (tests/support/sequencer.ts).
+    sequence: { sequencer: LongFilesFirst },
     projects: clock
       ? clockProjects(clock, (instant) => clockJourneys.includes(instant))
       : [
@@ -40,7 +43,7 @@ export default defineConfig({
           {
             test: {
               name: 'unit',
-              include: ['shared/test/**/*.test.{ts,tsx}', 'functions/test/**/*.test.ts'],
+              include: ['shared/test/**/*.test.{ts,tsx}', 'functions/test/**/*.test.ts', 'tests/support/*.test.ts'],
               environment: 'node',
               isolate: false,
             },
