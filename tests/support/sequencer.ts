@@ -24,6 +24,8 @@ export const LONG_FILES = [
   'tests/api/rotation-live.test.ts', // 11 s
   'tests/property/booking.property.test.ts', // 10 s
   'tests/api/rotation-sockets.test.ts', // 10 s
+  // The longest of test:clock's API files at each instant (tests/clock/instants.ts): it seeds the demo data.
+  'tests/api/demo-seed.test.ts', // 8-11 s
   // e2e, two workers
   'tests/e2e/accessibility-admin.test.ts', // 85 s
   'tests/e2e/admin-checkin-phone.test.ts', // 55 s
