@@ -8,6 +8,23 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
+interface CallbackSteps {
+  callbackSteps: string[];
+}
+
+/** Records in the page each set of step states the sign-in callback shows (`step:state`, in order), as it changes. */
+function recordCallbackSteps() {
+  const seen: string[] = [];
+  (window as unknown as CallbackSteps).callbackSteps = seen;
+  const record = () => {
+    const steps = [...document.querySelectorAll('[data-step]')]
+      .map((step) => `${step.getAttribute('data-step')}:${step.getAttribute('data-state')}`)
+      .join(' ');
+    if (steps && steps !== seen.at(-1)) seen.push(steps);
+  };
+  new MutationObserver(record).observe(document, { subtree: true, childList: true, attributes: true });
+}
+
 describe('a player', () => {
   it('signs in from a session link, reserves, sees the reservation and cancels it', async () => {
     const session = (await openSessions()).find((s) => s.remaining >= 3);
@@ -25,12 +42,18 @@ describe('a player', () => {
     expect(await page.getByTestId('google-login').isVisible()).toBe(true);
     await screenshot(page, '06-login');
 
+    // The callback shows each step as it happens and moves on half a second after the last: the
+    // page (the app moves there without loading a new one) records what it showed, since a journey
+    // polling for the last step can miss it on a busy machine.
+    await page.evaluate(recordCallbackSteps);
     await page.getByTestId('line-login').click();
     await page.waitForURL(/\/callback/);
     await poll(() => page.getByTestId('callback').innerText()).toContain('正在驗證 LINE 登入');
-    await page.locator('[data-step="success"][data-state="done"]').waitFor();
     await screenshot(page, '07-callback');
     await page.waitForURL((url) => url.pathname === '/session' && url.search.includes(session!.id));
+    const steps = await page.evaluate(() => (window as unknown as CallbackSteps).callbackSteps);
+    expect(steps[0]).toBe('verifying:active loadingUser:pending initialising:pending success:pending');
+    expect(steps.at(-1)).toBe('verifying:done loadingUser:done initialising:done success:done');
 
     // The tap on 立即預約 survives the sign-in: the confirmation is already open (issue 22, item 5).
     const confirm = page.getByTestId('booking-confirm');
